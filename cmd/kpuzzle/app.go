@@ -1,0 +1,274 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
+)
+
+// version is set at link time (-ldflags "-X main.version=v1.2.3"); when it
+// is not, the module version from the build information is used.
+var version = ""
+
+func buildVersion() string {
+	if version != "" {
+		return version
+	}
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "dev"
+}
+
+// app is what every command shares: the streams, the colour decision, the
+// global flags and the one viper instance of the process.
+type app struct {
+	in     io.Reader
+	out    io.Writer
+	errOut io.Writer
+	// isTerminal reports whether out is a terminal; colour is used only
+	// then.
+	isTerminal bool
+
+	json       bool
+	noColor    bool
+	configFile string
+
+	v *viper.Viper
+	// paint is the palette for out, decided once per run.
+	paint palette
+}
+
+// run executes the command line args and returns the process exit code.
+func run(args []string, in io.Reader, out, errOut io.Writer) int {
+	a := &app{in: in, out: out, errOut: errOut, v: viper.New()}
+	if f, ok := out.(*os.File); ok {
+		a.isTerminal = isTerminal(f)
+	}
+	root := newRootCmd(a)
+	root.SetArgs(args)
+	root.SetIn(in)
+	root.SetOut(out)
+	root.SetErr(errOut)
+	err := root.Execute()
+	return a.exit(err)
+}
+
+// exit turns the error a command returned into an exit code, printing the
+// one-line message where there is one.
+func (a *app) exit(err error) int {
+	if err == nil {
+		return exitOK
+	}
+	code := exitUsage
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code = ee.code
+		if ee.err == nil {
+			return code
+		}
+		err = ee.err
+	}
+	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	fmt.Fprintf(a.errOut, "kpuzzle: %s\n", msg)
+	return code
+}
+
+func newRootCmd(a *app) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "kpuzzle",
+		Short: "Autograder and course toolkit for the sliding-tile puzzle",
+		Long: `kpuzzle grades sliding-tile puzzle assignments (8-, 15-, 24-puzzle and
+rectangular boards): it checks answers for legality and optimality, solves
+puzzles with every algorithm and heuristic an AI course teaches, audits
+heuristic claims and generates puzzle sets with answer keys.
+
+Exit codes: 0 success, 1 the check ran and found a problem,
+2 bad invocation or unreadable input.`,
+		Version:       buildVersion(),
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			return a.configure(cmd)
+		},
+	}
+	root.SetVersionTemplate("kpuzzle {{.Version}}\n")
+	pf := root.PersistentFlags()
+	pf.BoolVar(&a.json, "json", false, "print one JSON object on stdout instead of human output")
+	pf.BoolVar(&a.noColor, "no-color", false, "never colour the output (NO_COLOR is respected too)")
+	pf.StringVar(&a.configFile, "config", "", "configuration file (default ./kpuzzle.yaml when present)")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErrorf("%v", err) })
+
+	for _, newCmd := range []func(*app) *cobra.Command{
+		newSolvableCmd,
+		newShowCmd,
+		newApplyCmd,
+		newGenCmd,
+		newSetsCmd,
+	} {
+		root.AddCommand(newCmd(a))
+	}
+	return root
+}
+
+// configure loads the configuration file and environment into the one
+// viper instance and copies every value the user did not give as a flag
+// into the flag, so that flags override the environment, which overrides
+// the file. A key "solve.timeout" applies to the solve command only; a key
+// "timeout" to every command with that flag.
+func (a *app) configure(cmd *cobra.Command) error {
+	v := a.v
+	v.SetEnvPrefix("KPUZZLE")
+	v.SetEnvKeyReplacer(strings.NewReplacer("-", "_", ".", "_"))
+	v.AutomaticEnv()
+	if a.configFile != "" {
+		v.SetConfigFile(a.configFile)
+		if err := v.ReadInConfig(); err != nil {
+			return usageErrorf("config %s: %v", a.configFile, err)
+		}
+	} else {
+		v.SetConfigName("kpuzzle")
+		v.SetConfigType("yaml")
+		v.AddConfigPath(".")
+		if err := v.ReadInConfig(); err != nil {
+			var notFound viper.ConfigFileNotFoundError
+			if !errors.As(err, &notFound) && !errors.Is(err, fs.ErrNotExist) {
+				return usageErrorf("config kpuzzle.yaml: %v", err)
+			}
+		}
+	}
+	var firstErr error
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if f.Changed || firstErr != nil || f.Name == "config" || f.Name == "help" || f.Name == "version" {
+			return
+		}
+		for _, key := range []string{cmd.Name() + "." + f.Name, f.Name} {
+			if !v.IsSet(key) {
+				continue
+			}
+			if err := setFlagFromConfig(f, v.Get(key)); err != nil {
+				firstErr = usageErrorf("setting %s from configuration: %v", key, err)
+			}
+			return
+		}
+	})
+	if firstErr != nil {
+		return firstErr
+	}
+	a.paint = newPalette(a.isTerminal && !a.noColor && os.Getenv("NO_COLOR") == "")
+	return nil
+}
+
+func setFlagFromConfig(f *pflag.Flag, val any) error {
+	switch x := val.(type) {
+	case []any:
+		parts := make([]string, len(x))
+		for i, p := range x {
+			parts[i] = fmt.Sprint(p)
+		}
+		return f.Value.Set(strings.Join(parts, ","))
+	case []string:
+		return f.Value.Set(strings.Join(x, ","))
+	}
+	return f.Value.Set(fmt.Sprint(val))
+}
+
+// puzzleFlags are the flags of every command that reads puzzles.
+type puzzleFlags struct {
+	goal  string
+	moves string
+}
+
+func (p *puzzleFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&p.goal, "goal", "", "goal: default (1..k, blank last), blank-first (0 1 ... k) or a goal FILE (default: default, or the set's own goal for set:NAME/ID puzzles)")
+	fs.StringVar(&p.moves, "moves", "tile", "move convention: tile (the token names where the tile moves) or blank (where the blank moves)")
+}
+
+// goalFor resolves the --goal flag for a puzzle of shape s.
+func (p *puzzleFlags) goalFor(s puzzles.Shape) (puzzles.Goal, error) {
+	if g, err := puzzles.GoalByName(p.goal, s); err == nil {
+		return g, nil
+	}
+	b, err := puzzles.ReadBoardFile(p.goal)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return puzzles.Goal{}, usageErrorf("--goal %q: expected default, blank-first or a goal file", p.goal)
+		}
+		return puzzles.Goal{}, inputError(err)
+	}
+	if b.Shape() != s {
+		return puzzles.Goal{}, usageErrorf("goal file %s is %s but the puzzle is %s", p.goal, b.Shape(), s)
+	}
+	return puzzles.NewGoal(b, p.goal), nil
+}
+
+// convention resolves the --moves flag.
+func (p *puzzleFlags) convention() (puzzles.Convention, error) {
+	c, err := puzzles.ParseConvention(p.moves)
+	if err != nil {
+		return 0, usageErrorf("--moves: %v", err)
+	}
+	return c, nil
+}
+
+// setRefPrefix starts a puzzle argument that names an instance of a
+// shipped set instead of a file: set:korf100/1, set:8puzzle-hardest/2.
+const setRefPrefix = "set:"
+
+// readPuzzle reads a puzzle file ("-" for stdin, or set:NAME/ID for an
+// instance of a shipped set) and its goal. A set instance is posed against
+// the set's own goal unless --goal says otherwise.
+func (a *app) readPuzzle(path string, pf *puzzleFlags) (puzzles.Board, puzzles.Goal, error) {
+	var b puzzles.Board
+	var err error
+	goalName := pf.goal
+	switch {
+	case path == "-":
+		b, err = puzzles.ParseBoard(a.in, "<stdin>")
+	case strings.HasPrefix(path, setRefPrefix):
+		var set puzzles.Set
+		set, b, err = loadSetInstance(strings.TrimPrefix(path, setRefPrefix))
+		if goalName == "" {
+			goalName = set.GoalName
+		}
+	default:
+		b, err = puzzles.ReadBoardFile(path)
+	}
+	if err != nil {
+		return puzzles.Board{}, puzzles.Goal{}, inputError(err)
+	}
+	resolved := *pf
+	resolved.goal = goalName
+	g, err := resolved.goalFor(b.Shape())
+	if err != nil {
+		return puzzles.Board{}, puzzles.Goal{}, err
+	}
+	return b, g, nil
+}
+
+// loadSetInstance finds NAME/ID among the shipped sets.
+func loadSetInstance(ref string) (puzzles.Set, puzzles.Board, error) {
+	name, id, ok := strings.Cut(ref, "/")
+	if !ok || id == "" {
+		return puzzles.Set{}, puzzles.Board{}, fmt.Errorf("%s%s: expected set:NAME/ID, for example set:korf100/1", setRefPrefix, ref)
+	}
+	set, err := puzzles.LoadSet(name)
+	if err != nil {
+		return puzzles.Set{}, puzzles.Board{}, err
+	}
+	for _, inst := range set.Instances {
+		if inst.Name == id {
+			return set, inst.Board, nil
+		}
+	}
+	return puzzles.Set{}, puzzles.Board{}, fmt.Errorf("set %s has no instance %q (it has %d; `kpuzzle sets show %s` lists them)", name, id, len(set.Instances), name)
+}

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+
+	"github.com/fatih/color"
+	"github.com/mattn/go-isatty"
+)
+
+func isTerminal(f *os.File) bool {
+	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+}
+
+// palette colours human output; with colour off every function returns
+// its text unchanged.
+type palette struct {
+	good, bad, warn, dim, bold func(a ...any) string
+}
+
+func newPalette(enabled bool) palette {
+	mk := func(attrs ...color.Attribute) func(a ...any) string {
+		c := color.New(attrs...)
+		if enabled {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+		return c.SprintFunc()
+	}
+	return palette{
+		good: mk(color.FgGreen, color.Bold),
+		bad:  mk(color.FgRed, color.Bold),
+		warn: mk(color.FgYellow),
+		dim:  mk(color.Faint),
+		bold: mk(color.Bold),
+	}
+}
+
+// writeJSON writes v as one indented JSON object.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

@@ -1,0 +1,121 @@
+package puzzles
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Goal names of the built-in goals.
+const (
+	GoalDefault    = "default"
+	GoalBlankFirst = "blank-first"
+)
+
+// Goal is the target arrangement of a puzzle, with a table of where each
+// tile belongs.
+type Goal struct {
+	name  string
+	board Board
+	pos   []uint8
+}
+
+// DefaultGoal is 1..k in row-major order with the blank last.
+func DefaultGoal(s Shape) Goal {
+	cells := make([]int, s.Cells())
+	for i := range cells {
+		cells[i] = (i + 1) % len(cells)
+	}
+	b, err := NewBoard(s, cells)
+	if err != nil {
+		panic("puzzles.DefaultGoal: " + err.Error())
+	}
+	return NewGoal(b, GoalDefault)
+}
+
+// BlankFirstGoal is 0 1 2 ... k (Korf's and Berkeley's convention).
+func BlankFirstGoal(s Shape) Goal {
+	cells := make([]int, s.Cells())
+	for i := range cells {
+		cells[i] = i
+	}
+	b, err := NewBoard(s, cells)
+	if err != nil {
+		panic("puzzles.BlankFirstGoal: " + err.Error())
+	}
+	return NewGoal(b, GoalBlankFirst)
+}
+
+// NewGoal makes a goal of any board; name describes it in reports (for
+// example the goal file's name). A board equal to the default or
+// blank-first goal takes that goal's name.
+func NewGoal(b Board, name string) Goal {
+	g := Goal{name: name, board: b, pos: make([]uint8, b.Len())}
+	for i := range b.Len() {
+		g.pos[b.At(i)] = uint8(i)
+	}
+	switch {
+	case isDefault(b):
+		g.name = GoalDefault
+	case isBlankFirst(b):
+		g.name = GoalBlankFirst
+	case g.name == "":
+		g.name = "custom"
+	}
+	return g
+}
+
+// GoalByName is the built-in goal called name ("default" or
+// "blank-first") on shape s.
+func GoalByName(name string, s Shape) (Goal, error) {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case GoalDefault, "", "blank-last":
+		return DefaultGoal(s), nil
+	case GoalBlankFirst, "korf":
+		return BlankFirstGoal(s), nil
+	}
+	return Goal{}, fmt.Errorf("goal %q: expected default, blank-first or a goal file", name)
+}
+
+// Name is "default", "blank-first" or the name given to NewGoal.
+func (g Goal) Name() string { return g.name }
+
+// Board is the goal arrangement.
+func (g Goal) Board() Board { return g.board }
+
+// Shape is the goal's board size.
+func (g Goal) Shape() Shape { return g.board.shape }
+
+// Pos is the cell where tile t belongs (t = 0 for the blank).
+func (g Goal) Pos(t int) int { return int(g.pos[t]) }
+
+// Positions returns a copy of the goal cell of every tile, indexed by
+// tile.
+func (g Goal) Positions() []uint8 { return append([]uint8(nil), g.pos...) }
+
+// IsDefault reports whether g is the default goal.
+func (g Goal) IsDefault() bool { return isDefault(g.board) }
+
+// Reached reports whether b is the goal arrangement.
+func (g Goal) Reached(b Board) bool { return g.board.Equal(b) }
+
+// IsZero reports whether g is the zero Goal.
+func (g Goal) IsZero() bool { return g.board.IsZero() }
+
+func isDefault(b Board) bool {
+	n := b.Len()
+	for i := range n {
+		if b.At(i) != (i+1)%n {
+			return false
+		}
+	}
+	return n > 0
+}
+
+func isBlankFirst(b Board) bool {
+	for i := range b.Len() {
+		if b.At(i) != i {
+			return false
+		}
+	}
+	return b.Len() > 0
+}

@@ -1,0 +1,311 @@
+package puzzles
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxPuzzleBytes caps how much of a puzzle file is read; a 16x16 board
+// written generously fits many times over.
+const MaxPuzzleBytes = 1 << 20
+
+// Format is a way of writing a board to a file.
+type Format uint8
+
+const (
+	// FormatRows is the CS3243 format: one row of whitespace-separated
+	// integers per line, no header.
+	FormatRows Format = iota
+	// FormatPrinceton is a first line holding n, then n rows of n
+	// integers (square boards only).
+	FormatPrinceton
+	// FormatLine is every cell on one line (square boards only when read
+	// back, since the shape is inferred from the count).
+	FormatLine
+)
+
+// ParseFormat reads a format name: "rows" (or "cs3243"), "princeton" or
+// "line".
+func ParseFormat(s string) (Format, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "rows", "cs3243", "":
+		return FormatRows, nil
+	case "princeton":
+		return FormatPrinceton, nil
+	case "line", "one-line":
+		return FormatLine, nil
+	}
+	return 0, fmt.Errorf("format %q: expected rows, princeton or line", s)
+}
+
+// String is the format's name as ParseFormat reads it.
+func (f Format) String() string {
+	switch f {
+	case FormatPrinceton:
+		return "princeton"
+	case FormatLine:
+		return "line"
+	}
+	return "rows"
+}
+
+// ReadBoardFile parses the puzzle file at path; errors name the path.
+func ReadBoardFile(path string) (Board, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Board{}, err
+	}
+	defer f.Close()
+	return ParseBoard(f, path)
+}
+
+// ParseBoard reads a puzzle in any accepted format; name is used in
+// errors. See ParseBoardFormat.
+func ParseBoard(r io.Reader, name string) (Board, error) {
+	b, _, err := ParseBoardFormat(r, name)
+	return b, err
+}
+
+type token struct {
+	col  int
+	text string
+}
+
+type line struct {
+	no   int
+	toks []token
+}
+
+// ParseBoardFormat reads a puzzle and reports which format it was in. It
+// accepts rows of whitespace-separated integers (CS3243; the shape is the
+// number of rows by the number of numbers in a row), an optional first
+// line holding only n (Princeton), or all cells of a square board on one
+// line; CRLF line ends, tabs, blank lines, surrounding spaces, a missing
+// final newline and a UTF-8 byte-order mark are tolerated. Every error is
+// a *ParseError naming the file, line and column.
+func ParseBoardFormat(r io.Reader, name string) (Board, Format, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxPuzzleBytes+1))
+	if err != nil {
+		return Board{}, 0, &ParseError{File: name, Err: err}
+	}
+	if len(data) > MaxPuzzleBytes {
+		return Board{}, 0, &ParseError{File: name, Err: fmt.Errorf("%w: more than %d bytes; expected a puzzle board", ErrTooLarge, MaxPuzzleBytes)}
+	}
+	lines, err := splitLines(data, name)
+	if err != nil {
+		return Board{}, 0, err
+	}
+	if len(lines) == 0 {
+		return Board{}, 0, &ParseError{File: name, Err: fmt.Errorf("%w: expected rows of integers", ErrEmpty)}
+	}
+	p := boardParser{file: name}
+	return p.parse(lines)
+}
+
+// splitLines cuts the input into non-blank lines of tokens, rejecting
+// binary data.
+func splitLines(data []byte, name string) ([]line, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	var out []line
+	for no := 1; len(data) > 0; no++ {
+		raw := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			raw, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		raw = bytes.TrimSuffix(raw, []byte("\r"))
+		if col, bad := findBinary(raw); bad {
+			return nil, &ParseError{File: name, Line: no, Col: col, Err: fmt.Errorf("%w: expected text of integers", ErrBinary)}
+		}
+		toks := tokenize(string(raw))
+		if len(toks) > 0 {
+			out = append(out, line{no: no, toks: toks})
+		}
+	}
+	return out, nil
+}
+
+// findBinary reports the 1-based column of the first byte that cannot be
+// in a text file: NUL, other control characters than whitespace, or
+// invalid UTF-8.
+func findBinary(b []byte) (int, bool) {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i + 1, true
+		}
+		if r < 0x20 && r != '\t' && r != '\r' && r != '\v' && r != '\f' {
+			return i + 1, true
+		}
+		i += size
+	}
+	return 0, false
+}
+
+func tokenize(s string) []token {
+	var toks []token
+	start := -1
+	for i, r := range s {
+		if unicode.IsSpace(r) {
+			if start >= 0 {
+				toks = append(toks, token{col: start + 1, text: s[start:i]})
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		toks = append(toks, token{col: start + 1, text: s[start:]})
+	}
+	return toks
+}
+
+type boardParser struct {
+	file string
+}
+
+func (p *boardParser) errAt(l line, col int, err error) error {
+	return &ParseError{File: p.file, Line: l.no, Col: col, Err: err}
+}
+
+func (p *boardParser) number(l line, t token) (int, error) {
+	n, err := strconv.Atoi(t.text)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			return 0, p.errAt(l, t.col, fmt.Errorf("%w: %q is far too large to be a tile", ErrRange, t.text))
+		}
+		return 0, p.errAt(l, t.col, fmt.Errorf("%w: found %q, expected a tile number", ErrSyntax, clip(t.text)))
+	}
+	return n, nil
+}
+
+func (p *boardParser) parse(lines []line) (Board, Format, error) {
+	format := FormatRows
+	var shape Shape
+	rows := lines
+	switch {
+	case len(lines[0].toks) == 1:
+		// Princeton: the first line holds only n.
+		format = FormatPrinceton
+		n, err := p.number(lines[0], lines[0].toks[0])
+		if err != nil {
+			return Board{}, 0, err
+		}
+		if n < MinSide || n > MaxSide {
+			return Board{}, 0, p.errAt(lines[0], lines[0].toks[0].col,
+				fmt.Errorf("%w: size line says %d; expected a side from %d to %d", ErrSize, n, MinSide, MaxSide))
+		}
+		shape = Shape{n, n}
+		rows = lines[1:]
+		if len(rows) < n {
+			last := lines[len(lines)-1]
+			return Board{}, 0, p.errAt(last, 0,
+				fmt.Errorf("%w: size line says %d, so %d rows of %d numbers were expected; found %d rows", ErrSize, n, n, n, len(rows)))
+		}
+		if len(rows) > n {
+			return Board{}, 0, p.errAt(rows[n], 0,
+				fmt.Errorf("%w: size line says %d, but row %d follows; expected end of file", ErrSize, n, n+1))
+		}
+	case len(lines) == 1:
+		format = FormatLine
+		k := len(lines[0].toks)
+		side := int(math.Round(math.Sqrt(float64(k))))
+		if side*side != k || side < MinSide || side > MaxSide {
+			return Board{}, 0, p.errAt(lines[0], 0,
+				fmt.Errorf("%w: a single line of %d numbers is not a square board; write one row per line", ErrSize, k))
+		}
+		shape = Shape{side, side}
+	default:
+		shape = Shape{len(lines), len(lines[0].toks)}
+	}
+
+	cells := make([]int, 0, shape.Cells())
+	type place struct {
+		l   line
+		col int
+	}
+	places := make([]place, 0, shape.Cells())
+	for ri, l := range rows {
+		if format != FormatLine && ri == MaxSide {
+			return Board{}, 0, p.errAt(l, 0, fmt.Errorf("%w: more than %d rows; a side is at most %d", ErrSize, MaxSide, MaxSide))
+		}
+		for ti, t := range l.toks {
+			if format != FormatLine && ti == MaxSide {
+				return Board{}, 0, p.errAt(l, t.col, fmt.Errorf("%w: more than %d numbers in a row; a side is at most %d", ErrSize, MaxSide, MaxSide))
+			}
+			n, err := p.number(l, t)
+			if err != nil {
+				return Board{}, 0, err
+			}
+			cells = append(cells, n)
+			places = append(places, place{l, t.col})
+		}
+		if format != FormatLine && len(l.toks) != shape.Cols {
+			ref := "the first row"
+			if format == FormatRows {
+				ref = fmt.Sprintf("line %d", rows[0].no)
+			} else {
+				ref = "the size line"
+			}
+			return Board{}, 0, p.errAt(l, 0,
+				fmt.Errorf("%w: this row has %d numbers, expected %d as %s says", ErrRagged, len(l.toks), shape.Cols, ref))
+		}
+	}
+	if err := shape.Validate(); err != nil {
+		return Board{}, 0, p.errAt(rows[0], 0, fmt.Errorf("%w: %v", ErrSize, err))
+	}
+
+	k := shape.Cells()
+	first := make(map[int]int, k)
+	for i, t := range cells {
+		pl := places[i]
+		if t < 0 || t >= k {
+			if t == k && !containsZero(cells) {
+				return Board{}, 0, p.errAt(pl.l, pl.col,
+					fmt.Errorf("%w: no 0 on the board, and tile %d is out of range; a %s board holds tiles 1..%d and 0 for the blank", ErrMissingBlank, t, shape, k-1))
+			}
+			return Board{}, 0, p.errAt(pl.l, pl.col,
+				fmt.Errorf("%w: tile %d; a %s board holds tiles 1..%d and 0 for the blank", ErrRange, t, shape, k-1))
+		}
+		if j, dup := first[t]; dup {
+			what := fmt.Sprintf("tile %d", t)
+			if t == 0 {
+				what = "the blank (0)"
+			}
+			return Board{}, 0, p.errAt(pl.l, pl.col,
+				fmt.Errorf("%w: %s appears twice (also at line %d, column %d)", ErrDuplicate, what, places[j].l.no, places[j].col))
+		}
+		first[t] = i
+	}
+	b, err := NewBoard(shape, cells)
+	if err != nil {
+		return Board{}, 0, &ParseError{File: p.file, Err: err}
+	}
+	return b, format, nil
+}
+
+func containsZero(cells []int) bool {
+	for _, c := range cells {
+		if c == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// clip shortens a token for an error message.
+func clip(s string) string {
+	if len(s) > 20 {
+		return s[:20] + "..."
+	}
+	return s
+}

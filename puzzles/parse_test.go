@@ -1,0 +1,175 @@
+package puzzles_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+func TestParseBoardAccepts(t *testing.T) {
+	tests := []struct {
+		name   string
+		input  string
+		shape  puzzles.Shape
+		cells  []int
+		format puzzles.Format
+	}{
+		{"cs3243 crlf no final newline", "1 2 3\r\n4 5 6\r\n8 7 0", puzzles.Shape{3, 3}, []int{1, 2, 3, 4, 5, 6, 8, 7, 0}, puzzles.FormatRows},
+		{"tabs and padding", "  1\t2  3 \n4\t\t5 6\n\n7 8 0\n\n", puzzles.Shape{3, 3}, []int{1, 2, 3, 4, 5, 6, 7, 8, 0}, puzzles.FormatRows},
+		{"byte order mark", "\ufeff1 2\n3 0\n", puzzles.Shape{2, 2}, []int{1, 2, 3, 0}, puzzles.FormatRows},
+		{"princeton header", "3\n 0  1  3\n 4  2  5\n 7  8  6\n", puzzles.Shape{3, 3}, []int{0, 1, 3, 4, 2, 5, 7, 8, 6}, puzzles.FormatPrinceton},
+		{"rectangular 2x4", "1 2 3 4\n5 6 7 0\n", puzzles.Shape{2, 4}, []int{1, 2, 3, 4, 5, 6, 7, 0}, puzzles.FormatRows},
+		{"rectangular 3x2", "1 2\n3 4\n5 0\n", puzzles.Shape{3, 2}, []int{1, 2, 3, 4, 5, 0}, puzzles.FormatRows},
+		{"one line square", "8 6 7 2 5 4 3 0 1", puzzles.Shape{3, 3}, []int{8, 6, 7, 2, 5, 4, 3, 0, 1}, puzzles.FormatLine},
+		{"leading zeros and plus", "01 +2\n3 00\n", puzzles.Shape{2, 2}, []int{1, 2, 3, 0}, puzzles.FormatRows},
+		{"lone CR treated as space", "1 2\r3 0\n", puzzles.Shape{2, 2}, []int{1, 2, 3, 0}, puzzles.FormatLine},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, f, err := puzzles.ParseBoardFormat(strings.NewReader(tc.input), "in.txt")
+			if err != nil {
+				t.Fatalf("ParseBoardFormat: %v", err)
+			}
+			if diff := cmp.Diff(tc.shape, b.Shape()); diff != "" {
+				t.Errorf("shape (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.cells, b.Cells()); diff != "" {
+				t.Errorf("cells (-want +got):\n%s", diff)
+			}
+			if f != tc.format {
+				t.Errorf("format = %v, want %v", f, tc.format)
+			}
+		})
+	}
+}
+
+func TestParseBoardRejects(t *testing.T) {
+	tests := []struct {
+		name      string
+		input     string
+		kind      error
+		line, col int
+		mention   string
+	}{
+		{"empty", "", puzzles.ErrEmpty, 0, 0, "expected rows"},
+		{"only blank lines", "\n  \r\n\t\n", puzzles.ErrEmpty, 0, 0, "expected rows"},
+		{"ragged row", "1 2 3\n4 5\n6 7 8 0\n", puzzles.ErrRagged, 2, 0, "expected 3"},
+		{"non integer", "1 2 3\n4 x 6\n7 8 0\n", puzzles.ErrSyntax, 2, 3, `"x"`},
+		{"decimal", "1 2 3\n4 5.0 6\n7 8 0\n", puzzles.ErrSyntax, 2, 3, `"5.0"`},
+		{"duplicate tile", "1 2 3\n4 5 6\n7 3 0\n", puzzles.ErrDuplicate, 3, 3, "line 1, column 5"},
+		{"two blanks", "1 0 3\n4 5 6\n7 8 0\n", puzzles.ErrDuplicate, 3, 5, "blank"},
+		{"missing blank", "1 2 3\n4 5 6\n7 8 9\n", puzzles.ErrMissingBlank, 3, 5, "no 0"},
+		{"tile out of range", "1 2 3\n4 5 6\n7 80 0\n", puzzles.ErrRange, 3, 3, "1..8"},
+		{"negative tile", "1 2 3\n4 -5 6\n7 8 0\n", puzzles.ErrRange, 2, 3, "tile -5"},
+		{"huge number", "1 2\n3 99999999999999999999999\n", puzzles.ErrRange, 2, 3, "far too large"},
+		{"too small 1 row", "1 2 0", puzzles.ErrSize, 1, 0, "not a square"},
+		{"too small 1 column princeton", "1\n0\n", puzzles.ErrSize, 1, 1, "side from 2"},
+		{"too many columns", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\n0 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33\n", puzzles.ErrSize, 1, 40, "at most 16"},
+		{"princeton too few rows", "3\n1 2 3\n4 5 6\n", puzzles.ErrSize, 3, 0, "found 2 rows"},
+		{"princeton extra row", "2\n1 2\n3 0\n4 5\n", puzzles.ErrSize, 4, 0, "expected end of file"},
+		{"princeton ragged", "3\n1 2 3\n4 5\n6 7 8 0\n", puzzles.ErrRagged, 3, 0, "size line"},
+		{"binary NUL", "1 2\n3 \x000\n", puzzles.ErrBinary, 2, 3, "binary"},
+		{"invalid utf8", "1 2\n\xff\xfe 0\n", puzzles.ErrBinary, 2, 1, "binary"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := puzzles.ParseBoard(strings.NewReader(tc.input), "bad.txt")
+			if err == nil {
+				t.Fatal("ParseBoard accepted the input")
+			}
+			if !errors.Is(err, tc.kind) {
+				t.Errorf("error %q is not %v", err, tc.kind)
+			}
+			var pe *puzzles.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %q is not a *ParseError", err)
+			}
+			if pe.File != "bad.txt" || pe.Line != tc.line || pe.Col != tc.col {
+				t.Errorf("position = %s:%d:%d, want bad.txt:%d:%d (%v)", pe.File, pe.Line, pe.Col, tc.line, tc.col, err)
+			}
+			if !strings.Contains(err.Error(), tc.mention) {
+				t.Errorf("error %q does not mention %q", err, tc.mention)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("error %q spans several lines", err)
+			}
+		})
+	}
+}
+
+func TestParseBoardTooLarge(t *testing.T) {
+	input := strings.Repeat(" ", puzzles.MaxPuzzleBytes) + "1 0\n2 3\n"
+	_, err := puzzles.ParseBoard(strings.NewReader(input), "big.txt")
+	if !errors.Is(err, puzzles.ErrTooLarge) {
+		t.Fatalf("err = %v, want ErrTooLarge", err)
+	}
+}
+
+func TestFormatRoundTrip(t *testing.T) {
+	boards := []puzzles.Board{
+		puzzles.MustBoard(3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1),
+		puzzles.MustBoard(2, 4, 0, 7, 2, 1, 4, 3, 6, 5),
+		puzzles.MustBoard(4, 4, 14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3),
+	}
+	for _, b := range boards {
+		for _, f := range []puzzles.Format{puzzles.FormatRows, puzzles.FormatPrinceton, puzzles.FormatLine} {
+			text := b.Format(f)
+			got, gotFormat, err := puzzles.ParseBoardFormat(strings.NewReader(text), "rt")
+			if err != nil {
+				t.Fatalf("%v in %v: %v", b, f, err)
+			}
+			if !got.Equal(b) {
+				t.Errorf("%v written as %v read back as %v", b, f, got)
+			}
+			if want := f; b.Shape().Rows != b.Shape().Cols {
+				want = puzzles.FormatRows
+				if gotFormat != want {
+					t.Errorf("rectangular %v written as %v read back as %v", b, f, gotFormat)
+				}
+			} else if gotFormat != want {
+				t.Errorf("%v written as %v read back as %v", b, f, gotFormat)
+			}
+			if again := got.Format(f); again != text {
+				t.Errorf("format not stable: %q then %q", text, again)
+			}
+		}
+	}
+}
+
+func TestParseShape(t *testing.T) {
+	good := map[string]puzzles.Shape{"3x3": {3, 3}, "2X5": {2, 5}, " 4 x 4 ": {4, 4}, "5": {5, 5}, "10x10": {10, 10}, "3×4": {3, 4}}
+	for in, want := range good {
+		got, err := puzzles.ParseShape(in)
+		if err != nil || got != want {
+			t.Errorf("ParseShape(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "x", "1x3", "3x1", "17x2", "3x", "axb", "-3x3"} {
+		if _, err := puzzles.ParseShape(in); err == nil {
+			t.Errorf("ParseShape(%q) accepted", in)
+		}
+	}
+}
+
+func TestCS3243PublicFilesParse(t *testing.T) {
+	set, err := puzzles.LoadSet("cs3243-public")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var unsolvable []string
+	for _, inst := range set.Instances {
+		if !puzzles.Solvable(inst.Board, set.Goal(inst)) {
+			unsolvable = append(unsolvable, inst.Name)
+		}
+	}
+	want := []string{"n_equals_3/input_1.txt", "n_equals_4/input_1.txt", "n_equals_5/input_6.txt"}
+	if diff := cmp.Diff(want, unsolvable); diff != "" {
+		t.Errorf("unsolvable CS3243 inputs (-want +got):\n%s", diff)
+	}
+	if len(set.Instances) != 13 {
+		t.Errorf("%d instances, want 13", len(set.Instances))
+	}
+}

@@ -1,0 +1,95 @@
+package puzzles
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// GoalFile is the name a set folder gives its goal board when the goal is
+// neither default nor blank-first.
+const GoalFile = "goal.txt"
+
+// SetPuzzle is one puzzle to be written into a set folder with its
+// manifest entry; Entry.File names the file to write.
+type SetPuzzle struct {
+	Board Board
+	Entry ManifestEntry
+}
+
+// WriteSetDir writes a puzzle set into dir (created if needed): one file
+// per puzzle in format f, the goal as goal.txt when it is not a built-in
+// one, and manifest.json listing them in order. m.Puzzles is replaced by
+// the entries of puzzles. Files are written whole and renamed into place,
+// so a reader never sees a half-written manifest.
+func WriteSetDir(dir string, m Manifest, g Goal, puzzles []SetPuzzle, f Format) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	m.Goal = g.Name()
+	if g.Name() != GoalDefault && g.Name() != GoalBlankFirst {
+		if err := writeFileAtomic(filepath.Join(dir, GoalFile), []byte(g.Board().Format(FormatRows))); err != nil {
+			return err
+		}
+		m.Goal = GoalFile
+	}
+	m.Format = f.String()
+	m.Puzzles = make([]ManifestEntry, len(puzzles))
+	for i, p := range puzzles {
+		if !filepath.IsLocal(p.Entry.File) {
+			return fmt.Errorf("write set: puzzle file %q must be a path inside %s", p.Entry.File, dir)
+		}
+		path := filepath.Join(dir, p.Entry.File)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := writeFileAtomic(path, []byte(p.Board.Format(f))); err != nil {
+			return err
+		}
+		m.Puzzles[i] = p.Entry
+	}
+	var buf bytes.Buffer
+	if err := WriteManifest(&buf, m); err != nil {
+		return err
+	}
+	return writeFileAtomic(filepath.Join(dir, ManifestFile), buf.Bytes())
+}
+
+// ManifestGoal resolves a manifest's goal for puzzles of shape s: a
+// built-in name, or a goal file relative to the set folder dir.
+func ManifestGoal(m Manifest, dir string, s Shape) (Goal, error) {
+	if g, err := GoalByName(m.Goal, s); err == nil {
+		return g, nil
+	}
+	path := filepath.Join(dir, m.Goal)
+	b, err := ReadBoardFile(path)
+	if err != nil {
+		return Goal{}, err
+	}
+	if b.Shape() != s {
+		return Goal{}, fmt.Errorf("%s: goal is %s but the puzzle is %s", path, b.Shape(), s)
+	}
+	return NewGoal(b, m.Goal), nil
+}
+
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

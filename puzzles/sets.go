@@ -1,0 +1,293 @@
+package puzzles
+
+import (
+	"bufio"
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The published data behind the standard sets, copied verbatim.
+//
+//go:embed sets
+var setFiles embed.FS
+
+// Set is a named collection of puzzles with, where published, their
+// optimal solution lengths.
+type Set struct {
+	Name        string
+	Description string
+	// GoalName is the goal every instance is posed against ("default" or
+	// "blank-first").
+	GoalName  string
+	Instances []Instance
+}
+
+// Instance is one puzzle of a set.
+type Instance struct {
+	// Name identifies the instance within its set (a number or a file
+	// name).
+	Name  string
+	Board Board
+	// Optimal is the published optimal solution length, or -1 when the
+	// set's source does not give one.
+	Optimal int
+}
+
+// Goal is the goal the set poses its instances against, on the instance's
+// shape.
+func (s Set) Goal(inst Instance) Goal {
+	g, err := GoalByName(s.GoalName, inst.Board.Shape())
+	if err != nil {
+		panic("puzzles: set " + s.Name + ": " + err.Error())
+	}
+	return g
+}
+
+// SetInfo describes a shipped set without loading it.
+type SetInfo struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Goal        string `json:"goal"`
+	Source      string `json:"source"`
+}
+
+type setDef struct {
+	SetInfo
+	load func(def setDef) ([]Instance, error)
+}
+
+var setDefs = []setDef{
+	{SetInfo{"korf100", "Korf's 100 random 15-puzzle instances (1985) with optimal lengths", GoalBlankFirst, "sets/korf100.txt"}, cellsWithLength},
+	{SetInfo{"korf100-blank-last", "Korf's 100 instances re-expressed for the default goal (rotated 180 degrees, tile t relabelled 16-t)", GoalDefault, "sets/korf100-blank-last.txt"}, cellsWithLength},
+	{SetInfo{"korf24", "Korf & Felner's 50 random 24-puzzle instances with optimal lengths", GoalBlankFirst, "sets/korf24-50.txt"}, cellsWithLength},
+	{SetInfo{"hard80", "16 of the 17 15-puzzle positions that need 80 moves, the maximum", GoalDefault, "sets/hard80.txt"}, cellsAtLength(80)},
+	{SetInfo{"8puzzle-hardest", "the two 8-puzzle positions farthest from the goal (31 moves)", GoalDefault, "sets/depths_3x3.txt"}, hardest},
+	{SetInfo{"2x3-hardest", "the 2x3 position farthest from the goal (21 moves)", GoalDefault, "sets/depths_2x3.txt"}, hardest},
+	{SetInfo{"2x4-hardest", "the 2x4 position farthest from the goal (36 moves)", GoalDefault, "sets/depths_2x4.txt"}, hardest},
+	{SetInfo{"3x4-hardest", "the 18 3x4 positions farthest from the goal (53 moves)", GoalDefault, "sets/depths_3x4.txt"}, hardest},
+	{SetInfo{"cs3243-public", "the public test inputs of NUS CS3243's k-puzzle assignment (3x3, 4x4, 5x5; three unsolvable)", GoalDefault, "sets/cs3243-public"}, puzzleDir},
+}
+
+// Sets lists the shipped sets.
+func Sets() []SetInfo {
+	out := make([]SetInfo, len(setDefs))
+	for i, d := range setDefs {
+		out[i] = d.SetInfo
+	}
+	return out
+}
+
+// LoadSet loads the shipped set called name.
+func LoadSet(name string) (Set, error) {
+	for _, d := range setDefs {
+		if d.Name == name {
+			inst, err := d.load(d)
+			if err != nil {
+				return Set{}, fmt.Errorf("set %s: %w", name, err)
+			}
+			return Set{Name: d.Name, Description: d.Description, GoalName: d.Goal, Instances: inst}, nil
+		}
+	}
+	names := make([]string, len(setDefs))
+	for i, d := range setDefs {
+		names[i] = d.Name
+	}
+	return Set{}, fmt.Errorf("no shipped set %q; the sets are %s", name, strings.Join(names, ", "))
+}
+
+// dataLines returns the non-comment, non-blank lines of an embedded file
+// with their line numbers.
+func dataLines(file string) ([]line, error) {
+	data, err := setFiles.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var out []line
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for no := 1; sc.Scan(); no++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		out = append(out, line{no: no, toks: tokenize(text)})
+	}
+	return out, sc.Err()
+}
+
+func squareBoard(file string, l line, toks []token) (Board, error) {
+	text := make([]string, len(toks))
+	for i, t := range toks {
+		text[i] = t.text
+	}
+	b, err := ParseBoard(strings.NewReader(strings.Join(text, " ")), file)
+	if err != nil {
+		return Board{}, fmt.Errorf("line %d: %w", l.no, err)
+	}
+	return b, nil
+}
+
+func cellsWithLength(def setDef) ([]Instance, error) {
+	lines, err := dataLines(def.Source)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Instance, 0, len(lines))
+	for i, l := range lines {
+		n := len(l.toks)
+		b, err := squareBoard(def.Source, l, l.toks[:n-1])
+		if err != nil {
+			return nil, err
+		}
+		length, err := strconv.Atoi(l.toks[n-1].text)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: optimal length %q is not a number", def.Source, l.no, l.toks[n-1].text)
+		}
+		out = append(out, Instance{Name: strconv.Itoa(i + 1), Board: b, Optimal: length})
+	}
+	return out, nil
+}
+
+func cellsAtLength(length int) func(setDef) ([]Instance, error) {
+	return func(def setDef) ([]Instance, error) {
+		lines, err := dataLines(def.Source)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]Instance, 0, len(lines))
+		for i, l := range lines {
+			b, err := squareBoard(def.Source, l, l.toks)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Instance{Name: strconv.Itoa(i + 1), Board: b, Optimal: length})
+		}
+		return out, nil
+	}
+}
+
+func hardest(def setDef) ([]Instance, error) {
+	t, err := readDepthTable(def.Source)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Instance, len(t.Hardest))
+	for i, b := range t.Hardest {
+		out[i] = Instance{Name: strconv.Itoa(i + 1), Board: b, Optimal: t.MaxDepth()}
+	}
+	return out, nil
+}
+
+func puzzleDir(def setDef) ([]Instance, error) {
+	var out []Instance
+	err := fs.WalkDir(setFiles, def.Source, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasPrefix(path.Base(p), "input_") {
+			return err
+		}
+		data, err := setFiles.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		name := strings.TrimPrefix(p, def.Source+"/")
+		b, err := ParseBoard(bytes.NewReader(data), name)
+		if err != nil {
+			return err
+		}
+		out = append(out, Instance{Name: name, Board: b, Optimal: -1})
+		return nil
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, err
+}
+
+// DepthTable is a published count of the states at each distance from the
+// default goal of a small board, from an exhaustive breadth-first search.
+type DepthTable struct {
+	Shape Shape
+	// Counts[d] is the number of states exactly d moves from the goal.
+	Counts []int64
+	// Hardest lists the states at the maximum distance that the source
+	// names (not always all of them).
+	Hardest []Board
+}
+
+// MaxDepth is the largest distance of any state from the goal.
+func (t DepthTable) MaxDepth() int { return len(t.Counts) - 1 }
+
+// Reachable is the number of states that can reach the goal.
+func (t DepthTable) Reachable() int64 {
+	var n int64
+	for _, c := range t.Counts {
+		n += c
+	}
+	return n
+}
+
+// PublishedDepths returns the shipped depth table of shape s (2x3, 2x4,
+// 3x3 and 3x4 are shipped), for the default goal.
+func PublishedDepths(s Shape) (DepthTable, bool) {
+	t, err := readDepthTable(fmt.Sprintf("sets/depths_%dx%d.txt", s.Rows, s.Cols))
+	if err != nil {
+		return DepthTable{}, false
+	}
+	return t, true
+}
+
+func readDepthTable(file string) (DepthTable, error) {
+	data, err := setFiles.ReadFile(file)
+	if err != nil {
+		return DepthTable{}, err
+	}
+	var t DepthTable
+	if _, err := fmt.Sscanf(path.Base(file), "depths_%dx%d.txt", &t.Shape.Rows, &t.Shape.Cols); err != nil {
+		return DepthTable{}, fmt.Errorf("%s: name does not say the shape", file)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for no := 1; sc.Scan(); no++ {
+		text := strings.TrimSpace(sc.Text())
+		if rest, ok := strings.CutPrefix(text, "# max-depth state:"); ok {
+			l := line{no: no, toks: tokenize(rest)}
+			b, err := rowsOf(file, l, t.Shape)
+			if err != nil {
+				return DepthTable{}, err
+			}
+			t.Hardest = append(t.Hardest, b)
+			continue
+		}
+		f := strings.Fields(text)
+		if len(f) != 3 || strings.HasPrefix(text, "#") {
+			continue
+		}
+		d, err1 := strconv.Atoi(f[0])
+		c, err2 := strconv.ParseInt(f[1], 10, 64)
+		if err1 != nil || err2 != nil {
+			continue // the header line "depth count cumulative"
+		}
+		if d != len(t.Counts) {
+			return DepthTable{}, fmt.Errorf("%s:%d: depth %d out of order", file, no, d)
+		}
+		t.Counts = append(t.Counts, c)
+	}
+	return t, sc.Err()
+}
+
+func rowsOf(file string, l line, s Shape) (Board, error) {
+	cells := make([]int, len(l.toks))
+	for i, tk := range l.toks {
+		n, err := strconv.Atoi(tk.text)
+		if err != nil {
+			return Board{}, fmt.Errorf("%s:%d: %q is not a number", file, l.no, tk.text)
+		}
+		cells[i] = n
+	}
+	b, err := NewBoard(s, cells)
+	if err != nil {
+		return Board{}, fmt.Errorf("%s:%d: %w", file, l.no, err)
+	}
+	return b, nil
+}
