@@ -33,6 +33,9 @@ type Answer struct {
 	Tokens []Dir
 	// Lines holds the 1-based file line of each token.
 	Lines []int32
+	// UnsolvableLine is the line of the UNSOLVABLE token, 0 when there is
+	// none.
+	UnsolvableLine int
 }
 
 // Len is the number of moves.
@@ -95,11 +98,18 @@ func ParseAnswer(r io.Reader, name string, limits AnswerLimits) (Answer, error) 
 		return &ParseError{File: name, Line: no, Col: col, Err: err}
 	}
 	no := 0
+	var consumed int64 // bytes of the lines seen so far, newlines included
 	for sc.Scan() {
 		no++
 		raw := sc.Bytes()
 		if no == 1 {
 			raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
+		}
+		consumed += int64(len(sc.Bytes())) + 1
+		if consumed > limits.MaxBytes && lr.N <= 0 {
+			// The byte cap cut the input, perhaps in the middle of this
+			// line: report the cap, not a truncated token.
+			return Answer{}, errAt(no, 0, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limits.MaxBytes))
 		}
 		raw = bytes.TrimSuffix(raw, []byte("\r"))
 		if col, bad := findBinary(raw); bad {
@@ -146,6 +156,7 @@ func ParseAnswer(r io.Reader, name string, limits AnswerLimits) (Answer, error) 
 		return Answer{}, errAt(no, 0, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limits.MaxBytes))
 	}
 	a.Unsolvable = unsolvableLine > 0
+	a.UnsolvableLine = unsolvableLine
 	return a, nil
 }
 

@@ -34,6 +34,9 @@ func TestParseAnswerUnsolvableAndEmpty(t *testing.T) {
 		if err != nil || !a.Unsolvable || a.Len() != 0 {
 			t.Errorf("%q: got %+v, %v; want an UNSOLVABLE claim", in, a, err)
 		}
+		if want := strings.Index(strings.ReplaceAll(in, "\r", ""), "nsolvable") + 1; a.UnsolvableLine != 1+strings.Count(in[:max(0, want-2)], "\n") {
+			t.Errorf("%q: UNSOLVABLE on line %d", in, a.UnsolvableLine)
+		}
 	}
 	a, err := puzzles.ParseAnswer(strings.NewReader("\n\n"), "a", puzzles.AnswerLimits{})
 	if err != nil || a.Unsolvable || a.Len() != 0 {
@@ -58,6 +61,8 @@ func TestParseAnswerRejects(t *testing.T) {
 		{"too many moves", "UP\nUP\nUP\n", puzzles.AnswerLimits{MaxMoves: 2}, puzzles.ErrTooLarge, 3, 0, "more than 2 moves"},
 		{"line too long", "UP\n" + strings.Repeat(" ", 100) + "UP\n", puzzles.AnswerLimits{MaxLineBytes: 50}, puzzles.ErrTooLarge, 2, 0, "longer than 50"},
 		{"too many bytes", strings.Repeat("\n", 200), puzzles.AnswerLimits{MaxBytes: 100}, puzzles.ErrTooLarge, 101, 0, "more than 100 bytes"},
+		{"cap cuts the last token", strings.Repeat("UP\n", 33) + "LEFT\n", puzzles.AnswerLimits{MaxBytes: 101}, puzzles.ErrTooLarge, 34, 0, "more than 101 bytes"},
+		{"DEL byte", "UP\n\x7f\n", puzzles.AnswerLimits{}, puzzles.ErrBinary, 2, 1, "binary"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

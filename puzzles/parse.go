@@ -134,7 +134,7 @@ func splitLines(data []byte, name string) ([]line, error) {
 }
 
 // findBinary reports the 1-based column of the first byte that cannot be
-// in a text file: NUL, other control characters than whitespace, or
+// in a text file: NUL, DEL, other control characters than whitespace, or
 // invalid UTF-8.
 func findBinary(b []byte) (int, bool) {
 	for i := 0; i < len(b); {
@@ -142,7 +142,7 @@ func findBinary(b []byte) (int, bool) {
 		if r == utf8.RuneError && size <= 1 {
 			return i + 1, true
 		}
-		if r < 0x20 && r != '\t' && r != '\r' && r != '\v' && r != '\f' {
+		if (r < 0x20 && r != '\t' && r != '\r' && r != '\v' && r != '\f') || r == 0x7f {
 			return i + 1, true
 		}
 		i += size

@@ -114,6 +114,13 @@ Exit codes: 0 success, 1 the check ran and found a problem,
 		newApplyCmd,
 		newGenCmd,
 		newSetsCmd,
+		newCheckCmd,
+		newGradeCmd,
+		newPdbCmd,
+		newBenchCmd,
+		newReplayCmd,
+		newAuditCmd,
+		newSolveCmd,
 	} {
 		root.AddCommand(newCmd(a))
 	}
@@ -135,15 +142,12 @@ func (a *app) configure(cmd *cobra.Command) error {
 		if err := v.ReadInConfig(); err != nil {
 			return usageErrorf("config %s: %v", a.configFile, err)
 		}
-	} else {
-		v.SetConfigName("kpuzzle")
-		v.SetConfigType("yaml")
-		v.AddConfigPath(".")
+	} else if name := defaultConfigFile(); name != "" {
+		// Only these exact names: viper's own search would also take a
+		// file called just "kpuzzle" — the binary itself after go build.
+		v.SetConfigFile(name)
 		if err := v.ReadInConfig(); err != nil {
-			var notFound viper.ConfigFileNotFoundError
-			if !errors.As(err, &notFound) && !errors.Is(err, fs.ErrNotExist) {
-				return usageErrorf("config kpuzzle.yaml: %v", err)
-			}
+			return usageErrorf("config %s: %v", name, err)
 		}
 	}
 	var firstErr error
@@ -166,6 +170,17 @@ func (a *app) configure(cmd *cobra.Command) error {
 	}
 	a.paint = newPalette(a.isTerminal && !a.noColor && os.Getenv("NO_COLOR") == "")
 	return nil
+}
+
+// defaultConfigFile is kpuzzle.yaml (or kpuzzle.yml) in the working
+// directory, or "" when there is none.
+func defaultConfigFile() string {
+	for _, name := range []string{"kpuzzle.yaml", "kpuzzle.yml"} {
+		if st, err := os.Stat(name); err == nil && !st.IsDir() {
+			return name
+		}
+	}
+	return ""
 }
 
 func setFlagFromConfig(f *pflag.Flag, val any) error {

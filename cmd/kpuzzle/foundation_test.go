@@ -151,7 +151,7 @@ func TestGenIsReproducible(t *testing.T) {
 	if len(ma.Puzzles) != 6 {
 		t.Fatalf("%d puzzles, want 6", len(ma.Puzzles))
 	}
-	g := puzzles.DefaultGoal(puzzles.Shape{3, 4})
+	g := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 4})
 	for _, e := range ma.Puzzles {
 		da, err := os.ReadFile(filepath.Join(a, e.File))
 		if err != nil {
@@ -216,6 +216,12 @@ func TestConfigurationPrecedence(t *testing.T) {
 	os.Unsetenv("KPUZZLE_GOAL")
 	if r := kpuzzle(t, "", "--config", "other.yaml", "solvable", "p.txt"); r.code != 0 {
 		t.Errorf("command-scoped key from --config: exit %d (%s)", r.code, r.stderr)
+	}
+	// A file called just "kpuzzle" (the binary after go build) is not
+	// configuration.
+	writeFile(t, dir, "kpuzzle", "\x7fELF\x00\x01 not yaml: [")
+	if r := kpuzzle(t, "", "solvable", "p.txt"); r.code != 0 {
+		t.Errorf("with a binary called kpuzzle in the folder: exit %d (%s)", r.code, r.stderr)
 	}
 	writeFile(t, dir, "broken.yaml", "goal: [unclosed\n")
 	wantOneLineError(t, kpuzzle(t, "", "--config", "broken.yaml", "solvable", "p.txt"), "broken.yaml")

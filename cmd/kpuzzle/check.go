@@ -1,0 +1,182 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference"
+	"github.com/spf13/cobra"
+)
+
+type checkOptions struct {
+	puzzle  puzzleFlags
+	timeout time.Duration
+}
+
+func newCheckCmd(a *app) *cobra.Command {
+	var opts checkOptions
+	cmd := &cobra.Command{
+		Use:   "check PUZZLE ANSWER",
+		Short: "Check an answer file: legal, solved, optimal?",
+		Long: `Check ANSWER, a file of moves (one per line; or the single word
+UNSOLVABLE), against PUZZLE and give one verdict:
+
+  optimal             every move is legal, the goal is reached, no shorter solution exists
+  suboptimal          legal and solved, but longer than the optimal length (both shown)
+  valid               legal and solved; optimality not verified in the time allowed
+  illegal             a move takes the blank off the board (line, move, board shown)
+  incomplete          every move is legal but the goal is not reached (final board shown)
+  unsolvable-correct  the answer says UNSOLVABLE and the puzzle has no solution
+  unsolvable-wrong    the answer says UNSOLVABLE but the puzzle is solvable
+  malformed           the answer cannot be read (line and reason)
+
+The optimal length comes, in order, from the answer key (a manifest.json
+that lists PUZZLE in its folder or a few folders above, or the published
+length of a shipped set), the exact distance table (boards of up to 9
+cells), or the reference solver, given --timeout; when it cannot prove the
+optimal length in time the verdict is valid, never a guess.
+
+Exit code 0 for optimal, unsolvable-correct and valid (with a warning), 1
+for every other verdict, 2 when PUZZLE (or its answer key) cannot be read.
+PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
+- for standard input.`,
+		Example: `  kpuzzle check input_1.txt output_1.txt
+  kpuzzle check --moves blank --json puzzle.txt answer.txt
+  kpuzzle check --timeout 1m set:korf100/1 answer.txt`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runCheck(cmd.Context(), a, opts, args[0], args[1], referenceOracle())
+		},
+	}
+	opts.puzzle.register(cmd.Flags())
+	cmd.Flags().DurationVar(&opts.timeout, "timeout", 10*time.Second, "time the reference solver may take to prove the optimal length")
+	return cmd
+}
+
+// referenceOracle proves optimal lengths with the reference solver.
+func referenceOracle() grader.Oracle {
+	return grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+		p, err := reference.ProveOptimal(ctx, b, g)
+		return p.Length, p.Method, err
+	})
+}
+
+func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answerPath string, oracle grader.Oracle) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if puzzlePath == "-" && answerPath == "-" {
+		return usageErrorf("PUZZLE and ANSWER cannot both be standard input")
+	}
+	if opts.timeout < 0 {
+		return usageErrorf("--timeout must not be negative")
+	}
+	conv, err := opts.puzzle.convention()
+	if err != nil {
+		return err
+	}
+	b, g, err := a.readPuzzle(puzzlePath, &opts.puzzle)
+	if err != nil {
+		return err
+	}
+	p := grader.Problem{Board: b, Goal: g, Moves: conv}
+	var warnings []string
+	switch {
+	case puzzlePath == "-":
+	case strings.HasPrefix(puzzlePath, setRefPrefix):
+		p.Optimum = publishedOptimum(puzzlePath, b, g)
+	default:
+		key, err := grader.FindKey(puzzlePath, b, g)
+		if err != nil {
+			return inputError(err)
+		}
+		if key.Ignored != "" {
+			warnings = append(warnings, key.Ignored)
+		}
+		if key.Found && key.Ignored == "" {
+			p.Optimum = key.Optimum
+		}
+	}
+
+	var answer io.Reader = a.in
+	name := "<stdin>"
+	if answerPath != "-" {
+		f, err := os.Open(answerPath)
+		if err != nil {
+			return inputError(err)
+		}
+		defer f.Close()
+		answer, name = f, answerPath
+	}
+	rep, err := grader.Check(ctx, p, answer, name, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout})
+	if err != nil {
+		if errors.Is(err, grader.ErrKeyContradiction) {
+			return usageErrorf("%s: %v", puzzlePath, err)
+		}
+		return inputError(fmt.Errorf("%s: %w", name, err))
+	}
+	if rep.Verdict == grader.Valid {
+		warnings = append(warnings, "optimality not verified: "+strings.TrimPrefix(rep.Note, "optimality not verified: ")+"; try a longer --timeout")
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(a.errOut, "kpuzzle: warning: %s\n", w)
+	}
+	if a.json {
+		if err := writeJSON(a.out, checkJSON{Puzzle: puzzlePath, Answer: answerPath, Shape: b.Shape().String(), Goal: g.Name(), Report: rep}); err != nil {
+			return err
+		}
+	} else {
+		writeCheckHuman(a, puzzlePath, b, g, rep)
+	}
+	if !rep.Verdict.Accepted() {
+		return errFindings
+	}
+	return nil
+}
+
+type checkJSON struct {
+	Puzzle string `json:"puzzle"`
+	Answer string `json:"answer"`
+	Shape  string `json:"shape"`
+	Goal   string `json:"goal"`
+	grader.Report
+}
+
+func writeCheckHuman(a *app, puzzlePath string, b puzzles.Board, g puzzles.Goal, rep grader.Report) {
+	fmt.Fprintf(a.out, "%s %s\n", puzzlePath, a.paint.dim(fmt.Sprintf("(%s, %s goal, moves name where the %s goes)", b.Shape(), g.Name(), rep.Moves)))
+	verdict := string(rep.Verdict)
+	switch {
+	case rep.Verdict == grader.Optimal || rep.Verdict == grader.UnsolvableCorrect:
+		verdict = a.paint.good(verdict)
+	case rep.Verdict == grader.Valid || rep.Verdict == grader.Suboptimal:
+		verdict = a.paint.warn(verdict)
+	default:
+		verdict = a.paint.bad(verdict)
+	}
+	fmt.Fprintf(a.out, "%s: %s\n", verdict, rep.Summary())
+	for _, line := range rep.Details() {
+		fmt.Fprintf(a.out, "  %s\n", line)
+	}
+}
+
+// publishedOptimum is the published optimal length of a shipped set's
+// instance, when the set gives one and the goal is the set's.
+func publishedOptimum(ref string, b puzzles.Board, g puzzles.Goal) grader.Optimum {
+	set, _, err := loadSetInstance(strings.TrimPrefix(ref, setRefPrefix))
+	if err != nil {
+		return grader.Optimum{}
+	}
+	for _, inst := range set.Instances {
+		if inst.Board.Equal(b) && inst.Optimal >= 0 && set.Goal(inst).Board().Equal(g.Board()) {
+			return grader.KnownOptimum(inst.Optimal, "published length of set "+set.Name)
+		}
+	}
+	return grader.Optimum{}
+}

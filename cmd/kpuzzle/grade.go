@@ -1,0 +1,427 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"text/template"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/journal"
+	"github.com/kpuzzle/kpuzzle/grader/report"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+type gradeOptions struct {
+	puzzle      puzzleFlags
+	jobs        int
+	out         string
+	resume      bool
+	resultsJSON string
+	layout      string
+	scratch     string
+}
+
+// exampleAssignment is the assignment shown by kpuzzle grade --help and
+// kept in step with docs/grading.md by the tests.
+const exampleAssignment = `name: "Project 1: the k-puzzle"
+puzzles:
+  dir: puzzles              # folder of the puzzle set, relative to this file
+  glob: "n_equals_*/input_*.txt"
+moves: tile
+run:
+  command: "python3 {submission}/solver.py {input} {output}"
+  wall_time: 10s
+  memory: 1GiB
+rubric:
+  solved: 6
+  optimal: 4
+  partial: linear           # suboptimal: 4 * optimal/length more points
+  unsolvable: 10
+visibility:
+  hidden_tests: ["n_equals_5/*"]`
+
+func newGradeCmd(a *app) *cobra.Command {
+	var opts gradeOptions
+	cmd := &cobra.Command{
+		Use:   "grade --config ASSIGNMENT.yaml SUBMISSION...",
+		Short: "Grade student submissions: run, check, score and report",
+		Long: `Grade every SUBMISSION (a student's folder, or a folder of them with one
+sub-folder per student, as Gradescope and GitHub Classroom exports lay
+them out) on the puzzle set of the assignment given with --config.
+
+Each test runs the student's program in a sandbox: a fresh working folder
+holding only the puzzle, a private read-only copy of the (built)
+submission, an output path that does not exist yet, a scrubbed
+environment, no network, the puzzle set, answer key and other submissions
+hidden, and limits on time, memory, processes and output. The answer is
+checked (legal? solved? optimal? correctly unsolvable?) and scored by the
+rubric.
+
+Every finished test is written to OUT/journal.jsonl at once; after an
+interruption (Ctrl-C, kill, power loss), the same command with --resume
+runs only what is missing and gives the same results as an uninterrupted
+run. Results (byte-for-byte reproducible):
+  OUT/results/STUDENT/results.json   Gradescope results
+  OUT/junit.xml                      JUnit XML
+  OUT/gradebook.csv                  one row per student, one column per test
+  OUT/feedback/STUDENT.md            Markdown feedback from a template
+
+Exit code 0 when every test was graded, 1 when the run was interrupted or
+the grader itself failed on a test, 2 for a bad assignment or invocation.
+
+Assignment keys (YAML; relative paths are taken from the file's folder):
+` + assignmentKeysHelp() + `
+Example assignment:
+` + indent(exampleAssignment, "  ") + `
+See docs/grading.md for the rubric, the feedback template and the
+security model.`,
+		Example: `  kpuzzle grade --config assignment.yaml submissions/
+  kpuzzle grade --config assignment.yaml --jobs 4 --out results submissions/
+  kpuzzle grade --config assignment.yaml --resume --out results submissions/
+  kpuzzle grade --config /autograder/source/assignment.yaml \
+      --results-json /autograder/results/results.json /autograder/submission`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			// After the first Ctrl-C the run winds down (killing the tests
+			// in flight); a second one ends the process at once.
+			go func() {
+				<-ctx.Done()
+				stop()
+			}()
+			asg, err := loadAssignment(a, cmd, &opts)
+			if err != nil {
+				return err
+			}
+			return runGrade(ctx, a, opts, asg, args, referenceOracle())
+		},
+	}
+	f := cmd.Flags()
+	opts.puzzle.register(f)
+	f.Lookup("goal").Usage = "override the assignment's goal: default, blank-first or a goal FILE"
+	f.Lookup("moves").Usage = "override the assignment's move convention: tile or blank"
+	f.IntVar(&opts.jobs, "jobs", runtime.NumCPU(), "tests run at once")
+	f.StringVar(&opts.out, "out", "kpuzzle-results", "output folder for the journal and the results")
+	f.BoolVar(&opts.resume, "resume", false, "continue the journal in OUT: run only the tests it lacks")
+	f.StringVar(&opts.resultsJSON, "results-json", "", "also write the Gradescope results.json of the single SUBMISSION to this file")
+	f.StringVar(&opts.layout, "layout", "auto", "how to read each SUBMISSION folder: auto, single (one student) or folders (one sub-folder per student)")
+	f.StringVar(&opts.scratch, "scratch", "", "folder for the temporary working folders (default: the system's temporary folder)")
+	return cmd
+}
+
+func assignmentKeysHelp() string {
+	var sb strings.Builder
+	for _, k := range grader.AssignmentKeys {
+		def := "default " + k.Default
+		if k.Default == "(required)" {
+			def = "required"
+		}
+		fmt.Fprintf(&sb, "  %s (%s)\n      %s\n", k.Key, def, k.Doc)
+	}
+	return sb.String()
+}
+
+func indent(s, prefix string) string {
+	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
+}
+
+// loadAssignment decodes the assignment from the configuration file in
+// the process's viper instance. Keys the assignment does not know are
+// errors unless they are a command's or a flag's name (kpuzzle.yaml may
+// hold settings of other commands too).
+func loadAssignment(a *app, cmd *cobra.Command, opts *gradeOptions) (grader.Assignment, error) {
+	used := a.v.ConfigFileUsed()
+	if used == "" {
+		return grader.Assignment{}, usageErrorf("grade needs an assignment: --config ASSIGNMENT.yaml (see kpuzzle grade --help)")
+	}
+	base, err := filepath.Abs(filepath.Dir(used))
+	if err != nil {
+		return grader.Assignment{}, inputError(err)
+	}
+	var ignore []string
+	root := cmd.Root()
+	addFlags := func(fs *pflag.FlagSet) {
+		fs.VisitAll(func(f *pflag.Flag) { ignore = append(ignore, f.Name) })
+	}
+	addFlags(root.PersistentFlags())
+	for _, c := range root.Commands() {
+		ignore = append(ignore, c.Name())
+		addFlags(c.Flags())
+	}
+	asg, err := grader.ParseAssignment(a.v.AllSettings(), base, ignore)
+	if err != nil {
+		return grader.Assignment{}, usageErrorf("%s: %v", used, err)
+	}
+	changed := false
+	if cmd.Flags().Changed("goal") {
+		asg.Goal, changed = opts.puzzle.goal, true
+		if _, err := puzzles.GoalByName(asg.Goal, puzzles.Shape{Rows: 3, Cols: 3}); err != nil {
+			// A goal file on the command line is relative to the working
+			// folder, not to the assignment.
+			if asg.Goal, err = filepath.Abs(asg.Goal); err != nil {
+				return grader.Assignment{}, inputError(err)
+			}
+		}
+	}
+	if cmd.Flags().Changed("moves") {
+		asg.Moves, changed = opts.puzzle.moves, true
+	}
+	if changed {
+		if err := asg.Normalize(); err != nil {
+			return grader.Assignment{}, usageErrorf("%v", err)
+		}
+	}
+	return asg, nil
+}
+
+type gradeJSON struct {
+	Out         string           `json:"out"`
+	Interrupted bool             `json:"interrupted"`
+	Ran         int              `json:"ran"`
+	Reused      int              `json:"reused"`
+	Isolation   string           `json:"isolation"`
+	Submissions []submissionJSON `json:"submissions"`
+}
+
+type submissionJSON struct {
+	Name  string     `json:"name"`
+	Score float64    `json:"score"`
+	Max   float64    `json:"max_score"`
+	Tests []testJSON `json:"tests"`
+}
+
+type testJSON struct {
+	Test          string         `json:"test"`
+	Verdict       grader.Verdict `json:"verdict"`
+	Length        int            `json:"length"`
+	OptimalLength *int           `json:"optimal_length"`
+	Score         float64        `json:"score"`
+	Max           float64        `json:"max_score"`
+	Seconds       float64        `json:"seconds"`
+	Summary       string         `json:"summary"`
+}
+
+func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle grader.Oracle) error {
+	if opts.jobs < 1 {
+		return usageErrorf("--jobs must be at least 1")
+	}
+	layout, err := batch.ParseLayout(opts.layout)
+	if err != nil {
+		return usageErrorf("--layout: %v", err)
+	}
+	tests, err := asg.LoadTests()
+	if err != nil {
+		var ce *grader.ConfigError
+		if errors.As(err, &ce) {
+			return usageErrorf("%s: %v", a.v.ConfigFileUsed(), err)
+		}
+		return inputError(err)
+	}
+	subs, err := batch.FindSubmissions(paths, layout)
+	if err != nil {
+		return inputError(err)
+	}
+	if opts.resultsJSON != "" && len(subs) != 1 {
+		return usageErrorf("--results-json needs exactly one submission, but %d were found", len(subs))
+	}
+	tmpl, err := report.LoadFeedbackTemplate(asg.Feedback.Template)
+	if err != nil {
+		return usageErrorf("feedback.template: %v", err)
+	}
+	out, err := filepath.Abs(opts.out)
+	if err != nil {
+		return inputError(err)
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return inputError(err)
+	}
+	hide := []string{out, a.v.ConfigFileUsed()}
+	if opts.resultsJSON != "" {
+		hide = append(hide, filepath.Dir(opts.resultsJSON))
+	}
+
+	progress := newProgress(a)
+	outcome, err := batch.Grade(ctx, batch.Options{
+		Assignment:  asg,
+		Tests:       tests,
+		Submissions: subs,
+		Oracle:      oracle,
+		Jobs:        opts.jobs,
+		JournalPath: filepath.Join(out, "journal.jsonl"),
+		Resume:      opts.resume,
+		ScratchDir:  opts.scratch,
+		Hide:        hide,
+		Events:      progress.event,
+	})
+	progress.finish()
+	if err != nil {
+		switch {
+		case errors.Is(err, journal.ErrExists), errors.Is(err, journal.ErrMismatch), errors.Is(err, journal.ErrLocked), errors.Is(err, journal.ErrNoHeader):
+			return usageErrorf("%v", err)
+		case errors.Is(err, grader.ErrKeyContradiction):
+			return usageErrorf("%v", err)
+		}
+		return inputError(err)
+	}
+	if outcome.Interrupted {
+		fmt.Fprintf(a.errOut, "kpuzzle: interrupted: %d of %d tests are recorded in %s; run the same command with --resume to finish\n",
+			countResults(outcome), len(subs)*len(tests), filepath.Join(out, "journal.jsonl"))
+		return &exitError{code: exitFindings}
+	}
+
+	gb := report.NewGradebook(asg, outcome.Tests, outcome.Results)
+	if err := writeReports(gb, tmpl, out, opts.resultsJSON); err != nil {
+		return inputError(err)
+	}
+	if a.json {
+		if err := writeJSON(a.out, gradeSummaryJSON(gb, out, outcome)); err != nil {
+			return err
+		}
+	} else {
+		style := report.Style{Good: a.paint.good, Bad: a.paint.bad, Warn: a.paint.warn, Dim: a.paint.dim, Bold: a.paint.bold}
+		if err := gb.WriteSummary(a.out, style); err != nil {
+			return err
+		}
+		fmt.Fprintf(a.out, "results in %s (%d tests run, %d from the journal)\n", out, outcome.Ran, outcome.Reused)
+	}
+	if outcome.GraderErrors > 0 {
+		fmt.Fprintf(a.errOut, "kpuzzle: %d tests failed in the grader itself (grader-error); they are not journaled: run again with --resume to retry them\n", outcome.GraderErrors)
+		return &exitError{code: exitFindings}
+	}
+	return nil
+}
+
+func countResults(o batch.Outcome) int {
+	n := 0
+	for _, m := range o.Results {
+		n += len(m)
+	}
+	return n
+}
+
+func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSON {
+	j := gradeJSON{Out: out, Interrupted: o.Interrupted, Ran: o.Ran, Reused: o.Reused, Isolation: o.Isolation.String(), Submissions: []submissionJSON{}}
+	for _, s := range gb.Submissions {
+		score, max := gb.Total(s)
+		sj := submissionJSON{Name: s.Name, Score: score, Max: max}
+		for _, r := range s.Results {
+			sj.Tests = append(sj.Tests, testJSON{Test: r.Test, Verdict: r.Verdict, Length: r.Length, OptimalLength: r.OptimalLength,
+				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary})
+		}
+		j.Submissions = append(j.Submissions, sj)
+	}
+	return j
+}
+
+// writeReports writes every result file, each atomically.
+func writeReports(gb report.Gradebook, tmpl *template.Template, out, resultsJSON string) error {
+	write := func(path string, fill func(io.Writer) error) error {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-")
+		if err != nil {
+			return err
+		}
+		defer os.Remove(tmp.Name())
+		if err := fill(tmp); err != nil {
+			tmp.Close()
+			return err
+		}
+		if err := tmp.Chmod(0o644); err != nil {
+			tmp.Close()
+			return err
+		}
+		if err := tmp.Close(); err != nil {
+			return err
+		}
+		return os.Rename(tmp.Name(), path)
+	}
+	if err := write(filepath.Join(out, "gradebook.csv"), gb.WriteCSV); err != nil {
+		return err
+	}
+	if err := write(filepath.Join(out, "junit.xml"), gb.WriteJUnit); err != nil {
+		return err
+	}
+	for _, s := range gb.Submissions {
+		if err := write(filepath.Join(out, "results", s.Name, "results.json"), func(w io.Writer) error { return gb.WriteGradescope(w, s) }); err != nil {
+			return err
+		}
+		if err := write(filepath.Join(out, "feedback", s.Name+".md"), func(w io.Writer) error { return gb.WriteFeedback(w, tmpl, s) }); err != nil {
+			return err
+		}
+		if resultsJSON != "" {
+			if err := write(resultsJSON, func(w io.Writer) error { return gb.WriteGradescope(w, s) }); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// gradeProgress shows a progress bar on stderr when it is a terminal and
+// prints warnings.
+type gradeProgress struct {
+	a    *app
+	bar  *progressbar.ProgressBar
+	kind batch.EventKind
+}
+
+func newProgress(a *app) *gradeProgress {
+	return &gradeProgress{a: a}
+}
+
+func (p *gradeProgress) event(e batch.Event) {
+	switch e.Kind {
+	case batch.EventWarning:
+		p.clear()
+		fmt.Fprintf(p.a.errOut, "kpuzzle: warning: %s\n", e.Message)
+	case batch.EventOptimum, batch.EventResult:
+		f, ok := p.a.errOut.(*os.File)
+		if !ok || !isTerminal(f) || p.a.json {
+			return
+		}
+		desc := "grading"
+		if e.Kind == batch.EventOptimum {
+			desc = "proving optimal lengths"
+		}
+		if p.bar == nil || p.kind != e.Kind || p.bar.GetMax() != e.Total {
+			p.clear()
+			p.kind = e.Kind
+			p.bar = progressbar.NewOptions(e.Total,
+				progressbar.OptionSetWriter(f),
+				progressbar.OptionSetDescription(desc),
+				progressbar.OptionShowCount(),
+				progressbar.OptionSetPredictTime(true),
+				progressbar.OptionClearOnFinish(),
+			)
+		}
+		_ = p.bar.Set(e.Done)
+	}
+}
+
+func (p *gradeProgress) clear() {
+	if p.bar != nil {
+		_ = p.bar.Clear()
+	}
+}
+
+func (p *gradeProgress) finish() {
+	if p.bar != nil {
+		_ = p.bar.Finish()
+		p.bar = nil
+	}
+}

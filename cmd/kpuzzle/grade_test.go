@@ -1,0 +1,349 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/grader"
+)
+
+// graderTestdata is the grader's test puzzles and submissions.
+var graderTestdata = filepath.Join("..", "..", "grader", "testdata")
+
+// gradeFixture makes a course folder: an assignment file over the small
+// test set, and a folder of copies of the named test submissions.
+func gradeFixture(t *testing.T, extra string, subs ...string) (config, submissions string) {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed, so the Python test submissions cannot run")
+	}
+	course := t.TempDir()
+	set, err := filepath.Abs(filepath.Join(graderTestdata, "puzzles", "small"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	config = writeFile(t, course, "assignment.yaml", fmt.Sprintf(`name: Project 1
+puzzles:
+  dir: %s
+run:
+  command: "python3 {submission}/solver.py {input} {output}"
+  wall_time: 8s
+rubric:
+  solved: 6
+  optimal: 4
+%s`, set, extra))
+	submissions = filepath.Join(course, "submissions")
+	for _, s := range subs {
+		data, err := os.ReadFile(filepath.Join(graderTestdata, "submissions", s, "solver.py"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, submissions, filepath.Join(s, "solver.py"), string(data))
+	}
+	return config, submissions
+}
+
+// readTree maps every file under root to its contents.
+func readTree(t *testing.T, root string, skip ...string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		for _, s := range skip {
+			if rel == s {
+				return nil
+			}
+		}
+		data, err := os.ReadFile(p)
+		out[rel] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestGradeEndToEnd(t *testing.T) {
+	config, subs := gradeFixture(t, "", "python-astar", "python-illegal")
+	out := filepath.Join(t.TempDir(), "results")
+	r := kpuzzle(t, "", "grade", "--config", config, "--out", out, "--jobs", "2", subs)
+	if r.code != 0 {
+		t.Fatalf("exit %d\nstdout %s\nstderr %s", r.code, r.stdout, r.stderr)
+	}
+	for _, frag := range []string{"python-astar  50/50", "python-illegal  0/50", "line 1 (move 1), DOWN", "2 submissions x 5 tests: optimal 4, illegal 5, unsolvable-correct 1", "(10 tests run, 0 from the journal)"} {
+		if !strings.Contains(r.stdout, frag) {
+			t.Errorf("summary lacks %q:\n%s", frag, r.stdout)
+		}
+	}
+	files := readTree(t, out)
+	var names []string
+	for name := range files {
+		names = append(names, name)
+	}
+	want := []string{"feedback/python-astar.md", "feedback/python-illegal.md", "gradebook.csv", "journal.jsonl", "junit.xml",
+		"results/python-astar/results.json", "results/python-illegal/results.json"}
+	if diff := cmp.Diff(want, names, cmp.Transformer("sort", func(s []string) []string {
+		c := append([]string(nil), s...)
+		sortStringsForTest(c)
+		return c
+	})); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
+	}
+	wantCSV := "student,p1.txt,p2.txt,p3.txt,p4.txt,p5.txt,total,max\npython-astar,10,10,10,10,10,50,50\npython-illegal,0,0,0,0,0,0,50\n"
+	if diff := cmp.Diff(wantCSV, files["gradebook.csv"]); diff != "" {
+		t.Errorf("gradebook (-want +got):\n%s", diff)
+	}
+	var gs map[string]any
+	if err := json.Unmarshal([]byte(files["results/python-astar/results.json"]), &gs); err != nil || gs["score"] != 50.0 {
+		t.Errorf("results.json: %v %v", gs["score"], err)
+	}
+
+	// Without --resume an existing journal is refused; with it nothing runs
+	// again and the files come out the same.
+	wantOneLineError(t, kpuzzle(t, "", "grade", "--config", config, "--out", out, subs), "journal.jsonl", "--resume")
+	r = kpuzzle(t, "", "grade", "--config", config, "--out", out, "--resume", "--json", subs)
+	if r.code != 0 {
+		t.Fatalf("resume: exit %d, %s", r.code, r.stderr)
+	}
+	var js gradeJSON
+	if err := json.Unmarshal([]byte(r.stdout), &js); err != nil || js.Ran != 0 || js.Reused != 10 || len(js.Submissions) != 2 || js.Submissions[0].Score != 50 {
+		t.Errorf("resume JSON %+v, %v", js, err)
+	}
+	if diff := cmp.Diff(files, readTree(t, out)); diff != "" {
+		t.Errorf("files changed on resume (-before +after):\n%s", diff)
+	}
+
+	// The rubric may change between runs: the journal keeps verdicts.
+	writeFile(t, filepath.Dir(config), "assignment.yaml", strings.Replace(readTree(t, filepath.Dir(config))["assignment.yaml"], "optimal: 4", "optimal: 14", 1))
+	r = kpuzzle(t, "", "grade", "--config", config, "--out", out, "--resume", subs)
+	if r.code != 0 || !strings.Contains(readTree(t, out)["gradebook.csv"], "python-astar,20,20,20,20,20,100,100") {
+		t.Errorf("new rubric: exit %d\n%s", r.code, readTree(t, out)["gradebook.csv"])
+	}
+}
+
+func sortStringsForTest(s []string) {
+	for i := range s {
+		for j := i + 1; j < len(s); j++ {
+			if s[j] < s[i] {
+				s[i], s[j] = s[j], s[i]
+			}
+		}
+	}
+}
+
+func TestGradeResultsJSONForGradescope(t *testing.T) {
+	config, subs := gradeFixture(t, "", "python-astar", "python-crash")
+	dest := filepath.Join(t.TempDir(), "autograder", "results", "results.json")
+	r := kpuzzle(t, "", "grade", "--config", config, "--out", t.TempDir(), "--results-json", dest, filepath.Join(subs, "python-astar"))
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	data, err := os.ReadFile(dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Score float64 `json:"score"`
+		Tests []struct {
+			Name  string  `json:"name"`
+			Score float64 `json:"score"`
+		} `json:"tests"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil || doc.Score != 50 || len(doc.Tests) != 5 || doc.Tests[0].Name != "p1.txt" {
+		t.Errorf("results.json %+v, %v", doc, err)
+	}
+	wantOneLineError(t, kpuzzle(t, "", "grade", "--config", config, "--results-json", dest, subs), "--results-json needs exactly one submission, but 2 were found")
+}
+
+func TestGradeBadAssignments(t *testing.T) {
+	config, subs := gradeFixture(t, "", "python-astar")
+	dir := filepath.Dir(config)
+	wantOneLineError(t, kpuzzle(t, "", "grade", subs), "grade needs an assignment")
+	for _, tc := range []struct {
+		yaml      string
+		fragments []string
+	}{
+		{"puzzles:\n  dir: set\nrun:\n  command: x {input} {output}\nrubrics:\n  solved: 1\n", []string{"bad.yaml", "rubrics: unknown key"}},
+		{"puzzles:\n  dir: set\nrun:\n  command: x {input} {output}\n  wall_time: soon\n", []string{"run.wall_time", "not a duration"}},
+		{"puzzles:\n  dir: set\nrun:\n  command: x {input}\n", []string{"run.command", "{output}"}},
+		{"puzzles:\n  dir: nowhere\n  glob: '*.txt'\nrun:\n  command: x {input} {output}\n", []string{"puzzles.glob", "matches no file"}},
+		{"puzzles:\n  dir: set\nrun: [1, 2\n", []string{"bad.yaml"}},
+	} {
+		bad := writeFile(t, dir, "bad.yaml", tc.yaml)
+		wantOneLineError(t, kpuzzle(t, "", "grade", "--config", bad, "--out", t.TempDir(), subs), tc.fragments...)
+	}
+	wantOneLineError(t, kpuzzle(t, "", "grade", "--config", config, "--jobs", "0", subs), "--jobs")
+	wantOneLineError(t, kpuzzle(t, "", "grade", "--config", config, filepath.Join(dir, "nobody")), "nobody", "no such file")
+	// Settings of other commands may sit in the same file.
+	writeFile(t, dir, "mixed.yaml", readTree(t, dir)["assignment.yaml"]+"gen:\n  count: 3\njobs: 1\n")
+	if r := kpuzzle(t, "", "grade", "--config", filepath.Join(dir, "mixed.yaml"), "--out", t.TempDir(), subs); r.code != 0 {
+		t.Errorf("other commands' settings: exit %d, %s", r.code, r.stderr)
+	}
+}
+
+func TestGradeHelpAndDocsListEveryKey(t *testing.T) {
+	help := kpuzzle(t, "", "grade", "--help").stdout
+	docs, err := os.ReadFile(filepath.Join("..", "..", "docs", "grading.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range grader.AssignmentKeys {
+		if !strings.Contains(help, "  "+k.Key+" (") {
+			t.Errorf("kpuzzle grade --help does not document %s", k.Key)
+		}
+		if !strings.Contains(string(docs), "`"+k.Key+"`") {
+			t.Errorf("docs/grading.md does not document %s", k.Key)
+		}
+	}
+	if !strings.Contains(string(docs), exampleAssignment) {
+		t.Error("docs/grading.md does not show the example assignment of kpuzzle grade --help")
+	}
+}
+
+// kpuzzleBinary builds the kpuzzle command into a folder of the test (go
+// build's cache makes the second build quick).
+func kpuzzleBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "kpuzzle")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestGradeSurvivesKill9 kills kpuzzle grade with SIGKILL at random
+// moments, resumes it each time, and checks that the final results are
+// byte for byte those of a run that was never interrupted.
+func TestGradeSurvivesKill9(t *testing.T) {
+	config, subs := gradeFixture(t, "", "python-astar", "python-illegal", "python-crash", "python-chatty", "python-vandal")
+	bin := kpuzzleBinary(t)
+	// A killed grader leaves its working folders behind; keep them where
+	// the test cleans up. (Outside the test's own temporary folders, whose
+	// parents the sandbox's unprivileged user could not search.)
+	scratch, err := os.MkdirTemp("", "kpuzzle-kill-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(scratch) })
+	os.Chmod(scratch, 0o711)
+	grade := func(out string, resume bool) *exec.Cmd {
+		args := []string{"grade", "--config", config, "--out", out, "--jobs", "2", "--scratch", scratch, subs}
+		if resume {
+			args = append(args, "--resume")
+		}
+		cmd := exec.Command(bin, args...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		cmd.Stdout = &bytes.Buffer{}
+		return cmd
+	}
+
+	whole := filepath.Join(t.TempDir(), "whole")
+	start := time.Now()
+	if cmd := grade(whole, false); cmd.Run() != nil {
+		t.Fatalf("uninterrupted run failed: %s", cmd.Stderr)
+	}
+	full := time.Since(start)
+
+	seed := uint64(time.Now().UnixNano())
+	rng := rand.New(rand.NewPCG(seed, 1))
+	t.Logf("uninterrupted run took %v; kill times drawn with seed %d", full.Round(time.Millisecond), seed)
+	killed := filepath.Join(t.TempDir(), "killed")
+	resume := false
+	kills := 0
+	for attempt := 0; ; attempt++ {
+		if attempt > 20 {
+			t.Fatal("no resumed run finished after 20 attempts")
+		}
+		cmd := grade(killed, resume)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		var err error
+		if kills < 3 {
+			// The first run is killed within the first half of the work,
+			// resumed runs within the first quarter of the whole.
+			window := full / 2
+			if resume {
+				window = full / 4
+			}
+			select {
+			case err = <-done:
+			case <-time.After(time.Duration(rng.Int64N(int64(window)))):
+				cmd.Process.Signal(syscall.SIGKILL)
+				<-done
+				kills++
+				t.Logf("killed attempt %d", attempt)
+				resume = true
+				continue
+			}
+		} else {
+			err = <-done
+		}
+		if err != nil {
+			t.Fatalf("attempt %d: %v\n%s", attempt, err, cmd.Stderr)
+		}
+		break
+	}
+	if kills == 0 {
+		t.Fatal("the run was never killed")
+	}
+	a, b := readTree(t, whole, "journal.jsonl"), readTree(t, killed, "journal.jsonl")
+	if len(a) != 5*2+2 {
+		t.Errorf("%d result files, want 12", len(a))
+	}
+	if diff := cmp.Diff(a, b); diff != "" {
+		t.Errorf("results after %d kills differ from the uninterrupted run (-whole +killed):\n%s", kills, diff)
+	}
+}
+
+// TestGradeStopsCleanlyOnInterrupt sends SIGINT (Ctrl-C) to kpuzzle grade
+// in the middle of a run: it must stop promptly with exit code 1, say how
+// to resume, and write no result files (resuming is TestGradeSurvivesKill9's
+// subject).
+func TestGradeStopsCleanlyOnInterrupt(t *testing.T) {
+	config, subs := gradeFixture(t, "", "python-astar", "python-loop", "python-illegal")
+	bin := kpuzzleBinary(t)
+	out := filepath.Join(t.TempDir(), "out")
+	cmd := exec.Command(bin, "grade", "--config", config, "--out", out, "--jobs", "1", subs)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// python-loop runs into its 8 s time limit on every test; interrupt
+	// while it does.
+	time.Sleep(1500 * time.Millisecond)
+	cmd.Process.Signal(os.Interrupt)
+	start := time.Now()
+	err := cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("interrupted run: %v, want exit status 1\n%s", err, stderr.String())
+	}
+	if waited := time.Since(start); waited > 5*time.Second {
+		t.Errorf("the run took %v to stop after Ctrl-C", waited)
+	}
+	if !strings.Contains(stderr.String(), "interrupted:") || !strings.Contains(stderr.String(), "--resume") {
+		t.Errorf("stderr %q does not say how to resume", stderr.String())
+	}
+	if _, err := os.Stat(filepath.Join(out, "gradebook.csv")); err == nil {
+		t.Error("an interrupted run wrote results")
+	}
+}

@@ -1,0 +1,292 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/replay"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/spf13/cobra"
+)
+
+type replayOptions struct {
+	puzzle  puzzleFlags
+	out     string
+	title   string
+	optimal int
+	timeout time.Duration
+}
+
+func newReplayCmd(a *app) *cobra.Command {
+	var opts replayOptions
+	cmd := &cobra.Command{
+		Use:   "replay PUZZLE ANSWER --out page.html",
+		Short: "Write a self-contained HTML page that animates an answer",
+		Long: `Write one HTML file that plays ANSWER on PUZZLE: play/pause, step forward
+and back, a slider, the move list with the current move highlighted, the
+first illegal move marked with its reason, and the verdict with the optimal
+length. The page loads nothing from the network; open it in any browser,
+mail it or upload it.
+
+The verdict is kpuzzle check's. The optimal length comes from --optimal,
+else from the answer key (a manifest.json listing PUZZLE, or the published
+length of a shipped set), else from the reference solver within --timeout;
+when none proves it, a solved answer is called valid (optimality not
+verified).
+
+An answer file that cannot be read (a bad token, binary data) still gets a
+page: it shows the start board and the error with its line, and the verdict
+is malformed.
+
+Exit code 0 when the page was written, whatever the verdict; 2 when PUZZLE
+or ANSWER cannot be opened, a flag is wrong, or the page cannot be written.
+PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
+- for standard input; --out - writes the page to standard output.`,
+		Example: `  kpuzzle replay puzzle.txt answer.txt --out replay.html
+  kpuzzle replay --moves blank set:8puzzle-hardest/1 answer.txt --out replay.html
+  kpuzzle replay --optimal 22 puzzle.txt answer.txt --out - > replay.html`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runReplay(cmd.Context(), a, opts, args[0], args[1], referenceOracle())
+		},
+	}
+	opts.puzzle.register(cmd.Flags())
+	f := cmd.Flags()
+	f.StringVarP(&opts.out, "out", "o", "", "the HTML file to write (required; - for standard output)")
+	f.StringVar(&opts.title, "title", "", `the page's title (default "ANSWER on PUZZLE")`)
+	f.IntVar(&opts.optimal, "optimal", -1, "the optimal solution length, when you know it (default: from the answer key or the reference solver)")
+	f.DurationVar(&opts.timeout, "timeout", 10*time.Second, "time the reference solver may take to prove the optimal length (0: no limit)")
+	return cmd
+}
+
+// replayJSON is the --json output of kpuzzle replay.
+type replayJSON struct {
+	Out           string `json:"out"`
+	Bytes         int    `json:"bytes"`
+	Verdict       string `json:"verdict"`
+	Summary       string `json:"summary"`
+	Length        int    `json:"length"`
+	OptimalLength *int   `json:"optimal_length"`
+	// Played is how many moves the page plays: all of them, or those
+	// before the first illegal move.
+	Played int `json:"played"`
+}
+
+// runReplay writes the replay page. oracle proves optimal lengths that
+// neither --optimal nor an answer key gives; nil means no solver, so a
+// solved answer without a known optimum is valid.
+func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answerPath string, oracle grader.Oracle) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	switch {
+	case opts.out == "":
+		return usageErrorf("--out is required: the HTML file to write (or - for standard output)")
+	case opts.out == "-" && a.json:
+		return usageErrorf("--json prints a summary on standard output, so --out cannot be - with it")
+	case puzzlePath == "-" && answerPath == "-":
+		return usageErrorf("PUZZLE and ANSWER cannot both be standard input")
+	case opts.timeout < 0:
+		return usageErrorf("--timeout must not be negative")
+	case opts.optimal < -1:
+		return usageErrorf("--optimal must not be negative")
+	}
+	conv, err := opts.puzzle.convention()
+	if err != nil {
+		return err
+	}
+	b, g, err := a.readPuzzle(puzzlePath, &opts.puzzle)
+	if err != nil {
+		return err
+	}
+	p := grader.Problem{Board: b, Goal: g, Moves: conv}
+	switch {
+	case opts.optimal >= 0:
+		p.Optimum = grader.KnownOptimum(opts.optimal, "--optimal")
+	case puzzlePath == "-":
+	case strings.HasPrefix(puzzlePath, setRefPrefix):
+		p.Optimum = publishedOptimum(puzzlePath, b, g)
+	default:
+		key, err := grader.FindKey(puzzlePath, b, g)
+		if err != nil {
+			return inputError(err)
+		}
+		if key.Found && key.Ignored == "" {
+			p.Optimum = key.Optimum
+		}
+	}
+
+	ans, answerErr, err := readReplayAnswer(a, answerPath)
+	if err != nil {
+		return err
+	}
+	title := opts.title
+	if title == "" {
+		title = fmt.Sprintf("%s on %s", displayName(answerPath), displayName(puzzlePath))
+	}
+	page := replay.Page{Title: title, Start: b, Goal: g, Convention: conv, Answer: ans, AnswerError: answerErr}
+	if answerErr == nil {
+		rep, err := grader.CheckAnswer(ctx, p, ans, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout})
+		if err != nil {
+			if errors.Is(err, grader.ErrKeyContradiction) {
+				return usageErrorf("%s: %v", puzzlePath, err)
+			}
+			return inputError(err)
+		}
+		page.Verdict = string(rep.Verdict)
+		page.Summary = rep.Summary()
+		page.OptimalLength = rep.OptimalLength
+		page.OptimalSource = rep.OptimalSource
+		page.Note = rep.Note
+		if rep.Verdict == grader.Valid {
+			page.Note = "" // the summary says it
+		}
+	}
+
+	var buf bytes.Buffer
+	if err := replay.Write(&buf, page); err != nil {
+		return inputError(err)
+	}
+	if err := writeReplayFile(a.out, opts.out, buf.Bytes()); err != nil {
+		return err
+	}
+	if opts.out == "-" {
+		return nil
+	}
+	return a.reportReplay(opts.out, buf.Len(), page)
+}
+
+// readReplayAnswer reads the answer. A file that opens but does not parse
+// is not an error here: it comes back as answerErr, for the page to show.
+func readReplayAnswer(a *app, path string) (ans puzzles.Answer, answerErr, err error) {
+	var r io.Reader = a.in
+	name := "<stdin>"
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return puzzles.Answer{}, nil, inputError(err)
+		}
+		defer f.Close()
+		r, name = f, path
+	}
+	ans, perr := puzzles.ParseAnswer(r, name, puzzles.AnswerLimits{})
+	if perr == nil {
+		return ans, nil, nil
+	}
+	var pe *puzzles.ParseError
+	if errors.As(perr, &pe) && (pe.Line > 0 || errors.Is(pe.Err, puzzles.ErrTooLarge) || errors.Is(pe.Err, puzzles.ErrBinary)) {
+		return puzzles.Answer{}, perr, nil
+	}
+	// A failed read of the file, not a problem in it.
+	return puzzles.Answer{}, nil, inputError(perr)
+}
+
+// writeReplayFile writes the page to path ("-": to out) through a
+// temporary file in the same folder, so that a failed write never leaves
+// half a page.
+func writeReplayFile(out io.Writer, path string, page []byte) error {
+	if path == "-" {
+		_, err := out.Write(page)
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return inputError(fmt.Errorf("--out %s: %w", path, unwrapPathError(err)))
+	}
+	_, err = tmp.Write(page)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return inputError(fmt.Errorf("--out %s: %w", path, unwrapPathError(err)))
+	}
+	return nil
+}
+
+// unwrapPathError drops the temporary file's name from an error.
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}
+
+// displayName is how a PUZZLE or ANSWER argument is named on the page.
+func displayName(path string) string {
+	if path == "-" {
+		return "standard input"
+	}
+	return path
+}
+
+func (a *app) reportReplay(out string, size int, page replay.Page) error {
+	verdict, summary, played := replayOutcome(page)
+	if a.json {
+		return writeJSON(a.out, replayJSON{
+			Out: out, Bytes: size, Verdict: verdict, Summary: summary,
+			Length: page.Answer.Len(), OptimalLength: page.OptimalLength, Played: played,
+		})
+	}
+	word := verdict
+	switch grader.Verdict(verdict) {
+	case grader.Optimal, grader.UnsolvableCorrect:
+		word = a.paint.good(word)
+	case grader.Valid, grader.Suboptimal:
+		word = a.paint.warn(word)
+	default:
+		word = a.paint.bad(word)
+	}
+	fmt.Fprintf(a.out, "wrote %s (%s); open it in a browser\n", out, replaySize(size))
+	fmt.Fprintf(a.out, "%s: %s\n", word, summary)
+	return nil
+}
+
+// replayOutcome is the verdict and summary the page shows, and how many
+// moves it plays.
+func replayOutcome(page replay.Page) (verdict, summary string, played int) {
+	if page.AnswerError != nil {
+		return string(grader.Malformed), page.AnswerError.Error(), 0
+	}
+	played = page.Answer.Len()
+	if _, err := puzzles.Replay(page.Start, page.Answer, page.Convention); err != nil {
+		var ime *puzzles.IllegalMoveError
+		if errors.As(err, &ime) {
+			played = ime.Index
+		}
+	}
+	if page.Answer.Unsolvable {
+		played = 0
+	}
+	return page.Verdict, page.Summary, played
+}
+
+// replaySize writes a page size in bytes, KB or MB.
+func replaySize(n int) string {
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d bytes", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.0f KB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+}

@@ -1,0 +1,703 @@
+package grader
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+// ConfigError is a problem with one key of an assignment configuration.
+type ConfigError struct {
+	// Key is the dotted key, for example "run.wall_time".
+	Key string
+	// Msg says what is wrong and what was expected.
+	Msg string
+}
+
+// Error is "KEY: message".
+func (e *ConfigError) Error() string { return e.Key + ": " + e.Msg }
+
+// Assignment describes how to grade one assignment: the puzzle set, how a
+// submission is built and run, the limits of each run, the rubric and what
+// students see. The command line decodes it from a YAML file (see
+// docs/grading.md and AssignmentKeys); ParseAssignment builds it from the
+// decoded settings, fills in defaults and validates it.
+type Assignment struct {
+	// Name titles the reports.
+	Name    string    `json:"name,omitempty"`
+	Puzzles PuzzleSet `json:"puzzles"`
+	// Goal is "default", "blank-first" or a goal file; empty takes the
+	// manifest's goal (or the default goal).
+	Goal string `json:"goal,omitempty"`
+	// Moves is the answer convention: "tile" or "blank".
+	Moves string    `json:"moves"`
+	Run   RunStep   `json:"run"`
+	Build BuildStep `json:"build"`
+	// Rubric scores each test.
+	Rubric     Rubric         `json:"rubric"`
+	Visibility Visibility     `json:"visibility"`
+	Feedback   Feedback       `json:"feedback"`
+	Optimal    OptimalSearch  `json:"optimal"`
+	Results    ResultSettings `json:"results"`
+	// Hide lists further paths students' programs must not see (a
+	// reference solution, other assignments' keys), besides the puzzle
+	// set, the submissions, the output folder and the assignment file,
+	// which are always hidden.
+	Hide []string `json:"hide,omitempty"`
+
+	// BaseDir is the folder relative paths are taken from (the folder of
+	// the configuration file). It is not a configuration key.
+	BaseDir string `json:"-"`
+
+	convention puzzles.Convention
+}
+
+// RunStep says how one test of a submission runs.
+type RunStep struct {
+	// Command is the command template, for example
+	// "python3 {submission}/solver.py {input} {output}".
+	Command string `json:"command"`
+	// Answer is where the answer is read: "file" (the {output} path, the
+	// default) or "stdout".
+	Answer string `json:"answer"`
+	Limits
+	// Env lists extra environment variables as NAME=value; the rest of the
+	// environment is scrubbed.
+	Env []string `json:"env,omitempty"`
+
+	command Command
+}
+
+// BuildStep is an optional command run once per submission, in the
+// grader's copy of it, before its tests (javac, make, ...).
+type BuildStep struct {
+	// Command is the build command template; empty means no build step.
+	// It may use {submission}.
+	Command string `json:"command,omitempty"`
+	Limits
+	Env []string `json:"env,omitempty"`
+
+	command Command
+}
+
+// Limits bound one run of a student's program.
+type Limits struct {
+	// WallTime is the real time allowed.
+	WallTime Duration `json:"wall_time"`
+	// CPUTime is the processor time each process may use (the kernel
+	// counts whole seconds); WallTime bounds the whole tree.
+	CPUTime Duration `json:"cpu_time"`
+	// Memory caps the address space of each process.
+	Memory ByteSize `json:"memory"`
+	// Processes caps the number of processes and threads.
+	Processes int `json:"processes"`
+	// Output caps each of stdout, stderr and the answer file.
+	Output ByteSize `json:"output"`
+}
+
+// Rubric turns a verdict into points. A solvable test is worth Solved +
+// Optimal points, an unsolvable one Unsolvable points.
+type Rubric struct {
+	// Solved is earned by a legal answer that reaches the goal; default
+	// 1.
+	Solved *float64 `json:"solved,omitempty"`
+	// Optimal is earned on top by an optimal answer; a suboptimal one
+	// earns the share Partial gives of it; default 1.
+	Optimal *float64 `json:"optimal,omitempty"`
+	// Partial names the function of ratio = optimal length / answer
+	// length that gives a suboptimal answer its share of the Optimal
+	// points: "none" (0), "linear" (ratio), "power" (ratio^exponent) or
+	// "steps" (the credit of the highest step whose ratio the answer
+	// reaches).
+	Partial string `json:"partial"`
+	// PartialExponent is the exponent of "power".
+	PartialExponent float64 `json:"partial_exponent,omitempty"`
+	// PartialSteps are the steps of "steps".
+	PartialSteps []PartialStep `json:"partial_steps,omitempty"`
+	// Unsolvable is earned by answering UNSOLVABLE to an unsolvable
+	// puzzle; default Solved + Optimal.
+	Unsolvable *float64 `json:"unsolvable,omitempty"`
+	// Unverified is the share of the Optimal points earned by a solved
+	// answer whose optimality could not be verified (verdict valid).
+	Unverified float64 `json:"unverified"`
+}
+
+// PartialStep is one step of the "steps" partial-credit function.
+type PartialStep struct {
+	// Ratio is the least optimal/length ratio of the step, in (0, 1].
+	Ratio float64 `json:"ratio"`
+	// Credit is the share of the Optimal points the step earns, in [0, 1].
+	Credit float64 `json:"credit"`
+}
+
+// Visibility says which tests students see and when (Gradescope's
+// visibility values: visible, after_due_date, after_published, hidden).
+type Visibility struct {
+	// Visible is the visibility of ordinary tests.
+	Visible string `json:"visible"`
+	// Hidden is the visibility of hidden tests.
+	Hidden string `json:"hidden"`
+	// HiddenTests are patterns (path.Match, on test names such as
+	// "n_equals_5/*") of tests to hide besides those the manifest marks
+	// hidden.
+	HiddenTests []string `json:"hidden_tests,omitempty"`
+}
+
+// Feedback configures the per-student Markdown feedback.
+type Feedback struct {
+	// Template is a text/template file replacing the built-in
+	// templates/feedback/feedback.md.tmpl; empty uses the built-in one.
+	Template string `json:"template,omitempty"`
+}
+
+// OptimalSearch bounds the search for optimal lengths the answer key
+// lacks; it runs once per such test before any submission.
+type OptimalSearch struct {
+	// Timeout is the time allowed per test.
+	Timeout Duration `json:"timeout"`
+}
+
+// ResultSettings tune the result files.
+type ResultSettings struct {
+	// Times adds run times to results.json and the JUnit XML. Off by
+	// default, because times differ from run to run and the files are
+	// otherwise byte-for-byte reproducible.
+	Times bool `json:"times,omitempty"`
+	// Leaderboard adds a Gradescope leaderboard (tests solved, optimal
+	// answers, total moves).
+	Leaderboard bool `json:"leaderboard,omitempty"`
+}
+
+// Gradescope visibility values.
+var visibilities = []string{"visible", "after_due_date", "after_published", "hidden"}
+
+// KeyDoc documents one configuration key.
+type KeyDoc struct {
+	Key     string
+	Default string
+	Doc     string
+}
+
+// AssignmentKeys documents every key of an assignment configuration, in
+// the order `kpuzzle grade --help` and docs/grading.md list them.
+var AssignmentKeys = []KeyDoc{
+	{"name", `""`, "title of the assignment in reports"},
+	{"puzzles.dir", "(required)", "folder of the puzzle set"},
+	{"puzzles.manifest", "DIR/manifest.json if present", "manifest with the answer key (optimal lengths, hidden flags)"},
+	{"puzzles.glob", `""`, "pattern picking puzzle files inside puzzles.dir, e.g. n_equals_*/input_*.txt; empty: the manifest's list"},
+	{"goal", "the manifest's goal, else default", "default, blank-first or a goal file"},
+	{"moves", "tile", "answer convention: tile (token = where the tile moves) or blank (where the blank moves)"},
+	{"run.command", "(required)", "command template with {submission}, {input}, {output}; run without a shell; stdin is the puzzle when {input} is absent"},
+	{"run.answer", "file", "where the answer is read: file (the {output} path) or stdout"},
+	{"run.wall_time", "10s", "real time per test"},
+	{"run.cpu_time", "run.wall_time", "CPU time of each process of a test, rounded up to whole seconds"},
+	{"run.memory", "1GiB", "address space of each process of a test (a JVM needs more; see docs/grading.md)"},
+	{"run.processes", "64", "processes and threads per test"},
+	{"run.output", "1MiB", "cap on each of stdout, stderr and the answer file"},
+	{"run.env", "[]", "extra environment variables, NAME=value (the rest is scrubbed)"},
+	{"build.command", `""`, "build command run once per submission in a copy of it (javac, make); may use {submission}"},
+	{"build.wall_time", "2m", "real time for the build"},
+	{"build.cpu_time", "build.wall_time", "CPU time of each process of the build, rounded up to whole seconds"},
+	{"build.memory", "2GiB", "address space of each process of the build"},
+	{"build.processes", "256", "processes and threads for the build"},
+	{"build.output", "1MiB", "cap on the build's stdout and stderr"},
+	{"build.env", "[]", "extra environment variables for the build"},
+	{"rubric.solved", "1", "points for a legal answer that reaches the goal"},
+	{"rubric.optimal", "1", "further points for an optimal answer"},
+	{"rubric.partial", "linear", "share of rubric.optimal for a suboptimal answer, a function of ratio = optimal/length: none, linear, power or steps"},
+	{"rubric.partial_exponent", "2", "exponent of partial: power"},
+	{"rubric.partial_steps", "[]", "steps of partial: steps, a list of {ratio, credit}"},
+	{"rubric.unsolvable", "rubric.solved + rubric.optimal", "points for answering UNSOLVABLE to an unsolvable puzzle"},
+	{"rubric.unverified", "0", "share of rubric.optimal for a solved answer whose optimality could not be verified"},
+	{"visibility.visible", "visible", "Gradescope visibility of ordinary tests"},
+	{"visibility.hidden", "after_published", "Gradescope visibility of hidden tests"},
+	{"visibility.hidden_tests", "[]", "patterns of test names to hide besides the manifest's hidden entries"},
+	{"feedback.template", "built-in", "text/template file for the per-student Markdown feedback"},
+	{"optimal.timeout", "60s", "time to prove each optimal length the answer key lacks"},
+	{"results.times", "false", "put run times in results.json and JUnit XML (makes them differ run to run)"},
+	{"results.leaderboard", "false", "add a Gradescope leaderboard"},
+	{"hide", "[]", "further paths students' programs must not see (the puzzle set, submissions, output and this file always are)"},
+}
+
+// AssignmentSections are the top-level keys of an assignment.
+func AssignmentSections() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, k := range AssignmentKeys {
+		top, _, _ := strings.Cut(k.Key, ".")
+		if !seen[top] {
+			seen[top] = true
+			out = append(out, top)
+		}
+	}
+	return out
+}
+
+// ParseAssignment builds an assignment from decoded configuration settings
+// (nested maps as a YAML or JSON decoder gives them, keys in lower case),
+// takes relative paths from baseDir, fills in defaults and validates it.
+// Keys that are not assignment keys are errors, except top-level keys
+// listed in ignore (the command line's own settings). Every error is a
+// *ConfigError naming the key.
+func ParseAssignment(settings map[string]any, baseDir string, ignore []string) (Assignment, error) {
+	known := map[string]bool{}
+	for _, k := range AssignmentKeys {
+		known[k.Key] = true
+	}
+	sections := map[string]bool{}
+	for _, s := range AssignmentSections() {
+		sections[s] = true
+	}
+	skip := map[string]bool{}
+	for _, k := range ignore {
+		skip[strings.ToLower(k)] = true
+	}
+	kept := map[string]any{}
+	var keys []string
+	for k := range settings {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		lk := strings.ToLower(k)
+		switch {
+		case sections[lk]:
+			kept[lk] = settings[k]
+			if err := checkKeys(lk, settings[k], known); err != nil {
+				return Assignment{}, err
+			}
+		case skip[lk]:
+		default:
+			return Assignment{}, &ConfigError{Key: displayKey(k), Msg: "unknown key; expected one of " + strings.Join(AssignmentSections(), ", ")}
+		}
+	}
+	data, err := json.Marshal(kept)
+	if err != nil {
+		return Assignment{}, &ConfigError{Key: "(file)", Msg: err.Error()}
+	}
+	var a Assignment
+	if err := decodeStrict(data, &a); err != nil {
+		return Assignment{}, err
+	}
+	a.BaseDir = baseDir
+	if err := a.Normalize(); err != nil {
+		return Assignment{}, err
+	}
+	return a, nil
+}
+
+// checkKeys rejects keys below a section that are not assignment keys.
+func checkKeys(prefix string, v any, known map[string]bool) error {
+	m, ok := v.(map[string]any)
+	if !ok || known[prefix] {
+		if !known[prefix] {
+			return &ConfigError{Key: prefix, Msg: "expected a section of keys such as " + exampleKeys(prefix, known)}
+		}
+		return nil
+	}
+	for k, sub := range m {
+		key := prefix + "." + strings.ToLower(k)
+		if !known[key] {
+			return &ConfigError{Key: prefix + "." + displayKey(k), Msg: "unknown key; expected one of " + exampleKeys(prefix, known)}
+		}
+		if err := checkKeys(key, sub, known); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func exampleKeys(prefix string, known map[string]bool) string {
+	var out []string
+	for _, k := range AssignmentKeys {
+		if rest, ok := strings.CutPrefix(k.Key, prefix+"."); ok {
+			out = append(out, rest)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// decodeStrict decodes JSON into a, turning type errors into ConfigErrors
+// naming the key.
+func decodeStrict(data []byte, a *Assignment) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(a); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return &ConfigError{Key: jsonKey(te.Field), Msg: fmt.Sprintf("expected a %s, got a %s", typeName(te.Type.Kind().String()), te.Value)}
+		}
+		// Errors from the Duration and ByteSize decoders carry no key;
+		// find it by decoding field by field.
+		return &ConfigError{Key: findBadKey(data), Msg: err.Error()}
+	}
+	return nil
+}
+
+// displayKey quotes a key that would not read as one.
+func displayKey(k string) string {
+	if k == "" || strings.ContainsAny(k, " \t\n\".") {
+		return strconv.Quote(k)
+	}
+	return k
+}
+
+// jsonKey turns a JSON decoder's field path into a configuration key,
+// dropping the names of embedded structs ("run.Limits.memory" is
+// "run.memory").
+func jsonKey(field string) string {
+	var parts []string
+	for _, p := range strings.Split(field, ".") {
+		if p != "" && !unicode.IsUpper(rune(p[0])) {
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) == 0 {
+		return "(file)"
+	}
+	return strings.Join(parts, ".")
+}
+
+func typeName(kind string) string {
+	switch kind {
+	case "float64", "float32", "int", "int64":
+		return "number"
+	case "slice":
+		return "list"
+	case "struct", "map":
+		return "section"
+	}
+	return kind
+}
+
+// findBadKey decodes each leaf of the settings alone to find the one that
+// fails.
+func findBadKey(data []byte) string {
+	var m map[string]any
+	if json.Unmarshal(data, &m) != nil {
+		return "(file)"
+	}
+	var bad string
+	var walk func(prefix string, v any)
+	walk = func(prefix string, v any) {
+		if bad != "" {
+			return
+		}
+		if sub, ok := v.(map[string]any); ok && prefix != "" && !isLeafKey(prefix) {
+			for k, x := range sub {
+				walk(prefix+"."+k, x)
+			}
+			return
+		}
+		if prefix == "" {
+			for k, x := range v.(map[string]any) {
+				walk(k, x)
+			}
+			return
+		}
+		one := map[string]any{}
+		cur := one
+		parts := strings.Split(prefix, ".")
+		for _, p := range parts[:len(parts)-1] {
+			next := map[string]any{}
+			cur[p] = next
+			cur = next
+		}
+		cur[parts[len(parts)-1]] = v
+		b, _ := json.Marshal(one)
+		var a Assignment
+		if json.Unmarshal(b, &a) != nil {
+			bad = prefix
+		}
+	}
+	walk("", m)
+	if bad == "" {
+		return "(file)"
+	}
+	return bad
+}
+
+func isLeafKey(k string) bool {
+	for _, d := range AssignmentKeys {
+		if d.Key == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Default limits.
+var (
+	defaultRunLimits   = Limits{WallTime: Duration(10 * time.Second), Memory: 1 << 30, Processes: 64, Output: 1 << 20}
+	defaultBuildLimits = Limits{WallTime: Duration(2 * time.Minute), Memory: 2 << 30, Processes: 256, Output: 1 << 20}
+)
+
+// Normalize fills in defaults, resolves relative paths against BaseDir and
+// validates every key. It is idempotent.
+func (a *Assignment) Normalize() error {
+	abs := func(p string) string {
+		if p == "" || filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(a.BaseDir, p)
+	}
+	if a.Puzzles.Dir == "" {
+		return &ConfigError{Key: "puzzles.dir", Msg: "missing; expected the folder of the puzzle set"}
+	}
+	a.Puzzles.Dir = abs(a.Puzzles.Dir)
+	a.Puzzles.Manifest = abs(a.Puzzles.Manifest)
+	if a.Puzzles.Glob != "" {
+		if _, err := path.Match(a.Puzzles.Glob, ""); err != nil || path.IsAbs(a.Puzzles.Glob) {
+			return &ConfigError{Key: "puzzles.glob", Msg: fmt.Sprintf("%q is not a pattern inside puzzles.dir", a.Puzzles.Glob)}
+		}
+	}
+	if a.Goal != "" {
+		if _, err := puzzles.GoalByName(a.Goal, puzzles.Shape{Rows: 3, Cols: 3}); err != nil {
+			a.Goal = abs(a.Goal)
+		}
+	}
+	if a.Moves == "" {
+		a.Moves = "tile"
+	}
+	c, err := puzzles.ParseConvention(a.Moves)
+	if err != nil {
+		return &ConfigError{Key: "moves", Msg: fmt.Sprintf("%q: expected tile or blank", a.Moves)}
+	}
+	a.convention = c
+	a.Moves = c.String()
+
+	// run
+	if strings.TrimSpace(a.Run.Command) == "" {
+		return &ConfigError{Key: "run.command", Msg: "missing; expected a command template such as \"python3 {submission}/solver.py {input} {output}\""}
+	}
+	if a.Run.command, err = ParseCommand(a.Run.Command); err != nil {
+		return &ConfigError{Key: "run.command", Msg: err.Error()}
+	}
+	switch a.Run.Answer {
+	case "":
+		a.Run.Answer = "file"
+	case "file", "stdout":
+	default:
+		return &ConfigError{Key: "run.answer", Msg: fmt.Sprintf("%q: expected file or stdout", a.Run.Answer)}
+	}
+	if a.Run.Answer == "file" && !a.Run.command.Uses(PlaceOutput) {
+		return &ConfigError{Key: "run.command", Msg: "has no {output}, but run.answer is file; add {output} or set run.answer: stdout"}
+	}
+	if err := a.Run.Limits.normalize("run", defaultRunLimits); err != nil {
+		return err
+	}
+	if err := checkEnv("run.env", a.Run.Env); err != nil {
+		return err
+	}
+
+	// build
+	if strings.TrimSpace(a.Build.Command) != "" {
+		if a.Build.command, err = ParseCommand(a.Build.Command); err != nil {
+			return &ConfigError{Key: "build.command", Msg: err.Error()}
+		}
+		if a.Build.command.Uses(PlaceInput) || a.Build.command.Uses(PlaceOutput) {
+			return &ConfigError{Key: "build.command", Msg: "may use {submission} only"}
+		}
+	}
+	if err := a.Build.Limits.normalize("build", defaultBuildLimits); err != nil {
+		return err
+	}
+	if err := checkEnv("build.env", a.Build.Env); err != nil {
+		return err
+	}
+
+	if err := a.Rubric.normalize(); err != nil {
+		return err
+	}
+
+	// visibility
+	if a.Visibility.Visible == "" {
+		a.Visibility.Visible = "visible"
+	}
+	if a.Visibility.Hidden == "" {
+		a.Visibility.Hidden = "after_published"
+	}
+	for key, v := range map[string]string{"visibility.visible": a.Visibility.Visible, "visibility.hidden": a.Visibility.Hidden} {
+		if !contains(visibilities, v) {
+			return &ConfigError{Key: key, Msg: fmt.Sprintf("%q: expected one of %s", v, strings.Join(visibilities, ", "))}
+		}
+	}
+	for _, p := range a.Visibility.HiddenTests {
+		if _, err := path.Match(p, ""); err != nil {
+			return &ConfigError{Key: "visibility.hidden_tests", Msg: fmt.Sprintf("%q is not a pattern: %v", p, err)}
+		}
+	}
+	a.Feedback.Template = abs(a.Feedback.Template)
+	for i, p := range a.Hide {
+		if strings.TrimSpace(p) == "" {
+			return &ConfigError{Key: "hide", Msg: "an empty path; expected files or folders to hide"}
+		}
+		a.Hide[i] = abs(p)
+	}
+	if a.Optimal.Timeout == 0 {
+		a.Optimal.Timeout = Duration(60 * time.Second)
+	}
+	return nil
+}
+
+func (l *Limits) normalize(section string, def Limits) error {
+	if l.WallTime == 0 {
+		l.WallTime = def.WallTime
+	}
+	if l.CPUTime == 0 {
+		l.CPUTime = l.WallTime
+	}
+	if l.Memory == 0 {
+		l.Memory = def.Memory
+	}
+	if l.Processes == 0 {
+		l.Processes = def.Processes
+	}
+	if l.Output == 0 {
+		l.Output = def.Output
+	}
+	switch {
+	case l.Processes < 0:
+		return &ConfigError{Key: section + ".processes", Msg: fmt.Sprintf("%d: expected a positive number", l.Processes)}
+	case l.Memory < 1<<20:
+		return &ConfigError{Key: section + ".memory", Msg: fmt.Sprintf("%s is too small; expected at least 1MiB", l.Memory)}
+	case l.WallTime < Duration(10*time.Millisecond):
+		return &ConfigError{Key: section + ".wall_time", Msg: fmt.Sprintf("%s is too short; expected at least 10ms", l.WallTime)}
+	case l.CPUTime < Duration(10*time.Millisecond):
+		return &ConfigError{Key: section + ".cpu_time", Msg: fmt.Sprintf("%s is too short; expected at least 10ms", l.CPUTime)}
+	}
+	return nil
+}
+
+func checkEnv(key string, env []string) error {
+	for _, kv := range env {
+		name, _, ok := strings.Cut(kv, "=")
+		if !ok || name == "" || strings.ContainsAny(name, " \t\x00") {
+			return &ConfigError{Key: key, Msg: fmt.Sprintf("%q: expected NAME=value", kv)}
+		}
+	}
+	return nil
+}
+
+func (r *Rubric) normalize() error {
+	if r.Solved == nil {
+		r.Solved = Points(1)
+	}
+	if r.Optimal == nil {
+		r.Optimal = Points(1)
+	}
+	if r.Partial == "" {
+		r.Partial = PartialLinear
+	}
+	if r.Unsolvable == nil {
+		r.Unsolvable = Points(*r.Solved + *r.Optimal)
+	}
+	for key, v := range map[string]float64{"rubric.solved": *r.Solved, "rubric.optimal": *r.Optimal, "rubric.unsolvable": *r.Unsolvable} {
+		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+			return &ConfigError{Key: key, Msg: fmt.Sprintf("%v: expected a number of points, 0 or more", v)}
+		}
+	}
+	if r.Unverified < 0 || r.Unverified > 1 || math.IsNaN(r.Unverified) {
+		return &ConfigError{Key: "rubric.unverified", Msg: fmt.Sprintf("%v: expected a share from 0 to 1", r.Unverified)}
+	}
+	switch r.Partial {
+	case PartialNone, PartialLinear:
+	case PartialPower:
+		if r.PartialExponent == 0 {
+			r.PartialExponent = 2
+		}
+		if r.PartialExponent < 0 || math.IsNaN(r.PartialExponent) || math.IsInf(r.PartialExponent, 0) {
+			return &ConfigError{Key: "rubric.partial_exponent", Msg: fmt.Sprintf("%v: expected a positive number", r.PartialExponent)}
+		}
+	case PartialSteps:
+		if len(r.PartialSteps) == 0 {
+			return &ConfigError{Key: "rubric.partial_steps", Msg: "missing; partial: steps needs a list of {ratio, credit}"}
+		}
+		for i, s := range r.PartialSteps {
+			if !(s.Ratio > 0 && s.Ratio <= 1) || !(s.Credit >= 0 && s.Credit <= 1) {
+				return &ConfigError{Key: fmt.Sprintf("rubric.partial_steps[%d]", i), Msg: fmt.Sprintf("ratio %v, credit %v: expected a ratio in (0, 1] and a credit in [0, 1]", s.Ratio, s.Credit)}
+			}
+		}
+		sort.SliceStable(r.PartialSteps, func(i, j int) bool { return r.PartialSteps[i].Ratio > r.PartialSteps[j].Ratio })
+	default:
+		return &ConfigError{Key: "rubric.partial", Msg: fmt.Sprintf("%q: expected none, linear, power or steps", r.Partial)}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Convention is the parsed move convention; valid after Normalize.
+func (a Assignment) Convention() puzzles.Convention { return a.convention }
+
+// RunCommand is the parsed run command; valid after Normalize.
+func (a Assignment) RunCommand() Command { return a.Run.command }
+
+// BuildCommand is the parsed build command, zero when there is no build
+// step; valid after Normalize.
+func (a Assignment) BuildCommand() Command { return a.Build.command }
+
+// IsHidden reports whether a test is hidden from students: the manifest
+// marks it, or its name matches visibility.hidden_tests.
+func (a Assignment) IsHidden(t Test) bool {
+	if t.Hidden {
+		return true
+	}
+	for _, p := range a.Visibility.HiddenTests {
+		if ok, _ := path.Match(p, t.Name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// LoadTests reads the assignment's puzzle set; see the function LoadTests.
+func (a Assignment) LoadTests() ([]Test, error) {
+	tests, err := LoadTests(a.Puzzles, a.Goal)
+	if err != nil {
+		return nil, err
+	}
+	for i := range tests {
+		tests[i].Hidden = a.IsHidden(tests[i])
+	}
+	return tests, nil
+}
+
+// Fingerprint is a digest of everything in the assignment that affects
+// what a test's run produces (the puzzle set, goal, convention, run and
+// build steps, the optimal-length search), for telling whether a journal
+// belongs to it. The rubric, visibility and report settings are left out:
+// the journal keeps verdicts, not points, so they can change between a run
+// and its resumption.
+func (a Assignment) Fingerprint() string {
+	b, _ := json.Marshal(struct {
+		Puzzles PuzzleSet
+		Goal    string
+		Moves   string
+		Run     RunStep
+		Build   BuildStep
+		Optimal OptimalSearch
+	}{a.Puzzles, a.Goal, a.Moves, a.Run, a.Build, a.Optimal})
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,264 @@
+package grader_test
+
+import (
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+// settings decodes JSON into the nested maps a YAML decoder gives.
+func settings(t testing.TB, js string) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(js), &m); err != nil {
+		t.Fatalf("bad test JSON: %v", err)
+	}
+	return m
+}
+
+func TestParseAssignmentDefaults(t *testing.T) {
+	a, err := grader.ParseAssignment(settings(t, `{
+		"puzzles": {"dir": "set"},
+		"run": {"command": "python3 {submission}/solver.py {input} {output}"}
+	}`), "/course", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := grader.Assignment{
+		Puzzles: grader.PuzzleSet{Dir: "/course/set"},
+		Moves:   "tile",
+		Run: grader.RunStep{
+			Command: "python3 {submission}/solver.py {input} {output}",
+			Answer:  "file",
+			Limits:  grader.Limits{WallTime: grader.Duration(10 * time.Second), CPUTime: grader.Duration(10 * time.Second), Memory: 1 << 30, Processes: 64, Output: 1 << 20},
+		},
+		Build: grader.BuildStep{
+			Limits: grader.Limits{WallTime: grader.Duration(2 * time.Minute), CPUTime: grader.Duration(2 * time.Minute), Memory: 2 << 30, Processes: 256, Output: 1 << 20},
+		},
+		Rubric:     grader.Rubric{Solved: grader.Points(1), Optimal: grader.Points(1), Partial: "linear", Unsolvable: grader.Points(2)},
+		Visibility: grader.Visibility{Visible: "visible", Hidden: "after_published"},
+		Optimal:    grader.OptimalSearch{Timeout: grader.Duration(time.Minute)},
+		BaseDir:    "/course",
+	}
+	if diff := cmp.Diff(want, a, cmpopts.IgnoreUnexported(grader.Assignment{}, grader.RunStep{}, grader.BuildStep{})); diff != "" {
+		t.Errorf("defaults (-want +got):\n%s", diff)
+	}
+	if a.Convention() != puzzles.TileMoves {
+		t.Errorf("convention %v", a.Convention())
+	}
+	if got := a.RunCommand().Expand(map[string]string{"submission": "/s", "input": "/w/in.txt", "output": "/w/out.txt"}); !cmp.Equal(got, []string{"python3", "/s/solver.py", "/w/in.txt", "/w/out.txt"}) {
+		t.Errorf("run command expands to %q", got)
+	}
+	if !a.BuildCommand().IsZero() {
+		t.Errorf("no build step expected")
+	}
+}
+
+func TestParseAssignmentFull(t *testing.T) {
+	a, err := grader.ParseAssignment(settings(t, `{
+		"name": "P1",
+		"puzzles": {"dir": "/abs/set", "glob": "n_*/input_*.txt", "manifest": "key.json"},
+		"goal": "blank-first",
+		"moves": "BLANK",
+		"run": {"command": "java -cp {submission} Main", "answer": "stdout", "wall_time": "2.5", "cpu_time": "1s",
+		        "memory": "512MiB", "processes": 32, "output": "64k", "env": ["JAVA_TOOL_OPTIONS=-Xmx256m"]},
+		"build": {"command": "javac -d {submission} {submission}/Main.java", "wall_time": "1m"},
+		"rubric": {"solved": 6, "optimal": 4, "partial": "steps", "partial_steps": [{"ratio": 0.5, "credit": 0.25}, {"ratio": 0.9, "credit": 0.75}],
+		           "unsolvable": 0, "unverified": 0.5},
+		"visibility": {"visible": "after_due_date", "hidden": "hidden", "hidden_tests": ["n_5/*"]},
+		"feedback": {"template": "fb.tmpl"},
+		"optimal": {"timeout": "5s"},
+		"results": {"times": true, "leaderboard": true},
+		"jobs": 3
+	}`), "/course", []string{"jobs"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checks := []struct {
+		what      string
+		got, want any
+	}{
+		{"manifest", a.Puzzles.Manifest, "/course/key.json"},
+		{"dir", a.Puzzles.Dir, "/abs/set"},
+		{"convention", a.Convention(), puzzles.BlankMoves},
+		{"wall", a.Run.WallTime.Std(), 2500 * time.Millisecond},
+		{"cpu", a.Run.CPUTime.Std(), time.Second},
+		{"memory", a.Run.Memory, grader.ByteSize(512 << 20)},
+		{"output", a.Run.Output, grader.ByteSize(64 << 10)},
+		{"build wall", a.Build.WallTime.Std(), time.Minute},
+		{"build cpu defaults to its wall", a.Build.CPUTime.Std(), time.Minute},
+		{"unsolvable 0 is kept", *a.Rubric.Unsolvable, 0.0},
+		{"steps sorted", a.Rubric.PartialSteps[0].Ratio, 0.9},
+		{"template", a.Feedback.Template, "/course/fb.tmpl"},
+		{"goal", a.Goal, "blank-first"},
+		{"stdin when no {input}", a.RunCommand().Uses(grader.PlaceInput), false},
+	}
+	for _, c := range checks {
+		if !cmp.Equal(c.got, c.want) {
+			t.Errorf("%s = %v, want %v", c.what, c.got, c.want)
+		}
+	}
+	if !a.IsHidden(grader.Test{Name: "n_5/input_2.txt"}) || a.IsHidden(grader.Test{Name: "n_4/input_2.txt"}) || !a.IsHidden(grader.Test{Name: "x", Hidden: true}) {
+		t.Error("IsHidden")
+	}
+}
+
+func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
+	base := `"puzzles": {"dir": "set"}, "run": {"command": "./solve {input} {output}"}`
+	tests := []struct {
+		js  string
+		key string
+		msg string
+	}{
+		{`{"run": {"command": "x {input} {output}"}}`, "puzzles.dir", "missing"},
+		{`{"puzzles": {"dir": "s"}}`, "run.command", "missing"},
+		{`{` + base + `, "rubrics": {}}`, "rubrics", "unknown key"},
+		{`{` + base + `, "rubric": {"optmal": 1}}`, "rubric.optmal", "unknown key"},
+		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "wall_tme": "1s"}}`, "run.wall_tme", "unknown key"},
+		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "wall_time": "fast"}}`, "run.wall_time", "not a duration"},
+		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "memory": "lots"}}`, "run.memory", "not a size"},
+		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "memory": "10k"}}`, "run.memory", "too small"},
+		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "processes": "many"}}`, "run.processes", "expected a number"},
+		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input}"}}`, "run.command", "no {output}"},
+		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {inptu} {output}"}}`, "run.command", "unknown placeholder {inptu}"},
+		{`{"puzzles": {"dir": "s"}, "run": {"command": "x 'unclosed {output}"}}`, "run.command", "unclosed"},
+		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "answer": "socket"}}`, "run.answer", "expected file or stdout"},
+		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "env": ["NOEQUALS"]}}`, "run.env", "NAME=value"},
+		{`{` + base + `, "moves": "diagonal"}`, "moves", "expected tile or blank"},
+		{`{` + base + `, "build": {"command": "make {output}"}}`, "build.command", "{submission} only"},
+		{`{` + base + `, "rubric": {"solved": -1}}`, "rubric.solved", "0 or more"},
+		{`{` + base + `, "rubric": {"partial": "cubic"}}`, "rubric.partial", "none, linear, power or steps"},
+		{`{` + base + `, "rubric": {"partial": "steps"}}`, "rubric.partial_steps", "missing"},
+		{`{` + base + `, "rubric": {"partial": "steps", "partial_steps": [{"ratio": 2, "credit": 1}]}}`, "rubric.partial_steps[0]", "ratio in (0, 1]"},
+		{`{` + base + `, "rubric": {"unverified": 2}}`, "rubric.unverified", "from 0 to 1"},
+		{`{` + base + `, "visibility": {"hidden": "secret"}}`, "visibility.hidden", "after_published"},
+		{`{` + base + `, "visibility": {"hidden_tests": ["[x"]}}`, "visibility.hidden_tests", "not a pattern"},
+		{`{` + base + `, "puzzles": {"dir": "s", "glob": "/abs/*"}}`, "puzzles.glob", "not a pattern inside"},
+		{`{` + base + `, "rubric": 3}`, "rubric", "expected a section"},
+	}
+	for _, tc := range tests {
+		_, err := grader.ParseAssignment(settings(t, tc.js), "/course", nil)
+		var ce *grader.ConfigError
+		if !errors.As(err, &ce) {
+			t.Errorf("%s: err %v, want a ConfigError", tc.js, err)
+			continue
+		}
+		if ce.Key != tc.key || !strings.Contains(ce.Msg, tc.msg) {
+			t.Errorf("%s:\n got  %s: %s\n want %s: ...%s...", tc.js, ce.Key, ce.Msg, tc.key, tc.msg)
+		}
+	}
+}
+
+func TestAssignmentKeysAreAllAccepted(t *testing.T) {
+	// Every documented key must parse (each with a plausible value).
+	values := map[string]any{
+		"name": "x", "puzzles.dir": "d", "puzzles.manifest": "m.json", "puzzles.glob": "*.txt", "goal": "default", "moves": "tile",
+		"run.command": "x {input} {output}", "run.answer": "file", "run.wall_time": "1s", "run.cpu_time": "1s", "run.memory": "64MiB",
+		"run.processes": 4, "run.output": "1k", "run.env": []any{"A=b"},
+		"build.command": "make", "build.wall_time": "1s", "build.cpu_time": "1s", "build.memory": "64MiB", "build.processes": 4,
+		"build.output": "1k", "build.env": []any{"A=b"},
+		"rubric.solved": 1, "rubric.optimal": 1, "rubric.partial": "power", "rubric.partial_exponent": 3, "rubric.partial_steps": []any{},
+		"rubric.unsolvable": 2, "rubric.unverified": 0.5,
+		"visibility.visible": "visible", "visibility.hidden": "hidden", "visibility.hidden_tests": []any{"a*"},
+		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "results.times": true, "results.leaderboard": false, "hide": []any{"ref/"},
+	}
+	root := map[string]any{}
+	for _, k := range grader.AssignmentKeys {
+		v, ok := values[k.Key]
+		if !ok {
+			t.Fatalf("no test value for documented key %s", k.Key)
+		}
+		cur := root
+		parts := strings.Split(k.Key, ".")
+		for _, p := range parts[:len(parts)-1] {
+			if cur[p] == nil {
+				cur[p] = map[string]any{}
+			}
+			cur = cur[p].(map[string]any)
+		}
+		cur[parts[len(parts)-1]] = v
+	}
+	if len(values) != len(grader.AssignmentKeys) {
+		t.Errorf("%d test values for %d documented keys", len(values), len(grader.AssignmentKeys))
+	}
+	if _, err := grader.ParseAssignment(root, "/c", nil); err != nil {
+		t.Errorf("every documented key: %v", err)
+	}
+}
+
+func TestFingerprintIgnoresReportSettings(t *testing.T) {
+	parse := func(extra string) grader.Assignment {
+		a, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}"}`+extra+`}`), "/c", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	plain := parse("").Fingerprint()
+	if got := parse(`, "rubric": {"solved": 5}, "name": "n", "visibility": {"hidden": "hidden"}`).Fingerprint(); got != plain {
+		t.Error("rubric, name or visibility changed the fingerprint")
+	}
+	if got := parse(`, "moves": "blank"`).Fingerprint(); got == plain {
+		t.Error("moves did not change the fingerprint")
+	}
+	if got := parse(`, "puzzles": {"dir": "other"}`).Fingerprint(); got == plain {
+		t.Error("the puzzle set did not change the fingerprint")
+	}
+}
+
+func TestRelativePathsFollowTheConfigFile(t *testing.T) {
+	a, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "../sets/p1"}, "goal": "snail.txt", "run": {"command": "x {input} {output}"}}`), "/course/a1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Puzzles.Dir != filepath.Clean("/course/sets/p1") || a.Goal != "/course/a1/snail.txt" {
+		t.Errorf("dir %s goal %s", a.Puzzles.Dir, a.Goal)
+	}
+}
+
+// FuzzParseAssignment feeds arbitrary settings to ParseAssignment: it must
+// never panic, and an accepted assignment, written back as settings, must
+// parse to the same assignment.
+func FuzzParseAssignment(f *testing.F) {
+	f.Add(`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}"}}`)
+	f.Add(`{"puzzles": {"dir": "s", "glob": "*"}, "run": {"command": "a 'b c' \"{output}\"", "wall_time": 3, "memory": "2G"}, "rubric": {"partial": "power"}}`)
+	f.Add(`{"puzzles": {"dir": "s"}, "run": {"command": "x {output}", "answer": "stdout"}, "rubric": {"partial": "steps", "partial_steps": [{"ratio": 0.5, "credit": 1}]}}`)
+	f.Add(`{"rubric": null, "run": []}`)
+	f.Fuzz(func(t *testing.T, js string) {
+		var m map[string]any
+		if json.Unmarshal([]byte(js), &m) != nil {
+			return
+		}
+		a, err := grader.ParseAssignment(m, "/base", nil)
+		if err != nil {
+			var ce *grader.ConfigError
+			if !errors.As(err, &ce) || ce.Key == "" {
+				t.Fatalf("error without a key: %v", err)
+			}
+			return
+		}
+		data, err := json.Marshal(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var again map[string]any
+		if err := json.Unmarshal(data, &again); err != nil {
+			t.Fatal(err)
+		}
+		b, err := grader.ParseAssignment(again, "/base", nil)
+		if err != nil {
+			t.Fatalf("re-parsing %s: %v", data, err)
+		}
+		if diff := cmp.Diff(a, b, cmpopts.IgnoreUnexported(grader.Assignment{}, grader.RunStep{}, grader.BuildStep{})); diff != "" {
+			t.Fatalf("round trip (-first +second):\n%s", diff)
+		}
+	})
+}

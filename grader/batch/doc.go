@@ -1,0 +1,29 @@
+// Package batch grades submissions: it finds them, builds each one once in
+// a private copy, runs every test of the assignment in a fresh throwaway
+// working folder through package sandbox, checks the answers, and records
+// every finished (submission, test) result in the journal so that an
+// interrupted run resumes where it stopped.
+//
+// # What a student's program sees
+//
+// For each test the program gets a working folder holding only the puzzle
+// file, a private copy of the (built) submission that it can read but not
+// change, a fresh output path that does not exist yet (student solvers
+// open their answer file in append mode, so a stale file would corrupt the
+// answer), a scrubbed environment (PATH, HOME, LANG and the assignment's
+// run.env), and no network. The puzzle set and its answer key, the
+// original submissions, the output folder with the journal, the
+// configuration file and every other test's folder are hidden (with Linux
+// namespaces; where the kernel refuses them the sandbox falls back to
+// resource limits only and Grade warns). The answer file is opened without
+// following symbolic links and read only up to the output limit.
+//
+// # Determinism
+//
+// Results are keyed by submission and test, never by the order in which
+// the parallel workers finished them, so the same submissions give the
+// same results whatever --jobs is, and a resumed run gives the same
+// results as an uninterrupted one. Results that say the grader itself
+// failed (grader-error) are not journaled, so a resumed run tries those
+// tests again.
+package batch

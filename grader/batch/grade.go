@@ -1,0 +1,417 @@
+package batch
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/journal"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
+)
+
+// Options configure Grade.
+type Options struct {
+	// Assignment must be normalized.
+	Assignment grader.Assignment
+	// Tests are the assignment's tests (Assignment.LoadTests).
+	Tests []grader.Test
+	// Submissions are graded in name order.
+	Submissions []Submission
+	// Oracle proves the optimal lengths the answer key lacks; nil leaves
+	// them unknown (solved answers are then valid, not optimal).
+	Oracle grader.Oracle
+	// Jobs is the number of tests run at once; 0 means the number of CPUs.
+	Jobs int
+	// JournalPath is the journal file; empty runs without one.
+	JournalPath string
+	// Resume continues an existing journal instead of refusing it.
+	Resume bool
+	// ScratchDir is where working folders are made; empty means the
+	// system's temporary folder.
+	ScratchDir string
+	// Hide lists further paths students' programs must not see (the
+	// output folder, the configuration file). The puzzle set, the
+	// submissions and the scratch folder are always hidden.
+	Hide []string
+	// NoNamespaces forces the sandbox's fallback isolation (for tests).
+	NoNamespaces bool
+	// Sandbox runs one program; nil means sandbox.Run.
+	Sandbox func(context.Context, sandbox.Spec) (sandbox.Result, error)
+	// Events, when set, is told of progress. Calls never overlap.
+	Events func(Event)
+}
+
+// EventKind says what an Event reports.
+type EventKind int
+
+// Event kinds.
+const (
+	// EventOptimum: an optimal length was proved (or could not be) before
+	// grading.
+	EventOptimum EventKind = iota
+	// EventResult: a test of a submission finished (or was found in the
+	// journal).
+	EventResult
+	// EventWarning: something the instructor should know.
+	EventWarning
+)
+
+// Event is one step of a grading run.
+type Event struct {
+	Kind       EventKind
+	Submission string
+	Test       string
+	Result     grader.Result
+	Optimum    grader.Optimum
+	// Reused is set for a result taken from the journal.
+	Reused bool
+	// Done and Total count results (EventResult) or optimal lengths
+	// (EventOptimum).
+	Done, Total int
+	Message     string
+}
+
+// Outcome is what Grade did.
+type Outcome struct {
+	// Results maps submission name, then test name, to the result.
+	Results map[string]map[string]grader.Result
+	// Tests are the tests with the optimal lengths proved before grading.
+	Tests []grader.Test
+	// Ran counts tests run now, Reused those taken from the journal.
+	Ran, Reused int
+	// GraderErrors counts grader-error results (not journaled).
+	GraderErrors int
+	// Interrupted is set when ctx ended the run before every test ran;
+	// the journal holds every result finished until then.
+	Interrupted bool
+	// Isolation is what the sandbox could give on this machine.
+	Isolation sandbox.Isolation
+}
+
+// Grade runs every test of every submission, journaling each result as it
+// finishes, and returns all results. A cancelled ctx stops the run: the
+// tests in flight are killed and not recorded, and the Outcome says it was
+// interrupted. The error result is for failures to start (a journal that
+// exists without Resume, or belongs to another assignment, a scratch
+// folder that cannot be made).
+func Grade(ctx context.Context, opts Options) (Outcome, error) {
+	g := &grading{opts: opts, run: opts.Sandbox}
+	if g.run == nil {
+		g.run = sandbox.Run
+	}
+	if g.opts.Jobs <= 0 {
+		g.opts.Jobs = runtime.NumCPU()
+	}
+	g.out = Outcome{Results: map[string]map[string]grader.Result{}, Tests: append([]grader.Test(nil), opts.Tests...)}
+	if len(opts.Tests) == 0 {
+		return Outcome{}, errors.New("the puzzle set has no tests")
+	}
+	g.out.Isolation = sandbox.Probe()
+	if g.out.Isolation.Degraded() {
+		g.warn("sandbox: " + g.out.Isolation.Reason)
+	}
+
+	done := map[string]grader.Result{}
+	optima := map[string]grader.Optimum{}
+	if opts.JournalPath != "" {
+		j, c, err := journal.Open(opts.JournalPath, journal.Header{Fingerprint: Fingerprint(opts.Assignment, opts.Tests)}, opts.Resume)
+		if err != nil {
+			return Outcome{}, err
+		}
+		defer j.Close()
+		g.journal = j
+		if c.Damaged > 0 {
+			g.warn(fmt.Sprintf("journal: %d damaged lines skipped; their tests run again", c.Damaged))
+		}
+		for _, r := range c.Records {
+			switch r.Kind {
+			case journal.KindResult:
+				done[resultKey(r.Submission, r.Digest, r.Result.Test)] = *r.Result
+			case journal.KindOptimum:
+				optima[r.Test] = *r.Optimum
+			}
+		}
+	}
+
+	scratch, err := os.MkdirTemp(opts.ScratchDir, "kpuzzle-grade-")
+	if err != nil {
+		return Outcome{}, fmt.Errorf("scratch folder: %w", err)
+	}
+	defer os.RemoveAll(scratch)
+	// Searchable but not listable, so that without namespaces a program
+	// can reach its own folders but not find the others.
+	if err := os.Chmod(scratch, 0o711); err != nil {
+		return Outcome{}, err
+	}
+	g.scratch = scratch
+	g.hide = g.hidden(scratch)
+
+	if err := g.proveOptima(ctx, optima); err != nil {
+		return g.out, err
+	}
+	if ctx.Err() != nil {
+		g.out.Interrupted = true
+		return g.out, nil
+	}
+	g.gradeAll(ctx, done)
+	// A cancellation that came after the last test is no interruption.
+	g.out.Interrupted = g.done < g.total
+	return g.out, nil
+}
+
+// grading is the state of one Grade call.
+type grading struct {
+	opts    Options
+	run     func(context.Context, sandbox.Spec) (sandbox.Result, error)
+	journal *journal.Journal
+	scratch string
+	hide    []string
+
+	mu  sync.Mutex // guards out and events
+	out Outcome
+	// done counts results for progress.
+	done, total int
+}
+
+func (g *grading) emit(e Event) {
+	if g.opts.Events != nil {
+		g.opts.Events(e)
+	}
+}
+
+func (g *grading) warn(msg string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.emit(Event{Kind: EventWarning, Message: msg})
+}
+
+// hidden lists the paths programs must not see.
+func (g *grading) hidden(scratch string) []string {
+	a := g.opts.Assignment
+	paths := []string{scratch, a.Puzzles.Dir, a.Puzzles.Manifest, a.Feedback.Template}
+	paths = append(paths, a.Hide...)
+	if a.Goal != "" && filepath.IsAbs(a.Goal) {
+		paths = append(paths, a.Goal)
+	}
+	for _, s := range g.opts.Submissions {
+		paths = append(paths, s.Dir, s.Root)
+	}
+	if g.opts.JournalPath != "" {
+		paths = append(paths, filepath.Dir(g.opts.JournalPath))
+	}
+	paths = append(paths, g.opts.Hide...)
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range paths {
+		if p == "" || seen[p] {
+			continue
+		}
+		if abs, err := filepath.Abs(p); err == nil && abs != "/" {
+			seen[p] = true
+			out = append(out, abs)
+		}
+	}
+	return out
+}
+
+// Fingerprint identifies an assignment and its tests for the journal.
+func Fingerprint(a grader.Assignment, tests []grader.Test) string {
+	h := sha256.New()
+	fmt.Fprintln(h, a.Fingerprint())
+	for _, t := range tests {
+		fmt.Fprintf(h, "%q %s %s %+v\n", t.Name, t.Board, t.Goal.Board(), t.Optimum)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func resultKey(sub, digest, test string) string { return sub + "\x00" + digest + "\x00" + test }
+
+// proveOptima asks the oracle, one test at a time, for the optimal lengths
+// of solvable tests whose answer key has none, reusing the journal's.
+func (g *grading) proveOptima(ctx context.Context, journaled map[string]grader.Optimum) error {
+	var todo []int
+	for i, t := range g.out.Tests {
+		if t.Solvable && !t.Optimum.Known {
+			todo = append(todo, i)
+		}
+	}
+	for n, i := range todo {
+		t := &g.out.Tests[i]
+		o, ok := journaled[t.Name]
+		if !ok {
+			if ctx.Err() != nil {
+				return nil
+			}
+			var err error
+			o, err = grader.FindOptimum(ctx, t.Board, t.Goal, g.opts.Oracle, g.opts.Assignment.Optimal.Timeout.Std())
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil
+				}
+				return fmt.Errorf("test %s: %w", t.Name, err)
+			}
+			if g.journal != nil {
+				if err := g.journal.Append(journal.Record{Kind: journal.KindOptimum, Test: t.Name, Optimum: &o}); err != nil {
+					return err
+				}
+			}
+		}
+		t.Optimum = o
+		g.mu.Lock()
+		g.emit(Event{Kind: EventOptimum, Test: t.Name, Optimum: o, Reused: ok, Done: n + 1, Total: len(todo)})
+		g.mu.Unlock()
+		if !o.Known {
+			g.warn(fmt.Sprintf("test %s: optimal length unknown (%s); solved answers score as valid", t.Name, o.Unknown))
+		}
+	}
+	return nil
+}
+
+// subState is one submission's preparation, shared by its tests.
+type subState struct {
+	sub    Submission
+	digest string
+	// failed, when set, is the result every test gets (the submission is
+	// too large or its build failed).
+	failed *grader.Result
+
+	once sync.Once
+	// source is the folder each test copies: the submission, or its
+	// build. It is set by prepare, under once.
+	source string
+	// buildDir is removed when the last test is done; mu guards it,
+	// because a test that never ran prepare may be the last.
+	mu        sync.Mutex
+	buildDir  string
+	remaining atomic.Int32
+}
+
+// finishTest counts a test of s as done and removes the build when it was
+// the last.
+func (s *subState) finishTest() {
+	if s.remaining.Add(-1) != 0 {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.buildDir != "" {
+		os.RemoveAll(s.buildDir)
+		s.buildDir = ""
+	}
+}
+
+type job struct {
+	s    *subState
+	test int
+}
+
+func (g *grading) gradeAll(ctx context.Context, done map[string]grader.Result) {
+	var jobs []job
+	g.total = len(g.opts.Submissions) * len(g.out.Tests)
+	for _, sub := range g.opts.Submissions {
+		s := &subState{sub: sub}
+		g.out.Results[sub.Name] = map[string]grader.Result{}
+		digest, err := digestSubmission(sub.Dir)
+		switch {
+		case errors.Is(err, errTooLarge):
+			s.digest = "too-large"
+			s.failed = &grader.Result{Verdict: grader.BuildFailed, Summary: fmt.Sprintf("the submission was not graded: %v", err)}
+		case err != nil:
+			s.digest = "unreadable"
+			s.failed = &grader.Result{Verdict: grader.GraderError, Summary: fmt.Sprintf("cannot read the submission: %v", err)}
+		default:
+			s.digest = digest
+		}
+		for i, t := range g.out.Tests {
+			if r, ok := done[resultKey(sub.Name, s.digest, t.Name)]; ok {
+				g.record(sub.Name, r, true)
+				continue
+			}
+			s.remaining.Add(1)
+			jobs = append(jobs, job{s: s, test: i})
+		}
+	}
+
+	queue := make(chan job)
+	var wg sync.WaitGroup
+	for range min(g.opts.Jobs, max(len(jobs), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for jb := range queue {
+				g.runJob(ctx, jb)
+			}
+		}()
+	}
+	for _, jb := range jobs {
+		if ctx.Err() != nil {
+			break
+		}
+		select {
+		case queue <- jb:
+		case <-ctx.Done():
+		}
+	}
+	close(queue)
+	wg.Wait()
+}
+
+// runJob runs one test of one submission and records its result, unless
+// the run was interrupted.
+func (g *grading) runJob(ctx context.Context, jb job) {
+	s, t := jb.s, g.out.Tests[jb.test]
+	defer s.finishTest()
+	if ctx.Err() != nil {
+		return
+	}
+	var r grader.Result
+	s.once.Do(func() {
+		if s.failed == nil {
+			g.prepare(ctx, s)
+		}
+	})
+	if ctx.Err() != nil {
+		return
+	}
+	if s.failed != nil {
+		r = *s.failed
+		r.Test, r.Solvable, r.OptimalLength = t.Name, t.Solvable, knownLength(t.Optimum)
+	} else {
+		var ok bool
+		r, ok = g.runTest(ctx, s, t)
+		if !ok {
+			return // interrupted
+		}
+	}
+	if r.Verdict != grader.GraderError && g.journal != nil {
+		if err := g.journal.Append(journal.Record{Kind: journal.KindResult, Submission: s.sub.Name, Digest: s.digest, Result: &r}); err != nil {
+			r = grader.Result{Test: t.Name, Verdict: grader.GraderError, Solvable: t.Solvable, Summary: "cannot write the journal: " + err.Error()}
+		}
+	}
+	g.record(s.sub.Name, r, false)
+}
+
+func (g *grading) record(sub string, r grader.Result, reused bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.out.Results[sub][r.Test] = r
+	g.done++
+	switch {
+	case reused:
+		g.out.Reused++
+	case r.Verdict == grader.GraderError:
+		g.out.GraderErrors++
+		g.out.Ran++
+	default:
+		g.out.Ran++
+	}
+	g.emit(Event{Kind: EventResult, Submission: sub, Test: r.Test, Result: r, Reused: reused, Done: g.done, Total: g.total})
+}

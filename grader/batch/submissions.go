@@ -1,0 +1,290 @@
+package batch
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+)
+
+// Submission is one student's folder.
+type Submission struct {
+	// Name identifies the student in reports: the folder's name.
+	Name string
+	// Dir is the folder.
+	Dir string
+	// Root is the folder named on the command line: Dir itself, or the
+	// folder of submissions that holds it. Programs never see it.
+	Root string
+}
+
+// Layout says how to read a folder given on the command line.
+type Layout string
+
+// Layouts.
+const (
+	// LayoutAuto: a folder whose entries are all sub-folders (apart from
+	// dot files and export metadata such as submission_metadata.yml) is a
+	// folder of submissions; any other folder is one submission.
+	LayoutAuto Layout = "auto"
+	// LayoutSingle: every folder given is one submission.
+	LayoutSingle Layout = "single"
+	// LayoutFolders: every folder given holds one sub-folder per student,
+	// as Gradescope and GitHub Classroom exports lay them out.
+	LayoutFolders Layout = "folders"
+)
+
+// ParseLayout reads "auto", "single" or "folders".
+func ParseLayout(s string) (Layout, error) {
+	switch l := Layout(strings.ToLower(strings.TrimSpace(s))); l {
+	case "":
+		return LayoutAuto, nil
+	case LayoutAuto, LayoutSingle, LayoutFolders:
+		return l, nil
+	}
+	return "", fmt.Errorf("layout %q: expected auto, single or folders", s)
+}
+
+// FindSubmissions lists the submissions under the given folders, sorted by
+// name. Two submissions with the same name are an error, since reports are
+// keyed by it.
+func FindSubmissions(paths []string, layout Layout) ([]Submission, error) {
+	var subs []Submission
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, err
+		}
+		st, err := os.Stat(abs)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			return nil, fmt.Errorf("%s: not a folder; expected a submission folder or a folder of them", p)
+		}
+		entries, err := os.ReadDir(abs)
+		if err != nil {
+			return nil, err
+		}
+		folders := layout == LayoutFolders
+		if layout == LayoutAuto {
+			folders = looksLikeFolderOfSubmissions(entries)
+		}
+		if !folders {
+			subs = append(subs, Submission{Name: filepath.Base(abs), Dir: abs, Root: abs})
+			continue
+		}
+		n := 0
+		for _, e := range entries {
+			if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+				subs = append(subs, Submission{Name: e.Name(), Dir: filepath.Join(abs, e.Name()), Root: abs})
+				n++
+			}
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("%s: no submission folders inside", p)
+		}
+	}
+	sort.Slice(subs, func(i, j int) bool { return subs[i].Name < subs[j].Name })
+	for i := 1; i < len(subs); i++ {
+		if subs[i].Name == subs[i-1].Name {
+			return nil, fmt.Errorf("two submissions are named %s (%s and %s); reports are keyed by folder name", subs[i].Name, subs[i-1].Dir, subs[i].Dir)
+		}
+	}
+	if len(subs) == 0 {
+		return nil, errors.New("no submissions given")
+	}
+	return subs, nil
+}
+
+// metadataFiles are files an export puts beside the student folders.
+var metadataExt = []string{".yml", ".yaml", ".json", ".csv", ".txt", ".md"}
+
+func looksLikeFolderOfSubmissions(entries []fs.DirEntry) bool {
+	dirs := 0
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, "."):
+		case e.IsDir():
+			dirs++
+		default:
+			ok := false
+			for _, ext := range metadataExt {
+				if strings.EqualFold(filepath.Ext(name), ext) && !strings.HasPrefix(strings.ToLower(name), "readme") {
+					ok = true
+				}
+			}
+			if !ok {
+				return false
+			}
+		}
+	}
+	return dirs > 0
+}
+
+// Caps on what is copied of a submission.
+const (
+	MaxSubmissionBytes = 256 << 20
+	MaxSubmissionFiles = 20000
+)
+
+// errTooLarge reports a submission over the caps.
+var errTooLarge = errors.New("submission too large")
+
+// skipEntry reports whether a submission entry is left out of copies and
+// digests: version-control folders and anything that is neither a folder
+// nor a regular file (symbolic links, devices, sockets).
+func skipEntry(d fs.DirEntry) bool {
+	if d.IsDir() {
+		return d.Name() == ".git" || d.Name() == ".hg" || d.Name() == ".svn"
+	}
+	return !d.Type().IsRegular()
+}
+
+// walkSubmission calls fn for every entry to copy, in lexical order, with
+// its path relative to root, enforcing the caps.
+func walkSubmission(root string, fn func(rel string, d fs.DirEntry) error) error {
+	var files int
+	var bytes int64
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if path == root {
+			return nil
+		}
+		if skipEntry(d) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			files++
+			bytes += info.Size()
+			if files > MaxSubmissionFiles || bytes > MaxSubmissionBytes {
+				return fmt.Errorf("%w: more than %d files or %d MiB", errTooLarge, MaxSubmissionFiles, MaxSubmissionBytes>>20)
+			}
+		}
+		return fn(rel, d)
+	})
+}
+
+// digestSubmission hashes the names, executable bits and contents of the
+// files that would be copied.
+func digestSubmission(root string) (string, error) {
+	h := sha256.New()
+	err := walkSubmission(root, func(rel string, d fs.DirEntry) error {
+		if d.IsDir() {
+			fmt.Fprintf(h, "d %q\n", filepath.ToSlash(rel))
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "f %q %t %d\n", filepath.ToSlash(rel), info.Mode()&0o111 != 0, info.Size())
+		f, err := os.Open(filepath.Join(root, rel))
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		_, err = io.Copy(h, f)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+}
+
+// copyTree copies a submission into dst (which must not exist): folders
+// 0755, files 0644 or 0755 when executable by anyone, so that the
+// program's unprivileged user can read them but not change them. When
+// owner >= 0 the copy is handed to that uid and gid (for a build step,
+// which must write into it). When src was written by a build, files with
+// more than one link are skipped, so that a build cannot smuggle in a hard
+// link to a file its user could not read.
+func copyTree(src, dst string, owner int, fromBuild bool) error {
+	if err := os.Mkdir(dst, 0o755); err != nil {
+		return err
+	}
+	if err := chown(dst, owner); err != nil {
+		return err
+	}
+	return walkSubmission(src, func(rel string, d fs.DirEntry) error {
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			if err := os.Mkdir(target, 0o755); err != nil {
+				return err
+			}
+			return chown(target, owner)
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if fromBuild && linkCount(info) > 1 {
+			return nil
+		}
+		mode := fs.FileMode(0o644)
+		if info.Mode()&0o111 != 0 {
+			mode = 0o755
+		}
+		if err := copyFile(filepath.Join(src, rel), target, mode); err != nil {
+			return err
+		}
+		return chown(target, owner)
+	})
+}
+
+func copyFile(src, dst string, mode fs.FileMode) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Close(); err != nil {
+		return err
+	}
+	// The umask may have narrowed the mode.
+	return os.Chmod(dst, mode)
+}
+
+func linkCount(info fs.FileInfo) uint64 {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 1
+}
+
+func chown(path string, owner int) error {
+	if owner < 0 {
+		return nil
+	}
+	return os.Lchown(path, owner, owner)
+}

@@ -1,0 +1,348 @@
+package batch
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+	"unicode/utf8"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+// File names inside a test's working folder.
+const (
+	outputName       = "output.txt"
+	fallbackInput    = "input.txt"
+	tailLines        = 12
+	tailLineBytes    = 200
+	submissionFolder = "submission"
+	workFolder       = "work"
+)
+
+// programUID is the owner a build copy is handed to: the unprivileged user
+// the sandbox runs programs as when the grader is root.
+func programUID() int {
+	if os.Geteuid() == 0 {
+		return sandbox.NobodyID
+	}
+	return -1
+}
+
+// prepare builds a submission in a private copy, or points its tests at
+// the submission itself when there is no build step. On failure it sets
+// s.failed; when ctx ends it leaves s alone.
+func (g *grading) prepare(ctx context.Context, s *subState) {
+	a := g.opts.Assignment
+	build := a.BuildCommand()
+	if build.IsZero() {
+		s.source = s.sub.Dir
+		return
+	}
+	dir, err := os.MkdirTemp(g.scratch, "build-")
+	if err == nil {
+		err = os.Chmod(dir, 0o711)
+	}
+	if err != nil {
+		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot make a build folder: " + err.Error()}
+		return
+	}
+	s.mu.Lock()
+	s.buildDir = dir
+	s.mu.Unlock()
+	copyDir := filepath.Join(dir, submissionFolder)
+	if err := copyTree(s.sub.Dir, copyDir, programUID(), false); err != nil {
+		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot copy the submission: " + err.Error()}
+		return
+	}
+	argv := build.Expand(map[string]string{grader.PlaceSubmission: copyDir})
+	res, err := g.run(ctx, sandbox.Spec{
+		Argv:         argv,
+		Dir:          copyDir,
+		Env:          environment(copyDir, a.Build.Env),
+		Limits:       sandboxLimits(a.Build.Limits),
+		Hide:         g.hide,
+		NoNamespaces: g.opts.NoNamespaces,
+	})
+	if ctx.Err() != nil {
+		return
+	}
+	fail := func(summary string) {
+		scrub := strings.NewReplacer(copyDir, "<submission>")
+		details := append(tail("stderr", res.Stderr, scrub), tail("stdout", res.Stdout, scrub)...)
+		s.failed = &grader.Result{Verdict: grader.BuildFailed, Summary: "the build step " + grader.QuoteWords(build.Words()) + " " + summary, Details: details,
+			Seconds: res.Wall.Seconds(), CPUSeconds: res.CPU.Seconds()}
+	}
+	var se *sandbox.StartError
+	switch {
+	case errors.As(err, &se):
+		fail(fmt.Sprintf("could not start: %v", se.Err))
+	case err != nil:
+		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot run the build: " + err.Error()}
+	case res.TimedOut:
+		fail(fmt.Sprintf("took longer than build.wall_time (%s) and was stopped", a.Build.WallTime))
+	case res.CPUExceeded:
+		fail(fmt.Sprintf("used more than build.cpu_time (%s) and was stopped", a.Build.CPUTime))
+	case !res.Success():
+		fail(exitDescription(res))
+	default:
+		s.source = copyDir
+	}
+}
+
+// runTest runs one test in a fresh folder and judges what the program
+// left. ok is false when ctx ended the run, whose result then means
+// nothing.
+func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test) (r grader.Result, ok bool) {
+	a := g.opts.Assignment
+	fail := func(v grader.Verdict, format string, args ...any) grader.Result {
+		return grader.Result{Test: t.Name, Verdict: v, Solvable: t.Solvable, OptimalLength: knownLength(t.Optimum), Summary: fmt.Sprintf(format, args...)}
+	}
+	dir, err := os.MkdirTemp(g.scratch, "test-")
+	if err != nil {
+		return fail(grader.GraderError, "cannot make a working folder: %v", err), true
+	}
+	defer os.RemoveAll(dir)
+	work := filepath.Join(dir, workFolder)
+	subCopy := filepath.Join(dir, submissionFolder)
+	inputName := filepath.Base(t.File)
+	if inputName == outputName || strings.HasPrefix(inputName, ".") {
+		inputName = fallbackInput
+	}
+	input := filepath.Join(work, inputName)
+	output := filepath.Join(work, outputName)
+	if err := prepareTestDir(dir, work, t.File, input); err != nil {
+		return fail(grader.GraderError, "cannot prepare the working folder: %v", err), true
+	}
+	if err := copyTree(s.source, subCopy, -1, s.source != s.sub.Dir); err != nil {
+		return fail(grader.GraderError, "cannot copy the submission: %v", err), true
+	}
+
+	cmd := a.RunCommand()
+	spec := sandbox.Spec{
+		Argv:         cmd.Expand(map[string]string{grader.PlaceSubmission: subCopy, grader.PlaceInput: input, grader.PlaceOutput: output}),
+		Dir:          work,
+		Env:          environment(work, a.Run.Env),
+		Limits:       sandboxLimits(a.Run.Limits),
+		Hide:         g.hide,
+		ReadOnly:     []string{subCopy},
+		NoNamespaces: g.opts.NoNamespaces,
+	}
+	if !cmd.Uses(grader.PlaceInput) {
+		f, err := os.Open(input)
+		if err != nil {
+			return fail(grader.GraderError, "cannot open the input: %v", err), true
+		}
+		defer f.Close()
+		spec.Stdin = f
+	}
+	res, err := g.run(ctx, spec)
+	if ctx.Err() != nil {
+		return grader.Result{}, false
+	}
+	timed := func(r grader.Result) grader.Result {
+		r.Seconds, r.CPUSeconds = roundSeconds(res.Wall), roundSeconds(res.CPU)
+		return r
+	}
+	// Paths of this run's folders are random; students' tracebacks show
+	// them, so they are replaced to keep results reproducible.
+	scrub := strings.NewReplacer(subCopy, "<submission>", input, "<input>", output, "<output>", work, "<work>")
+	stderrTail := tail("stderr", res.Stderr, scrub)
+	var se *sandbox.StartError
+	switch {
+	case errors.As(err, &se):
+		return fail(grader.Crashed, "the command %s could not start: %v", grader.QuoteWords(cmd.Words()), se.Err), true
+	case err != nil:
+		return fail(grader.GraderError, "cannot run the program: %v", err), true
+	// Too much output is the better explanation of a run that also
+	// timed out while printing it.
+	case res.FileSizeExceeded:
+		return timed(fail(grader.OutputLimit, "wrote a file larger than run.output (%s); stopped", a.Run.Output)), true
+	case res.StdoutTruncated:
+		return timed(fail(grader.OutputLimit, "printed more than run.output (%s) on stdout", a.Run.Output)), true
+	case res.StderrTruncated:
+		return timed(fail(grader.OutputLimit, "printed more than run.output (%s) on stderr", a.Run.Output)), true
+	case res.TimedOut:
+		return timed(fail(grader.Timeout, "still running after run.wall_time (%s); stopped with all its processes", a.Run.WallTime)), true
+	case res.CPUExceeded:
+		return timed(fail(grader.Timeout, "used more than run.cpu_time (%s) of CPU time; stopped", a.Run.CPUTime)), true
+	case res.MemoryExceeded:
+		r := timed(fail(grader.MemoryLimit, "ran out of memory under run.memory (%s)", a.Run.Memory))
+		r.Details = stderrTail
+		return r, true
+	case !res.Success():
+		summary := exitDescription(res)
+		if n := len(stderrTail); n > 0 {
+			summary += ": " + strings.TrimSpace(stderrTail[n-1])
+		}
+		r := timed(fail(grader.Crashed, "%s", summary))
+		r.Details = stderrTail
+		return r, true
+	}
+
+	var answer []byte
+	if a.Run.Answer == "stdout" {
+		answer = res.Stdout
+	} else {
+		var problem string
+		answer, problem, err = readAnswer(output, int64(a.Run.Output))
+		switch {
+		case err != nil:
+			return fail(grader.GraderError, "cannot read the answer: %v", err), true
+		case problem == "missing":
+			r := timed(fail(grader.NoAnswer, "the program exited normally but wrote no answer to the output path it was given"))
+			if n := len(bytes.TrimSpace(res.Stdout)); n > 0 {
+				r.Details = append([]string{fmt.Sprintf("it printed %d bytes on stdout; the assignment reads the answer from the output file", n)}, tail("stdout", res.Stdout, scrub)...)
+			}
+			return r, true
+		case problem == "too large":
+			return timed(fail(grader.OutputLimit, "wrote an answer larger than run.output (%s)", a.Run.Output)), true
+		case problem != "":
+			return timed(fail(grader.Malformed, "the output path holds %s, not an answer file", problem)), true
+		}
+	}
+	rep, err := grader.Check(ctx, t.Problem(a.Convention()), bytes.NewReader(answer), "answer",
+		grader.CheckOptions{Limits: puzzles.AnswerLimits{MaxBytes: int64(a.Run.Output)}})
+	if err != nil {
+		if ctx.Err() != nil {
+			return grader.Result{}, false
+		}
+		return fail(grader.GraderError, "cannot check the answer: %v", err), true
+	}
+	return timed(grader.ResultFromReport(t.Name, rep)), true
+}
+
+func knownLength(o grader.Optimum) *int {
+	if !o.Known {
+		return nil
+	}
+	n := o.Length
+	return &n
+}
+
+// prepareTestDir makes the test's folders and copies the puzzle in.
+func prepareTestDir(dir, work, puzzle, input string) error {
+	if err := os.Chmod(dir, 0o711); err != nil {
+		return err
+	}
+	if err := os.Mkdir(work, 0o755); err != nil {
+		return err
+	}
+	return copyFile(puzzle, input, 0o644)
+}
+
+// readAnswer reads the answer file without following a symbolic link and
+// at most limit bytes. problem is "missing", "too large", or a description
+// of something that is not a regular file; err is for failures that are
+// not the program's doing.
+func readAnswer(path string, limit int64) (data []byte, problem string, err error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, "missing", nil
+	case errors.Is(err, syscall.ELOOP):
+		return nil, "a symbolic link", nil
+	case err != nil:
+		return nil, "", err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, "", err
+	}
+	if !st.Mode().IsRegular() {
+		if st.IsDir() {
+			return nil, "a folder", nil
+		}
+		return nil, "a special file", nil
+	}
+	data, err = io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, "", err
+	}
+	if int64(len(data)) > limit {
+		return nil, "too large", nil
+	}
+	return data, "", nil
+}
+
+// environment is a program's whole environment: a fixed PATH, HOME in its
+// working folder, a UTF-8 locale, and the assignment's extra variables.
+func environment(home string, extra []string) []string {
+	env := []string{"PATH=" + sandbox.DefaultPath, "HOME=" + home, "LANG=C.UTF-8", "TMPDIR=/tmp"}
+	return append(env, extra...)
+}
+
+func sandboxLimits(l grader.Limits) sandbox.Limits {
+	return sandbox.Limits{
+		WallTime:       l.WallTime.Std(),
+		CPUTime:        l.CPUTime.Std(),
+		MemoryBytes:    int64(l.Memory),
+		MaxProcesses:   l.Processes,
+		MaxOutputBytes: int64(l.Output),
+		MaxFileBytes:   int64(l.Output),
+	}
+}
+
+// exitDescription says how a failed run ended.
+func exitDescription(res sandbox.Result) string {
+	if res.Signal != "" {
+		return "was killed by " + res.Signal
+	}
+	return fmt.Sprintf("exited with status %d", res.ExitCode)
+}
+
+// roundSeconds keeps times to the millisecond.
+func roundSeconds(d time.Duration) float64 {
+	return float64(d.Round(time.Millisecond)) / float64(time.Second)
+}
+
+// tail is the last lines of a stream, with scrub applied, each clipped
+// and made printable, under a heading; nothing when the stream is empty.
+func tail(name string, b []byte, scrub *strings.Replacer) []string {
+	b = bytes.TrimRight(b, "\n\r\t ")
+	if len(b) == 0 {
+		return nil
+	}
+	lines := strings.Split(scrub.Replace(string(b)), "\n")
+	head := name + ":"
+	if len(lines) > tailLines {
+		head = fmt.Sprintf("%s (last %d of %d lines):", name, tailLines, len(lines))
+		lines = lines[len(lines)-tailLines:]
+	}
+	out := []string{head}
+	for _, l := range lines {
+		out = append(out, "  "+printable(l, tailLineBytes))
+	}
+	return out
+}
+
+// printable replaces control characters and invalid UTF-8 and clips s.
+func printable(s string, limit int) string {
+	var sb strings.Builder
+	for i, r := range strings.TrimRight(s, "\r") {
+		if i >= limit {
+			sb.WriteString("...")
+			break
+		}
+		switch {
+		case r == utf8.RuneError:
+			sb.WriteRune('?')
+		case r == '\t':
+			sb.WriteString("    ")
+		case r < 0x20 || r == 0x7f:
+			sb.WriteRune('?')
+		default:
+			sb.WriteRune(r)
+		}
+	}
+	return sb.String()
+}

@@ -1,0 +1,386 @@
+package grader
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+// Problem is one puzzle as posed to a student: the start board, the goal,
+// the move convention answers are written in, and what the answer key
+// says about the optimal length.
+type Problem struct {
+	Board puzzles.Board
+	Goal  puzzles.Goal
+	Moves puzzles.Convention
+	// Optimum, when Known, is the optimal length (from the answer key or
+	// proved beforehand). When it is not known, Check asks the oracle, but
+	// only if the answer needs it.
+	Optimum Optimum
+}
+
+// CheckOptions are the optional inputs of Check.
+type CheckOptions struct {
+	// Oracle proves optimal lengths the problem does not carry; nil means
+	// no solver, so a solved answer without a known optimum is Valid.
+	Oracle Oracle
+	// OracleTimeout bounds the oracle; 0 means only ctx bounds it.
+	OracleTimeout time.Duration
+	// Limits caps what is read of the answer; zero fields take the
+	// puzzles package defaults.
+	Limits puzzles.AnswerLimits
+}
+
+// Finding says what is wrong with an answer: the answer-file line (0 when
+// the problem is not at one line) and a message.
+type Finding struct {
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+// Report is the verdict on one answer with everything needed to explain it.
+// Its JSON form is the output of `kpuzzle check --json`.
+type Report struct {
+	Verdict Verdict `json:"verdict"`
+	// Length is the number of moves in the answer (0 for an UNSOLVABLE
+	// claim or an unreadable answer).
+	Length int `json:"length"`
+	// OptimalLength is the proven optimal length; null when the puzzle is
+	// unsolvable or the length is not known.
+	OptimalLength *int `json:"optimal_length"`
+	// Error says what is wrong; absent for accepted answers.
+	Error *Finding `json:"error,omitempty"`
+
+	// OptimalSource says where OptimalLength comes from ("answer key",
+	// "exact table 3x3", ...).
+	OptimalSource string `json:"optimal_source,omitempty"`
+	// Solvable is the parity rule's verdict on the puzzle.
+	Solvable bool `json:"solvable"`
+	// Moves is the convention the answer was read in: "tile" or "blank".
+	Moves string `json:"moves"`
+	// Move is the 1-based index of the first illegal move.
+	Move int `json:"move,omitempty"`
+	// Token is the first illegal move as written.
+	Token string `json:"token,omitempty"`
+	// Board is, for an illegal answer, the board just before the illegal
+	// move, and for an incomplete one the final board; cells row-major.
+	Board string `json:"board,omitempty"`
+	// Note adds what a student should know: why optimality is not
+	// verified, that an incomplete answer passed through the goal, or that
+	// the expected answer was UNSOLVABLE.
+	Note string `json:"note,omitempty"`
+
+	// At is the board behind Board, for drawing.
+	At puzzles.Board `json:"-"`
+	// Goal is the goal the answer was checked against.
+	Goal puzzles.Goal `json:"-"`
+	// Solvability explains the parity rule's verdict.
+	Solvability puzzles.Solvability `json:"-"`
+
+	// reason is why the first illegal move is illegal.
+	reason string
+}
+
+// Check reads an answer and judges it against p. name labels the answer in
+// messages. An unreadable answer is not an error but a Malformed report;
+// the error result is reserved for a failed read of r that is not the
+// answer's fault, for a cancelled ctx, and for an answer key or oracle
+// that contradicts the puzzle (wrapping ErrKeyContradiction).
+func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckOptions) (Report, error) {
+	// The size cap is checked here as well as in ParseAnswer, because a cap
+	// that cuts the last line in two makes ParseAnswer report the cut
+	// token rather than the size.
+	limit := opts.Limits.MaxBytes
+	if limit <= 0 {
+		limit = puzzles.DefaultMaxAnswerBytes
+	}
+	lr := &io.LimitedReader{R: r, N: limit + 1}
+	a, err := puzzles.ParseAnswer(lr, name, opts.Limits)
+	if err != nil && lr.N <= 0 {
+		rep := newReport(p)
+		rep.Verdict = Malformed
+		rep.Error = &Finding{Message: fmt.Sprintf("%v: the answer is longer than %d bytes", puzzles.ErrTooLarge, limit)}
+		return rep, nil
+	}
+	if err != nil {
+		var pe *puzzles.ParseError
+		if !errors.As(err, &pe) {
+			return Report{}, err
+		}
+		if pe.Line == 0 && !errors.Is(pe.Err, puzzles.ErrTooLarge) && !errors.Is(pe.Err, puzzles.ErrBinary) {
+			// A read error of the file, not a problem in it.
+			return Report{}, err
+		}
+		rep := newReport(p)
+		rep.Verdict = Malformed
+		rep.Error = &Finding{Line: pe.Line, Message: parseMessage(pe)}
+		return rep, nil
+	}
+	return CheckAnswer(ctx, p, a, opts)
+}
+
+// parseMessage is a ParseError's message without the file name (the line is
+// reported separately).
+func parseMessage(pe *puzzles.ParseError) string {
+	msg := pe.Err.Error()
+	if pe.Col > 0 {
+		msg = fmt.Sprintf("column %d: %s", pe.Col, msg)
+	}
+	return msg
+}
+
+func newReport(p Problem) Report {
+	s := puzzles.CheckSolvable(p.Board, p.Goal)
+	return Report{Solvable: s.Solvable, Solvability: s, Moves: p.Moves.String(), Goal: p.Goal}
+}
+
+// CheckAnswer judges an answer already parsed. See Check.
+func CheckAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOptions) (Report, error) {
+	rep := newReport(p)
+	optimum := func() (Optimum, error) {
+		if p.Optimum.Known {
+			return p.Optimum, nil
+		}
+		o, err := FindOptimum(ctx, p.Board, p.Goal, opts.Oracle, opts.OracleTimeout)
+		if err != nil {
+			return Optimum{}, err
+		}
+		if !o.Known && p.Optimum.Unknown != "" {
+			o.Unknown = p.Optimum.Unknown
+		}
+		return o, nil
+	}
+	setOptimum := func(o Optimum) {
+		if o.Known {
+			n := o.Length
+			rep.OptimalLength = &n
+			rep.OptimalSource = o.Source
+		}
+	}
+
+	if a.Unsolvable {
+		if !rep.Solvable {
+			rep.Verdict = UnsolvableCorrect
+			return rep, nil
+		}
+		rep.Verdict = UnsolvableWrong
+		o, err := optimum()
+		if err != nil {
+			return Report{}, err
+		}
+		setOptimum(o)
+		msg := "the answer says UNSOLVABLE, but the puzzle is solvable: " + rep.Solvability.Explanation
+		if o.Known {
+			msg += fmt.Sprintf("; a solution of %s exists", plural(o.Length, "move"))
+		}
+		rep.Error = &Finding{Line: 0, Message: msg}
+		return rep, nil
+	}
+
+	rep.Length = a.Len()
+	final, err := puzzles.Replay(p.Board, a, p.Moves)
+	var ime *puzzles.IllegalMoveError
+	switch {
+	case errors.As(err, &ime):
+		rep.Verdict = Illegal
+		rep.Move = ime.Index + 1
+		rep.Token = ime.Token
+		rep.At = ime.Board
+		rep.Board = ime.Board.String()
+		rep.reason = ime.Reason
+		rep.Error = &Finding{Line: ime.Line, Message: fmt.Sprintf("move %d (%s) is illegal: %s", ime.Index+1, ime.Token, ime.Reason)}
+		return rep, nil
+	case err != nil:
+		return Report{}, err
+	}
+
+	if !p.Goal.Reached(final) {
+		rep.Verdict = Incomplete
+		rep.At = final
+		rep.Board = final.String()
+		rep.Error = &Finding{Message: fmt.Sprintf("%s legal, but the final board is not the goal", allMoves(a.Len()))}
+		if a.Len() == 0 {
+			rep.Error.Message = "the answer has no moves, and the start board is not the goal"
+		}
+		switch {
+		case !rep.Solvable:
+			rep.Note = "the puzzle is unsolvable (" + rep.Solvability.Explanation + "); the expected answer is the single word UNSOLVABLE"
+		default:
+			if k := firstGoalVisit(p.Board, a.Path(p.Moves), p.Goal); k >= 0 {
+				rep.Note = fmt.Sprintf("the goal was reached after move %d; the moves after it leave it again", k)
+			}
+		}
+		return rep, nil
+	}
+	if !rep.Solvable {
+		return Report{}, fmt.Errorf("%w: a legal answer reaches the goal although the parity rule says the puzzle is unsolvable", ErrKeyContradiction)
+	}
+
+	o, err := optimum()
+	if err != nil {
+		return Report{}, err
+	}
+	setOptimum(o)
+	switch {
+	case !o.Known:
+		rep.Verdict = Valid
+		rep.Note = "optimality not verified: " + o.Unknown
+	case rep.Length == o.Length:
+		rep.Verdict = Optimal
+	case rep.Length > o.Length:
+		rep.Verdict = Suboptimal
+		rep.Error = &Finding{Message: fmt.Sprintf("%s the goal, but the optimal length is %d (%s): %s more than needed",
+			reach(rep.Length), o.Length, o.Source, plural(rep.Length-o.Length, "move"))}
+	default:
+		return Report{}, fmt.Errorf("%w: a legal answer of %d moves reaches the goal, but the optimal length is said to be %d (%s)",
+			ErrKeyContradiction, rep.Length, o.Length, o.Source)
+	}
+	return rep, nil
+}
+
+// firstGoalVisit is the number of moves after which the walk first stands
+// on the goal, or -1 if it never does before its end. The path is known
+// to be legal.
+func firstGoalVisit(start puzzles.Board, path []puzzles.Dir, g puzzles.Goal) int {
+	if len(path) == 0 {
+		return -1
+	}
+	shape := start.Shape()
+	cells := start.Bytes()
+	goal := g.Board().Bytes()
+	blank := start.Blank()
+	// misplaced counts the cells that differ from the goal, so that each
+	// move is checked in constant time.
+	misplaced := 0
+	for i := range cells {
+		if cells[i] != goal[i] {
+			misplaced++
+		}
+	}
+	for k, d := range path[:len(path)-1] {
+		j, _ := shape.Neighbor(blank, d)
+		for _, c := range [2]int{blank, j} {
+			if cells[c] != goal[c] {
+				misplaced--
+			}
+		}
+		cells[blank], cells[j] = cells[j], 0
+		for _, c := range [2]int{blank, j} {
+			if cells[c] != goal[c] {
+				misplaced++
+			}
+		}
+		blank = j
+		if misplaced == 0 {
+			return k + 1
+		}
+	}
+	return -1
+}
+
+// Summary is the verdict's one-line explanation, without the verdict word.
+func (r Report) Summary() string {
+	switch r.Verdict {
+	case Optimal:
+		return fmt.Sprintf("%s, the optimal length (%s)", plural(r.Length, "move"), r.OptimalSource)
+	case Suboptimal:
+		return r.Error.Message
+	case Valid:
+		return fmt.Sprintf("%s the goal; %s", reach(r.Length), r.Note)
+	case Illegal:
+		where := fmt.Sprintf("move %d", r.Move)
+		if r.Error.Line > 0 {
+			where = fmt.Sprintf("line %d (move %d)", r.Error.Line, r.Move)
+		}
+		if r.reason == "" {
+			return r.Error.Message
+		}
+		return fmt.Sprintf("%s, %s: %s", where, r.Token, r.reason)
+	case Incomplete:
+		return r.Error.Message
+	case UnsolvableCorrect:
+		return "the puzzle has no solution: " + r.Solvability.Explanation
+	case UnsolvableWrong, Malformed:
+		if r.Error.Line > 0 {
+			return fmt.Sprintf("line %d: %s", r.Error.Line, r.Error.Message)
+		}
+		return r.Error.Message
+	}
+	if r.Error != nil {
+		return r.Error.Message
+	}
+	return string(r.Verdict)
+}
+
+// Details draws what the summary refers to, one string per line: the
+// board before an illegal move, the final board beside the goal for an
+// incomplete answer, and any note. It is empty when there is nothing to
+// draw.
+func (r Report) Details() []string {
+	var out []string
+	switch r.Verdict {
+	case Illegal:
+		out = append(out, "board before the move:")
+		for _, row := range r.At.Grid() {
+			out = append(out, "  "+row)
+		}
+	case Incomplete:
+		out = append(out, sideBySide("final board:", r.At.Grid(), "goal:", r.Goal.Board().Grid())...)
+	}
+	if r.Note != "" && r.Verdict != Valid {
+		out = append(out, "note: "+r.Note)
+	}
+	return out
+}
+
+// sideBySide draws two grids next to each other under their titles, the
+// rows indented under the titles.
+func sideBySide(leftTitle string, left []string, rightTitle string, right []string) []string {
+	width := len(leftTitle)
+	for _, row := range left {
+		width = max(width, 2+len(row))
+	}
+	pad := func(s string) string { return s + strings.Repeat(" ", width-len(s)) }
+	out := []string{pad(leftTitle) + "    " + rightTitle}
+	for i := range max(len(left), len(right)) {
+		var l, r string
+		if i < len(left) {
+			l = "  " + left[i]
+		}
+		if i < len(right) {
+			r = "  " + right[i]
+		}
+		out = append(out, strings.TrimRight(pad(l)+"    "+r, " "))
+	}
+	return out
+}
+
+// plural is "1 move" or "n moves".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// reach is "1 legal move reaches" or "n legal moves reach".
+func reach(n int) string {
+	if n == 1 {
+		return "1 legal move reaches"
+	}
+	return fmt.Sprintf("%d legal moves reach", n)
+}
+
+// allMoves is "the only move is" or "all n moves are".
+func allMoves(n int) string {
+	switch n {
+	case 1:
+		return "the only move is"
+	}
+	return fmt.Sprintf("all %d moves are", n)
+}

@@ -1,0 +1,367 @@
+package grader_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+func ptr(n int) *int { return &n }
+
+// The start board of most scenarios: one move from the default goal.
+var oneAway = puzzles.MustBoard(3, 3, 1, 2, 3, 4, 5, 6, 7, 0, 8)
+
+func check(t *testing.T, p grader.Problem, answer string, opts grader.CheckOptions) grader.Report {
+	t.Helper()
+	rep, err := grader.Check(context.Background(), p, strings.NewReader(answer), "answer.txt", opts)
+	if err != nil {
+		t.Fatalf("Check(%q): %v", answer, err)
+	}
+	return rep
+}
+
+// summary is the part of a report the scenarios compare.
+type summary struct {
+	Verdict       grader.Verdict
+	Length        int
+	OptimalLength *int
+	Error         *grader.Finding
+	Move          int
+	Token         string
+	Board         string
+}
+
+func summarize(r grader.Report) summary {
+	return summary{r.Verdict, r.Length, r.OptimalLength, r.Error, r.Move, r.Token, r.Board}
+}
+
+func TestCheckVerdicts(t *testing.T) {
+	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
+	unsolvable := puzzles.MustBoard(3, 3, 1, 2, 3, 4, 5, 6, 8, 7, 0)
+	oracle := newBFSOracle(goal)
+	tests := []struct {
+		name   string
+		board  puzzles.Board
+		moves  puzzles.Convention
+		answer string
+		want   summary
+	}{
+		{"optimal, tile convention", oneAway, puzzles.TileMoves, "LEFT\n",
+			summary{Verdict: grader.Optimal, Length: 1, OptimalLength: ptr(1)}},
+		{"optimal, blank convention, letters, CRLF", oneAway, puzzles.BlankMoves, "r\r\n",
+			summary{Verdict: grader.Optimal, Length: 1, OptimalLength: ptr(1)}},
+		{"suboptimal", oneAway, puzzles.TileMoves, "LEFT\nRIGHT\nLEFT\n",
+			summary{Verdict: grader.Suboptimal, Length: 3, OptimalLength: ptr(1),
+				Error: &grader.Finding{Message: "3 legal moves reach the goal, but the optimal length is 1 (bfs): 2 moves more than needed"}}},
+		{"illegal on line 3", oneAway, puzzles.TileMoves, "LEFT\n\nUP\n",
+			summary{Verdict: grader.Illegal, Length: 2, Move: 2, Token: "UP", Board: "1 2 3 4 5 6 7 8 0",
+				Error: &grader.Finding{Line: 3, Message: "move 2 (UP) is illegal: the blank is at row 3, column 3, on the bottom row: there is no tile below it to slide UP"}}},
+		{"illegal under the blank convention", oneAway, puzzles.BlankMoves, "DOWN\n",
+			summary{Verdict: grader.Illegal, Length: 1, Move: 1, Token: "DOWN", Board: "1 2 3 4 5 6 7 0 8",
+				Error: &grader.Finding{Line: 1, Message: "move 1 (DOWN) is illegal: the blank is at row 3, column 2, on the bottom row, so it cannot move DOWN"}}},
+		{"incomplete", oneAway, puzzles.TileMoves, "RIGHT\n",
+			summary{Verdict: grader.Incomplete, Length: 1, Board: "1 2 3 4 5 6 0 7 8",
+				Error: &grader.Finding{Message: "the only move is legal, but the final board is not the goal"}}},
+		{"empty answer", oneAway, puzzles.TileMoves, "\n\n",
+			summary{Verdict: grader.Incomplete, Board: "1 2 3 4 5 6 7 0 8",
+				Error: &grader.Finding{Message: "the answer has no moves, and the start board is not the goal"}}},
+		{"empty answer at the goal", goal.Board(), puzzles.TileMoves, "",
+			summary{Verdict: grader.Optimal, OptimalLength: ptr(0)}},
+		{"unsolvable, correct", unsolvable, puzzles.TileMoves, "unsolvable\n",
+			summary{Verdict: grader.UnsolvableCorrect}},
+		{"unsolvable, wrong", oneAway, puzzles.TileMoves, "  UNSOLVABLE  \n",
+			summary{Verdict: grader.UnsolvableWrong, OptimalLength: ptr(1),
+				Error: &grader.Finding{Message: "the answer says UNSOLVABLE, but the puzzle is solvable: width 3 is odd, so the board is solvable iff its inversion count is even; it has 0 inversions (even): solvable; a solution of 1 move exists"}}},
+		{"moves on an unsolvable puzzle", unsolvable, puzzles.TileMoves, "DOWN\n",
+			summary{Verdict: grader.Incomplete, Length: 1, Board: "1 2 3 4 5 0 8 7 6",
+				Error: &grader.Finding{Message: "the only move is legal, but the final board is not the goal"}}},
+		{"malformed token", oneAway, puzzles.TileMoves, "LEFT\nLEFTT\n",
+			summary{Verdict: grader.Malformed,
+				Error: &grader.Finding{Line: 2, Message: `column 1: bad move: found "LEFTT", expected UP, DOWN, LEFT, RIGHT (or U, D, L, R) or UNSOLVABLE`}}},
+		{"malformed: two tokens on a line", oneAway, puzzles.TileMoves, "LEFT RIGHT\n",
+			summary{Verdict: grader.Malformed,
+				Error: &grader.Finding{Line: 1, Message: `column 6: bad move: found "RIGHT" after "LEFT"; expected one move per line`}}},
+		{"malformed: binary", oneAway, puzzles.TileMoves, "LEFT\n\x00\x01\n",
+			summary{Verdict: grader.Malformed,
+				Error: &grader.Finding{Line: 2, Message: "column 1: binary data: expected one move per line"}}},
+		{"malformed: moves after UNSOLVABLE", oneAway, puzzles.TileMoves, "UNSOLVABLE\nLEFT\n",
+			summary{Verdict: grader.Malformed,
+				Error: &grader.Finding{Line: 2, Message: `column 1: bad move: found "LEFT" after UNSOLVABLE on line 1; UNSOLVABLE must be the only token`}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := grader.Problem{Board: tc.board, Goal: goal, Moves: tc.moves}
+			got := summarize(check(t, p, tc.answer, grader.CheckOptions{Oracle: oracle}))
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Check (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestCheckExplainsForHumans(t *testing.T) {
+	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
+	p := grader.Problem{Board: oneAway, Goal: goal, Moves: puzzles.TileMoves}
+	tests := []struct {
+		answer  string
+		summary string
+		details []string
+	}{
+		{"LEFT\n\nUP\n", "line 3 (move 2), UP: the blank is at row 3, column 3, on the bottom row: there is no tile below it to slide UP",
+			[]string{"board before the move:", "  1 2 3", "  4 5 6", "  7 8 _"}},
+		{"LEFT\nRIGHT\n", "all 2 moves are legal, but the final board is not the goal",
+			[]string{
+				"final board:    goal:",
+				"  1 2 3           1 2 3",
+				"  4 5 6           4 5 6",
+				"  7 _ 8           7 8 _",
+				"note: the goal was reached after move 1; the moves after it leave it again",
+			}},
+		{"LEFT\n", "1 move, the optimal length (bfs)", nil},
+	}
+	for _, tc := range tests {
+		rep := check(t, p, tc.answer, grader.CheckOptions{Oracle: newBFSOracle(goal)})
+		if diff := cmp.Diff(tc.summary, rep.Summary()); diff != "" {
+			t.Errorf("%q: Summary (-want +got):\n%s", tc.answer, diff)
+		}
+		if diff := cmp.Diff(tc.details, rep.Details()); diff != "" {
+			t.Errorf("%q: Details (-want +got):\n%s", tc.answer, diff)
+		}
+	}
+}
+
+func TestCheckOptimumSources(t *testing.T) {
+	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
+	p := grader.Problem{Board: oneAway, Goal: goal, Moves: puzzles.TileMoves}
+
+	t.Run("answer key wins and the oracle is not asked", func(t *testing.T) {
+		o := newBFSOracle(goal)
+		keyed := p
+		keyed.Optimum = grader.KnownOptimum(1, "answer key")
+		rep := check(t, keyed, "LEFT\n", grader.CheckOptions{Oracle: o})
+		if rep.Verdict != grader.Optimal || rep.OptimalSource != "answer key" || o.calls != 0 {
+			t.Errorf("got %s from %q after %d oracle calls; want optimal from the answer key, no calls", rep.Verdict, rep.OptimalSource, o.calls)
+		}
+	})
+	t.Run("oracle not asked when the answer is wrong anyway", func(t *testing.T) {
+		o := newBFSOracle(goal)
+		check(t, p, "UP\n", grader.CheckOptions{Oracle: o})
+		check(t, p, "RIGHT\n", grader.CheckOptions{Oracle: o})
+		if o.calls != 0 {
+			t.Errorf("oracle called %d times for illegal and incomplete answers", o.calls)
+		}
+	})
+	t.Run("timeout gives valid, not a guess", func(t *testing.T) {
+		rep := check(t, p, "LEFT\nRIGHT\nLEFT\n", grader.CheckOptions{Oracle: slowOracle, OracleTimeout: 20 * time.Millisecond})
+		want := summary{Verdict: grader.Valid, Length: 3}
+		if diff := cmp.Diff(want, summarize(rep)); diff != "" {
+			t.Errorf("(-want +got):\n%s", diff)
+		}
+		if rep.Note != "optimality not verified: the reference solver did not finish within 20ms" {
+			t.Errorf("note %q", rep.Note)
+		}
+		if !rep.Verdict.Accepted() {
+			t.Errorf("valid must be accepted")
+		}
+	})
+	t.Run("no oracle gives valid", func(t *testing.T) {
+		if rep := check(t, p, "LEFT\n", grader.CheckOptions{}); rep.Verdict != grader.Valid {
+			t.Errorf("verdict %s, want valid", rep.Verdict)
+		}
+	})
+	t.Run("unsolvable-wrong without a length in time", func(t *testing.T) {
+		rep := check(t, p, "UNSOLVABLE\n", grader.CheckOptions{Oracle: slowOracle, OracleTimeout: 10 * time.Millisecond})
+		if rep.Verdict != grader.UnsolvableWrong || rep.OptimalLength != nil || strings.Contains(rep.Error.Message, "a solution of") {
+			t.Errorf("got %+v", summarize(rep))
+		}
+	})
+}
+
+func TestCheckRefusesContradictions(t *testing.T) {
+	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
+	p := grader.Problem{Board: oneAway, Goal: goal, Moves: puzzles.TileMoves}
+	ctx := context.Background()
+	wrongKey := p
+	wrongKey.Optimum = grader.KnownOptimum(3, "answer key")
+	if _, err := grader.Check(ctx, wrongKey, strings.NewReader("LEFT\n"), "a", grader.CheckOptions{}); !errors.Is(err, grader.ErrKeyContradiction) {
+		t.Errorf("answer shorter than the key: err %v, want ErrKeyContradiction", err)
+	}
+	if _, err := grader.Check(ctx, p, strings.NewReader("LEFT\n"), "a", grader.CheckOptions{Oracle: lyingOracle}); !errors.Is(err, grader.ErrKeyContradiction) {
+		t.Errorf("oracle calling a solvable board unsolvable: err %v, want ErrKeyContradiction", err)
+	}
+	if _, err := grader.Check(ctx, p, strings.NewReader("LEFT\n"), "a", grader.CheckOptions{Oracle: failingOracle}); err == nil || errors.Is(err, grader.ErrKeyContradiction) {
+		t.Errorf("failing oracle: err %v, want its own error", err)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := grader.Check(cancelled, p, strings.NewReader("LEFT\n"), "a", grader.CheckOptions{Oracle: slowOracle}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled caller: err %v, want context.Canceled", err)
+	}
+}
+
+func TestCheckLimits(t *testing.T) {
+	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
+	p := grader.Problem{Board: oneAway, Goal: goal, Moves: puzzles.TileMoves}
+	long := strings.Repeat("LEFT\nRIGHT\n", 100) + "LEFT\n"
+	rep := check(t, p, long, grader.CheckOptions{Limits: puzzles.AnswerLimits{MaxBytes: 100}})
+	if rep.Verdict != grader.Malformed || !strings.Contains(rep.Error.Message, "longer than 100 bytes") {
+		t.Errorf("over the byte limit: %+v %q", summarize(rep), rep.Error.Message)
+	}
+	rep = check(t, p, long, grader.CheckOptions{Oracle: newBFSOracle(goal)})
+	if rep.Verdict != grader.Suboptimal || rep.Length != 201 {
+		t.Errorf("long answer: %+v", summarize(rep))
+	}
+}
+
+// TestCheckAgreesWithBFSOnEvery2x3Board checks every 2x3 board, solvable
+// or not, under both conventions and both built-in goals: a shortest BFS
+// path is optimal, the same path with a detour is suboptimal with the
+// right lengths, UNSOLVABLE is right exactly when BFS cannot reach the
+// goal, and dropping the last move of a path never reaches the goal.
+func TestCheckAgreesWithBFSOnEvery2x3Board(t *testing.T) {
+	shape := puzzles.Shape{Rows: 2, Cols: 3}
+	ctx := context.Background()
+	for _, goal := range []puzzles.Goal{puzzles.DefaultGoal(shape), puzzles.BlankFirstGoal(shape)} {
+		dist := bfsDistances(goal)
+		if len(dist) != 360 {
+			t.Fatalf("BFS reaches %d boards of 720, want 360", len(dist))
+		}
+		oracle := &bfsOracle{dist: dist}
+		boards := allBoards(shape)
+		for _, b := range boards {
+			for _, conv := range []puzzles.Convention{puzzles.TileMoves, puzzles.BlankMoves} {
+				p := grader.Problem{Board: b, Goal: goal, Moves: conv}
+				d, reachable := dist.distance(b)
+				claim, err := grader.CheckAnswer(ctx, p, puzzles.Answer{Unsolvable: true}, grader.CheckOptions{Oracle: oracle})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := map[bool]grader.Verdict{true: grader.UnsolvableWrong, false: grader.UnsolvableCorrect}[reachable]; claim.Verdict != want {
+					t.Fatalf("%s goal %s: UNSOLVABLE judged %s, want %s", b, goal.Name(), claim.Verdict, want)
+				}
+				if !reachable {
+					continue
+				}
+				path := bfsPath(dist, b)
+				rep, err := grader.CheckAnswer(ctx, p, puzzles.AnswerFromPath(path, conv), grader.CheckOptions{Oracle: oracle})
+				if err != nil || rep.Verdict != grader.Optimal || rep.Length != d {
+					t.Fatalf("%s: BFS path of %d judged %s (len %d), err %v", b, d, rep.Verdict, rep.Length, err)
+				}
+				detour := detourPath(b, path)
+				rep, err = grader.CheckAnswer(ctx, p, puzzles.AnswerFromPath(detour, conv), grader.CheckOptions{Oracle: oracle})
+				if err != nil || rep.Verdict != grader.Suboptimal || rep.Length != d+2 || *rep.OptimalLength != d {
+					t.Fatalf("%s: detour of %d judged %s (len %d), err %v", b, d+2, rep.Verdict, rep.Length, err)
+				}
+				if d > 0 {
+					rep, err = grader.CheckAnswer(ctx, p, puzzles.AnswerFromPath(path[:d-1], conv), grader.CheckOptions{Oracle: oracle})
+					if err != nil || rep.Verdict != grader.Incomplete {
+						t.Fatalf("%s: path short of one move judged %s, err %v", b, rep.Verdict, err)
+					}
+				}
+			}
+		}
+	}
+}
+
+// detourPath inserts a move and its undo at the start of path.
+func detourPath(b puzzles.Board, path []puzzles.Dir) []puzzles.Dir {
+	for _, d := range puzzles.Dirs {
+		if b.CanMove(d) {
+			return append([]puzzles.Dir{d, d.Opposite()}, path...)
+		}
+	}
+	panic("no legal move")
+}
+
+// allBoards lists every arrangement of tiles on shape s.
+func allBoards(s puzzles.Shape) []puzzles.Board {
+	n := s.Cells()
+	cells := make([]int, n)
+	for i := range cells {
+		cells[i] = i
+	}
+	var out []puzzles.Board
+	var permute func(k int)
+	permute = func(k int) {
+		if k == n {
+			out = append(out, puzzles.MustBoard(s.Rows, s.Cols, cells...))
+			return
+		}
+		for i := k; i < n; i++ {
+			cells[k], cells[i] = cells[i], cells[k]
+			permute(k + 1)
+			cells[k], cells[i] = cells[i], cells[k]
+		}
+	}
+	permute(0)
+	return out
+}
+
+// TestIllegalMovesFoundWherever checks that for random move sequences on
+// a 3x4 board the reported first illegal move is exactly the first move a
+// step-by-step replay cannot make.
+func TestIllegalMovesFoundWherever(t *testing.T) {
+	shape := puzzles.Shape{Rows: 3, Cols: 4}
+	goal := puzzles.DefaultGoal(shape)
+	rng := puzzles.NewRand(7)
+	for i := range 500 {
+		b := puzzles.RandomSolvable(rng, goal)
+		n := 1 + rng.IntN(30)
+		path := make([]puzzles.Dir, n)
+		for j := range path {
+			path[j] = puzzles.Dirs[rng.IntN(4)]
+		}
+		firstIllegal := -1
+		cur := b
+		for j, d := range path {
+			next, ok := cur.Move(d)
+			if !ok {
+				firstIllegal = j
+				break
+			}
+			cur = next
+		}
+		rep, err := grader.CheckAnswer(context.Background(), grader.Problem{Board: b, Goal: goal, Moves: puzzles.BlankMoves},
+			puzzles.AnswerFromPath(path, puzzles.BlankMoves), grader.CheckOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case firstIllegal >= 0:
+			if rep.Verdict != grader.Illegal || rep.Move != firstIllegal+1 || rep.Board != cur.String() || rep.Error.Line != firstIllegal+1 {
+				t.Fatalf("case %d: first illegal move %d on %s; got %s at move %d on %s", i, firstIllegal+1, cur, rep.Verdict, rep.Move, rep.Board)
+			}
+		case goal.Reached(cur):
+			if !rep.Verdict.Solved() {
+				t.Fatalf("case %d: reaches the goal, got %s", i, rep.Verdict)
+			}
+		default:
+			if rep.Verdict != grader.Incomplete || rep.Board != cur.String() {
+				t.Fatalf("case %d: legal walk to %s, got %s on %s", i, cur, rep.Verdict, rep.Board)
+			}
+		}
+	}
+}
+
+func TestVerdictClasses(t *testing.T) {
+	accepted := map[grader.Verdict]bool{grader.Optimal: true, grader.UnsolvableCorrect: true, grader.Valid: true}
+	solved := map[grader.Verdict]bool{grader.Optimal: true, grader.Suboptimal: true, grader.Valid: true}
+	for _, v := range grader.Verdicts {
+		if v.Accepted() != accepted[v] || v.Solved() != solved[v] || !v.Known() {
+			t.Errorf("%s: accepted %t solved %t known %t", v, v.Accepted(), v.Solved(), v.Known())
+		}
+		if v.FromRun() == (v == grader.Optimal || v == grader.Suboptimal || v == grader.Valid || v == grader.Illegal ||
+			v == grader.Incomplete || v == grader.UnsolvableCorrect || v == grader.UnsolvableWrong || v == grader.Malformed) {
+			t.Errorf("%s: FromRun %t", v, v.FromRun())
+		}
+	}
+	if grader.Verdict("bogus").Known() {
+		t.Error("bogus verdict is known")
+	}
+}

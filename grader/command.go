@@ -1,0 +1,190 @@
+package grader
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+// Placeholders a command template may use.
+const (
+	// PlaceSubmission is the folder holding the grader's private copy of
+	// the submission (built, when there is a build step).
+	PlaceSubmission = "submission"
+	// PlaceInput is the puzzle file, inside the run's working folder.
+	PlaceInput = "input"
+	// PlaceOutput is the path where the program must write its answer; it
+	// does not exist when the program starts.
+	PlaceOutput = "output"
+)
+
+var placeholders = []string{PlaceSubmission, PlaceInput, PlaceOutput}
+
+// ErrCommand is wrapped by every error of ParseCommand.
+var ErrCommand = errors.New("bad command template")
+
+// Command is a parsed command template such as
+// "python3 {submission}/solver.py {input} {output}": words split as a
+// shell would split them (single quotes, double quotes, backslash), with
+// {submission}, {input} and {output} replaced when the command runs. The
+// words are run directly, never through a shell: write sh -c '...' to
+// get one.
+type Command struct {
+	text  string
+	words []string
+}
+
+// ParseCommand splits a command template into words and checks its
+// placeholders: a {name} made of letters and underscores must be one of
+// {submission}, {input} and {output}.
+func ParseCommand(text string) (Command, error) {
+	var (
+		words   []string
+		cur     strings.Builder
+		inWord  bool
+		quote   rune
+		escaped bool
+	)
+	if strings.ContainsRune(text, 0) {
+		return Command{}, fmt.Errorf("%w: NUL character", ErrCommand)
+	}
+	for _, r := range text {
+		switch {
+		case escaped:
+			cur.WriteRune(r)
+			escaped = false
+		case quote == '\'':
+			if r == '\'' {
+				quote = 0
+			} else {
+				cur.WriteRune(r)
+			}
+		case quote == '"':
+			switch r {
+			case '"':
+				quote = 0
+			case '\\':
+				escaped = true
+			default:
+				cur.WriteRune(r)
+			}
+		case r == '\\':
+			escaped, inWord = true, true
+		case r == '\'' || r == '"':
+			quote, inWord = r, true
+		case unicode.IsSpace(r):
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	switch {
+	case escaped:
+		return Command{}, fmt.Errorf("%w: %q ends with a lone backslash", ErrCommand, text)
+	case quote != 0:
+		return Command{}, fmt.Errorf("%w: %q has an unclosed %c quote", ErrCommand, text, quote)
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	if len(words) == 0 {
+		return Command{}, fmt.Errorf("%w: empty; expected a program and its arguments", ErrCommand)
+	}
+	for _, w := range words {
+		for _, name := range placeholderNames(w) {
+			if !isPlaceholder(name) {
+				return Command{}, fmt.Errorf("%w: unknown placeholder {%s}; expected {submission}, {input} or {output}", ErrCommand, name)
+			}
+		}
+	}
+	return Command{text: text, words: words}, nil
+}
+
+// placeholderNames lists every {name} in w whose name is letters and
+// underscores.
+func placeholderNames(w string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(w, '{')
+		if i < 0 {
+			return out
+		}
+		w = w[i+1:]
+		j := strings.IndexByte(w, '}')
+		if j <= 0 {
+			continue
+		}
+		name := w[:j]
+		if strings.IndexFunc(name, func(r rune) bool { return r != '_' && !unicode.IsLetter(r) }) < 0 {
+			out = append(out, name)
+			w = w[j+1:]
+		}
+	}
+}
+
+func isPlaceholder(name string) bool {
+	for _, p := range placeholders {
+		if p == name {
+			return true
+		}
+	}
+	return false
+}
+
+// String is the template as written.
+func (c Command) String() string { return c.text }
+
+// IsZero reports whether c is the zero Command (no command).
+func (c Command) IsZero() bool { return c.words == nil }
+
+// Words returns a copy of the template's words before expansion.
+func (c Command) Words() []string { return append([]string(nil), c.words...) }
+
+// Uses reports whether the template mentions the placeholder {name}.
+func (c Command) Uses(name string) bool {
+	for _, w := range c.words {
+		if strings.Contains(w, "{"+name+"}") {
+			return true
+		}
+	}
+	return false
+}
+
+// Expand returns the argument vector with each {name} replaced by
+// values[name]. Placeholders missing from values are left as written.
+func (c Command) Expand(values map[string]string) []string {
+	pairs := make([]string, 0, 2*len(values))
+	for _, p := range placeholders {
+		if v, ok := values[p]; ok {
+			pairs = append(pairs, "{"+p+"}", v)
+		}
+	}
+	r := strings.NewReplacer(pairs...)
+	out := make([]string, len(c.words))
+	for i, w := range c.words {
+		out[i] = r.Replace(w)
+	}
+	return out
+}
+
+// QuoteWords writes words as a template that ParseCommand splits back into
+// the same words: plain words as they are, others in single quotes.
+func QuoteWords(words []string) string {
+	parts := make([]string, len(words))
+	for i, w := range words {
+		if w != "" && strings.IndexFunc(w, func(r rune) bool {
+			return unicode.IsSpace(r) || r == '\'' || r == '"' || r == '\\'
+		}) < 0 {
+			parts[i] = w
+			continue
+		}
+		parts[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,27 @@
+// Package grader checks answers to sliding-tile puzzles and scores them.
+//
+// It owns three things, each in its own file:
+//
+//   - the verdict on one answer ([Check], [Verdict], [Report]): is the
+//     answer readable, is every move legal, does it reach the goal, is it
+//     as short as possible, or does it correctly claim that the puzzle is
+//     unsolvable;
+//   - the description of an assignment ([Assignment]): where the puzzle
+//     set is, how a submission is built and run, the limits of every run,
+//     the rubric and which tests students may see — a typed struct with
+//     validation and defaults that the command line decodes from a YAML
+//     file;
+//   - the rubric arithmetic ([Rubric.Score]).
+//
+// Optimal lengths come from the puzzle set's answer key when it has one and
+// otherwise from an [Oracle]; the package does not know how the oracle
+// proves its lengths, so that the checker stays independent of the
+// reference solver. When the oracle cannot prove optimality in time, the
+// verdict is [Valid] — "legal and solved, optimality not verified" — never
+// a guess.
+//
+// Running student programs, the journal and the parallel workers live in
+// [github.com/kpuzzle/kpuzzle/grader/batch]; result files (Gradescope JSON,
+// JUnit XML, CSV gradebook, Markdown feedback) in
+// [github.com/kpuzzle/kpuzzle/grader/report].
+package grader

@@ -1,0 +1,59 @@
+package grader_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+// FuzzCheck feeds arbitrary answer files to the checker on a 2x3 board:
+// it must never fail or panic, an accepted verdict must be consistent
+// with an independent replay, and the answer written back by Format must
+// get the same verdict.
+func FuzzCheck(f *testing.F) {
+	for _, s := range []string{"LEFT\n", "UNSOLVABLE", "u\r\nd\r\n", "\xef\xbb\xbfRIGHT\n", "LEFT RIGHT", "\x00", strings.Repeat("L\nR\n", 50)} {
+		f.Add(s, false)
+	}
+	shape := puzzles.Shape{Rows: 2, Cols: 3}
+	goal := puzzles.DefaultGoal(shape)
+	oracle := newBFSOracle(goal)
+	start := puzzles.MustBoard(2, 3, 1, 2, 3, 4, 0, 5)
+	f.Fuzz(func(t *testing.T, answer string, blank bool) {
+		conv := puzzles.TileMoves
+		if blank {
+			conv = puzzles.BlankMoves
+		}
+		p := grader.Problem{Board: start, Goal: goal, Moves: conv}
+		opts := grader.CheckOptions{Oracle: oracle, Limits: puzzles.AnswerLimits{MaxBytes: 4096}}
+		rep, err := grader.Check(context.Background(), p, strings.NewReader(answer), "answer", opts)
+		if err != nil {
+			t.Fatalf("Check: %v", err)
+		}
+		if !rep.Verdict.Known() || rep.Verdict.FromRun() {
+			t.Fatalf("verdict %q", rep.Verdict)
+		}
+		if rep.Verdict == grader.Malformed {
+			if rep.Error == nil || rep.Error.Message == "" {
+				t.Fatal("malformed without a reason")
+			}
+			return
+		}
+		a, err := puzzles.ParseAnswer(strings.NewReader(answer), "answer", puzzles.AnswerLimits{})
+		if err != nil {
+			t.Fatalf("checker read an answer the parser rejects: %v", err)
+		}
+		if rep.Verdict.Solved() {
+			final, err := start.Apply(a.Path(conv))
+			if err != nil || !goal.Reached(final) {
+				t.Fatalf("%s but replay gives %v, %v", rep.Verdict, final, err)
+			}
+		}
+		again, err := grader.Check(context.Background(), p, strings.NewReader(a.Format()), "again", opts)
+		if err != nil || again.Verdict != rep.Verdict || again.Length != rep.Length {
+			t.Fatalf("formatted answer: %s/%d, first %s/%d (%v)", again.Verdict, again.Length, rep.Verdict, rep.Length, err)
+		}
+	})
+}

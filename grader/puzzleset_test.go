@@ -1,0 +1,196 @@
+package grader_test
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+// writeSet writes boards as puzzle files into a fresh folder, with a
+// manifest when entries is not nil, and returns the folder.
+func writeSet(t *testing.T, boards map[string]puzzles.Board, m *puzzles.Manifest) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, b := range boards {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(b.Format(puzzles.FormatRows)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m != nil {
+		f, err := os.Create(filepath.Join(dir, puzzles.ManifestFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := puzzles.WriteManifest(f, *m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// cs3243Set writes the shipped public CS3243 inputs into a folder.
+func cs3243Set(t *testing.T) string {
+	t.Helper()
+	set, err := puzzles.LoadSet("cs3243-public")
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards := map[string]puzzles.Board{}
+	for _, inst := range set.Instances {
+		boards[inst.Name] = inst.Board
+	}
+	return writeSet(t, boards, nil)
+}
+
+func TestLoadTestsByGlob(t *testing.T) {
+	dir := cs3243Set(t)
+	tests, err := grader.LoadTests(grader.PuzzleSet{Dir: dir, Glob: "n_equals_*/input_*.txt"}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	var unsolvable []string
+	for i, tc := range tests {
+		if tc.Number != i+1 {
+			t.Errorf("test %s numbered %d, want %d", tc.Name, tc.Number, i+1)
+		}
+		names = append(names, tc.Name)
+		if !tc.Solvable {
+			unsolvable = append(unsolvable, tc.Name)
+		}
+		if tc.Optimum.Known {
+			t.Errorf("%s has an optimum without a key", tc.Name)
+		}
+	}
+	if len(names) != 13 || names[0] != "n_equals_3/input_1.txt" || names[12] != "n_equals_5/input_6.txt" {
+		t.Errorf("names %v", names)
+	}
+	// The published facts: n3 input_1, n4 input_1 and n5 input_6 are
+	// unsolvable (the set's own README is wrong about n5 input_6).
+	want := []string{"n_equals_3/input_1.txt", "n_equals_4/input_1.txt", "n_equals_5/input_6.txt"}
+	if diff := cmp.Diff(want, unsolvable); diff != "" {
+		t.Errorf("unsolvable tests (-want +got):\n%s", diff)
+	}
+	if _, err := grader.LoadTests(grader.PuzzleSet{Dir: dir, Glob: "nothing*"}, ""); err == nil {
+		t.Error("a glob matching nothing was accepted")
+	}
+	if _, err := grader.LoadTests(grader.PuzzleSet{Dir: dir}, ""); err == nil {
+		t.Error("a folder without manifest or glob was accepted")
+	}
+}
+
+func TestLoadTestsWithManifest(t *testing.T) {
+	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
+	unsolvable := puzzles.MustBoard(3, 3, 1, 2, 3, 4, 5, 6, 8, 7, 0)
+	m := &puzzles.Manifest{Goal: "default", Moves: "tile", Puzzles: []puzzles.ManifestEntry{
+		{File: "b.txt", Solvable: true, OptimalLength: ptr(1), Solution: []string{"LEFT"}, Proof: "exact table 3x3"},
+		{File: "a.txt", Solvable: false, Hidden: true},
+		{File: "c.txt", Solvable: true},
+	}}
+	dir := writeSet(t, map[string]puzzles.Board{"a.txt": unsolvable, "b.txt": oneAway, "c.txt": goal.Board()}, m)
+	tests, err := grader.LoadTests(grader.PuzzleSet{Dir: dir}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type brief struct {
+		Name     string
+		Solvable bool
+		Optimum  grader.Optimum
+		Hidden   bool
+	}
+	var got []brief
+	for _, tc := range tests {
+		got = append(got, brief{tc.Name, tc.Solvable, tc.Optimum, tc.Hidden})
+	}
+	want := []brief{ // manifest order
+		{"b.txt", true, grader.KnownOptimum(1, "answer key: exact table 3x3"), false},
+		{"a.txt", false, grader.Optimum{}, true},
+		{"c.txt", true, grader.Optimum{Unknown: "the answer key gives no optimal length"}, false},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("tests (-want +got):\n%s", diff)
+	}
+	// A glob picks files; the manifest still gives their keys.
+	tests, err = grader.LoadTests(grader.PuzzleSet{Dir: dir, Glob: "b.*"}, "default")
+	if err != nil || len(tests) != 1 || !tests[0].Optimum.Known {
+		t.Errorf("glob with manifest: %+v, %v", tests, err)
+	}
+	// The assignment's goal must agree with the manifest's.
+	_, err = grader.LoadTests(grader.PuzzleSet{Dir: dir}, "blank-first")
+	var ce *grader.ConfigError
+	if !errors.As(err, &ce) || ce.Key != "goal" {
+		t.Errorf("goal disagreeing with the manifest: %v", err)
+	}
+}
+
+func TestLoadTestsChecksTheKey(t *testing.T) {
+	unsolvable := puzzles.MustBoard(3, 3, 1, 2, 3, 4, 5, 6, 8, 7, 0)
+	bad := []struct {
+		name  string
+		board puzzles.Board
+		entry puzzles.ManifestEntry
+		msg   string
+	}{
+		{"solvable called unsolvable", oneAway, puzzles.ManifestEntry{Solvable: false}, "solvable=false"},
+		{"unsolvable called solvable", unsolvable, puzzles.ManifestEntry{Solvable: true, OptimalLength: ptr(3)}, "solvable=true"},
+		{"illegal solution", oneAway, puzzles.ManifestEntry{Solvable: true, OptimalLength: ptr(1), Solution: []string{"UP"}}, "illegal"},
+		{"solution misses the goal", oneAway, puzzles.ManifestEntry{Solvable: true, OptimalLength: ptr(1), Solution: []string{"RIGHT"}}, "does not reach the goal"},
+		{"solution of the wrong length", oneAway, puzzles.ManifestEntry{Solvable: true, OptimalLength: ptr(3), Solution: []string{"LEFT"}}, "has 1 moves but optimal_length is 3"},
+	}
+	for _, tc := range bad {
+		tc.entry.File = "p.txt"
+		dir := writeSet(t, map[string]puzzles.Board{"p.txt": tc.board}, &puzzles.Manifest{Goal: "default", Moves: "tile", Puzzles: []puzzles.ManifestEntry{tc.entry}})
+		_, err := grader.LoadTests(grader.PuzzleSet{Dir: dir}, "")
+		if !errors.Is(err, grader.ErrKeyContradiction) || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%s: err %v, want ErrKeyContradiction mentioning %q", tc.name, err, tc.msg)
+		}
+	}
+}
+
+func TestFindKey(t *testing.T) {
+	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
+	m := &puzzles.Manifest{Goal: "default", Moves: "blank", Puzzles: []puzzles.ManifestEntry{
+		{File: "sub/p.txt", Solvable: true, OptimalLength: ptr(1), Solution: []string{"RIGHT"}},
+	}}
+	dir := writeSet(t, map[string]puzzles.Board{"sub/p.txt": oneAway, "q.txt": oneAway}, m)
+	key, err := grader.FindKey(filepath.Join(dir, "sub", "p.txt"), oneAway, goal)
+	if err != nil || !key.Found || key.Optimum != grader.KnownOptimum(1, "answer key") || key.Manifest != filepath.Join(dir, "manifest.json") {
+		t.Errorf("key of a listed file one folder down: %+v, %v", key, err)
+	}
+	if key, err := grader.FindKey(filepath.Join(dir, "q.txt"), oneAway, goal); err != nil || key.Found {
+		t.Errorf("unlisted file: %+v, %v", key, err)
+	}
+	key, err = grader.FindKey(filepath.Join(dir, "sub", "p.txt"), oneAway, puzzles.BlankFirstGoal(goal.Shape()))
+	if err != nil || !key.Found || key.Ignored == "" || key.Optimum.Known {
+		t.Errorf("key for another goal: %+v, %v", key, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sub", "manifest.json"), []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := grader.FindKey(filepath.Join(dir, "sub", "p.txt"), oneAway, goal); err == nil {
+		t.Error("a broken manifest beside the puzzle was ignored")
+	}
+}
+
+func TestManifestRoundTripsThroughJSON(t *testing.T) {
+	// The journal stores Optimum values as JSON; they must come back equal.
+	for _, o := range []grader.Optimum{grader.KnownOptimum(0, "x"), {Unknown: "why"}, {}} {
+		data, _ := json.Marshal(o)
+		var back grader.Optimum
+		if err := json.Unmarshal(data, &back); err != nil || back != o {
+			t.Errorf("%+v -> %s -> %+v, %v", o, data, back, err)
+		}
+	}
+}

@@ -1,0 +1,560 @@
+package replay_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/grader/replay"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+// The browser test drives the real page in headless Chromium. Without a
+// Chromium it is skipped, unless KPUZZLE_REQUIRE_BROWSER=1 (set by CI)
+// makes that a failure. KPUZZLE_CHROMIUM names the browser binary when it
+// is not on PATH as chromium.
+const (
+	envRequireBrowser = "KPUZZLE_REQUIRE_BROWSER"
+	envChromium       = "KPUZZLE_CHROMIUM"
+)
+
+var screenshotPath = flag.String("screenshot", "", "write a PNG of the replay page, stopped at its illegal move, to this file (docs/img/replay.png is made so)")
+
+// chromiumPath finds the browser or skips (fails under
+// KPUZZLE_REQUIRE_BROWSER=1).
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv(envChromium); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	msg := "no Chromium found on PATH (install the Debian package chromium, or set " + envChromium + " to the browser binary)"
+	if os.Getenv(envRequireBrowser) == "1" {
+		t.Fatalf("%s; %s=1 requires the browser test to run", msg, envRequireBrowser)
+	}
+	t.Skipf("browser test skipped: %s; set %s=1 to make this a failure", msg, envRequireBrowser)
+	return ""
+}
+
+// startBrowser starts one headless Chromium for the test, with flags that
+// keep it off the network, and returns its context.
+func startBrowser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("force-device-scale-factor", "1"),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1100, 900),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	t.Cleanup(func() {
+		cancelBrowser()
+		cancelAlloc()
+	})
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("start %s: %v", path, err)
+	}
+	return bctx
+}
+
+// tab is one replay page open in the browser. It records uncaught script
+// errors and every request the page makes other than loading itself.
+type tab struct {
+	t    *testing.T
+	ctx  context.Context
+	url  string
+	mu   sync.Mutex
+	errs []string
+	reqs []string
+}
+
+func openPage(t *testing.T, bctx context.Context, p replay.Page) *tab {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := replay.Write(&buf, p); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "page.html")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := chromedp.NewContext(bctx)
+	t.Cleanup(cancel)
+	tb := &tab{t: t, ctx: ctx, url: "file://" + path}
+	err := chromedp.Listen(ctx, func(ev any) {
+		tb.mu.Lock()
+		defer tb.mu.Unlock()
+		switch ev := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			d := ev.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil && d.Exception.Description != "" {
+				msg = d.Exception.Description
+			}
+			tb.errs = append(tb.errs, fmt.Sprintf("line %d: %s", d.LineNumber+1, msg))
+		case *network.EventRequestWillBeSent:
+			if u := ev.Request.URL; u != tb.url {
+				tb.reqs = append(tb.reqs, u)
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.do(
+		chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+			if _, err := cdp.Call(ctx, target, runtime.Enable, cdp.Empty{}); err != nil {
+				return err
+			}
+			_, err := cdp.Call(ctx, target, network.Enable, network.EnableParams{})
+			return err
+		}),
+		chromedp.EmulateViewport(1100, 900),
+		chromedp.Navigate(tb.url),
+		chromedp.WaitVisible(chromedp.CSS("#board")),
+	)
+	t.Cleanup(tb.checkClean)
+	return tb
+}
+
+// checkClean fails the test if the page threw or fetched anything.
+func (tb *tab) checkClean() {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	for _, e := range tb.errs {
+		tb.t.Errorf("uncaught script error in the page: %s", e)
+	}
+	for _, r := range tb.reqs {
+		tb.t.Errorf("the page requested %s; it must load nothing", r)
+	}
+}
+
+func (tb *tab) do(steps ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+func eval[T any](tb *tab, js string) T {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		tb.t.Fatalf("evaluate %s: %v", js, err)
+	}
+	return v
+}
+
+// board reads the tiles the page shows, row-major, the blank as 0: the
+// form of puzzles.Board.String.
+func (tb *tab) board() string {
+	tb.t.Helper()
+	return eval[string](tb, `Array.from(document.querySelectorAll("#board .cell")).map(c => c.textContent === "" ? "0" : c.textContent).join(" ")`)
+}
+
+func (tb *tab) text(id string) string {
+	tb.t.Helper()
+	return eval[string](tb, `document.getElementById(`+quote(id)+`).textContent`)
+}
+
+// key sends a key press to whatever has the focus.
+func (tb *tab) key(k string) {
+	tb.t.Helper()
+	tb.do(chromedp.KeyEvent(k))
+}
+
+// blur moves the focus to the page body, where the page's shortcuts work.
+func (tb *tab) blur() {
+	tb.t.Helper()
+	eval[chromedp.Void](tb, `document.activeElement && document.activeElement.blur()`)
+}
+
+func (tb *tab) click(id string) {
+	tb.t.Helper()
+	tb.do(chromedp.Click(chromedp.CSS("#" + id)))
+}
+
+// wantBoard checks the board the page shows.
+func (tb *tab) wantBoard(step string, want puzzles.Board) {
+	tb.t.Helper()
+	if diff := cmp.Diff(want.String(), tb.board()); diff != "" {
+		tb.t.Errorf("%s: board (-want +got):\n%s", step, diff)
+	}
+}
+
+// markerShown reports whether the illegal-move marker is displayed.
+func (tb *tab) markerShown() bool {
+	tb.t.Helper()
+	return eval[bool](tb, `(() => { const m = document.getElementById("illegal-marker"); return !!m && !m.hidden && getComputedStyle(m).display !== "none"; })()`)
+}
+
+// currentMoves lists the ids of the move-list entries marked current.
+func (tb *tab) currentMoves() []string {
+	tb.t.Helper()
+	return eval[[]string](tb, `Array.from(document.querySelectorAll("#moves li.current")).map(li => li.id)`)
+}
+
+func quote(s string) string { return fmt.Sprintf("%q", s) }
+
+// walk is the independent route to the boards a page must show: it plays
+// the answer with Board.Move, one token at a time, and stops where a move
+// would leave the board.
+func walk(start puzzles.Board, a puzzles.Answer, c puzzles.Convention) (states []puzzles.Board, illegal int) {
+	states = []puzzles.Board{start}
+	cur := start
+	for i, tok := range a.Tokens {
+		next, ok := cur.Move(c.BlankDir(tok))
+		if !ok {
+			return states, i
+		}
+		cur = next
+		states = append(states, cur)
+	}
+	return states, -1
+}
+
+func TestBrowser(t *testing.T) {
+	bctx := startBrowser(t)
+	t.Run("steps to the illegal move", func(t *testing.T) { testIllegalMove(t, bctx) })
+	t.Run("play animates", func(t *testing.T) { testPlay(t, bctx) })
+	t.Run("long answer seeks", func(t *testing.T) { testLongAnswer(t, bctx) })
+	t.Run("200,000 moves", func(t *testing.T) { testHugeAnswer(t, bctx) })
+	t.Run("nothing to replay", func(t *testing.T) { testNothingToReplay(t, bctx) })
+}
+
+// illegalPage is an 8-puzzle answer whose fifth move (on line 6, after a
+// blank line) takes the blank off the top row, with one move after it.
+func illegalPage(t *testing.T) (replay.Page, []puzzles.Board, int) {
+	t.Helper()
+	start := puzzles.MustBoard(3, 3, 1, 2, 3, 4, 0, 6, 7, 5, 8)
+	ans := parseAnswer(t, "UP\n\nLEFT\nDOWN\nDOWN\nDOWN\nRIGHT\n")
+	states, illegal := walk(start, ans, puzzles.TileMoves)
+	if illegal != 4 || len(states) != 5 {
+		t.Fatalf("test answer: illegal move %d after %d boards, want move index 4 after 5", illegal, len(states))
+	}
+	return replay.Page{Title: "answer.txt on puzzle.txt", Start: start, Answer: ans}, states, illegal
+}
+
+func testIllegalMove(t *testing.T, bctx context.Context) {
+	p, states, illegal := illegalPage(t)
+	tb := openPage(t, bctx, p)
+	_, replayErr := puzzles.Replay(p.Start, p.Answer, p.Convention)
+	ime, ok := replayErr.(*puzzles.IllegalMoveError)
+	if !ok {
+		t.Fatalf("puzzles.Replay: %v, want an illegal move", replayErr)
+	}
+
+	tb.wantBoard("start", states[0])
+	if tb.markerShown() {
+		t.Error("illegal-move marker shown at the start")
+	}
+	if got := tb.currentMoves(); len(got) != 0 {
+		t.Errorf("at the start, current moves %v, want none", got)
+	}
+
+	// Step forward with the button, then with the keyboard.
+	tb.click("forward")
+	tb.wantBoard("after the Next button", states[1])
+	if diff := cmp.Diff([]string{"move-1"}, tb.currentMoves()); diff != "" {
+		t.Errorf("current move after one step (-want +got):\n%s", diff)
+	}
+	if st := tb.text("status"); !strings.HasPrefix(st, "Move 1 of 6 (line 1): UP, tile 5 slides up. 7 of 8 tiles are home. Board, row 1: 1 2 3; row 2: 4 5 6; row 3: 7 blank 8.") {
+		t.Errorf("status after one step = %q, want it to name the move, its line, the tile, and read the board", st)
+	}
+	tb.blur()
+	tb.key(kb.ArrowRight)
+	tb.wantBoard("after →", states[2])
+	if st := tb.text("status"); !strings.Contains(st, "(line 3): LEFT") {
+		t.Errorf("status after move 2 = %q, want line 3 (the answer has a blank line 2)", st)
+	}
+	tb.key(kb.ArrowLeft)
+	tb.wantBoard("after ←", states[1])
+	tb.key(kb.ArrowRight)
+	tb.key(kb.ArrowRight)
+	tb.key(kb.ArrowRight)
+	tb.wantBoard("after four moves", states[4])
+	if tb.markerShown() {
+		t.Error("illegal-move marker shown before the illegal move")
+	}
+
+	// The next step is the illegal move: the board stays, the marker
+	// appears in red with the reason, the move is marked in the list.
+	tb.key(kb.ArrowRight)
+	tb.wantBoard("at the illegal move", states[4])
+	if !tb.markerShown() {
+		t.Fatal("illegal-move marker not shown at the illegal move")
+	}
+	marker := tb.text("illegal-marker")
+	for _, want := range []string{"Illegal move 5 (line 6): DOWN", ime.Reason} {
+		if !strings.Contains(marker, want) {
+			t.Errorf("marker %q does not say %q", marker, want)
+		}
+	}
+	rgb := eval[[]int](tb, `getComputedStyle(document.getElementById("illegal-marker")).color.match(/\d+/g).slice(0, 3).map(Number)`)
+	if len(rgb) != 3 || rgb[0] < 150 || rgb[0] < rgb[1]+80 || rgb[0] < rgb[2]+80 {
+		t.Errorf("marker colour rgb%v is not red", rgb)
+	}
+	if diff := cmp.Diff([]string{fmt.Sprintf("move-%d", illegal+1)}, tb.currentMoves()); diff != "" {
+		t.Errorf("current move at the illegal move (-want +got):\n%s", diff)
+	}
+	marked := eval[[]string](tb, `Array.from(document.querySelectorAll("#moves li.illegal")).map(li => li.id + ": " + li.textContent)`)
+	if diff := cmp.Diff([]string{"move-5: 5DOWNillegal · line 6"}, marked); diff != "" {
+		t.Errorf("moves marked illegal (-want +got):\n%s", diff)
+	}
+	if got := eval[string](tb, `document.querySelector("#board .blank").getAttribute("data-blocked")`); got != "up" {
+		t.Errorf("blank's blocked side = %q, want up (the blank would leave the top row)", got)
+	}
+	if st := tb.text("status"); !strings.Contains(st, "is illegal") || !strings.Contains(st, ime.Reason) {
+		t.Errorf("status at the illegal move = %q, want the word illegal and the reason", st)
+	}
+	if got := eval[string](tb, `document.getElementById("forward").getAttribute("aria-disabled")`); got != "true" {
+		t.Errorf("Next button aria-disabled = %q at the end, want true", got)
+	}
+	tb.key(kb.ArrowRight)
+	tb.wantBoard("→ past the end", states[4])
+
+	if *screenshotPath != "" {
+		// Let the slides of the steps above finish first.
+		tb.do(chromedp.Poll[chromedp.Void](`document.getAnimations().length === 0`, chromedp.WithPollingTimeout(10*time.Second)))
+		shot, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := png.Decode(bytes.NewReader(shot)); err != nil {
+			t.Fatalf("screenshot is not a PNG: %v", err)
+		}
+		if err := os.WriteFile(*screenshotPath, shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s (%d bytes)", *screenshotPath, len(shot))
+	}
+
+	// Home and End jump; the marker goes and comes back.
+	tb.key(kb.Home)
+	tb.wantBoard("after Home", states[0])
+	if tb.markerShown() {
+		t.Error("illegal-move marker still shown after Home")
+	}
+	tb.key(kb.End)
+	tb.wantBoard("after End", states[4])
+	if !tb.markerShown() {
+		t.Error("illegal-move marker not shown after End")
+	}
+
+	// The slider: a real key press on it, then a jump.
+	tb.do(chromedp.Focus(chromedp.CSS("#slider")))
+	tb.key(kb.Home)
+	tb.wantBoard("slider Home", states[0])
+	tb.key(kb.ArrowRight)
+	tb.wantBoard("slider →", states[1])
+	eval[chromedp.Void](tb, `(() => { const s = document.getElementById("slider"); s.value = "3"; s.dispatchEvent(new Event("input", {bubbles: true})); })()`)
+	tb.wantBoard("slider at 3", states[3])
+	if got := tb.text("position"); got != "After move 3 of 6" {
+		t.Errorf("position caption %q, want After move 3 of 6", got)
+	}
+
+	// A move in the list is a button that jumps there.
+	tb.click("move-2 button")
+	tb.wantBoard("clicking move 2", states[2])
+
+	// A single step slides its tile: an animation runs.
+	n := eval[int](tb, `(() => { document.getElementById("forward").click(); return document.getAnimations().length; })()`)
+	if n == 0 {
+		t.Error("stepping forward started no animation")
+	}
+	tb.wantBoard("after the animated step", states[3])
+}
+
+func testPlay(t *testing.T, bctx context.Context) {
+	p, states, _ := illegalPage(t)
+	tb := openPage(t, bctx, p)
+	// Record, inside the page, every board it draws from now on, so that a
+	// slow test machine cannot miss one.
+	eval[chromedp.Void](tb, `(() => {
+		const board = document.getElementById("board");
+		const read = () => Array.from(board.children).map(c => c.textContent === "" ? "0" : c.textContent).join(" ");
+		window.seenBoards = [read()];
+		new MutationObserver(() => {
+			const b = read();
+			if (b !== window.seenBoards[window.seenBoards.length - 1]) { window.seenBoards.push(b); }
+		}).observe(board, {subtree: true, childList: true, characterData: true});
+	})()`)
+	tb.blur()
+	tb.key(" ")
+	if got := eval[string](tb, `document.getElementById("play").getAttribute("aria-pressed")`); got != "true" {
+		t.Fatalf("after Space, play aria-pressed = %q, want true", got)
+	}
+	// Without further input the board must go through every state in
+	// order and stop, paused, at the illegal move.
+	tb.do(chromedp.Poll[chromedp.Void](`document.getElementById("play").getAttribute("aria-pressed") === "false"`,
+		chromedp.WithPollingTimeout(20*time.Second)))
+	seen := eval[[]string](tb, `window.seenBoards`)
+	var want []string
+	for _, s := range states {
+		want = append(want, s.String())
+	}
+	if diff := cmp.Diff(want, seen); diff != "" {
+		t.Errorf("boards shown while playing (-want +got):\n%s", diff)
+	}
+	if !tb.markerShown() {
+		t.Error("playing did not stop at the illegal move with its marker")
+	}
+	if got := tb.text("play-label"); got != "Play" {
+		t.Errorf("play button says %q after the end, want Play", got)
+	}
+
+	// Pause works: start again (from the start), pause at once.
+	tb.click("play")
+	tb.click("play")
+	stopped := tb.board()
+	time.Sleep(1200 * time.Millisecond)
+	if got := tb.board(); got != stopped {
+		t.Errorf("board changed while paused: %q then %q", stopped, got)
+	}
+}
+
+func testLongAnswer(t *testing.T, bctx context.Context) {
+	g := puzzles.DefaultGoal(puzzles.Shape{Rows: 4, Cols: 4})
+	start, w := puzzles.RandomWalk(puzzles.NewRand(7), g, 1500)
+	back := make([]puzzles.Dir, len(w))
+	for i, d := range w {
+		back[len(w)-1-i] = d.Opposite()
+	}
+	ans := puzzles.AnswerFromPath(back, puzzles.TileMoves)
+	states, illegal := walk(start, ans, puzzles.TileMoves)
+	if illegal >= 0 || !g.Reached(states[len(states)-1]) {
+		t.Fatal("test answer does not solve its puzzle")
+	}
+	tb := openPage(t, bctx, replay.Page{Title: "long", Start: start, Goal: g, Answer: ans})
+	tb.wantBoard("start", states[0])
+	tb.blur()
+	tb.key(kb.End)
+	tb.wantBoard("End", states[1500])
+	if st := tb.text("status"); !strings.Contains(st, "The goal is reached") {
+		t.Errorf("status at the end = %q, want it to say the goal is reached", st)
+	}
+	// Back across keyframes (every 256 moves) one step at a time, and
+	// jumps to both sides of them.
+	seek := func(k int) {
+		eval[chromedp.Void](tb, fmt.Sprintf(`(() => { const s = document.getElementById("slider"); s.value = "%d"; s.dispatchEvent(new Event("input", {bubbles: true})); })()`, k))
+	}
+	for _, k := range []int{1000, 257, 256, 255, 513, 1, 1499, 768} {
+		seek(k)
+		tb.wantBoard(fmt.Sprintf("slider at %d", k), states[k])
+		if diff := cmp.Diff([]string{fmt.Sprintf("move-%d", k)}, tb.currentMoves()); diff != "" {
+			t.Errorf("current move at %d (-want +got):\n%s", k, diff)
+		}
+	}
+	for k := 767; k >= 760; k-- {
+		tb.key(kb.ArrowLeft)
+		tb.wantBoard(fmt.Sprintf("← to %d", k), states[k])
+	}
+	if got := eval[int](tb, `document.querySelectorAll("#moves li").length`); got > 300 {
+		t.Errorf("the move list holds %d entries; it should show a window of at most 300", got)
+	}
+	if note := tb.text("moves-window"); !strings.Contains(note, "of 1500") {
+		t.Errorf("move-list window note %q, want it to say how many moves there are", note)
+	}
+}
+
+// testHugeAnswer plays a 200,000-move answer (a depth-first search's
+// kind): the page must load, jump and step without drawing every move.
+func testHugeAnswer(t *testing.T, bctx context.Context) {
+	const n = 200_000
+	g := puzzles.DefaultGoal(puzzles.Shape{Rows: 4, Cols: 4})
+	start, w := puzzles.RandomWalk(puzzles.NewRand(11), g, n)
+	back := make([]puzzles.Dir, len(w))
+	for i, d := range w {
+		back[len(w)-1-i] = d.Opposite()
+	}
+	ans := puzzles.AnswerFromPath(back, puzzles.BlankMoves)
+	checkpoints := []int{n, 123_457, 123_456, 99_999, 1}
+	want := map[int]string{}
+	for _, k := range checkpoints {
+		want[k] = ""
+	}
+	cur := start
+	for k := 1; k <= n; k++ {
+		cur, _ = cur.Move(back[k-1])
+		if _, ok := want[k]; ok {
+			want[k] = cur.String()
+		}
+	}
+	began := time.Now()
+	tb := openPage(t, bctx, replay.Page{Title: "huge", Start: start, Goal: g, Convention: puzzles.BlankMoves, Answer: ans})
+	t.Logf("a %d-move page loaded in %v", n, time.Since(began).Round(time.Millisecond))
+	tb.blur()
+	tb.key(kb.End)
+	if got := tb.board(); got != want[n] {
+		t.Errorf("End: board %q, want %q", got, want[n])
+	}
+	for _, k := range checkpoints[1:] {
+		eval[chromedp.Void](tb, fmt.Sprintf(`(() => { const s = document.getElementById("slider"); s.value = "%d"; s.dispatchEvent(new Event("input", {bubbles: true})); })()`, k))
+		if got := tb.board(); got != want[k] {
+			t.Errorf("slider at %d: board %q, want %q", k, got, want[k])
+		}
+	}
+	tb.key(kb.ArrowLeft)
+	tb.wantBoard("← to the start", start)
+	if got := eval[int](tb, `document.querySelectorAll("#moves li").length`); got > 300 {
+		t.Errorf("the move list holds %d entries; it should show a window of at most 300", got)
+	}
+}
+
+func testNothingToReplay(t *testing.T, bctx context.Context) {
+	start := puzzles.MustBoard(2, 3, 1, 2, 3, 5, 4, 0)
+	_, parseErr := puzzles.ParseAnswer(strings.NewReader("UP\nUPP\n"), "answer.txt", puzzles.AnswerLimits{})
+	if parseErr == nil {
+		t.Fatal("want a parse error")
+	}
+	unsolvable := parseAnswer(t, "UNSOLVABLE\n")
+	for _, p := range []replay.Page{
+		{Title: "malformed", Start: start, AnswerError: parseErr},
+		{Title: "unsolvable", Start: start, Answer: unsolvable},
+	} {
+		t.Run(p.Title, func(t *testing.T) {
+			tb := openPage(t, bctx, p)
+			tb.wantBoard("start", start)
+			tb.blur()
+			tb.key(kb.ArrowRight)
+			tb.key(kb.End)
+			tb.wantBoard("after → and End", start)
+			if got := eval[string](tb, `document.getElementById("forward").getAttribute("aria-disabled")`); got != "true" {
+				t.Errorf("Next button aria-disabled = %q, want true", got)
+			}
+			if got := eval[int](tb, `document.querySelectorAll("#moves li").length`); got != 0 {
+				t.Errorf("move list has %d entries, want none", got)
+			}
+		})
+	}
+}

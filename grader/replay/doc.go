@@ -1,0 +1,32 @@
+// Package replay renders the replay page: one self-contained HTML file
+// that animates an answer on its puzzle, so that a student sees where a
+// wrong answer goes wrong.
+//
+// The page has play/pause, step forward and back, a slider, the move list
+// with the current move highlighted, the first illegal move marked (in red
+// and in words, with the reason), and the verdict with the answer's length
+// and the optimal length when it is known. Every control is a real button
+// or input with a label; the keys ← and → step, Space plays and pauses,
+// Home and End jump to the ends; an aria-live region announces each move
+// and the board.
+//
+// The page loads nothing: the stylesheet, the script and the data are
+// inlined, there are no fonts, images or links to other sites, so it can
+// be mailed, uploaded to a course site or opened from disk. Every board
+// is computed in Go: the page carries, as JSON in a
+// <script type="application/json"> block, the cell the blank stands on
+// after each legal move and a full board every [KeyframeEvery] moves; the
+// script only draws and animates them. The cost is about five bytes per
+// move: a 1,000-move answer on a 10x10 board makes a page of 38 KB, a
+// million-move one on the 15-puzzle 3.5 MB; the move list in the page
+// shows a window of moves around the current one, so such a page stays
+// responsive.
+//
+// The package renders; it does not judge optimality. A caller that knows
+// the verdict (the grader, `kpuzzle replay` with an answer key) sets
+// [Page.Verdict], [Page.Summary] and [Page.OptimalLength]; otherwise
+// [Write] decides what the replay alone can tell (see [Page.Verdict]).
+//
+// The HTML, CSS and JavaScript live in the templates module folder
+// templates/replay and are embedded in the binary.
+package replay

@@ -1,0 +1,323 @@
+package replay
+
+import (
+	"bufio"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/templates"
+)
+
+// Paths in templates.FS of the page's parts.
+const (
+	// TemplateFile is the page (Go html/template).
+	TemplateFile = "replay/page.html.tmpl"
+	// StyleFile is the stylesheet inlined into the page.
+	StyleFile = "replay/page.css"
+	// ScriptFile is the script inlined into the page.
+	ScriptFile = "replay/page.js"
+)
+
+// DataElementID is the id of the <script type="application/json"> element
+// holding the page's data.
+const DataElementID = "replay-data"
+
+// Write renders p as a self-contained HTML page on w. It fails only for a
+// page without a start board, a goal of another shape, an answer whose
+// line numbers do not match its moves, or an error of w.
+func Write(w io.Writer, p Page) error {
+	t, err := loadTemplate()
+	if err != nil {
+		return err
+	}
+	r, err := p.replay()
+	if err != nil {
+		return err
+	}
+	v := p.view(r)
+	v.CSS, v.JS = t.css, t.js
+	bw := bufio.NewWriter(w)
+	if err := t.page.Execute(bw, v); err != nil {
+		return fmt.Errorf("replay page: %w", err)
+	}
+	return bw.Flush()
+}
+
+// parsed is the page template with its inlined stylesheet and script.
+type parsed struct {
+	page *template.Template
+	css  template.CSS
+	js   template.JS
+}
+
+// loadTemplate parses the embedded files once.
+var loadTemplate = sync.OnceValues(func() (parsed, error) {
+	read := func(name string) (string, error) {
+		b, err := fs.ReadFile(templates.FS, name)
+		if err != nil {
+			return "", fmt.Errorf("replay page template: %w", err)
+		}
+		return string(b), nil
+	}
+	src, err := read(TemplateFile)
+	if err != nil {
+		return parsed{}, err
+	}
+	css, err := read(StyleFile)
+	if err != nil {
+		return parsed{}, err
+	}
+	js, err := read(ScriptFile)
+	if err != nil {
+		return parsed{}, err
+	}
+	t, err := template.New("page").Parse(src)
+	if err != nil {
+		return parsed{}, fmt.Errorf("replay page template: %w", err)
+	}
+	// The stylesheet and script are our own files, never user input.
+	return parsed{page: t, css: template.CSS(css), js: template.JS(js)}, nil
+})
+
+// view is what the template sees.
+type view struct {
+	Title, Subtitle, ConventionHelp string
+	Rows, Cols                      int
+	// TilePx and GoalTilePx are the side of a tile of the board and of
+	// the goal drawing, in CSS pixels.
+	TilePx, GoalTilePx int
+	Start, Goal        []cellView
+	Verdict            string
+	// Tone is "good", "warn" or "bad": how the verdict is coloured (its
+	// word is always written too).
+	Tone    string
+	Summary string
+	// Length is the number of moves in the answer; Played how many of
+	// them the page plays (up to the first illegal move).
+	Length, Played int
+	OptimalLength  *int
+	OptimalSource  string
+	Note           string
+	Illegal        *illegalView
+	AnswerError    string
+	Unsolvable     bool
+	// Last is the slider's maximum: Played, plus one position for the
+	// illegal move when there is one.
+	Last int
+	// StartStatus is the status line before the first move.
+	StartStatus string
+	CSS         template.CSS
+	JS          template.JS
+	Data        pageData
+}
+
+type cellView struct {
+	Text  string
+	Class string
+}
+
+type illegalView struct {
+	Move, Line    int
+	Token, Reason string
+}
+
+// pageData is the JSON the page's script reads. Boards are lists of tiles
+// in row-major order, 0 for the blank.
+type pageData struct {
+	Rows int   `json:"rows"`
+	Cols int   `json:"cols"`
+	Goal []int `json:"goal"`
+	// Convention is "tile" or "blank".
+	Convention string `json:"convention"`
+	// Moves holds one letter (U, D, L or R) per token of the answer, as
+	// written under Convention, including tokens after an illegal one.
+	Moves string `json:"moves"`
+	// Lines is the answer-file line of every move; omitted when the
+	// moves stand on lines 1, 2, 3 ...
+	Lines []int `json:"lines,omitempty"`
+	// Blanks[k] is the blank's cell after k legal moves (Blanks[0] is the
+	// start), so move k slides the tile on Blanks[k] to Blanks[k-1].
+	Blanks []int `json:"blanks"`
+	// KeyEvery and Keyframes: Keyframes[j] is the board after
+	// j*KeyEvery legal moves (Keyframes[0] is the start).
+	KeyEvery  int     `json:"keyEvery"`
+	Keyframes [][]int `json:"keyframes"`
+	// Illegal is the first illegal move, when there is one; the page
+	// plays the moves before it.
+	Illegal *illegalData `json:"illegal,omitempty"`
+	// Solved says whether the last board played is the goal.
+	Solved bool `json:"solved"`
+	// Unsolvable is set when the answer claims UNSOLVABLE; Malformed when
+	// it could not be read.
+	Unsolvable bool `json:"unsolvable,omitempty"`
+	Malformed  bool `json:"malformed,omitempty"`
+}
+
+type illegalData struct {
+	// Index is the 0-based index of the move in the answer.
+	Index  int    `json:"index"`
+	Line   int    `json:"line"`
+	Token  string `json:"token"`
+	Reason string `json:"reason"`
+	// BlankDir is where the blank would have gone: up, down, left or
+	// right.
+	BlankDir string `json:"blankDir"`
+}
+
+// tones colours the verdicts; others are drawn neutral.
+var tones = map[string]string{
+	VerdictOptimal: "good", VerdictValid: "good", VerdictUnsolvableCorrect: "good",
+	VerdictSuboptimal: "warn", VerdictIncomplete: "warn",
+	VerdictIllegal: "bad", VerdictUnsolvableWrong: "bad", VerdictMalformed: "bad",
+}
+
+func (p Page) view(r replayed) view {
+	shape := p.Start.Shape()
+	v := view{
+		Title:         p.Title,
+		Rows:          shape.Rows,
+		Cols:          shape.Cols,
+		TilePx:        tileSide(shape, 360, 28, 84),
+		GoalTilePx:    tileSide(shape, 150, 12, 36),
+		Start:         cellViews(p.Start, r.goal),
+		Goal:          cellViews(r.goal.Board(), r.goal),
+		Verdict:       p.verdict(r),
+		Summary:       sentence(p.summary(r)),
+		Length:        p.Answer.Len(),
+		Played:        len(r.path),
+		OptimalLength: p.OptimalLength,
+		OptimalSource: p.OptimalSource,
+		Note:          sentence(p.Note),
+		Unsolvable:    p.Answer.Unsolvable && p.AnswerError == nil,
+		Last:          len(r.path),
+	}
+	if v.Title == "" {
+		v.Title = "Replay"
+	}
+	v.Tone = tones[v.Verdict]
+	v.Subtitle = fmt.Sprintf("%s board · goal: %s · moves: %s", shape, goalLabel(r.goal), p.Convention)
+	if p.Convention == puzzles.BlankMoves {
+		v.ConventionHelp = "Each move names the direction the blank travels."
+	} else {
+		v.ConventionHelp = "Each move names the direction a tile slides into the blank."
+	}
+	d := pageData{
+		Rows:       shape.Rows,
+		Cols:       shape.Cols,
+		Goal:       r.goal.Board().Cells(),
+		Convention: p.Convention.String(),
+		Blanks:     r.blanks,
+		KeyEvery:   KeyframeEvery,
+		Keyframes:  r.keyframes,
+		Solved:     r.solved,
+		Unsolvable: v.Unsolvable,
+		Malformed:  p.AnswerError != nil,
+	}
+	if p.AnswerError != nil {
+		v.AnswerError = answerErrorText(p.AnswerError)
+		v.Length = 0
+	} else {
+		var moves strings.Builder
+		moves.Grow(len(p.Answer.Tokens))
+		for _, t := range p.Answer.Tokens {
+			moves.WriteString(t.Letter())
+		}
+		d.Moves = moves.String()
+		d.Lines = lineNumbers(r.answer.Lines)
+	}
+	if ill := r.illegal; ill != nil {
+		v.Illegal = &illegalView{Move: ill.Index + 1, Line: ill.Line, Token: ill.Token, Reason: ill.Reason}
+		v.Last++
+		d.Illegal = &illegalData{Index: ill.Index, Line: ill.Line, Token: ill.Token, Reason: ill.Reason, BlankDir: strings.ToLower(ill.Dir.String())}
+	}
+	switch {
+	case v.AnswerError != "":
+		v.StartStatus = "Start position. The answer cannot be read, so there are no moves to replay."
+	case v.Unsolvable:
+		v.StartStatus = "Start position. The answer claims UNSOLVABLE, so there are no moves to replay."
+	case v.Length == 0:
+		v.StartStatus = "Start position. The answer has no moves."
+	default:
+		v.StartStatus = fmt.Sprintf("Start position, before move 1 of %d.", v.Length)
+	}
+	v.Data = d
+	return v
+}
+
+// lineNumbers converts the answer's lines, or returns nil when they are
+// 1, 2, 3 ... (or absent), which the page assumes by default.
+func lineNumbers(lines []int32) []int {
+	consecutive := true
+	for i, l := range lines {
+		if int(l) != i+1 {
+			consecutive = false
+			break
+		}
+	}
+	if consecutive {
+		return nil
+	}
+	out := make([]int, len(lines))
+	for i, l := range lines {
+		out[i] = int(l)
+	}
+	return out
+}
+
+// tileSide fits the board's longer side into about span pixels, within
+// [lo, hi].
+func tileSide(s puzzles.Shape, span, lo, hi int) int {
+	return min(hi, max(lo, span/max(s.Rows, s.Cols)))
+}
+
+// cellViews draws a board for the page before its script runs: tile
+// numbers, the blank empty, tiles already on their goal cell marked home.
+func cellViews(b puzzles.Board, g puzzles.Goal) []cellView {
+	out := make([]cellView, b.Len())
+	for i := range out {
+		t := b.At(i)
+		switch {
+		case t == 0:
+			out[i] = cellView{Class: "cell blank"}
+		case g.Pos(t) == i:
+			out[i] = cellView{Text: strconv.Itoa(t), Class: "cell tile home"}
+		default:
+			out[i] = cellView{Text: strconv.Itoa(t), Class: "cell tile"}
+		}
+	}
+	return out
+}
+
+// sentence starts s with a capital letter and ends it with a full stop
+// unless it ends in punctuation already.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return ""
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(r)) + s[size:]
+	if !strings.ContainsAny(s[len(s)-1:], ".!?") {
+		s += "."
+	}
+	return s
+}
+
+// goalLabel names the goal for the subtitle.
+func goalLabel(g puzzles.Goal) string {
+	switch g.Name() {
+	case puzzles.GoalDefault:
+		return "default (blank last)"
+	case puzzles.GoalBlankFirst:
+		return "blank first"
+	}
+	return g.Name()
+}

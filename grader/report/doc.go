@@ -1,0 +1,15 @@
+// Package report writes the results of a grading run in the forms course
+// platforms and people read: Gradescope's results.json (one per
+// submission, exactly per Gradescope's autograder specification), JUnit
+// XML, a CSV gradebook (one row per student, one column per test plus the
+// total), per-student Markdown feedback rendered from a text/template
+// (the built-in one is templates/feedback/feedback.md.tmpl), and a
+// plain-text summary for the terminal with a hook for colour.
+//
+// Every writer works from a Gradebook — verdicts, not points — and applies
+// the rubric as it writes, so that the files of a run are a function of its
+// journal: the same results give the same bytes whatever the order or
+// parallelism in which the tests ran. Run times, which differ from run to
+// run, are written only when ResultSettings.Times asks for them (and in
+// the terminal summary).
+package report

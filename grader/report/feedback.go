@@ -1,0 +1,151 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+	"text/template"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/templates"
+)
+
+// FeedbackData is what a feedback template receives for one student.
+type FeedbackData struct {
+	Assignment string
+	Student    string
+	// Score and Max count every test; VisibleScore and VisibleMax only
+	// the tests students see.
+	Score, Max               float64
+	VisibleScore, VisibleMax float64
+	// HiddenCount is the number of hidden tests.
+	HiddenCount int
+	Tests       []FeedbackTest
+}
+
+// FeedbackTest is one test in FeedbackData.
+type FeedbackTest struct {
+	Number  int
+	Name    string
+	Hidden  bool
+	Verdict grader.Verdict
+	// Solvable is the parity rule's verdict on the puzzle.
+	Solvable bool
+	// Passed is set when the answer is accepted with full points.
+	Passed        bool
+	Score, Max    float64
+	Length        int
+	OptimalLength *int
+	Summary       string
+	Details       []string
+}
+
+// Feedback builds the template data of a submission.
+func (gb Gradebook) Feedback(s Submission) FeedbackData {
+	d := FeedbackData{Assignment: gb.Assignment, Student: s.Name}
+	for i, r := range s.Results {
+		t := gb.Tests[i]
+		ft := FeedbackTest{
+			Number: t.Number, Name: t.Name, Hidden: t.Hidden, Verdict: r.Verdict, Solvable: r.Solvable,
+			Passed: gb.Passed(r), Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric),
+			Length: r.Length, OptimalLength: r.OptimalLength, Summary: r.Summary, Details: r.Details,
+		}
+		d.Score += ft.Score
+		d.Max += ft.Max
+		if t.Hidden {
+			d.HiddenCount++
+		} else {
+			d.VisibleScore += ft.Score
+			d.VisibleMax += ft.Max
+		}
+		d.Tests = append(d.Tests, ft)
+	}
+	d.Score, d.Max = grader.RoundPoints(d.Score), grader.RoundPoints(d.Max)
+	d.VisibleScore, d.VisibleMax = grader.RoundPoints(d.VisibleScore), grader.RoundPoints(d.VisibleMax)
+	return d
+}
+
+// FeedbackFuncs are the functions feedback templates may call.
+var FeedbackFuncs = template.FuncMap{
+	"points": formatPoints,
+	"md":     escapeMarkdown,
+	"cell":   escapeCell,
+	"code":   codeBlock,
+	"optimal": func(t FeedbackTest) string {
+		switch {
+		case !t.Solvable:
+			return ""
+		case t.OptimalLength == nil:
+			return "?"
+		}
+		return fmt.Sprint(*t.OptimalLength)
+	},
+}
+
+// ParseFeedbackTemplate parses a feedback template; name labels errors.
+func ParseFeedbackTemplate(name, text string) (*template.Template, error) {
+	t, err := template.New(name).Funcs(FeedbackFuncs).Option("missingkey=error").Parse(text)
+	if err != nil {
+		return nil, fmt.Errorf("feedback template: %w", err)
+	}
+	return t, nil
+}
+
+// LoadFeedbackTemplate reads the template file at path, or the built-in
+// template when path is empty.
+func LoadFeedbackTemplate(path string) (*template.Template, error) {
+	if path == "" {
+		text, err := templates.Read(templates.FeedbackFile)
+		if err != nil {
+			return nil, err
+		}
+		return ParseFeedbackTemplate(templates.FeedbackFile, text)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseFeedbackTemplate(path, string(b))
+}
+
+// WriteFeedback renders a submission's feedback with tmpl.
+func (gb Gradebook) WriteFeedback(w io.Writer, tmpl *template.Template, s Submission) error {
+	if err := tmpl.Execute(w, gb.Feedback(s)); err != nil {
+		return fmt.Errorf("feedback for %s: %w", s.Name, err)
+	}
+	return nil
+}
+
+var markdownSpecial = regexp.MustCompile("([\\\\`*_{}\\[\\]<>#|!])")
+
+// escapeMarkdown backslash-escapes the characters Markdown would read as
+// markup, so that text from a student's program shows as written.
+func escapeMarkdown(s string) string {
+	return markdownSpecial.ReplaceAllString(s, `\$1`)
+}
+
+// escapeCell escapes text for a table cell, newlines included.
+func escapeCell(s string) string {
+	return strings.ReplaceAll(escapeMarkdown(s), "\n", " ")
+}
+
+// codeBlock fences lines as a text block; the fence is longer than any run
+// of backticks inside, so the content cannot close it.
+func codeBlock(lines []string) string {
+	longest := 0
+	for _, l := range lines {
+		run := 0
+		for _, c := range l {
+			if c == '`' {
+				run++
+				longest = max(longest, run)
+			} else {
+				run = 0
+			}
+		}
+	}
+	fence := strings.Repeat("`", max(3, longest+1))
+	return fence + "text\n" + strings.Join(lines, "\n") + "\n" + fence
+}

@@ -1,0 +1,84 @@
+package report
+
+import (
+	"strconv"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+)
+
+// Gradebook is everything the reports need: the assignment's settings, its
+// tests in order, and each submission's results.
+type Gradebook struct {
+	// Assignment is the title.
+	Assignment string
+	Tests      []grader.Test
+	Rubric     grader.Rubric
+	Visibility grader.Visibility
+	Settings   grader.ResultSettings
+	// Submissions are sorted by name.
+	Submissions []Submission
+}
+
+// Submission is one student's results, one per test in the order of
+// Gradebook.Tests.
+type Submission struct {
+	Name    string
+	Results []grader.Result
+}
+
+// NewGradebook builds a gradebook from an assignment (normalized), its
+// tests, and results keyed by submission name and then test name. A
+// missing result is a grader-error, so that no test is silently dropped.
+func NewGradebook(a grader.Assignment, tests []grader.Test, results map[string]map[string]grader.Result) Gradebook {
+	gb := Gradebook{
+		Assignment: a.Name,
+		Tests:      tests,
+		Rubric:     a.Rubric,
+		Visibility: a.Visibility,
+		Settings:   a.Results,
+	}
+	if gb.Assignment == "" {
+		gb.Assignment = "kpuzzle assignment"
+	}
+	for _, name := range sortedKeys(results) {
+		sub := Submission{Name: name}
+		for _, t := range tests {
+			r, ok := results[name][t.Name]
+			if !ok {
+				r = grader.Result{Test: t.Name, Verdict: grader.GraderError, Solvable: t.Solvable, Summary: "no result was recorded for this test"}
+			}
+			sub.Results = append(sub.Results, r)
+		}
+		gb.Submissions = append(gb.Submissions, sub)
+	}
+	return gb
+}
+
+// Total is a submission's score and the most it could have scored.
+func (gb Gradebook) Total(s Submission) (score, max float64) {
+	for _, r := range s.Results {
+		score += r.Score(gb.Rubric)
+		max += r.Max(gb.Rubric)
+	}
+	return grader.RoundPoints(score), grader.RoundPoints(max)
+}
+
+// Passed reports whether a result earns its test's full points and is
+// accepted.
+func (gb Gradebook) Passed(r grader.Result) bool {
+	return r.Verdict.Accepted() && r.Score(gb.Rubric) >= r.Max(gb.Rubric)
+}
+
+// formatPoints writes points without trailing zeros: 2, 1.5, 0.6667.
+func formatPoints(p float64) string {
+	return strconv.FormatFloat(grader.RoundPoints(p), 'f', -1, 64)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sortStrings(keys)
+	return keys
+}

@@ -1,0 +1,297 @@
+package report_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/report"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+func ptr(n int) *int { return &n }
+
+// gradebook is a small class: three tests (one hidden, one unsolvable) and
+// three students with a spread of verdicts.
+func gradebook(t *testing.T, extra string) report.Gradebook {
+	t.Helper()
+	var m map[string]any
+	js := `{"name": "Project 1", "puzzles": {"dir": "set"}, "run": {"command": "python3 {submission}/solver.py {input} {output}"},
+		"rubric": {"solved": 6, "optimal": 4}` + extra + `}`
+	if err := json.Unmarshal([]byte(js), &m); err != nil {
+		t.Fatal(err)
+	}
+	a, err := grader.ParseAssignment(m, "/course", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shape := puzzles.Shape{Rows: 3, Cols: 3}
+	tests := []grader.Test{
+		{Number: 1, Name: "n_equals_3/input_1.txt", Solvable: false, Goal: puzzles.DefaultGoal(shape)},
+		{Number: 2, Name: "n_equals_3/input_2.txt", Solvable: true, Goal: puzzles.DefaultGoal(shape)},
+		{Number: 3, Name: "n_equals_3/input_3.txt", Solvable: true, Hidden: true, Goal: puzzles.DefaultGoal(shape)},
+	}
+	results := map[string]map[string]grader.Result{
+		"alice": {
+			"n_equals_3/input_1.txt": {Test: "n_equals_3/input_1.txt", Verdict: grader.UnsolvableCorrect, Summary: "the puzzle has no solution", Seconds: 0.031},
+			"n_equals_3/input_2.txt": {Test: "n_equals_3/input_2.txt", Verdict: grader.Optimal, Length: 8, OptimalLength: ptr(8), Solvable: true, Summary: "8 moves, the optimal length (exact table 3x3)", Seconds: 0.05},
+			"n_equals_3/input_3.txt": {Test: "n_equals_3/input_3.txt", Verdict: grader.Suboptimal, Length: 24, OptimalLength: ptr(20), Solvable: true, Summary: "24 legal moves reach the goal, but the optimal length is 20", Seconds: 1.5},
+		},
+		"bob | <script>": {
+			"n_equals_3/input_1.txt": {Test: "n_equals_3/input_1.txt", Verdict: grader.Incomplete, Length: 2, Summary: "all 2 moves are legal, but the final board is not the goal",
+				Details: []string{"final board:    goal:", "  1 2 3           1 2 3", "note: the puzzle is unsolvable"}},
+			"n_equals_3/input_2.txt": {Test: "n_equals_3/input_2.txt", Verdict: grader.Illegal, Length: 3, OptimalLength: ptr(8), Solvable: true,
+				Summary: "line 3 (move 3), UP: the blank is at row 3, column 2, on the bottom row: there is no tile below it to slide UP",
+				Details: []string{"board before the move:", "  1 2 3", "  4 5 6", "  7 _ 8"}},
+			"n_equals_3/input_3.txt": {Test: "n_equals_3/input_3.txt", Verdict: grader.Crashed, Solvable: true, OptimalLength: ptr(20), Summary: "exited with status 1",
+				Details: []string{"stderr:", "  Traceback (most recent call last):", "  ```injected fence```", "  ZeroDivisionError: division by zero"}},
+		},
+		"carol": {
+			"n_equals_3/input_1.txt": {Test: "n_equals_3/input_1.txt", Verdict: grader.Timeout, Summary: "still running after run.wall_time (10s); stopped with all its processes", Seconds: 10},
+			"n_equals_3/input_2.txt": {Test: "n_equals_3/input_2.txt", Verdict: grader.Valid, Length: 10, Solvable: true, Summary: "10 legal moves reach the goal; optimality not verified: the reference solver did not finish within 1m0s"},
+			// carol has no result for input_3: the gradebook must say so.
+		},
+	}
+	return report.NewGradebook(a, tests, results)
+}
+
+// golden compares got with testdata/name, rewriting it under -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s differs (-want +got):\n%s", path, diff)
+	}
+}
+
+func TestTotals(t *testing.T) {
+	gb := gradebook(t, "")
+	var names []string
+	totals := map[string][2]float64{}
+	for _, s := range gb.Submissions {
+		names = append(names, s.Name)
+		score, max := gb.Total(s)
+		totals[s.Name] = [2]float64{score, max}
+	}
+	if diff := cmp.Diff([]string{"alice", "bob | <script>", "carol"}, names); diff != "" {
+		t.Errorf("submissions not sorted (-want +got):\n%s", diff)
+	}
+	want := map[string][2]float64{
+		"alice":          {10 + 10 + 6 + 4*20.0/24, 30},
+		"bob | <script>": {0, 30},
+		"carol":          {6, 30},
+	}
+	for name, w := range want {
+		if got := totals[name]; got[1] != w[1] || got[0]-grader.RoundPoints(w[0]) != 0 {
+			t.Errorf("%s: %v, want %v", name, got, w)
+		}
+	}
+	carol := gb.Submissions[2].Results[2]
+	if carol.Verdict != grader.GraderError || carol.Test != "n_equals_3/input_3.txt" {
+		t.Errorf("missing result became %+v", carol)
+	}
+}
+
+func TestGradescopeResults(t *testing.T) {
+	gb := gradebook(t, "")
+	for _, s := range gb.Submissions {
+		var buf bytes.Buffer
+		if err := gb.WriteGradescope(&buf, s); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, "gradescope-"+strings.Fields(s.Name)[0]+".json.golden", buf.Bytes())
+		checkGradescopeSpec(t, buf.Bytes())
+	}
+}
+
+// checkGradescopeSpec checks results.json against Gradescope's autograder
+// specification: the top-level score (or scores on every test), tests
+// with numeric score and max_score, string name and number, status
+// passed/failed, visibility one of the four values, and nothing else.
+func checkGradescopeSpec(t *testing.T, data []byte) {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	topKeys := map[string]bool{"score": true, "execution_time": true, "output": true, "output_format": true, "test_output_format": true,
+		"test_name_format": true, "visibility": true, "stdout_visibility": true, "extra_data": true, "tests": true, "leaderboard": true}
+	testKeys := map[string]bool{"score": true, "max_score": true, "status": true, "name": true, "name_format": true, "number": true,
+		"output": true, "output_format": true, "tags": true, "visibility": true, "extra_data": true}
+	visibilities := map[string]bool{"hidden": true, "after_due_date": true, "after_published": true, "visible": true}
+	for k := range doc {
+		if !topKeys[k] {
+			t.Errorf("results.json has key %q outside the specification", k)
+		}
+	}
+	if _, ok := doc["score"].(float64); !ok {
+		t.Errorf("score is %T", doc["score"])
+	}
+	var sum float64
+	for _, raw := range doc["tests"].([]any) {
+		test := raw.(map[string]any)
+		for k := range test {
+			if !testKeys[k] {
+				t.Errorf("test has key %q outside the specification", k)
+			}
+		}
+		score, ok1 := test["score"].(float64)
+		max, ok2 := test["max_score"].(float64)
+		_, ok3 := test["name"].(string)
+		_, ok4 := test["number"].(string)
+		if !ok1 || !ok2 || !ok3 || !ok4 || score > max {
+			t.Errorf("test %v: score/max_score/name/number wrong", test)
+		}
+		if s := test["status"]; s != "passed" && s != "failed" {
+			t.Errorf("status %v", s)
+		}
+		if v, _ := test["visibility"].(string); !visibilities[v] {
+			t.Errorf("visibility %q", v)
+		}
+		if f := test["output_format"]; f != nil && f != "text" && f != "html" && f != "simple_format" && f != "md" && f != "ansi" {
+			t.Errorf("output_format %v", f)
+		}
+		sum += score
+	}
+	if grader.RoundPoints(sum) != doc["score"].(float64) {
+		t.Errorf("score %v is not the sum of the tests %v", doc["score"], sum)
+	}
+}
+
+func TestGradescopeOptions(t *testing.T) {
+	gb := gradebook(t, `, "results": {"times": true, "leaderboard": true}, "visibility": {"visible": "after_due_date", "hidden": "hidden"}`)
+	g := gb.Gradescope(gb.Submissions[0])
+	if g.ExecutionTime == nil || *g.ExecutionTime != 2 {
+		t.Errorf("execution_time %v, want 2 (0.031+0.05+1.5 rounded up)", g.ExecutionTime)
+	}
+	if len(g.Leaderboard) != 3 || g.Leaderboard[2].Value != 32 || g.Leaderboard[2].Order != "asc" {
+		t.Errorf("leaderboard %+v", g.Leaderboard)
+	}
+	if g.Tests[0].Visibility != "after_due_date" || g.Tests[2].Visibility != "hidden" {
+		t.Errorf("visibility %s %s", g.Tests[0].Visibility, g.Tests[2].Visibility)
+	}
+	data, _ := json.Marshal(g)
+	checkGradescopeSpec(t, data)
+}
+
+func TestJUnit(t *testing.T) {
+	gb := gradebook(t, "")
+	var buf bytes.Buffer
+	if err := gb.WriteJUnit(&buf); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "junit.xml.golden", buf.Bytes())
+	var doc struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Errors   int `xml:"errors,attr"`
+		Suites   []struct {
+			Name  string `xml:"name,attr"`
+			Cases []struct {
+				Name    string    `xml:"name,attr"`
+				Failure *struct{} `xml:"failure"`
+				Error   *struct{} `xml:"error"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatalf("not XML: %v", err)
+	}
+	// alice: suboptimal fails; bob: incomplete and illegal fail, crash
+	// errors; carol: timeout and the missing result error, valid fails
+	// (it does not earn the optimal points).
+	if doc.Tests != 9 || doc.Failures != 4 || doc.Errors != 3 || len(doc.Suites) != 3 {
+		t.Errorf("tests %d failures %d errors %d suites %d", doc.Tests, doc.Failures, doc.Errors, len(doc.Suites))
+	}
+}
+
+func TestCSV(t *testing.T) {
+	gb := gradebook(t, "")
+	var buf bytes.Buffer
+	if err := gb.WriteCSV(&buf); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "gradebook.csv.golden", buf.Bytes())
+}
+
+func TestFeedback(t *testing.T) {
+	gb := gradebook(t, "")
+	tmpl, err := report.LoadFeedbackTemplate("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range gb.Submissions {
+		var buf bytes.Buffer
+		if err := gb.WriteFeedback(&buf, tmpl, s); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		golden(t, "feedback-"+strings.Fields(s.Name)[0]+".md.golden", buf.Bytes())
+		if strings.Contains(out, "input_3") {
+			t.Errorf("%s: feedback shows the hidden test:\n%s", s.Name, out)
+		}
+		if strings.Contains(out, "<script>") {
+			t.Errorf("%s: unescaped HTML in feedback", s.Name)
+		}
+	}
+}
+
+func TestFeedbackTemplateOverride(t *testing.T) {
+	gb := gradebook(t, "")
+	path := filepath.Join(t.TempDir(), "mine.tmpl")
+	os.WriteFile(path, []byte(`{{.Student}} {{points .Score}}/{{points .Max}}{{range .Tests}} {{.Number}}:{{.Verdict}}{{end}}`), 0o644)
+	tmpl, err := report.LoadFeedbackTemplate(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := gb.WriteFeedback(&buf, tmpl, gb.Submissions[0]); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := buf.String(), "alice 29.3333/30 1:unsolvable-correct 2:optimal 3:suboptimal"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if _, err := report.ParseFeedbackTemplate("bad", "{{.Nope"); err == nil {
+		t.Error("a broken template parsed")
+	}
+	bad, _ := report.ParseFeedbackTemplate("bad", "{{.NoSuchField}}")
+	if err := gb.WriteFeedback(&buf, bad, gb.Submissions[0]); err == nil {
+		t.Error("a template naming a missing field rendered")
+	}
+}
+
+func TestSummary(t *testing.T) {
+	gb := gradebook(t, "")
+	var buf bytes.Buffer
+	if err := gb.WriteSummary(&buf, report.Style{}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "summary.txt.golden", buf.Bytes())
+	var coloured bytes.Buffer
+	mark := func(a ...any) string { return "[" + a[0].(string) + "]" }
+	gb.WriteSummary(&coloured, report.Style{Good: mark, Bad: mark})
+	if !strings.Contains(coloured.String(), "[optimal           ]") || !strings.Contains(coloured.String(), "[crashed           ]") {
+		t.Errorf("style not applied:\n%s", coloured.String())
+	}
+}

@@ -1,0 +1,91 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+)
+
+// Style colours the terminal summary. A nil function leaves its text as it
+// is; the zero Style prints plain text.
+type Style struct {
+	// Good, Bad and Warn colour verdicts: accepted with full points,
+	// wrong, partly right or not verified.
+	Good, Bad, Warn func(a ...any) string
+	// Dim and Bold colour secondary and emphasised text.
+	Dim, Bold func(a ...any) string
+}
+
+func apply(f func(a ...any) string, s string) string {
+	if f == nil {
+		return s
+	}
+	return f(s)
+}
+
+// WriteSummary writes a table per submission: each test's verdict, its
+// length against the optimal length, its run time and its points, then
+// the total; and at the end a count of the verdicts over all submissions.
+func (gb Gradebook) WriteSummary(w io.Writer, st Style) error {
+	nameWidth := 4
+	for _, t := range gb.Tests {
+		nameWidth = max(nameWidth, len(t.Name))
+	}
+	counts := map[grader.Verdict]int{}
+	var sb strings.Builder
+	for _, s := range gb.Submissions {
+		score, max := gb.Total(s)
+		fmt.Fprintf(&sb, "%s  %s\n", apply(st.Bold, s.Name), apply(st.Bold, formatPoints(score)+"/"+formatPoints(max)))
+		for i, r := range s.Results {
+			t := gb.Tests[i]
+			counts[r.Verdict]++
+			verdict := fmt.Sprintf("%-18s", r.Verdict)
+			switch {
+			case gb.Passed(r):
+				verdict = apply(st.Good, verdict)
+			case r.Verdict == grader.Suboptimal || r.Verdict == grader.Valid:
+				verdict = apply(st.Warn, verdict)
+			default:
+				verdict = apply(st.Bad, verdict)
+			}
+			length := ""
+			switch {
+			case r.Verdict.Solved() && r.OptimalLength != nil:
+				length = fmt.Sprintf("%d/%d", r.Length, *r.OptimalLength)
+			case r.Verdict.Solved():
+				length = fmt.Sprintf("%d/?", r.Length)
+			}
+			hidden := ""
+			if t.Hidden {
+				hidden = apply(st.Dim, " (hidden)")
+			}
+			fmt.Fprintf(&sb, "  %3d %-*s %s %9s %7.2fs %8s%s\n", t.Number, nameWidth, t.Name, verdict, length, r.Seconds,
+				formatPoints(r.Score(gb.Rubric))+"/"+formatPoints(r.Max(gb.Rubric)), hidden)
+			if !gb.Passed(r) && r.Summary != "" {
+				fmt.Fprintf(&sb, "      %s\n", apply(st.Dim, firstLine(r.Summary, 120)))
+			}
+		}
+	}
+	var parts []string
+	for _, v := range grader.Verdicts {
+		if counts[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", v, counts[v]))
+		}
+	}
+	fmt.Fprintf(&sb, "%d submissions x %d tests: %s\n", len(gb.Submissions), len(gb.Tests), strings.Join(parts, ", "))
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+func firstLine(s string, width int) string {
+	s, _, _ = strings.Cut(s, "\n")
+	if len(s) > width {
+		s = s[:width-3] + "..."
+	}
+	return s
+}
+
+func sortStrings(s []string) { sort.Strings(s) }

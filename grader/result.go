@@ -1,0 +1,73 @@
+package grader
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"math"
+)
+
+// Result is the outcome of one test of one submission: the verdict and
+// the text that explains it. It holds no points; the rubric turns it into
+// a score when reports are written, so the rubric can change without
+// running anything again.
+type Result struct {
+	// Test is the test's name.
+	Test    string  `json:"test"`
+	Verdict Verdict `json:"verdict"`
+	// Length is the number of moves in the answer.
+	Length int `json:"length"`
+	// OptimalLength is the optimal length when known.
+	OptimalLength *int `json:"optimal_length"`
+	// Solvable is the parity rule's verdict on the puzzle.
+	Solvable bool `json:"solvable"`
+	// Summary explains the verdict in one line.
+	Summary string `json:"summary"`
+	// Details are further lines: a board, a note, the tail of stderr.
+	Details []string `json:"details,omitempty"`
+	// Seconds is the run's wall time and CPUSeconds its CPU time.
+	Seconds    float64 `json:"seconds"`
+	CPUSeconds float64 `json:"cpu_seconds"`
+}
+
+// ResultFromReport turns a checker's report into a test result.
+func ResultFromReport(test string, r Report) Result {
+	return Result{
+		Test:          test,
+		Verdict:       r.Verdict,
+		Length:        r.Length,
+		OptimalLength: r.OptimalLength,
+		Solvable:      r.Solvable,
+		Summary:       r.Summary(),
+		Details:       r.Details(),
+	}
+}
+
+// Score is what the result earns under the rubric (normalized).
+func (r Result) Score(rub Rubric) float64 {
+	opt := 0
+	if r.OptimalLength != nil {
+		opt = *r.OptimalLength
+	}
+	return RoundPoints(rub.Score(r.Verdict, r.Length, opt, r.Solvable))
+}
+
+// Max is what the result's test is worth under the rubric.
+func (r Result) Max(rub Rubric) float64 { return RoundPoints(rub.Max(r.Solvable)) }
+
+// RoundPoints rounds points to four decimals, so that reports print the
+// same figures on every machine.
+func RoundPoints(p float64) float64 {
+	return math.Round(p*1e4) / 1e4
+}
+
+// Digest hashes a stream (for example a puzzle file) to a short hex
+// string.
+func Digest(r io.Reader) (string, error) {
+	h := sha256.New()
+	if _, err := io.Copy(h, r); err != nil {
+		return "", fmt.Errorf("digest: %w", err)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+}

@@ -1,0 +1,71 @@
+package grader
+
+import "math"
+
+// Partial-credit functions of Rubric.Partial.
+const (
+	PartialNone   = "none"
+	PartialLinear = "linear"
+	PartialPower  = "power"
+	PartialSteps  = "steps"
+)
+
+// Points returns a pointer to p, for the optional point fields of Rubric.
+func Points(p float64) *float64 { return &p }
+
+// Max is what a test is worth: Solved + Optimal for a solvable puzzle,
+// Unsolvable for an unsolvable one. The rubric must be normalized.
+func (r Rubric) Max(solvable bool) float64 {
+	if !solvable {
+		return *r.Unsolvable
+	}
+	return *r.Solved + *r.Optimal
+}
+
+// Score is the points a verdict earns on a test: for a solvable puzzle,
+// Solved for a solved answer plus Optimal times its credit (1 when
+// optimal, the partial-credit function of optimal/length when suboptimal,
+// Unverified when optimality could not be checked); for an unsolvable
+// puzzle, Unsolvable for unsolvable-correct. Every other verdict scores 0.
+// The rubric must be normalized (Assignment.Normalize does it).
+func (r Rubric) Score(v Verdict, length, optimal int, solvable bool) float64 {
+	if !solvable {
+		if v == UnsolvableCorrect {
+			return *r.Unsolvable
+		}
+		return 0
+	}
+	switch v {
+	case Optimal:
+		return *r.Solved + *r.Optimal
+	case Suboptimal:
+		return *r.Solved + *r.Optimal*r.Credit(optimal, length)
+	case Valid:
+		return *r.Solved + *r.Optimal*r.Unverified
+	}
+	return 0
+}
+
+// Credit is the share of the Optimal points a suboptimal answer of length
+// moves earns when the optimal length is optimal: the partial-credit
+// function of ratio = optimal/length, in [0, 1].
+func (r Rubric) Credit(optimal, length int) float64 {
+	if length <= 0 || optimal >= length {
+		return 1
+	}
+	ratio := float64(optimal) / float64(length)
+	switch r.Partial {
+	case PartialLinear:
+		return ratio
+	case PartialPower:
+		return math.Pow(ratio, r.PartialExponent)
+	case PartialSteps:
+		// Steps are sorted by falling ratio.
+		for _, s := range r.PartialSteps {
+			if ratio >= s.Ratio {
+				return s.Credit
+			}
+		}
+	}
+	return 0
+}

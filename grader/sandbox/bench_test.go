@@ -1,0 +1,35 @@
+//go:build linux
+
+package sandbox_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
+)
+
+// BenchmarkRunTrue measures the sandbox's overhead for one run: /bin/true
+// does nothing, so the time is starting the helper, creating namespaces,
+// mounting, limiting, reaping and reporting.
+func BenchmarkRunTrue(b *testing.B) {
+	for _, m := range modes {
+		b.Run(m.name, func(b *testing.B) {
+			if !m.noNS && sandbox.Probe().Level != sandbox.LevelNamespaces {
+				b.Skip("namespaces unavailable")
+			}
+			spec := sandbox.Spec{Argv: []string{"/bin/true"}, Dir: b.TempDir(), NoNamespaces: m.noNS}
+			ctx := context.Background()
+			if _, err := sandbox.Run(ctx, spec); err != nil { // warm the probe cache
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for b.Loop() {
+				res, err := sandbox.Run(ctx, spec)
+				if err != nil || !res.Success() {
+					b.Fatalf("Run = %+v, %v", res, err)
+				}
+			}
+		})
+	}
+}

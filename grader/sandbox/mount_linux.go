@@ -1,0 +1,231 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// privateDirs are the world-writable host directories replaced by a
+// private tmpfs, so that concurrent runs cannot see or feed each other
+// through them.
+var privateDirs = []string{"/tmp", "/var/tmp", "/dev/shm"}
+
+// Mount options of the tmpfs file systems the helper creates.
+const (
+	privateTmpfsOpts = "mode=1777,size=64m,nr_inodes=16384"
+	coverTmpfsOpts   = "mode=0755,size=64k,nr_inodes=256"
+)
+
+// mountOp is one step of the mount plan: cover a path (hide it), or attach
+// a clone of a path taken before anything was covered (keep it visible).
+type mountOp struct {
+	path    string
+	keep    bool
+	private bool // a private, writable tmpfs rather than a read-only cover
+	ro      bool // keep read-only
+	tree    int  // detached mount of a keep, from open_tree
+}
+
+// setupMounts builds the program's view of the file system inside the new
+// mount namespace:
+//
+//   - every mount becomes private, so nothing propagates to the host;
+//   - Dir and the ReadOnly paths are cloned (open_tree) before anything is
+//     hidden; ReadOnly clones are made read-only;
+//   - covers are mounted: a private tmpfs on /tmp, /var/tmp and /dev/shm,
+//     an empty tmpfs on each hidden directory and on the first ancestor of
+//     a kept path that the program could not search, /dev/null on each
+//     hidden file;
+//   - the clones are attached at their own paths (creating mount points in
+//     covers as needed), so a kept path inside a hidden one stays visible;
+//   - covers and attachments run in path order, parents first, so a
+//     hidden path inside a kept one is hidden again;
+//   - covers of hidden paths are made read-only, and a fresh /proc for the
+//     new PID namespace replaces the host's.
+func setupMounts(cfg *helperConfig) error {
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("make mounts private: %w", err)
+	}
+	var ops []mountOp
+	defer func() {
+		for _, op := range ops {
+			if op.keep && op.tree > 0 {
+				unix.Close(op.tree)
+			}
+		}
+	}()
+	keeps := []mountOp{{path: cfg.Dir, keep: true}}
+	for _, p := range cfg.ReadOnly {
+		keeps = append(keeps, mountOp{path: p, keep: true, ro: true})
+	}
+	for _, k := range keeps {
+		fd, err := unix.OpenTree(unix.AT_FDCWD, k.path, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_RECURSIVE)
+		if errors.Is(err, fs.ErrNotExist) && k.ro {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("clone mount of %s: %w", k.path, err)
+		}
+		k.tree = fd
+		if k.ro {
+			attr := &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY | unix.MOUNT_ATTR_NOSUID}
+			if err := unix.MountSetattr(fd, "", unix.AT_EMPTY_PATH|unix.AT_RECURSIVE, attr); err != nil {
+				return fmt.Errorf("make %s read-only: %w", k.path, err)
+			}
+		}
+		ops = append(ops, k)
+		if a := unsearchableAncestor(k.path, cfg.UID, cfg.GID); a != "" {
+			ops = append(ops, mountOp{path: a})
+		}
+	}
+	for _, p := range privateDirs {
+		ops = append(ops, mountOp{path: p, private: true})
+	}
+	for _, p := range cfg.Hide {
+		ops = append(ops, mountOp{path: p})
+	}
+	// Parents before children; at the same path cover before keep.
+	slices.SortStableFunc(ops, func(a, b mountOp) int {
+		if c := strings.Compare(a.path, b.path); c != 0 {
+			return c
+		}
+		switch {
+		case a.keep == b.keep:
+			return 0
+		case b.keep:
+			return -1
+		default:
+			return 1
+		}
+	})
+
+	var readOnly []string
+	for _, op := range ops {
+		switch {
+		case op.keep:
+			if err := attach(op); err != nil {
+				return err
+			}
+		case op.private:
+			if fi, err := os.Lstat(op.path); err != nil || !fi.IsDir() {
+				continue
+			}
+			if err := unix.Mount("tmpfs", op.path, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, privateTmpfsOpts); err != nil {
+				return fmt.Errorf("mount private tmpfs on %s: %w", op.path, err)
+			}
+		default:
+			covered, err := cover(op.path)
+			if err != nil {
+				return err
+			}
+			if covered {
+				readOnly = append(readOnly, op.path)
+			}
+		}
+	}
+	for _, p := range readOnly {
+		attr := &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}
+		if err := unix.MountSetattr(unix.AT_FDCWD, p, 0, attr); err != nil {
+			return fmt.Errorf("make cover of %s read-only: %w", p, err)
+		}
+	}
+	if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
+		return fmt.Errorf("mount /proc: %w", err)
+	}
+	return nil
+}
+
+// cover hides path: an empty tmpfs over a directory, /dev/null over
+// anything else. A path that does not exist (perhaps because an enclosing
+// cover already hid it) is left alone and reported as not covered.
+func cover(path string) (bool, error) {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("hide %s: %w", path, err)
+	}
+	if fi.IsDir() {
+		err = unix.Mount("tmpfs", path, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, coverTmpfsOpts)
+	} else {
+		err = unix.Mount("/dev/null", path, "", unix.MS_BIND, "")
+	}
+	if err != nil {
+		return false, fmt.Errorf("hide %s: %w", path, err)
+	}
+	return true, nil
+}
+
+// attach mounts the clone of a kept path at its path, creating the mount
+// point if a cover hid it.
+func attach(op mountOp) error {
+	if op.tree <= 0 {
+		return nil
+	}
+	var st unix.Stat_t
+	if err := unix.Fstat(op.tree, &st); err != nil {
+		return fmt.Errorf("stat clone of %s: %w", op.path, err)
+	}
+	if _, err := os.Lstat(op.path); errors.Is(err, fs.ErrNotExist) {
+		if st.Mode&unix.S_IFMT == unix.S_IFDIR {
+			err = os.MkdirAll(op.path, 0o755)
+		} else {
+			err = os.MkdirAll(filepath.Dir(op.path), 0o755)
+			if err == nil {
+				var f *os.File
+				f, err = os.OpenFile(op.path, os.O_CREATE|os.O_WRONLY, 0o644)
+				if err == nil {
+					err = f.Close()
+				}
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("make mount point %s: %w", op.path, err)
+		}
+	}
+	if err := unix.MoveMount(op.tree, "", unix.AT_FDCWD, op.path, unix.MOVE_MOUNT_F_EMPTY_PATH); err != nil {
+		return fmt.Errorf("attach %s: %w", op.path, err)
+	}
+	return nil
+}
+
+// unsearchableAncestor returns the outermost proper ancestor of path that
+// a process with uid and gid (no supplementary groups, no capabilities)
+// could not search, or "" if there is none. uid < 0 means the helper's
+// own uid, which needs no help.
+func unsearchableAncestor(path string, uid, gid int) string {
+	if uid < 0 {
+		return ""
+	}
+	parts := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	cur := ""
+	for _, part := range parts[:len(parts)-1] {
+		cur += "/" + part
+		var st unix.Stat_t
+		if err := unix.Stat(cur, &st); err != nil {
+			return ""
+		}
+		var bit uint32
+		switch {
+		case int(st.Uid) == uid:
+			bit = 0o100
+		case int(st.Gid) == gid:
+			bit = 0o010
+		default:
+			bit = 0o001
+		}
+		if st.Mode&bit == 0 {
+			return cur
+		}
+	}
+	return ""
+}

@@ -1,0 +1,71 @@
+package sandbox
+
+// File descriptors of the helper: the parent writes one helperConfig as
+// JSON to configFD and closes it; the helper writes one helperStatus as
+// JSON to statusFD just before it exits.
+const (
+	configFD = 3
+	statusFD = 4
+)
+
+// helperConfig is everything the helper needs; paths are absolute, clean
+// and free of symbolic links.
+type helperConfig struct {
+	// Probe asks the helper to set up its namespaces and mounts, report,
+	// and exit without starting a program.
+	Probe bool `json:"probe,omitempty"`
+	// Namespaces says the helper runs as init of new namespaces and must
+	// set up its mounts; otherwise it runs as a subreaper on the host.
+	Namespaces bool `json:"namespaces"`
+
+	Argv     []string `json:"argv"`
+	Env      []string `json:"env"`
+	Dir      string   `json:"dir"`
+	Hide     []string `json:"hide,omitempty"`
+	ReadOnly []string `json:"read_only,omitempty"`
+
+	// UID and GID are the credentials of the program as the helper sees
+	// them; -1 keeps the helper's own.
+	UID int `json:"uid"`
+	GID int `json:"gid"`
+
+	Rlimits rlimits `json:"rlimits"`
+	// ExtraProcs says how to adjust RLIMIT_NPROC for processes that share
+	// the program's count but are not the program's: "helper" adds one
+	// (the helper has the program's uid), "host" adds the number of tasks
+	// the uid already has on the host (no user namespace).
+	ExtraProcs string `json:"extra_procs,omitempty"`
+}
+
+// rlimits are the resource limits of the program (soft = hard except for
+// CPU, whose hard limit is one second above the soft one).
+type rlimits struct {
+	AddressSpace uint64 `json:"as"`
+	CPUSeconds   uint64 `json:"cpu"`
+	Processes    uint64 `json:"nproc"`
+	FileSize     uint64 `json:"fsize"`
+	OpenFiles    uint64 `json:"nofile"`
+}
+
+// helperStatus is the helper's report.
+type helperStatus struct {
+	// SetupErr is a failure of the sandbox itself.
+	SetupErr string `json:"setup_err,omitempty"`
+	// StartErr is a failure to start the program; StartErrno is its errno
+	// (0 if it was not a system call failure) and NotFound says Argv[0]
+	// was not found in PATH.
+	StartErr   string `json:"start_err,omitempty"`
+	StartErrno int    `json:"start_errno,omitempty"`
+	NotFound   bool   `json:"not_found,omitempty"`
+
+	Exited   bool `json:"exited"`
+	ExitCode int  `json:"exit_code"`
+	Signal   int  `json:"signal"`
+
+	// CPUNanos and MaxRSS cover every process the helper reaped.
+	CPUNanos int64 `json:"cpu_ns"`
+	MaxRSS   int64 `json:"max_rss"`
+	// XCPU and XFSZ say some reaped process died of SIGXCPU or SIGXFSZ.
+	XCPU bool `json:"xcpu,omitempty"`
+	XFSZ bool `json:"xfsz,omitempty"`
+}

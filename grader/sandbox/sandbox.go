@@ -1,0 +1,311 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"time"
+)
+
+// Defaults applied by Run to the zero fields of Limits.
+const (
+	DefaultWallTime       = 10 * time.Second
+	DefaultCPUTime        = 10 * time.Second
+	DefaultMemoryBytes    = 1 << 30 // 1 GiB of address space
+	DefaultMaxProcesses   = 128
+	DefaultMaxOutputBytes = 1 << 20  // 1 MiB each for stdout and stderr
+	DefaultMaxFileBytes   = 64 << 20 // 64 MiB per written file
+)
+
+// DefaultPath is the PATH of the default environment used when Spec.Env is
+// nil.
+const DefaultPath = "/usr/local/bin:/usr/bin:/bin"
+
+// NobodyID is the user and group ID the program runs as when Run is called
+// by root: the conventional unprivileged "nobody" account.
+const NobodyID = 65534
+
+// Limits bounds one run. A zero field means "use the default" (the Default*
+// constants); negative fields are invalid.
+type Limits struct {
+	// WallTime is the real time the run may take, counted from the start
+	// of the sandbox (so it includes the few milliseconds of setup). When
+	// it is exceeded the whole process tree is killed and Result.TimedOut
+	// is set.
+	WallTime time.Duration
+
+	// CPUTime is the CPU time each process may use (RLIMIT_CPU). The kernel
+	// counts whole seconds, so the limit is rounded up to the next second
+	// (at least one). A process that reaches it receives SIGXCPU, and
+	// SIGKILL one second later if it ignores that. The limit is per
+	// process; WallTime bounds the tree as a whole.
+	CPUTime time.Duration
+
+	// MemoryBytes is the address-space limit of each process (RLIMIT_AS).
+	// Address space is not resident memory: runtimes that reserve large
+	// regions up front need a larger value or flags that shrink the
+	// reservation. Measured with OpenJDK 17: a plain "java" needs about
+	// 4 GiB on a 24 GiB machine (G1, a 1 GiB class space, and a heap
+	// reservation of a quarter of RAM); under the 1 GiB default it starts
+	// with -Xmx256m -XX:+UseSerialGC -XX:CompressedClassSpaceSize=64m
+	// -XX:ReservedCodeCacheSize=64m. CPython, g++ and Go programs run
+	// under the default.
+	MemoryBytes int64
+
+	// MaxProcesses bounds the number of processes and threads the program
+	// may have at once (RLIMIT_NPROC), which stops fork bombs. Threads
+	// count: a JVM needs a few dozen on a small machine and more on a
+	// large one.
+	MaxProcesses int
+
+	// MaxOutputBytes caps the captured stdout and, separately, stderr. The
+	// streams are read while the program runs and bytes past the cap are
+	// discarded (Result.StdoutTruncated, Result.StderrTruncated); the
+	// program is not stopped for writing too much.
+	MaxOutputBytes int64
+
+	// MaxFileBytes caps the size of any file the program writes
+	// (RLIMIT_FSIZE). A write past it fails and the process receives
+	// SIGXFSZ, which kills it unless it ignores the signal (then the write
+	// fails with EFBIG).
+	MaxFileBytes int64
+}
+
+// withDefaults returns l with zero fields replaced by the defaults, or an
+// error if a field is negative.
+func (l Limits) withDefaults() (Limits, error) {
+	if l.WallTime < 0 || l.CPUTime < 0 || l.MemoryBytes < 0 || l.MaxProcesses < 0 ||
+		l.MaxOutputBytes < 0 || l.MaxFileBytes < 0 {
+		return l, fmt.Errorf("sandbox: negative limit in %+v", l)
+	}
+	if l.WallTime == 0 {
+		l.WallTime = DefaultWallTime
+	}
+	if l.CPUTime == 0 {
+		l.CPUTime = DefaultCPUTime
+	}
+	if l.MemoryBytes == 0 {
+		l.MemoryBytes = DefaultMemoryBytes
+	}
+	if l.MaxProcesses == 0 {
+		l.MaxProcesses = DefaultMaxProcesses
+	}
+	if l.MaxOutputBytes == 0 {
+		l.MaxOutputBytes = DefaultMaxOutputBytes
+	}
+	if l.MaxFileBytes == 0 {
+		l.MaxFileBytes = DefaultMaxFileBytes
+	}
+	return l, nil
+}
+
+// cpuSeconds is CPUTime rounded up to whole seconds, at least one.
+func (l Limits) cpuSeconds() uint64 {
+	s := uint64((l.CPUTime + time.Second - 1) / time.Second)
+	return max(s, 1)
+}
+
+// Spec describes one run of an untrusted program.
+type Spec struct {
+	// Argv is the program and its arguments. Argv[0] is looked up in the
+	// PATH of Env when it contains no slash; a relative path with a slash
+	// is relative to Dir. Callers with a shell command line run
+	// []string{"/bin/sh", "-c", cmd}.
+	Argv []string
+
+	// Dir is the working directory: a fresh throwaway directory prepared
+	// by the caller. Run makes it writable by the program (when run as
+	// root it changes the directory's owner to NobodyID; files inside are
+	// left alone). With namespaces the program sees Dir at the same path
+	// even when an ancestor is hidden or not searchable; without them the
+	// program starts inside Dir, but absolute paths into Dir work only if
+	// every ancestor is searchable by NobodyID.
+	Dir string
+
+	// Env is the program's complete environment; nothing is inherited
+	// from the caller. A nil Env means PATH=DefaultPath, HOME=Dir and
+	// LANG=C.UTF-8; an empty non-nil Env means no variables at all.
+	Env []string
+
+	// Stdin is the program's standard input; nil means /dev/null.
+	Stdin io.Reader
+
+	// Limits bounds the run.
+	Limits Limits
+
+	// Hide lists host paths the program must not see: answer keys, other
+	// submissions, the grader's own files. With namespaces, each existing
+	// directory is covered by an empty read-only tmpfs and each file by an
+	// empty read-only node; Dir and ReadOnly paths inside a hidden path
+	// stay visible. Without namespaces Hide is not enforced (see
+	// Isolation). Paths that do not exist are ignored.
+	Hide []string
+
+	// ReadOnly lists host paths the program may read but not modify, even
+	// where file permissions would allow it; with namespaces they are
+	// visible even inside a hidden path. Without namespaces ReadOnly is
+	// not enforced.
+	ReadOnly []string
+
+	// AllowNetwork keeps the host's network. By default the program gets
+	// a network namespace of its own with only a loopback device that is
+	// down, so no connection can be made, not even to 127.0.0.1.
+	AllowNetwork bool
+
+	// NoNamespaces forces the fallback isolation (resource limits, a
+	// process group and an unprivileged uid, no namespaces), as if the
+	// kernel had refused namespaces. It exists for tests and for hosts
+	// whose namespaces misbehave.
+	NoNamespaces bool
+}
+
+// Result says how a run ended. Exactly one of ExitCode >= 0 and
+// Signal != "" holds for a program that was started.
+type Result struct {
+	// ExitCode is the program's exit status, or -1 if it was killed by a
+	// signal.
+	ExitCode int
+	// Signal names the signal that killed the program, such as "SIGKILL"
+	// or "SIGSEGV"; empty if it exited.
+	Signal string
+
+	// TimedOut reports that WallTime was exceeded and the tree was killed.
+	TimedOut bool
+	// CPUExceeded reports that a process reached the CPUTime limit (it
+	// died of SIGXCPU, or of SIGKILL after using at least CPUTime).
+	CPUExceeded bool
+	// MemoryExceeded is a best-effort report that the program failed
+	// because an allocation was refused under MemoryBytes. The kernel does
+	// not record this, so it is inferred from a failed run whose stdout or
+	// stderr carries a runtime's out-of-memory message (Python
+	// MemoryError, C++ std::bad_alloc, Java OutOfMemoryError and the JVM's
+	// start-up failures, Go and glibc "out of memory", strerror "Cannot
+	// allocate memory"). A C program that dereferences a NULL malloc result
+	// dies of SIGSEGV and is not flagged; a program that prints such a
+	// message and then fails for another reason is.
+	MemoryExceeded bool
+	// FileSizeExceeded reports that a process was killed by SIGXFSZ for
+	// writing past MaxFileBytes.
+	FileSizeExceeded bool
+	// StdoutTruncated and StderrTruncated report that the stream was
+	// longer than MaxOutputBytes and its tail was discarded.
+	StdoutTruncated, StderrTruncated bool
+
+	// Stdout and Stderr hold the first MaxOutputBytes of each stream.
+	Stdout, Stderr []byte
+
+	// Wall is the real time from start to the end of the tree.
+	Wall time.Duration
+	// CPU is the user plus system time of every process of the tree that
+	// was reaped (all of them, unless the sandbox had to be killed hard).
+	CPU time.Duration
+	// MaxRSS is the largest resident set size of any process of the tree,
+	// in bytes.
+	MaxRSS int64
+
+	// Isolation is the isolation that applied to this run.
+	Isolation Isolation
+}
+
+// OutputExceeded reports whether stdout or stderr was truncated.
+func (r *Result) OutputExceeded() bool { return r.StdoutTruncated || r.StderrTruncated }
+
+// Success reports whether the program exited with status 0 within its
+// time limit.
+func (r *Result) Success() bool { return r.ExitCode == 0 && r.Signal == "" && !r.TimedOut }
+
+// Level is a degree of isolation.
+type Level int
+
+const (
+	// LevelNone means the sandbox cannot run programs at all, for example
+	// because Init was not called or the platform is not Linux.
+	LevelNone Level = iota
+	// LevelRlimits is the fallback: resource limits, a process group and
+	// session of the program's own, a subreaper that kills every
+	// descendant, and (when the caller is root) an unprivileged uid. There
+	// is no network, mount or PID isolation: Hide, ReadOnly and
+	// AllowNetwork=false are not enforced.
+	LevelRlimits
+	// LevelNamespaces adds user, PID, mount, IPC, UTS, cgroup and (unless
+	// AllowNetwork) network namespaces to LevelRlimits: Hide and ReadOnly
+	// are enforced, /tmp, /var/tmp and /dev/shm are private, /proc shows
+	// only the program's own processes, and killing the namespace's init
+	// kills every process of the run.
+	LevelNamespaces
+)
+
+var levelNames = [...]string{"none", "rlimits", "namespaces"}
+
+// String returns "none", "rlimits" or "namespaces".
+func (l Level) String() string {
+	if l < 0 || int(l) >= len(levelNames) {
+		return fmt.Sprintf("Level(%d)", int(l))
+	}
+	return levelNames[l]
+}
+
+// MarshalText encodes the level as its name, so JSON results read well.
+func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// UnmarshalText decodes a level name written by MarshalText.
+func (l *Level) UnmarshalText(b []byte) error {
+	for i, name := range levelNames {
+		if string(b) == name {
+			*l = Level(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("sandbox: unknown isolation level %q", b)
+}
+
+// Isolation describes the isolation of a run, or what a machine supports.
+type Isolation struct {
+	// Level is the degree of isolation.
+	Level Level `json:"level"`
+	// Network reports that the program had no network access.
+	Network bool `json:"network"`
+	// UID is the host user ID the program ran as (-1 if unknown).
+	UID int `json:"uid"`
+	// Reason explains, for a human, anything weaker than full namespace
+	// isolation with an unprivileged uid; empty otherwise. A grader should
+	// print it as a warning.
+	Reason string `json:"reason,omitempty"`
+}
+
+// Degraded reports whether the isolation is weaker than LevelNamespaces
+// with its own unprivileged uid, in which case Reason says why.
+func (i Isolation) Degraded() bool { return i.Reason != "" }
+
+// String summarises the isolation on one line.
+func (i Isolation) String() string {
+	s := fmt.Sprintf("%v, uid %d", i.Level, i.UID)
+	if i.Network {
+		s += ", no network"
+	}
+	if i.Reason != "" {
+		s += " (" + i.Reason + ")"
+	}
+	return s
+}
+
+// ErrNoInit is returned by Run when the process did not call Init first
+// thing in main (or, in tests, in TestMain), so the sandbox helper cannot be
+// started.
+var ErrNoInit = errors.New("sandbox: Init was not called at the start of main")
+
+// ErrUnsupported is returned by Run on platforms other than Linux.
+var ErrUnsupported = errors.New("sandbox: not supported on this platform")
+
+// StartError reports that the program could not be started: Argv[0] was
+// not found, not executable or not a valid executable. Run returns it with
+// a Result whose ExitCode is -1.
+type StartError struct {
+	Path string // Argv[0]
+	Err  error  // for example exec.ErrNotFound or syscall.EACCES
+}
+
+func (e *StartError) Error() string { return "sandbox: start " + e.Path + ": " + e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *StartError) Unwrap() error { return e.Err }
