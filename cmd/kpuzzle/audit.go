@@ -1,0 +1,623 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/kpuzzle/kpuzzle/grader/audit"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/pdb"
+	"github.com/kpuzzle/kpuzzle/reference/search"
+	"github.com/kpuzzle/kpuzzle/templates"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// auditOptions are the flags of kpuzzle audit.
+type auditOptions struct {
+	shape     string
+	goal      string
+	cmd       string
+	values    string
+	heuristic string
+
+	expect    string
+	dominates string
+	ignore    []string
+
+	exhaustive bool
+	sample     bool
+	samples    int
+	seed       uint64
+	lowerBound string
+	solveTime  time.Duration
+	solveAll   bool
+	maxExample int
+
+	cmdDir  string
+	batch   int
+	jobs    int
+	timeout time.Duration
+	memory  int64
+
+	pdb pdbFlags
+}
+
+func newAuditCmd(a *app) *cobra.Command {
+	var opts auditOptions
+	cmd := &cobra.Command{
+		Use:   "audit --shape RxC (--cmd CMD | --values FILE | --heuristic NAME)",
+		Short: "Check a heuristic: admissible? consistent? 0 at the goal? equal to or above another?",
+		Long: `Audit a heuristic on the board --shape against exact distances, and show
+with concrete states where it fails. The heuristic comes from one source:
+
+  --cmd CMD        a program that reads states on standard input, one per line
+                   (cells in row-major order, space-separated, 0 the blank), and
+                   prints one number per line (an integer or a real), run in the
+                   sandbox without network, once per batch of states, as
+                   /bin/sh -c CMD in a copy of --cmd-dir (default: the current
+                   folder); KPUZZLE_SHAPE and KPUZZLE_GOAL say the board.
+                   Examples: kpuzzle audit template python|java
+  --values FILE    a CSV or TSV table with a header state,h: each state as its
+                   cells separated by spaces, and its value
+  --heuristic NAME a reference heuristic (misplaced, manhattan, euclidean,
+                   linear-conflict, walking-distance, pdb:NAME)
+
+Checks: h(goal) = 0; h >= 0; admissibility h <= h*; consistency h(s) <= 1 + h(s')
+across every move; --expect NAME: equal to a reference heuristic (grading an
+implementation); --dominates NAME: never below another heuristic (counts of
+states above, equal, below). The report shows the mean h and mean h/h*.
+
+Coverage: boards of up to 10 cells (2x3, 2x4, 3x3, 2x5) are audited on every
+state against an exact distance table; larger ones on a seeded sample of
+--samples states (half uniform, half random walks from the goal) and their
+neighbours, each proved admissible by a lower bound (a pattern database on
+4x4) or solved optimally. The report says which states were proved how.
+
+Exit code 0 when every check holds, 1 when one fails, 2 on bad input (an
+unreadable values file, a program that crashes or prints anything but one
+number per state).`,
+		Example: `  kpuzzle audit --shape 3x3 --cmd "python3 heuristic.py"
+  kpuzzle audit --shape 3x3 --cmd "python3 lc.py" --expect linear-conflict
+  kpuzzle audit --shape 2x4 --values claims.csv
+  kpuzzle audit --shape 3x3 --heuristic linear-conflict --dominates manhattan
+  kpuzzle audit --shape 4x4 --heuristic walking-distance --samples 500 --seed 7
+  kpuzzle audit stats claims.csv
+  kpuzzle audit template python > heuristic.py`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			return runAudit(ctx, a, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.shape, "shape", "", "board shape RxC, for example 3x3 (required, but for --values of a square board)")
+	f.StringVar(&opts.goal, "goal", "", "goal: default (1..k, blank last), blank-first (0 1 ... k) or a goal FILE")
+	f.StringVar(&opts.cmd, "cmd", "", "heuristic program speaking the audit protocol, run as /bin/sh -c CMD")
+	f.StringVar(&opts.values, "values", "", "CSV or TSV file of claimed values with a header state,h")
+	f.StringVar(&opts.heuristic, "heuristic", "", "reference heuristic to audit")
+	f.StringVar(&opts.expect, "expect", "", "reference heuristic the values must equal")
+	f.StringVar(&opts.dominates, "dominates", "", "heuristic the values must never be below")
+	f.StringSliceVar(&opts.ignore, "ignore", nil, "checks to report but leave out of the verdict: goal_zero, non_negative, admissible, consistent, expect, dominates")
+	f.BoolVar(&opts.exhaustive, "exhaustive", false, "audit every state even on 11- and 12-cell boards (3x4, 2x6: 240 million states, about 4 GB of memory)")
+	f.BoolVar(&opts.sample, "sample", false, "audit a sample even where every state could be audited")
+	f.IntVar(&opts.samples, "samples", audit.DefaultSamples, "random states of a sampled audit (half uniform, half random walks)")
+	f.Uint64Var(&opts.seed, "seed", 1, "seed of the sample; the same seed gives the same states")
+	f.StringVar(&opts.lowerBound, "lower-bound", "", "admissible heuristic that settles sampled states without a solve (default: pdb:663 on 4x4, pdb:6666 on 5x5 when built, else linear conflict / walking distance)")
+	f.DurationVar(&opts.solveTime, "solve-timeout", audit.DefaultSolveTimeout, "time limit of each optimal solve of a sampled audit")
+	f.BoolVar(&opts.solveAll, "solve-all", false, "solve every sampled state, so that the mean h/h* covers them all")
+	f.IntVar(&opts.maxExample, "max-counterexamples", audit.DefaultMaxCounterexamples, "counterexamples listed per kind in --json")
+	f.StringVar(&opts.cmdDir, "cmd-dir", ".", "folder holding the --cmd program, copied into the program's throwaway working folder")
+	f.IntVar(&opts.batch, "batch", audit.DefaultBatchSize, "largest number of states one run of the --cmd program receives")
+	f.IntVar(&opts.jobs, "jobs", 0, "runs of the --cmd program at once (default: every core)")
+	f.DurationVar(&opts.timeout, "timeout", audit.DefaultCommandTimeout, "wall and CPU time limit of one run of the --cmd program")
+	f.Int64Var(&opts.memory, "memory", 0, "address-space limit of the --cmd program in MiB (default 1024; a JVM needs more, or see kpuzzle audit template java)")
+	registerPDBDir(f, &opts.pdb)
+	cmd.AddCommand(newAuditStatsCmd(a), newAuditTemplateCmd(a))
+	return cmd
+}
+
+// registerPDBDir registers --pdb-dir only (audits build no table large
+// enough to need a worker count).
+func registerPDBDir(f *pflag.FlagSet, p *pdbFlags) {
+	f.StringVar(&p.dir, "pdb-dir", "", "pattern database cache folder (default: kpuzzle/pdb in the user cache folder)")
+}
+
+func runAudit(ctx context.Context, a *app, opts auditOptions) error {
+	sources := 0
+	for _, s := range []string{opts.cmd, opts.values, opts.heuristic} {
+		if s != "" {
+			sources++
+		}
+	}
+	if sources != 1 {
+		return usageErrorf("give exactly one heuristic source: --cmd CMD, --values FILE or --heuristic NAME")
+	}
+	if opts.exhaustive && opts.sample {
+		return usageErrorf("--exhaustive and --sample exclude each other")
+	}
+	var shape puzzles.Shape
+	if opts.shape != "" {
+		var err error
+		if shape, err = puzzles.ParseShape(opts.shape); err != nil {
+			return usageErrorf("--shape: %v", err)
+		}
+	} else if opts.values == "" {
+		return usageErrorf("--shape RxC is required, for example --shape 3x3")
+	}
+	pdbOpts := pdb.Options{Dir: opts.pdb.dir}
+	hs := audit.Heuristics(pdbOpts)
+
+	var src audit.Source
+	var command *audit.Command
+	if opts.values != "" {
+		claims, err := audit.ReadValuesFile(opts.values, shape)
+		if err != nil {
+			return inputError(err)
+		}
+		shape = claims.Shape
+		src = claims
+	}
+	pf := puzzleFlags{goal: opts.goal}
+	goal, err := pf.goalFor(shape)
+	if err != nil {
+		return err
+	}
+	build := func(flag, name string) (search.Heuristic, error) {
+		if name == "" {
+			return nil, nil
+		}
+		h, err := hs.Build(ctx, name, goal)
+		if err != nil {
+			return nil, usageErrorf("--%s: %v", flag, err)
+		}
+		return h, nil
+	}
+	switch {
+	case opts.heuristic != "":
+		h, err := build("heuristic", opts.heuristic)
+		if err != nil {
+			return err
+		}
+		src = audit.FromHeuristic(h)
+	case opts.cmd != "":
+		if opts.memory < 0 || opts.batch < 0 || opts.jobs < 0 {
+			return usageErrorf("--memory, --batch and --jobs must not be negative")
+		}
+		command, err = audit.NewCommand(opts.cmd, goal, audit.CommandOptions{
+			Dir: opts.cmdDir, BatchSize: opts.batch, Jobs: opts.jobs, Timeout: opts.timeout, MemoryBytes: opts.memory << 20,
+		})
+		if err != nil {
+			return inputError(err)
+		}
+		defer command.Close()
+		src = command
+	}
+	ao := audit.Options{Goal: goal, Samples: opts.samples, Seed: opts.seed, SolveTimeout: opts.solveTime,
+		SolveAll: opts.solveAll, MaxCounterexamples: opts.maxExample, PDB: pdbOpts, Ignore: opts.ignore}
+	switch {
+	case opts.exhaustive:
+		ao.Coverage = audit.Exhaustive
+	case opts.sample:
+		ao.Coverage = audit.Sampled
+	}
+	if ao.Expect, err = build("expect", opts.expect); err != nil {
+		return err
+	}
+	if ao.Dominates, err = build("dominates", opts.dominates); err != nil {
+		return err
+	}
+	if opts.lowerBound != "" {
+		if ao.LowerBound, err = build("lower-bound", opts.lowerBound); err != nil {
+			return err
+		}
+		ao.LowerBoundNote = "chosen with --lower-bound"
+	}
+	rep, err := audit.Run(ctx, src, ao)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return usageErrorf("audit interrupted")
+		}
+		return inputError(err)
+	}
+	if command != nil {
+		if iso := command.Isolation(); iso.Degraded() {
+			fmt.Fprintf(a.errOut, "kpuzzle: warning: the heuristic program ran with weaker isolation: %s\n", iso.Reason)
+		}
+	}
+	if a.json {
+		if err := writeJSON(a.out, rep); err != nil {
+			return err
+		}
+	} else {
+		writeAuditReport(a.out, a.paint, rep, goal.Shape(), opts.maxExample)
+	}
+	if !rep.Passed {
+		return errFindings
+	}
+	return nil
+}
+
+// writeAuditReport prints the human form of an audit.
+func writeAuditReport(w io.Writer, p palette, r *audit.Report, s puzzles.Shape, maxExamples int) {
+	fmt.Fprintf(w, "Audit of %s on %s (%s goal)\n", p.bold(r.Heuristic), r.Shape, r.Goal)
+	switch r.Coverage {
+	case audit.Exhaustive:
+		line := fmt.Sprintf("exhaustive: every one of the %s states that can reach the goal, against its exact distance", r.StatesTotal)
+		if r.Missing > 0 {
+			line = fmt.Sprintf("exhaustive: %d of the %s states that can reach the goal have a value and were checked; %d have none", r.StatesChecked, r.StatesTotal, r.Missing)
+		}
+		fmt.Fprintln(w, p.dim(line))
+	case audit.Sampled:
+		sm := r.Sampling
+		var origin []string
+		if sm.Uniform > 0 {
+			origin = append(origin, fmt.Sprintf("%d uniform", sm.Uniform))
+		}
+		if sm.Walks > 0 {
+			origin = append(origin, fmt.Sprintf("%d random walks", sm.Walks))
+		}
+		if sm.FromFile > 0 {
+			origin = append(origin, fmt.Sprintf("%d from the file", sm.FromFile))
+		}
+		origin = append(origin, "the goal")
+		fmt.Fprintln(w, p.dim(fmt.Sprintf("sampled (seed %d): %d states (%s) and their neighbours; only these were checked, out of %s",
+			sm.Seed, len(sm.States), strings.Join(origin, ", "), r.StatesTotal)))
+		how := fmt.Sprintf("%d solved optimally (%s)", sm.Solved, sm.Solver)
+		if sm.LowerBound != "" {
+			how = fmt.Sprintf("%d proved h <= h* by the lower bound %s without a solve, ", sm.Bounded, sm.LowerBound) + how
+		}
+		if sm.WalkBound > 0 {
+			how += fmt.Sprintf(", %d proved overestimates by the length of their walk", sm.WalkBound)
+		}
+		if sm.Undecided > 0 {
+			how += fmt.Sprintf(", %s", p.warn(fmt.Sprintf("%d undecided (not solved within the time limit)", sm.Undecided)))
+		}
+		fmt.Fprintln(w, p.dim(how))
+		if sm.Note != "" {
+			fmt.Fprintln(w, p.dim("lower bound: "+sm.Note))
+		}
+	}
+	if r.Unreachable > 0 {
+		fmt.Fprintln(w, p.warn(fmt.Sprintf("%d states in the file cannot reach the goal and were ignored", r.Unreachable)))
+	}
+	fmt.Fprintln(w)
+	for _, c := range r.Checks {
+		mark := p.good("ok  ")
+		if !c.Passed {
+			mark = p.bad("FAIL")
+		}
+		note := ""
+		if c.Ignored {
+			note = p.dim(" (ignored)")
+		}
+		fmt.Fprintf(w, "  %s %-13s %s%s\n", mark, c.Name, c.Detail, note)
+	}
+	if r.StatesChecked > 0 {
+		ratio := ""
+		if r.RatioStates > 0 {
+			ratio = fmt.Sprintf(", mean h/h* %.3f over %d states", r.MeanRatio, r.RatioStates)
+		}
+		fmt.Fprintf(w, "  mean h %.3f%s\n", r.MeanH, ratio)
+	}
+
+	shown := map[string]bool{}
+	show := func(title string, c audit.Counterexample) {
+		if shown[c.Kind+c.State+c.Neighbor] && c.Label == "" {
+			return
+		}
+		shown[c.Kind+c.State+c.Neighbor] = true
+		fmt.Fprintf(w, "\n%s\n", p.bold(title))
+		a := boardOf(s, c.State)
+		left := append([]string(nil), a.Grid()...)
+		leftCap := fmt.Sprintf("h = %s, h* = %s", num(c.H), hstarText(c.HStar))
+		if c.Neighbor == "" {
+			for _, l := range left {
+				fmt.Fprintf(w, "    %s\n", l)
+			}
+			fmt.Fprintf(w, "    %s\n", leftCap)
+			return
+		}
+		b := boardOf(s, c.Neighbor)
+		right := b.Grid()
+		width := max(len(left[0]), len(leftCap))
+		for i := range left {
+			arrow := "  "
+			if i == len(left)/2 {
+				arrow = "->"
+			}
+			fmt.Fprintf(w, "    %-*s   %s   %s\n", width, left[i], arrow, right[i])
+		}
+		fmt.Fprintf(w, "    %-*s        h = %s, h* = %s\n", width, leftCap, num(*c.NeighborH), hstarText(*c.NeighborHStar))
+	}
+	for _, c := range r.Counterexamples {
+		switch {
+		case c.Kind == audit.KindGoalNonzero:
+			show(fmt.Sprintf("The goal has h = %s, not 0:", num(c.H)), c)
+		case c.Kind == audit.KindOverestimate && strings.Contains(c.Label, audit.LabelSmallest):
+			show(fmt.Sprintf("Smallest overestimate (%s from the goal, h is %s too high):", moves(c.HStar), num(c.H-float64(c.HStar))), c)
+		case c.Kind == audit.KindOverestimate && c.Label == audit.LabelLargest:
+			over := "more than " + num(c.H-float64(max(c.HStar, 0)))
+			if c.HStar >= 0 {
+				over = num(c.H - float64(c.HStar))
+			}
+			show(fmt.Sprintf("Largest overestimate (by %s):", over), c)
+		case c.Kind == audit.KindInconsistent && strings.Contains(c.Label, audit.LabelSmallest):
+			show(fmt.Sprintf("Inconsistent move nearest the goal (the blank moves %s; h drops by %s, more than the 1 move made):", c.Move, num(c.H-*c.NeighborH)), c)
+		case c.Kind == audit.KindInconsistent && c.Label == audit.LabelLargest:
+			show(fmt.Sprintf("Largest jump across one move (the blank moves %s; h drops by %s):", c.Move, num(c.H-*c.NeighborH)), c)
+		}
+	}
+	for _, kind := range []string{audit.KindNegative, audit.KindMismatch, audit.KindNotDominating} {
+		for _, c := range r.Counterexamples {
+			if c.Kind != kind {
+				continue
+			}
+			switch kind {
+			case audit.KindNegative:
+				show(fmt.Sprintf("Negative value (h = %s):", num(c.H)), c)
+			case audit.KindMismatch:
+				show(fmt.Sprintf("Differs from %s (%s there, this heuristic says %s):", r.Expect.Reference, num(*c.Reference), num(c.H)), c)
+			case audit.KindNotDominating:
+				show(fmt.Sprintf("Below %s (%s there, this heuristic says %s):", r.Dominance.Other, num(*c.Reference), num(c.H)), c)
+			}
+			break // one example of each; --json lists them all
+		}
+	}
+
+	fmt.Fprintln(w)
+	failed := 0
+	for _, c := range r.Checks {
+		if !c.Passed && !c.Ignored {
+			failed++
+		}
+	}
+	if r.Passed {
+		fmt.Fprintf(w, "%s every check holds (%.1fs)\n", p.good("PASSED:"), r.Seconds)
+		return
+	}
+	fmt.Fprintf(w, "%s %d of %d checks failed (%.1fs); --json lists up to %d counterexamples of each kind\n",
+		p.bad("FAILED:"), failed, len(r.Checks), r.Seconds, maxExamples)
+}
+
+func boardOf(s puzzles.Shape, state string) puzzles.Board {
+	var cells []int
+	for _, f := range strings.Fields(state) {
+		var n int
+		fmt.Sscan(f, &n)
+		cells = append(cells, n)
+	}
+	b, err := puzzles.NewBoard(s, cells)
+	if err != nil {
+		return puzzles.FromBytes(s, make([]uint8, s.Cells()))
+	}
+	return b
+}
+
+func num(v float64) string { return fmt.Sprint(v) }
+
+func moves(d int) string {
+	switch {
+	case d < 0:
+		return "an unknown number of moves"
+	case d == 1:
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", d)
+}
+
+func hstarText(d int) string {
+	if d < 0 {
+		return "?"
+	}
+	return fmt.Sprint(d)
+}
+
+// auditStatsOptions are the flags of kpuzzle audit stats.
+type auditStatsOptions struct {
+	shape     string
+	goal      string
+	solveTime time.Duration
+	pdb       pdbFlags
+}
+
+func newAuditStatsCmd(a *app) *cobra.Command {
+	var opts auditStatsOptions
+	cmd := &cobra.Command{
+		Use:   "stats FILE",
+		Short: "Check a table of claimed search statistics: is each figure possible?",
+		Long: `Check FILE, a CSV or TSV table of claimed search statistics with a header
+naming algorithm, puzzle and at least one of expanded, max_frontier, generated
+(heuristic optional; "nodes expanded" and "max frontier" are accepted), and
+say for each figure whether any correct run could produce it:
+
+  - graph searches (bfs, ucs, astar, greedy, wastar, bidirectional) expand
+    each reachable state at most once and keep distinct states on the
+    frontier, so no figure exceeds the number of reachable states;
+  - A* with a consistent heuristic expands every state with g*+h < C* and
+    none with g*+h > C* (the must-expand / may-expand band); BFS and UCS
+    likewise within the states at most C* moves away;
+  - IDS, IDA* and RBFS keep at most branching factor x depth nodes; IDS and
+    IDA* expand at least the states of their complete iterations and at most
+    the move sequences their iterations can try;
+  - generated lies between expanded and branching factor x expanded.
+
+A puzzle is written as its cells separated by spaces, set:NAME/ID, or a
+puzzle file (relative to FILE's folder). Counts may be written 181440,
+"181,440", 6e12 or 6·10^12. Exit code 0 when every figure is possible, 1
+when one is impossible, 2 on bad input.`,
+		Example: `  kpuzzle audit stats claims.csv
+  kpuzzle audit stats --json report-table.tsv`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			return runAuditStats(ctx, a, opts, args[0])
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.shape, "shape", "", "board shape of puzzles written as cells (default: square, from the number of cells)")
+	f.StringVar(&opts.goal, "goal", "", "goal: default, blank-first or a goal FILE (default: default, or a set's own goal)")
+	f.DurationVar(&opts.solveTime, "solve-timeout", audit.DefaultSolveTimeout, "time limit for finding each puzzle's optimal length")
+	registerPDBDir(f, &opts.pdb)
+	return cmd
+}
+
+func runAuditStats(ctx context.Context, a *app, opts auditStatsOptions, file string) error {
+	so := audit.StatsOptions{SolveTimeout: opts.solveTime, PDB: pdb.Options{Dir: opts.pdb.dir}}
+	if opts.shape != "" {
+		s, err := puzzles.ParseShape(opts.shape)
+		if err != nil {
+			return usageErrorf("--shape: %v", err)
+		}
+		so.Shape = s
+	}
+	so.Heuristics = audit.Heuristics(so.PDB)
+	setGoals := map[string]string{} // puzzle text -> the set's goal name
+	pf := puzzleFlags{goal: opts.goal}
+	so.Goal = func(s puzzles.Shape) (puzzles.Goal, error) { return pf.goalFor(s) }
+	so.Resolve = func(text string) (puzzles.Board, error) {
+		if ref, ok := strings.CutPrefix(text, setRefPrefix); ok {
+			set, b, err := loadSetInstance(ref)
+			if err != nil {
+				return puzzles.Board{}, err
+			}
+			setGoals[b.String()] = set.GoalName
+			return b, nil
+		}
+		path := text
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(filepath.Dir(file), path)
+		}
+		return puzzles.ReadBoardFile(path)
+	}
+	claims, err := audit.ReadStatsFile(file, so)
+	if err != nil {
+		return inputError(err)
+	}
+	if opts.goal == "" && len(setGoals) > 0 {
+		// A set instance is posed against its set's goal, as everywhere.
+		var groups [][]audit.StatsClaim
+		var goals []string
+		for _, c := range claims {
+			g := setGoals[c.Board.String()]
+			if len(goals) == 0 || goals[len(goals)-1] != g {
+				goals, groups = append(goals, g), append(groups, nil)
+			}
+			groups[len(groups)-1] = append(groups[len(groups)-1], c)
+		}
+		rep := &audit.StatsReport{AllPossible: true, Claims: []audit.StatsVerdict{}}
+		for i, grp := range groups {
+			name := goals[i]
+			o := so
+			o.Goal = func(s puzzles.Shape) (puzzles.Goal, error) {
+				if name == "" {
+					return puzzles.DefaultGoal(s), nil
+				}
+				return puzzles.GoalByName(name, s)
+			}
+			part, err := audit.CheckStats(ctx, grp, o)
+			if err != nil {
+				return inputError(err)
+			}
+			rep.Claims = append(rep.Claims, part.Claims...)
+			rep.AllPossible = rep.AllPossible && part.AllPossible
+			rep.Impossible += part.Impossible
+			rep.Unchecked += part.Unchecked
+		}
+		return finishStats(a, rep, file)
+	}
+	rep, err := audit.CheckStats(ctx, claims, so)
+	if err != nil {
+		return inputError(err)
+	}
+	return finishStats(a, rep, file)
+}
+
+func finishStats(a *app, rep *audit.StatsReport, file string) error {
+	if a.json {
+		if err := writeJSON(a.out, rep); err != nil {
+			return err
+		}
+	} else {
+		writeStatsReport(a.out, a.paint, rep, file)
+	}
+	if !rep.AllPossible {
+		return errFindings
+	}
+	return nil
+}
+
+func writeStatsReport(w io.Writer, p palette, rep *audit.StatsReport, file string) {
+	for _, c := range rep.Claims {
+		algo := c.Algorithm
+		if c.Heuristic != "" {
+			algo += " + " + c.Heuristic
+		}
+		cost := "C* unknown"
+		if c.OptimalLength >= 0 {
+			cost = fmt.Sprintf("C* = %d", c.OptimalLength)
+		}
+		fmt.Fprintf(w, "%s:%d: %s on %s %s\n", file, c.Line, p.bold(algo), c.Puzzle,
+			p.dim(fmt.Sprintf("(%s, %s, %s reachable states, branching factor %d)", c.Shape, cost, c.Reachable, c.Branching)))
+		if c.Note != "" {
+			fmt.Fprintf(w, "    %s\n", p.dim(c.Note))
+		}
+		for _, f := range c.Figures {
+			mark := p.good("possible  ")
+			switch f.Verdict {
+			case audit.VerdictImpossible:
+				mark = p.bad("IMPOSSIBLE")
+			case audit.VerdictUnchecked:
+				mark = p.warn("unchecked ")
+			}
+			fmt.Fprintf(w, "    %s %s = %s: %s\n", mark, f.Name, f.Text, f.Reason)
+		}
+	}
+	fmt.Fprintln(w)
+	if rep.AllPossible {
+		fmt.Fprintf(w, "%s no figure is impossible (%d unchecked)\n", p.good("PLAUSIBLE:"), rep.Unchecked)
+		return
+	}
+	fmt.Fprintf(w, "%s %d figures are impossible (%d unchecked)\n", p.bad("IMPOSSIBLE:"), rep.Impossible, rep.Unchecked)
+}
+
+func newAuditTemplateCmd(a *app) *cobra.Command {
+	files := map[string]string{"python": "audit/heuristic.py", "java": "audit/Heuristic.java"}
+	return &cobra.Command{
+		Use:   "template python|java",
+		Short: "Print an example heuristic program that speaks the audit protocol",
+		Long: `Print an example heuristic program (Manhattan distance) that speaks the
+audit protocol, to start a heuristic of your own from:
+
+  kpuzzle audit template python > heuristic.py
+  kpuzzle audit --shape 3x3 --cmd "python3 heuristic.py"
+
+  kpuzzle audit template java > Heuristic.java && javac Heuristic.java
+  kpuzzle audit --shape 3x3 --cmd "` + audit.JavaCommand("Heuristic") + `"
+
+(A JVM reserves more address space than the sandbox's default 1 GiB limit
+allows; the flags above shrink its reservations. --memory 4096 also works.)`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			name, ok := files[strings.ToLower(args[0])]
+			if !ok {
+				return usageErrorf("template %q: expected python or java", args[0])
+			}
+			text, err := templates.Read(name)
+			if err != nil {
+				return err
+			}
+			_, err = io.WriteString(a.out, text)
+			return err
+		},
+	}
+}

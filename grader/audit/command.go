@@ -1,0 +1,452 @@
+package audit
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+// Defaults of CommandOptions.
+const (
+	// DefaultBatchSize is the largest number of states one run of a
+	// heuristic program receives (the auditor spreads the states evenly
+	// over its workers: on two cores the 181,440 states of the 8-puzzle
+	// take two runs of 90,720).
+	DefaultBatchSize = 1 << 17
+	// DefaultCommandTimeout is the wall-time (and CPU-time) limit of one
+	// run.
+	DefaultCommandTimeout = time.Minute
+	// MaxCopyFiles and MaxCopyBytes cap the folder copied as a program's
+	// working folder.
+	MaxCopyFiles = 2000
+	MaxCopyBytes = 128 << 20
+)
+
+// Errors of a heuristic program; a *ProgramError wraps one of them.
+var (
+	// ErrProgramFailed: the program crashed, exceeded a limit or exited
+	// with a non-zero status.
+	ErrProgramFailed = errors.New("the heuristic program failed")
+	// ErrBadOutput: the program's output is not one number per state.
+	ErrBadOutput = errors.New("bad output")
+)
+
+// CommandOptions configure a heuristic program run through the sandbox.
+type CommandOptions struct {
+	// Dir is the folder that holds the program. Its files are copied into
+	// a fresh throwaway working folder (at most MaxCopyFiles files and
+	// MaxCopyBytes bytes; folders named .git are skipped), where every
+	// run starts, so that a command such as "python3 h.py" finds h.py and
+	// the program cannot change the original. Empty means an empty
+	// working folder.
+	Dir string
+	// BatchSize is the number of states one run receives; 0 means
+	// DefaultBatchSize.
+	BatchSize int
+	// Jobs is the number of runs at once; 0 means GOMAXPROCS.
+	Jobs int
+	// Timeout bounds the wall time and the CPU time of one run; 0 means
+	// DefaultCommandTimeout.
+	Timeout time.Duration
+	// MemoryBytes is the address-space limit of each process of a run; 0
+	// means the sandbox default (1 GiB). A JVM needs more, or flags that
+	// shrink its reservations (see docs/audit.md).
+	MemoryBytes int64
+	// Env adds variables (NAME=value) to the program's environment.
+	Env []string
+	// NoNamespaces runs with the sandbox's fallback isolation (see
+	// sandbox.Spec.NoNamespaces).
+	NoNamespaces bool
+}
+
+// Command is a heuristic program that speaks the audit protocol (see
+// docs/audit.md): started once per batch in the sandbox, with no network,
+// as /bin/sh -c LINE in its working folder; it reads states on standard
+// input, one per line, the cells in row-major order separated by single
+// spaces (0 the blank), until end of input, and writes one number per
+// line — an integer or a decimal real — the value of each state in
+// order. The environment says the board: KPUZZLE_SHAPE ("3x3") and
+// KPUZZLE_GOAL (the goal's cells, space-separated). A Command is safe for
+// concurrent use; Close removes its working folder.
+type Command struct {
+	line string
+	goal puzzles.Goal
+	opts CommandOptions
+	work string
+	sem  chan struct{}
+
+	mu    sync.Mutex
+	iso   sandbox.Isolation
+	usage CommandUsage
+}
+
+// CommandUsage is what the runs of a Command took.
+type CommandUsage struct {
+	Runs   int           `json:"runs"`
+	States int64         `json:"states"`
+	CPU    time.Duration `json:"cpu_ns"`
+	Wall   time.Duration `json:"wall_ns"`
+}
+
+// NewCommand prepares the program line (run as /bin/sh -c line) for goal
+// g: it copies opts.Dir into a fresh working folder.
+func NewCommand(line string, g puzzles.Goal, opts CommandOptions) (*Command, error) {
+	if strings.TrimSpace(line) == "" {
+		return nil, errors.New("heuristic command: empty; expected a program and its arguments, such as python3 h.py")
+	}
+	if g.IsZero() {
+		return nil, ErrNoGoal
+	}
+	if opts.BatchSize <= 0 {
+		opts.BatchSize = DefaultBatchSize
+	}
+	if opts.Jobs <= 0 {
+		opts.Jobs = runtime.GOMAXPROCS(0)
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultCommandTimeout
+	}
+	work, err := os.MkdirTemp("", "kpuzzle-audit-")
+	if err != nil {
+		return nil, fmt.Errorf("heuristic command: working folder: %w", err)
+	}
+	if opts.Dir != "" {
+		if err := copyTree(opts.Dir, work); err != nil {
+			os.RemoveAll(work)
+			return nil, err
+		}
+	}
+	return &Command{line: line, goal: g, opts: opts, work: work, sem: make(chan struct{}, opts.Jobs)}, nil
+}
+
+// Close removes the working folder.
+func (c *Command) Close() error { return os.RemoveAll(c.work) }
+
+// Name is "command: " and the command line.
+func (c *Command) Name() string { return "command: " + c.line }
+
+// BatchSize is the number of states one run receives.
+func (c *Command) BatchSize() int { return c.opts.BatchSize }
+
+// Isolation is the isolation the runs got (from the first run); a caller
+// should warn when it is degraded.
+func (c *Command) Isolation() sandbox.Isolation {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.iso
+}
+
+// Usage returns the runs made so far and the time they took.
+func (c *Command) Usage() CommandUsage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.usage
+}
+
+// Values runs the program once on states and reads one value per state.
+func (c *Command) Values(ctx context.Context, states [][]uint8, out []float64) error {
+	if len(states) == 0 {
+		return nil
+	}
+	select {
+	case c.sem <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-c.sem }()
+
+	var in bytes.Buffer
+	in.Grow(len(states) * (3*len(states[0]) + 1))
+	for _, s := range states {
+		in.Write(appendState(nil, s))
+		in.WriteByte('\n')
+	}
+	env := []string{
+		"PATH=" + sandbox.DefaultPath,
+		"HOME=" + c.work,
+		"LANG=C.UTF-8",
+		"KPUZZLE_SHAPE=" + c.goal.Shape().String(),
+		"KPUZZLE_GOAL=" + c.goal.Board().String(),
+	}
+	env = append(env, c.opts.Env...)
+	res, err := sandbox.Run(ctx, sandbox.Spec{
+		Argv:  []string{"/bin/sh", "-c", c.line},
+		Dir:   c.work,
+		Env:   env,
+		Stdin: &in,
+		Limits: sandbox.Limits{
+			WallTime:       c.opts.Timeout,
+			CPUTime:        c.opts.Timeout,
+			MemoryBytes:    c.opts.MemoryBytes,
+			MaxOutputBytes: int64(len(states))*64 + 64<<10,
+		},
+		NoNamespaces: c.opts.NoNamespaces,
+	})
+	c.mu.Lock()
+	if c.usage.Runs == 0 {
+		c.iso = res.Isolation
+	}
+	c.usage.Runs++
+	c.usage.States += int64(len(states))
+	c.usage.CPU += res.CPU
+	c.usage.Wall += res.Wall
+	c.mu.Unlock()
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return &ProgramError{Command: c.line, States: len(states), Err: fmt.Errorf("%w: %v", ErrProgramFailed, err)}
+	}
+	if why := failure(&res, c.opts); why != "" {
+		return &ProgramError{Command: c.line, States: len(states), Err: fmt.Errorf("%w: %s", ErrProgramFailed, why)}
+	}
+	return parseOutput(res.Stdout, states, out, c.line)
+}
+
+// JavaCommand is the command line that runs a compiled Java class under
+// the sandbox's default memory limit (1 GiB of address space per
+// process): a JVM reserves more than that by default, so the flags shrink
+// its heap and reservations.
+func JavaCommand(class string) string {
+	return "java -Xmx256m -Xss8m -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=64m -XX:MaxMetaspaceSize=128m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 " + class
+}
+
+// failure says why a finished run failed, or "" if it exited 0.
+func failure(res *sandbox.Result, opts CommandOptions) string {
+	var why string
+	switch {
+	case res.TimedOut:
+		why = fmt.Sprintf("it did not finish within the time limit of %v", opts.Timeout)
+	case res.CPUExceeded:
+		why = fmt.Sprintf("it used up its CPU time limit of %v", opts.Timeout)
+	case res.MemoryExceeded:
+		why = "it ran out of memory (raise the memory limit)"
+	case res.StdoutTruncated:
+		why = "it printed far more than one number per state"
+	case res.Signal != "":
+		why = "it was killed by " + res.Signal
+	case res.ExitCode != 0:
+		why = fmt.Sprintf("it exited with status %d", res.ExitCode)
+	default:
+		return ""
+	}
+	if last := lastLine(res.Stderr); last != "" {
+		why += "; its last line on stderr: " + last
+	}
+	return why
+}
+
+func lastLine(b []byte) string {
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	last := strings.TrimSpace(lines[len(lines)-1])
+	if len(last) > 200 {
+		last = last[:200] + "..."
+	}
+	return last
+}
+
+// ProgramError is a failure of a heuristic program on one run: it
+// crashed, exceeded a limit, or printed something other than one number
+// per state. Line, when not 0, is the 1-based line of the program's
+// output at fault, and State the state whose value that line holds.
+type ProgramError struct {
+	Command string
+	// States is the number of states the run received.
+	States int
+	Line   int
+	State  string
+	Err    error
+}
+
+// Error names the command, the run, the output line and the state.
+func (e *ProgramError) Error() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "heuristic command %q, on a run of %d states", e.Command, e.States)
+	if e.Line > 0 {
+		fmt.Fprintf(&sb, ": output line %d", e.Line)
+		if e.State != "" {
+			fmt.Fprintf(&sb, " (the value of state %s)", e.State)
+		}
+	}
+	fmt.Fprintf(&sb, ": %v", e.Err)
+	return sb.String()
+}
+
+// Unwrap returns ErrProgramFailed or ErrBadOutput, wrapped.
+func (e *ProgramError) Unwrap() error { return e.Err }
+
+// parseOutput reads one number per line for states into out.
+func parseOutput(stdout []byte, states [][]uint8, out []float64, line string) error {
+	text := string(stdout)
+	text = strings.TrimSuffix(text, "\n")
+	var lines []string
+	if text != "" || len(stdout) > 0 {
+		lines = strings.Split(text, "\n")
+	}
+	bad := func(no int, err error) error {
+		pe := &ProgramError{Command: line, States: len(states), Line: no, Err: fmt.Errorf("%w: %w", ErrBadOutput, err)}
+		if no >= 1 && no <= len(states) {
+			pe.State = stateString(states[no-1])
+		}
+		return pe
+	}
+	for i, l := range lines {
+		if i >= len(states) {
+			return bad(i+1, fmt.Errorf("extra line %q: there are only %d states, one value each", clip(l), len(states)))
+		}
+		v, err := ParseNumber(strings.TrimSpace(strings.TrimSuffix(l, "\r")))
+		if err != nil {
+			return bad(i+1, err)
+		}
+		out[i] = v
+	}
+	if len(lines) < len(states) {
+		return bad(len(lines)+1, fmt.Errorf("no value: the program printed %d lines for %d states (did it flush its output?)", len(lines), len(states)))
+	}
+	return nil
+}
+
+// ErrNotNumber is wrapped by ParseNumber's errors.
+var ErrNotNumber = errors.New("not a number")
+
+// ParseNumber reads a heuristic value: an integer or a decimal real such
+// as 3, -1, 2.5 or 1e3. Infinities, NaN, hexadecimal and digit
+// separators are refused.
+func ParseNumber(s string) (float64, error) {
+	if s == "" {
+		return 0, fmt.Errorf("%w: empty; expected an integer or a real number", ErrNotNumber)
+	}
+	digits := false
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits = true
+		case r == '.' || r == 'e' || r == 'E' || r == '+' || r == '-':
+		default:
+			return 0, fmt.Errorf("%w: %q; expected an integer or a real number", ErrNotNumber, clip(s))
+		}
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !digits || math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, fmt.Errorf("%w: %q; expected an integer or a real number", ErrNotNumber, clip(s))
+	}
+	return v, nil
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
+
+// appendState writes cells space-separated.
+func appendState(dst []byte, cells []uint8) []byte {
+	for i, c := range cells {
+		if i > 0 {
+			dst = append(dst, ' ')
+		}
+		dst = strconv.AppendInt(dst, int64(c), 10)
+	}
+	return dst
+}
+
+// copyTree copies the regular files, folders and symbolic links under
+// src into dst, skipping .git folders, within MaxCopyFiles and
+// MaxCopyBytes. When running as root the copies are handed to the
+// sandbox's unprivileged user, so that the program can read and write
+// them.
+func copyTree(src, dst string) error {
+	fi, err := os.Stat(src)
+	if err != nil {
+		return fmt.Errorf("heuristic command folder: %w", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("heuristic command folder %s is not a folder", src)
+	}
+	files, size := 0, int64(0)
+	chown := os.Geteuid() == 0
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return fmt.Errorf("heuristic command folder: %w", err)
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		if rel == "." {
+			return nil
+		}
+		if d.IsDir() && d.Name() == ".git" {
+			return filepath.SkipDir
+		}
+		files++
+		if files > MaxCopyFiles {
+			return fmt.Errorf("heuristic command folder %s holds more than %d files; point the folder option at the folder that holds the program", src, MaxCopyFiles)
+		}
+		target := filepath.Join(dst, rel)
+		switch {
+		case d.IsDir():
+			err = os.Mkdir(target, 0o755)
+		case d.Type()&fs.ModeSymlink != 0:
+			var link string
+			if link, err = os.Readlink(p); err == nil {
+				err = os.Symlink(link, target)
+			}
+		case d.Type().IsRegular():
+			var info fs.FileInfo
+			if info, err = d.Info(); err != nil {
+				break
+			}
+			size += info.Size()
+			if size > MaxCopyBytes {
+				return fmt.Errorf("heuristic command folder %s holds more than %d MiB; point the folder option at the folder that holds the program", src, MaxCopyBytes>>20)
+			}
+			mode := fs.FileMode(0o644)
+			if info.Mode()&0o111 != 0 {
+				mode = 0o755
+			}
+			err = copyFile(p, target, mode)
+		default:
+			return nil // sockets, devices, pipes: not part of a program
+		}
+		if err != nil {
+			return fmt.Errorf("heuristic command folder: %w", err)
+		}
+		if chown {
+			_ = os.Lchown(target, sandbox.NobodyID, sandbox.NobodyID)
+		}
+		return nil
+	})
+}
+
+func copyFile(src, dst string, mode fs.FileMode) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}

@@ -1,0 +1,65 @@
+// Package audit checks claims about sliding-tile heuristics and search
+// statistics against exact distances, and says with concrete states
+// where they fail. It is the library behind `kpuzzle audit`.
+//
+// # Heuristics
+//
+// [Run] audits the values of a [Source] for one goal:
+//
+//   - h(goal) = 0 and h ≥ 0;
+//   - admissibility, h(s) ≤ h*(s), where h* is the exact distance;
+//   - consistency, h(s) ≤ 1 + h(s') for every move s → s' (checked as
+//     |h(s) − h(s')| ≤ 1 on every move, each move once);
+//   - on request, equality with a reference heuristic (Options.Expect,
+//     for grading an implementation) and dominance over another
+//     (Options.Dominates: how many states above, equal, below);
+//   - the mean value and the mean ratio h/h*.
+//
+// A Source is a program that speaks the command protocol ([Command], run
+// in package grader/sandbox without network), a values file ([Claims],
+// from [ParseValues]), a heuristic of the reference solver
+// ([FromHeuristic]; [Heuristics] names them, pattern databases included)
+// or a Go function ([Func]). Values are real numbers; a comparison allows
+// 1e-9 for floating-point rounding.
+//
+// # Coverage
+//
+// On boards of at most [DefaultExhaustiveCells] cells (2x3, 2x4, 3x3,
+// 2x5) the audit is exhaustive: every state that can reach the goal is
+// compared with its distance in an exact table (reference/exact), and
+// every move is checked. Larger boards are sampled (Options.Samples,
+// seeded): half the states uniform among the solvable ones, half
+// reached by random walks from the goal with lengths spread over
+// 1..4×cells, plus the goal, each with its neighbours for consistency; a
+// values file's own states replace the random ones. A sampled state is
+// proved admissible without a solve when h is at most an admissible
+// lower bound (a pattern database on 4x4, see [DefaultLowerBound]);
+// otherwise it is solved optimally (IDA*, with a time limit); a state
+// reached by a walk of L moves with h > L is an overestimate whatever
+// its distance. The report lists every sampled state with how it was
+// decided; nothing is claimed about the states not sampled.
+//
+// # Counterexamples
+//
+// The report lists, per kind, the failing states fewest moves from the
+// goal first (ties in table order, or sample order), capped by
+// Options.MaxCounterexamples, and labels the ones that teach: the
+// smallest overestimate, the largest overestimate, the inconsistent move
+// nearest the goal and the largest jump across one move.
+//
+// # Search statistics
+//
+// [ParseStatsClaims] reads a table of claimed statistics (algorithm,
+// heuristic, puzzle, nodes expanded, max frontier, generated) and
+// [CheckStats] says whether each figure is possible: no graph search
+// expands more states than can be reached; A* expands within the
+// must-expand / may-expand band of its heuristic (reference/search.AStarBand),
+// BFS and UCS within the states around the optimal depth; IDS, IDA* and
+// RBFS keep at most branching factor × depth nodes, and IDS and IDA*
+// expand between what their complete iterations must visit and what
+// their iterations can try.
+//
+// The deliberately wrong heuristics the tests and docs/audit.md use live
+// in package grader/audit/flawed; they are never registered as reference
+// heuristics.
+package audit

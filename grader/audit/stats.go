@@ -1,0 +1,793 @@
+package audit
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference"
+	"github.com/kpuzzle/kpuzzle/reference/exact"
+	"github.com/kpuzzle/kpuzzle/reference/pdb"
+	"github.com/kpuzzle/kpuzzle/reference/search"
+)
+
+// Figures a search-statistics claim may state.
+const (
+	FigureExpanded    = "expanded"
+	FigureMaxFrontier = "max_frontier"
+	FigureGenerated   = "generated"
+)
+
+// Verdicts on a claimed figure.
+const (
+	VerdictPossible   = "possible"
+	VerdictImpossible = "impossible"
+	VerdictUnchecked  = "unchecked"
+)
+
+// algorithmNames maps accepted spellings to the canonical algorithm
+// names of the command line.
+var algorithmNames = map[string]string{
+	"bfs": "bfs", "breadth-first": "bfs", "breadth-first-search": "bfs",
+	"dfs": "dfs", "depth-first": "dfs", "dls": "dfs", "depth-limited": "dfs",
+	"ids": "ids", "iddfs": "ids", "id-dfs": "ids", "iterative-deepening": "ids",
+	"ucs": "ucs", "uniform-cost": "ucs", "dijkstra": "ucs",
+	"greedy": "greedy", "gbfs": "greedy", "greedy-best-first": "greedy",
+	"astar": "astar", "a*": "astar", "a-star": "astar", "a_star": "astar",
+	"wastar": "wastar", "wa*": "wastar", "weighted-astar": "wastar", "weighted-a*": "wastar",
+	"idastar": "idastar", "ida*": "idastar", "ida-star": "idastar", "ida_star": "idastar",
+	"rbfs": "rbfs", "recursive-best-first": "rbfs",
+	"bidirectional": "bidirectional", "bibfs": "bidirectional", "bidirectional-bfs": "bidirectional",
+}
+
+// statsColumns maps accepted header spellings to column names.
+var statsColumns = map[string]string{
+	"algorithm": "algorithm", "algo": "algorithm", "search": "algorithm",
+	"heuristic": "heuristic", "h": "heuristic",
+	"puzzle": "puzzle", "board": "puzzle", "state": "puzzle", "instance": "puzzle", "start": "puzzle",
+	"expanded": FigureExpanded, "nodes_expanded": FigureExpanded, "expansions": FigureExpanded, "nodes": FigureExpanded,
+	"max_frontier": FigureMaxFrontier, "frontier": FigureMaxFrontier, "max_frontier_size": FigureMaxFrontier,
+	"frontier_size": FigureMaxFrontier, "max_fringe": FigureMaxFrontier, "fringe": FigureMaxFrontier,
+	"generated": FigureGenerated, "nodes_generated": FigureGenerated,
+}
+
+// StatsClaim is one row of a claimed search-statistics table.
+type StatsClaim struct {
+	// Line is the row's line in the file.
+	Line int
+	// Algorithm is the canonical name (bfs, ids, astar ...).
+	Algorithm string
+	// Heuristic is the heuristic's name as written ("" for none).
+	Heuristic string
+	// Puzzle is the puzzle as written; Board the puzzle it names.
+	Puzzle string
+	Board  puzzles.Board
+	// Figures holds the claimed figures by name (FigureExpanded,
+	// FigureMaxFrontier, FigureGenerated); Texts the same as written.
+	Figures map[string]float64
+	Texts   map[string]string
+}
+
+// StatsOptions configure reading and checking search-statistics claims.
+type StatsOptions struct {
+	// Shape is the board of puzzles written inline as cells; the zero
+	// Shape means square boards inferred from the number of cells.
+	Shape puzzles.Shape
+	// Goal is the goal of a puzzle of shape s; nil means the default goal.
+	Goal func(s puzzles.Shape) (puzzles.Goal, error)
+	// Resolve reads a puzzle field that is not a list of cells (for
+	// example a file name or set:NAME/ID); nil accepts only cells.
+	Resolve func(puzzle string) (puzzles.Board, error)
+	// Heuristics resolves heuristic names; nil means Heuristics(PDB).
+	Heuristics *reference.Heuristics
+	// PDB configures the pattern databases used to find optimal lengths
+	// on boards too large for an exact table.
+	PDB pdb.Options
+	// SolveTimeout bounds the search for one puzzle's optimal length; 0
+	// means DefaultSolveTimeout.
+	SolveTimeout time.Duration
+	// MaxBandBytes bounds the memory of the breadth-first searches from a
+	// puzzle that the expansion bands need (estimated); 0 means 512 MiB.
+	// A band that would need more is reported as unchecked.
+	MaxBandBytes int64
+}
+
+// ReadStatsFile parses the claims file at path; see ParseStatsClaims.
+func ReadStatsFile(path string, opts StatsOptions) ([]StatsClaim, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ParseStatsClaims(f, path, opts)
+}
+
+// ParseStatsClaims reads a table of claimed search statistics: a header
+// naming the columns algorithm, puzzle and at least one of expanded,
+// max_frontier and generated (heuristic is optional; spellings such as
+// "nodes expanded" and "max frontier" are accepted, other columns are
+// ignored), then one row per claim. Fields are separated by commas or,
+// when the header holds a tab, by tabs. A puzzle is its cells separated
+// by spaces, or whatever opts.Resolve accepts. A figure is a count such
+// as 181440, 181,440 (quoted in CSV), 6e12 or 6·10^12; an empty field
+// claims nothing. Errors are *puzzles.ParseError values naming name, the
+// line and the column.
+func ParseStatsClaims(r io.Reader, name string, opts StatsOptions) ([]StatsClaim, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxValuesBytes+1))
+	if err != nil {
+		return nil, &puzzles.ParseError{File: name, Err: err}
+	}
+	if len(data) > MaxValuesBytes {
+		return nil, &puzzles.ParseError{File: name, Err: fmt.Errorf("%w: expected a table of search statistics", puzzles.ErrTooLarge)}
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &puzzles.ParseError{File: name, Err: fmt.Errorf("%w: expected a header such as algorithm,heuristic,puzzle,expanded,max_frontier", puzzles.ErrEmpty)}
+	}
+	cr := csv.NewReader(bytes.NewReader(data))
+	first := bytes.TrimLeft(data, " \r\n")
+	if bytes.IndexByte(first[:lineEnd(first)], '\t') >= 0 {
+		cr.Comma = '\t'
+	}
+	cr.FieldsPerRecord = -1
+	errAt := func(line, col int, err error) error {
+		return &puzzles.ParseError{File: name, Line: line, Col: col, Err: err}
+	}
+	read := func() ([]string, error) {
+		for {
+			rec, err := cr.Read()
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, errAt(pe.Line, pe.Column, fmt.Errorf("%w: %v", puzzles.ErrSyntax, pe.Err))
+			}
+			if err == nil && len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+				continue
+			}
+			return rec, err
+		}
+	}
+	header, err := read()
+	if errors.Is(err, io.EOF) {
+		return nil, &puzzles.ParseError{File: name, Err: fmt.Errorf("%w: expected a header such as algorithm,heuristic,puzzle,expanded,max_frontier", puzzles.ErrEmpty)}
+	}
+	if err != nil {
+		return nil, err
+	}
+	headerLine, _ := cr.FieldPos(0)
+	cols := map[string]int{}
+	for i, f := range header {
+		key := strings.Join(strings.FieldsFunc(strings.ToLower(f), func(r rune) bool {
+			return r == ' ' || r == '-' || r == '_' || r == '\t'
+		}), "_")
+		if col, ok := statsColumns[key]; ok {
+			if _, dup := cols[col]; dup {
+				_, c := cr.FieldPos(i)
+				return nil, errAt(headerLine, c, fmt.Errorf("%w: two %s columns", ErrHeader, col))
+			}
+			cols[col] = i
+		}
+	}
+	_, hasAlgo := cols["algorithm"]
+	_, hasPuzzle := cols["puzzle"]
+	figures := 0
+	for _, f := range []string{FigureExpanded, FigureMaxFrontier, FigureGenerated} {
+		if _, ok := cols[f]; ok {
+			figures++
+		}
+	}
+	if !hasAlgo || !hasPuzzle || figures == 0 {
+		return nil, errAt(headerLine, 0, fmt.Errorf("%w: found %q; expected a header naming algorithm, puzzle and at least one of expanded, max_frontier, generated (heuristic optional), such as algorithm,heuristic,puzzle,expanded,max_frontier",
+			ErrHeader, clip(strings.Join(header, string(cr.Comma)))))
+	}
+	var out []StatsClaim
+	for {
+		rec, err := read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		line, _ := cr.FieldPos(0)
+		if len(rec) != len(header) {
+			return nil, errAt(line, 0, fmt.Errorf("%w: %d fields, expected %d as the header (line %d) says", ErrFields, len(rec), len(header), headerLine))
+		}
+		field := func(col string) (string, int) {
+			i := cols[col]
+			_, c := cr.FieldPos(i)
+			return strings.TrimSpace(rec[i]), c
+		}
+		cl := StatsClaim{Line: line, Figures: map[string]float64{}, Texts: map[string]string{}}
+		algo, ac := field("algorithm")
+		canon, ok := algorithmNames[strings.ToLower(algo)]
+		if !ok {
+			return nil, errAt(line, ac, fmt.Errorf("%w: unknown algorithm %q; expected one of bfs, dfs, ids, ucs, greedy, astar, wastar, idastar, rbfs, bidirectional", puzzles.ErrSyntax, clip(algo)))
+		}
+		cl.Algorithm = canon
+		if _, ok := cols["heuristic"]; ok {
+			cl.Heuristic, _ = field("heuristic")
+		}
+		pz, pc := field("puzzle")
+		cl.Puzzle = pz
+		if cl.Board, err = resolvePuzzle(pz, opts); err != nil {
+			return nil, errAt(line, pc, err)
+		}
+		for _, f := range []string{FigureExpanded, FigureMaxFrontier, FigureGenerated} {
+			if _, ok := cols[f]; !ok {
+				continue
+			}
+			text, fc := field(f)
+			if text == "" {
+				continue
+			}
+			v, err := ParseCount(text)
+			if err != nil {
+				return nil, errAt(line, fc, fmt.Errorf("%w (the %s column)", err, f))
+			}
+			cl.Figures[f], cl.Texts[f] = v, text
+		}
+		out = append(out, cl)
+	}
+	if len(out) == 0 {
+		return nil, &puzzles.ParseError{File: name, Err: fmt.Errorf("%w: a header but no claims; expected one row per claim", puzzles.ErrEmpty)}
+	}
+	return out, nil
+}
+
+func resolvePuzzle(text string, opts StatsOptions) (puzzles.Board, error) {
+	toks := strings.Fields(text)
+	numeric := len(toks) >= 4
+	for _, t := range toks {
+		if _, err := strconv.Atoi(t); err != nil {
+			numeric = false
+			break
+		}
+	}
+	if !numeric {
+		if opts.Resolve == nil {
+			return puzzles.Board{}, fmt.Errorf("%w: puzzle %q; expected its cells separated by spaces", puzzles.ErrSyntax, clip(text))
+		}
+		return opts.Resolve(text)
+	}
+	cells := make([]int, len(toks))
+	for i, t := range toks {
+		cells[i], _ = strconv.Atoi(t)
+	}
+	shape := opts.Shape
+	if shape == (puzzles.Shape{}) {
+		side := int(math.Round(math.Sqrt(float64(len(cells)))))
+		if side*side != len(cells) {
+			return puzzles.Board{}, fmt.Errorf("%w: %d cells is not a square board; give the shape (--shape RxC)", puzzles.ErrSize, len(cells))
+		}
+		shape = puzzles.Shape{Rows: side, Cols: side}
+	}
+	return puzzles.NewBoard(shape, cells)
+}
+
+// ErrCount is wrapped by ParseCount's errors.
+var ErrCount = errors.New("not a count")
+
+// ParseCount reads a claimed count: digits, optionally grouped by commas,
+// underscores, spaces or apostrophes (181,440), in scientific notation
+// (6e12, 6.5E12) or as a power of ten (6·10^12, 6*10^12, 6x10^12,
+// 6×10^12, 10^12). It must be a finite whole number ≥ 0.
+func ParseCount(s string) (float64, error) {
+	t := strings.TrimSpace(s)
+	bad := func() (float64, error) {
+		return 0, fmt.Errorf("%w: %q; expected a whole number such as 181440, 181,440, 6e12 or 6·10^12", ErrCount, clip(s))
+	}
+	if t == "" {
+		return bad()
+	}
+	mant, exp := t, ""
+	if i := strings.Index(t, "10^"); i >= 0 {
+		mant, exp = strings.TrimSpace(t[:i]), strings.TrimSpace(t[i+3:])
+		for _, sep := range []string{"·", "*", "×", "x", "X", "⋅"} {
+			if rest, ok := strings.CutSuffix(mant, sep); ok {
+				mant = strings.TrimSpace(rest)
+				break
+			}
+		}
+		if i > 0 && mant == strings.TrimSpace(t[:i]) {
+			return bad() // something stands before 10^ without a multiplication sign
+		}
+		if mant == "" {
+			mant = "1"
+		}
+	}
+	mant = strings.NewReplacer(",", "", "_", "", " ", "", "'", "", "\u202f", "", "\u00a0", "").Replace(mant)
+	for _, r := range mant {
+		if !(r >= '0' && r <= '9' || r == '.' || r == 'e' || r == 'E' || r == '+') {
+			return bad()
+		}
+	}
+	v, err := strconv.ParseFloat(mant, 64)
+	if err != nil {
+		return bad()
+	}
+	if exp != "" {
+		e, err := strconv.Atoi(exp)
+		if err != nil || e < 0 || e > 300 {
+			return bad()
+		}
+		v *= math.Pow(10, float64(e))
+	}
+	if math.IsInf(v, 0) || math.IsNaN(v) || v < 0 || v != math.Floor(v) {
+		return bad()
+	}
+	return v, nil
+}
+
+// StatsReport is the verdict on a table of search-statistics claims.
+type StatsReport struct {
+	Claims []StatsVerdict `json:"claims"`
+	// AllPossible is true when no figure is impossible.
+	AllPossible bool `json:"all_possible"`
+	// Impossible and Unchecked count the figures of each verdict.
+	Impossible int `json:"impossible"`
+	Unchecked  int `json:"unchecked"`
+}
+
+// StatsVerdict is the verdict on one claim.
+type StatsVerdict struct {
+	Line      int    `json:"line"`
+	Algorithm string `json:"algorithm"`
+	Heuristic string `json:"heuristic,omitempty"`
+	Puzzle    string `json:"puzzle"`
+	Shape     string `json:"shape"`
+	// OptimalLength is C*, -1 when unknown or unsolvable.
+	OptimalLength int `json:"optimal_length"`
+	// Reachable is the number of states that can reach the goal.
+	Reachable *big.Int `json:"reachable_states"`
+	// Branching is the largest number of moves from any state.
+	Branching int             `json:"branching_factor"`
+	Figures   []FigureVerdict `json:"figures"`
+	// Possible is true when no figure is impossible.
+	Possible bool   `json:"possible"`
+	Note     string `json:"note,omitempty"`
+}
+
+// FigureVerdict is the verdict on one claimed figure, with the range it
+// must lie in where one is known.
+type FigureVerdict struct {
+	Name    string   `json:"name"`
+	Claimed float64  `json:"claimed"`
+	Text    string   `json:"text"`
+	Verdict string   `json:"verdict"`
+	Low     *float64 `json:"low,omitempty"`
+	High    *float64 `json:"high,omitempty"`
+	Reason  string   `json:"reason"`
+}
+
+// facts are what the checks know about one puzzle.
+type facts struct {
+	goal       puzzles.Goal
+	cost       int    // C*, -1 unknown
+	costNote   string // why cost is unknown
+	start      puzzles.Board
+	layers     []float64 // states at each distance from the start, up to C*; nil unknown
+	layerNote  string
+	layersDone bool
+	walks      []float64 // blank-move sequences of each length from the start, up to C*
+	reachable  float64
+	branching  int
+}
+
+// CheckStats checks each claim: whether each figure is possible for the
+// algorithm on the puzzle. Graph searches (bfs, ucs, astar, greedy,
+// wastar, bidirectional) expand each reachable state at most once and
+// keep distinct states on their frontier; A* (and UCS and BFS) must
+// expand within a band computed from the states around the puzzle (see
+// docs/audit.md); IDS, IDA* and RBFS keep at most branching factor ×
+// depth nodes, and IDS and IDA* expand between the states their complete
+// iterations must visit and the number of move sequences their
+// iterations can try. generated must lie between expanded and branching
+// factor × expanded.
+func CheckStats(ctx context.Context, claims []StatsClaim, opts StatsOptions) (*StatsReport, error) {
+	if opts.SolveTimeout <= 0 {
+		opts.SolveTimeout = DefaultSolveTimeout
+	}
+	if opts.MaxBandBytes <= 0 {
+		opts.MaxBandBytes = 512 << 20
+	}
+	if opts.Goal == nil {
+		opts.Goal = func(s puzzles.Shape) (puzzles.Goal, error) { return puzzles.DefaultGoal(s), nil }
+	}
+	if opts.Heuristics == nil {
+		opts.Heuristics = Heuristics(opts.PDB)
+	}
+	rep := &StatsReport{AllPossible: true, Claims: []StatsVerdict{}}
+	cache := map[string]*facts{}
+	oracles := map[string]*oracle{}
+	for _, cl := range claims {
+		g, err := opts.Goal(cl.Board.Shape())
+		if err != nil {
+			return nil, err
+		}
+		key := g.Board().String() + "|" + cl.Board.String()
+		f := cache[key]
+		if f == nil {
+			if f, err = puzzleFacts(ctx, cl.Board, g, opts, oracles); err != nil {
+				return nil, err
+			}
+			cache[key] = f
+		}
+		v, err := checkClaim(ctx, cl, f, opts)
+		if err != nil {
+			return nil, err
+		}
+		for _, fv := range v.Figures {
+			switch fv.Verdict {
+			case VerdictImpossible:
+				rep.Impossible++
+				rep.AllPossible = false
+			case VerdictUnchecked:
+				rep.Unchecked++
+			}
+		}
+		rep.Claims = append(rep.Claims, v)
+	}
+	return rep, nil
+}
+
+// branching is the largest number of moves from any state of s.
+func branching(s puzzles.Shape) int {
+	b := 2
+	if s.Rows >= 3 || s.Cols >= 3 {
+		b = 3
+	}
+	if s.Rows >= 3 && s.Cols >= 3 {
+		b = 4
+	}
+	return b
+}
+
+func puzzleFacts(ctx context.Context, b puzzles.Board, g puzzles.Goal, opts StatsOptions, oracles map[string]*oracle) (*facts, error) {
+	s := b.Shape()
+	reach, _ := new(big.Float).SetInt(ReachableStates(s)).Float64()
+	f := &facts{goal: g, cost: -1, reachable: reach, branching: branching(s)}
+	if !puzzles.Solvable(b, g) {
+		f.costNote = "the puzzle cannot reach the goal"
+		return f, nil
+	}
+	gk := g.Board().String()
+	or := oracles[gk]
+	if or == nil {
+		var err error
+		if or, _, err = newOracle(ctx, Options{Goal: g, PDB: opts.PDB, SolveTimeout: opts.SolveTimeout}); err != nil {
+			return nil, err
+		}
+		oracles[gk] = or
+	}
+	d, err := or.distance(ctx, b.Bytes())
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		f.costNote = fmt.Sprintf("its optimal length could not be found (%s: %v)", or.name, err)
+		return f, nil
+	}
+	f.cost = d
+	f.walks = walkCounts(b, d)
+	f.start = b
+	return f, nil
+}
+
+// layerCounts returns the states at each distance from the start up to
+// C*, computing them on first use (only BFS, UCS and IDS claims need
+// them).
+func (f *facts) layerCounts(ctx context.Context, maxBytes int64) ([]float64, string) {
+	if !bandFeasible(f.start.Shape(), f.cost) {
+		return nil, bandTooLarge(f.start.Shape(), f.cost)
+	}
+	if !f.layersDone {
+		f.layers, f.layerNote = layerCounts(ctx, f.start, f.cost, maxBytes)
+		f.layersDone = true
+	}
+	return f.layers, f.layerNote
+}
+
+// maxBandDepth is the deepest optimal length for which the bands are
+// computed on boards larger than an exact table: a breadth-first search
+// of a 15-puzzle reaches about ten million states by depth 20.
+const maxBandDepth = 20
+
+// bandFeasible reports whether the states within depth moves of a puzzle
+// on shape s can be enumerated.
+func bandFeasible(s puzzles.Shape, depth int) bool {
+	return s.Cells() <= exact.MaxCells || depth <= maxBandDepth
+}
+
+func bandTooLarge(s puzzles.Shape, depth int) string {
+	return fmt.Sprintf("the band needs every state within %d moves of the puzzle, too many on a %s board (computed up to depth %d)", depth, s, maxBandDepth)
+}
+
+// walkCounts returns, for j = 0..depth, the number of sequences of j
+// blank moves from b (every move allowed, undoing ones included).
+func walkCounts(b puzzles.Board, depth int) []float64 {
+	s := b.Shape()
+	moves := s.Moves()
+	cur := make([]float64, s.Cells())
+	cur[b.Blank()] = 1
+	out := make([]float64, depth+1)
+	for j := 0; j <= depth; j++ {
+		total := 0.0
+		for _, c := range cur {
+			total += c
+		}
+		out[j] = total
+		next := make([]float64, len(cur))
+		for c, k := range cur {
+			if k == 0 {
+				continue
+			}
+			for _, nb := range moves[c] {
+				if nb >= 0 {
+					next[nb] += k
+				}
+			}
+		}
+		cur = next
+	}
+	return out
+}
+
+// layerCounts counts the states at each distance 0..depth from b by
+// breadth-first search, or says why it could not within maxBytes.
+func layerCounts(ctx context.Context, b puzzles.Board, depth int, maxBytes int64) ([]float64, string) {
+	s := b.Shape()
+	if s.Cells() <= exact.MaxCells && exact.StateCount(s) <= maxBytes {
+		t, err := exact.Build(ctx, puzzles.NewGoal(b, "start"), exact.Options{})
+		if err != nil {
+			return nil, err.Error()
+		}
+		counts := t.Counts()
+		out := make([]float64, depth+1)
+		for d := 0; d <= depth && d < len(counts); d++ {
+			out[d] = float64(counts[d])
+		}
+		return out, ""
+	}
+	// A breadth-first search keyed by the cells.
+	const entryBytes = 64
+	seen := map[string]struct{}{string(b.Bytes()): {}}
+	layer := [][]uint8{b.Bytes()}
+	out := []float64{1}
+	moves := s.Moves()
+	for d := 1; d <= depth; d++ {
+		var next [][]uint8
+		for _, c := range layer {
+			if err := ctx.Err(); err != nil {
+				return nil, err.Error()
+			}
+			blank := blankOf(c)
+			for _, nb := range moves[blank] {
+				if nb < 0 {
+					continue
+				}
+				n := append([]uint8(nil), c...)
+				n[blank], n[nb] = n[nb], 0
+				if _, ok := seen[string(n)]; ok {
+					continue
+				}
+				seen[string(n)] = struct{}{}
+				next = append(next, n)
+				if int64(len(seen))*entryBytes > maxBytes {
+					return nil, fmt.Sprintf("the states within %d moves of the puzzle exceed the memory limit of %d MiB", depth, maxBytes>>20)
+				}
+			}
+		}
+		out = append(out, float64(len(next)))
+		layer = next
+	}
+	return out, ""
+}
+
+func sum(xs []float64, upto int) float64 {
+	t := 0.0
+	for i := 0; i <= upto && i < len(xs); i++ {
+		t += xs[i]
+	}
+	return t
+}
+
+func checkClaim(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions) (StatsVerdict, error) {
+	s := cl.Board.Shape()
+	v := StatsVerdict{Line: cl.Line, Algorithm: cl.Algorithm, Heuristic: cl.Heuristic, Puzzle: cl.Puzzle,
+		Shape: s.String(), OptimalLength: f.cost, Reachable: ReachableStates(s), Branching: f.branching, Possible: true, Figures: []FigureVerdict{}}
+	type bound struct {
+		low, high       float64 // NaN: unknown
+		lowWhy, highWhy string
+		unchecked       string
+	}
+	nan := math.NaN()
+	bounds := map[string]*bound{}
+	for _, name := range []string{FigureExpanded, FigureMaxFrontier, FigureGenerated} {
+		bounds[name] = &bound{low: 0, high: nan}
+	}
+	R := f.reachable
+	graph := false
+	switch cl.Algorithm {
+	case "bfs", "ucs", "astar", "greedy", "wastar", "bidirectional":
+		graph = true
+		bounds[FigureExpanded].high = R
+		bounds[FigureExpanded].highWhy = fmt.Sprintf("a graph search expands each of the %s reachable states at most once", countString(R))
+		bounds[FigureMaxFrontier].high = R
+		bounds[FigureMaxFrontier].highWhy = fmt.Sprintf("a graph search's frontier holds distinct states, and only %s states are reachable", countString(R))
+	}
+	d := f.cost
+	b := float64(f.branching)
+	if d >= 0 {
+		switch cl.Algorithm {
+		case "bfs", "ucs":
+			if layers, _ := f.layerCounts(ctx, opts.MaxBandBytes); layers != nil {
+				lo := sum(layers, d-2)
+				hi := sum(layers, d) - 1
+				bounds[FigureExpanded].low, bounds[FigureExpanded].high = lo, hi
+				bounds[FigureExpanded].lowWhy = fmt.Sprintf("it must expand every state at most %d moves from the puzzle (%s of them) before it can reach the goal %d moves away", d-2, countString(lo), d)
+				bounds[FigureExpanded].highWhy = fmt.Sprintf("it expands no state more than %d moves from the puzzle and not the goal: %s states", d, countString(hi))
+				if d < 2 {
+					bounds[FigureExpanded].lowWhy = "it may reach the goal at once"
+				}
+			} else {
+				_, note := f.layerCounts(ctx, opts.MaxBandBytes)
+				bounds[FigureExpanded].unchecked = note
+			}
+		case "astar":
+			h, err := claimHeuristic(ctx, cl, f, opts)
+			if err != nil {
+				bounds[FigureExpanded].unchecked = err.Error()
+				break
+			}
+			if !bandFeasible(s, d) {
+				bounds[FigureExpanded].unchecked = bandTooLarge(s, d)
+				break
+			}
+			band, err := search.AStarBand(ctx, search.Problem{Start: cl.Board, Goal: f.goal}, h, search.Limits{MaxBytes: opts.MaxBandBytes})
+			if err != nil {
+				if ctx.Err() != nil {
+					return v, ctx.Err()
+				}
+				bounds[FigureExpanded].unchecked = "the A* band could not be computed: " + err.Error()
+				break
+			}
+			lo, hi := float64(band.MustExpand), float64(band.MayExpand)
+			bounds[FigureExpanded].low, bounds[FigureExpanded].high = lo, hi
+			bounds[FigureExpanded].lowWhy = fmt.Sprintf("A* with %s must expand every state with g*+h < C* = %d: %s states", h.Name(), d, countString(lo))
+			bounds[FigureExpanded].highWhy = fmt.Sprintf("A* with %s (consistent) expands no state with g*+h > C* = %d, nor the goal: at most %s states", h.Name(), d, countString(hi))
+		case "ids":
+			bounds[FigureMaxFrontier].high = b * float64(d)
+			bounds[FigureMaxFrontier].highWhy = fmt.Sprintf("a depth-first search to depth %d keeps at most branching factor × depth = %d × %d nodes", d, f.branching, d)
+			hi := 0.0
+			for m := 0; m <= d; m++ {
+				hi += sum(f.walks, m)
+			}
+			bounds[FigureExpanded].high = hi
+			bounds[FigureExpanded].highWhy = fmt.Sprintf("iterations to depth 0..%d can try at most %s move sequences in all", d, countString(hi))
+			if layers, _ := f.layerCounts(ctx, opts.MaxBandBytes); layers != nil {
+				lo := 0.0
+				for m := 0; m <= d-2; m++ {
+					lo += sum(layers, m)
+				}
+				bounds[FigureExpanded].low = lo
+				bounds[FigureExpanded].lowWhy = fmt.Sprintf("the complete iterations (to depth %d and less) must expand every state within their depth at least once: %s expansions", max(d-2, 0), countString(lo))
+			}
+		case "idastar", "rbfs":
+			bounds[FigureMaxFrontier].high = b * float64(d)
+			bounds[FigureMaxFrontier].highWhy = fmt.Sprintf("with an admissible heuristic it never goes deeper than C* = %d, so it keeps at most branching factor × depth = %d × %d nodes", d, f.branching, d)
+			h, err := claimHeuristic(ctx, cl, f, opts)
+			if err != nil {
+				bounds[FigureExpanded].unchecked = err.Error()
+				break
+			}
+			h0 := h.Estimate(cl.Board.Bytes())
+			if cl.Algorithm == "idastar" {
+				iters := float64(max(d-h0+1, 1))
+				hi := iters * sum(f.walks, d)
+				bounds[FigureExpanded].high = hi
+				bounds[FigureExpanded].highWhy = fmt.Sprintf("at most C* - h(start) + 1 = %d iterations, each trying at most %s move sequences", int(iters), countString(sum(f.walks, d)))
+			}
+			if d > h0 && bandFeasible(s, d) {
+				band, err := search.AStarBand(ctx, search.Problem{Start: cl.Board, Goal: f.goal}, h, search.Limits{MaxBytes: opts.MaxBandBytes})
+				if err != nil {
+					if ctx.Err() != nil {
+						return v, ctx.Err()
+					}
+					bounds[FigureExpanded].lowWhy = ""
+					break
+				}
+				bounds[FigureExpanded].low = float64(band.MustExpand)
+				bounds[FigureExpanded].lowWhy = fmt.Sprintf("with %s (consistent) it must expand every state with g*+h < C* = %d at least once: %s states", h.Name(), d, countString(float64(band.MustExpand)))
+			}
+		}
+	} else if !graph {
+		for _, bd := range bounds {
+			bd.unchecked = f.costNote
+		}
+	}
+	if cl.Algorithm == "dfs" {
+		for _, bd := range bounds {
+			bd.unchecked = "depth-first search's figures depend on its depth limit, which the table does not give"
+		}
+	}
+	if e, ok := cl.Figures[FigureExpanded]; ok {
+		g := bounds[FigureGenerated]
+		g.low, g.lowWhy = e, "every expansion generates at least one successor"
+		if math.IsNaN(g.high) || b*e < g.high {
+			g.high, g.highWhy = b*e, fmt.Sprintf("every expansion generates at most %d successors, and %s were expanded", f.branching, countString(e))
+		}
+	}
+	for _, name := range []string{FigureExpanded, FigureMaxFrontier, FigureGenerated} {
+		claimed, ok := cl.Figures[name]
+		if !ok {
+			continue
+		}
+		bd := bounds[name]
+		fv := FigureVerdict{Name: name, Claimed: claimed, Text: cl.Texts[name], Verdict: VerdictPossible}
+		if !math.IsNaN(bd.low) {
+			lo := bd.low
+			fv.Low = &lo
+		}
+		if !math.IsNaN(bd.high) {
+			hi := bd.high
+			fv.High = &hi
+		}
+		switch {
+		case claimed < bd.low:
+			fv.Verdict, fv.Reason = VerdictImpossible, fmt.Sprintf("below %s: %s", countString(bd.low), bd.lowWhy)
+		case !math.IsNaN(bd.high) && claimed > bd.high:
+			fv.Verdict, fv.Reason = VerdictImpossible, fmt.Sprintf("above %s: %s", countString(bd.high), bd.highWhy)
+		case bd.unchecked != "" && math.IsNaN(bd.high):
+			fv.Verdict, fv.Reason = VerdictUnchecked, bd.unchecked
+		case math.IsNaN(bd.high) && bd.low > 0:
+			fv.Verdict, fv.Reason = VerdictUnchecked, fmt.Sprintf("at least %s, as it must be (%s); no upper bound is known for %s", countString(bd.low), bd.lowWhy, cl.Algorithm)
+		case math.IsNaN(bd.high):
+			fv.Verdict, fv.Reason = VerdictUnchecked, "no bound is known for "+cl.Algorithm
+		default:
+			fv.Reason = fmt.Sprintf("within %s..%s", countString(bd.low), countString(bd.high))
+			if bd.unchecked != "" {
+				fv.Reason += " (no tighter bound: " + bd.unchecked + ")"
+			}
+		}
+		if fv.Verdict == VerdictImpossible {
+			v.Possible = false
+		}
+		v.Figures = append(v.Figures, fv)
+	}
+	if d < 0 {
+		v.Note = f.costNote
+	}
+	return v, nil
+}
+
+// claimHeuristic builds the claim's heuristic, which the A* band needs.
+func claimHeuristic(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions) (search.Heuristic, error) {
+	name := cl.Heuristic
+	if name == "" {
+		return nil, errors.New("the claim names no heuristic")
+	}
+	h, err := opts.Heuristics.Build(ctx, name, f.goal)
+	if err != nil {
+		return nil, fmt.Errorf("the heuristic is not one kpuzzle knows (%v)", err)
+	}
+	return h, nil
+}
+
+// countString writes a count exactly below 10^15 and in scientific
+// notation above.
+func countString(v float64) string {
+	if v < 1e15 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 4, 64)
+}

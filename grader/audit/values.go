@@ -1,0 +1,297 @@
+package audit
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+// MaxValuesBytes caps the size of a values file: the 181,440 states of
+// the 8-puzzle take about 4 MB, those of the 2x5 board about 45 MB.
+const MaxValuesBytes = 512 << 20
+
+// Errors of the table parsers, wrapped in *puzzles.ParseError values.
+var (
+	// ErrHeader reports a header that does not name the columns needed.
+	ErrHeader = errors.New("bad header")
+	// ErrFields reports a row with another number of fields than the
+	// header.
+	ErrFields = errors.New("wrong number of fields")
+)
+
+// ValuesFormat is the field separator of a values file.
+type ValuesFormat uint8
+
+// Values file formats.
+const (
+	// CSV separates fields by commas (RFC 4180 quoting).
+	CSV ValuesFormat = iota
+	// TSV separates fields by tabs.
+	TSV
+)
+
+// String is "csv" or "tsv".
+func (f ValuesFormat) String() string {
+	if f == TSV {
+		return "tsv"
+	}
+	return "csv"
+}
+
+// Claims is a values file (--values): claimed heuristic values, one per
+// state. It is a Source and a StateLister; states it does not list have
+// no value. A Claims is immutable and safe for concurrent use.
+type Claims struct {
+	// File names the file in reports and errors.
+	File string
+	// Shape is the board size of every state.
+	Shape puzzles.Shape
+	// Format is the separator the file used.
+	Format ValuesFormat
+
+	states [][]uint8
+	values []float64
+	lines  []int
+	index  map[string]int
+}
+
+// ReadValuesFile parses the values file at path; see ParseValues.
+func ReadValuesFile(path string, shape puzzles.Shape) (*Claims, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ParseValues(f, path, shape)
+}
+
+// ParseValues reads a values file: a header line naming the columns state
+// and h (case-insensitively, in any order; other columns are ignored),
+// then one line per state: the state's cells in row-major order
+// separated by spaces (0 the blank), and its value, an integer or a real.
+// Fields are separated by commas (CSV, quoted as RFC 4180 says) or, when
+// the header line holds a tab, by tabs (TSV). A UTF-8 byte-order mark,
+// CRLF line ends and blank lines are accepted. A state may appear twice
+// only with the same value. shape is the board size; the zero Shape
+// means a square board inferred from the first state. Every error is a
+// *puzzles.ParseError naming name, the line and the column.
+func ParseValues(r io.Reader, name string, shape puzzles.Shape) (*Claims, error) {
+	lr := &io.LimitedReader{R: r, N: MaxValuesBytes + 1}
+	data, err := io.ReadAll(lr)
+	if err != nil {
+		return nil, &puzzles.ParseError{File: name, Err: err}
+	}
+	if len(data) > MaxValuesBytes {
+		return nil, &puzzles.ParseError{File: name, Err: fmt.Errorf("%w: more than %d MiB; expected a values file", puzzles.ErrTooLarge, MaxValuesBytes>>20)}
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &puzzles.ParseError{File: name, Err: fmt.Errorf("%w: expected a header line state,h and one line per state", puzzles.ErrEmpty)}
+	}
+	c := &Claims{File: name, Shape: shape, index: map[string]int{}}
+	header := data
+	for len(bytes.TrimSpace(header[:lineEnd(header)])) == 0 {
+		header = header[lineEnd(header)+1:]
+	}
+	if bytes.IndexByte(header[:lineEnd(header)], '\t') >= 0 {
+		c.Format = TSV
+	}
+	cr := csv.NewReader(bytes.NewReader(data))
+	if c.Format == TSV {
+		cr.Comma = '\t'
+	}
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = true
+	errAt := func(line, col int, err error) error {
+		return &puzzles.ParseError{File: name, Line: line, Col: col, Err: err}
+	}
+	read := func() ([]string, error) {
+		for {
+			rec, err := cr.Read()
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, errAt(pe.Line, pe.Column, fmt.Errorf("%w: %v; expected %s fields", puzzles.ErrSyntax, pe.Err, c.Format))
+			}
+			if err == nil && len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+				continue // a line of spaces
+			}
+			return rec, err
+		}
+	}
+
+	rec, err := read()
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			err = &puzzles.ParseError{File: name, Err: fmt.Errorf("%w: expected a header line state,h", puzzles.ErrEmpty)}
+		}
+		return nil, err
+	}
+	headerLine, _ := cr.FieldPos(0)
+	stateCol, hCol := -1, -1
+	for i, f := range rec {
+		switch strings.ToLower(strings.TrimSpace(f)) {
+		case "state":
+			if stateCol >= 0 {
+				_, col := cr.FieldPos(i)
+				return nil, errAt(headerLine, col, fmt.Errorf("%w: two state columns; expected a header line such as state,h", ErrHeader))
+			}
+			stateCol = i
+		case "h":
+			if hCol >= 0 {
+				_, col := cr.FieldPos(i)
+				return nil, errAt(headerLine, col, fmt.Errorf("%w: two h columns; expected a header line such as state,h", ErrHeader))
+			}
+			hCol = i
+		}
+	}
+	if stateCol < 0 || hCol < 0 {
+		missingCol := "state"
+		if stateCol >= 0 {
+			missingCol = "h"
+		}
+		return nil, errAt(headerLine, 0, fmt.Errorf("%w: found %q, with no %s column; expected a header line such as state,h (comma- or tab-separated)",
+			ErrHeader, clip(strings.Join(rec, string(cr.Comma))), missingCol))
+	}
+	fields := len(rec)
+
+	for {
+		rec, err := read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		line, _ := cr.FieldPos(0)
+		if len(rec) != fields {
+			return nil, errAt(line, 0, fmt.Errorf("%w: %d fields, expected %d as the header (line %d) says", ErrFields, len(rec), fields, headerLine))
+		}
+		_, sc := cr.FieldPos(stateCol)
+		cells, err := c.parseState(rec[stateCol], func(err error) error { return errAt(line, sc, err) })
+		if err != nil {
+			return nil, err
+		}
+		_, hc := cr.FieldPos(hCol)
+		v, err := ParseNumber(strings.TrimSpace(rec[hCol]))
+		if err != nil {
+			return nil, errAt(line, hc, fmt.Errorf("%w (the h column)", err))
+		}
+		key := string(cells)
+		if i, dup := c.index[key]; dup {
+			if c.values[i] != v {
+				return nil, errAt(line, 0, fmt.Errorf("%w: state %s already has h = %s on line %d; this line says %s",
+					puzzles.ErrDuplicate, stateString(cells), formatValue(c.values[i]), c.lines[i], formatValue(v)))
+			}
+			continue
+		}
+		c.index[key] = len(c.states)
+		c.states = append(c.states, cells)
+		c.values = append(c.values, v)
+		c.lines = append(c.lines, line)
+	}
+	if len(c.states) == 0 {
+		return nil, &puzzles.ParseError{File: name, Err: fmt.Errorf("%w: a header but no states; expected one line per state after the header", puzzles.ErrEmpty)}
+	}
+	return c, nil
+}
+
+func lineEnd(b []byte) int {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return i
+	}
+	return len(b)
+}
+
+// parseState reads the cells of a state field; errAt places its errors.
+func (c *Claims) parseState(field string, errAt func(error) error) ([]uint8, error) {
+	toks := strings.Fields(field)
+	if c.Shape == (puzzles.Shape{}) {
+		side := int(math.Round(math.Sqrt(float64(len(toks)))))
+		sh := puzzles.Shape{Rows: side, Cols: side}
+		if side*side != len(toks) || sh.Validate() != nil {
+			return nil, errAt(fmt.Errorf("%w: %d tiles is not a square board; give the shape (--shape RxC)", puzzles.ErrSize, len(toks)))
+		}
+		c.Shape = sh
+	}
+	n := c.Shape.Cells()
+	if len(toks) != n {
+		return nil, errAt(fmt.Errorf("%w: %d tiles in the state; a %s state has %d, separated by spaces", puzzles.ErrSize, len(toks), c.Shape, n))
+	}
+	cells := make([]uint8, n)
+	var seen [puzzles.MaxSide * puzzles.MaxSide]bool
+	for i, tok := range toks {
+		t, err := strconv.Atoi(tok)
+		if err != nil {
+			return nil, errAt(fmt.Errorf("%w: %q in the state; expected %d tile numbers separated by spaces", puzzles.ErrSyntax, clip(tok), n))
+		}
+		if t < 0 || t >= n {
+			return nil, errAt(fmt.Errorf("%w: tile %d in the state; a %s board holds 1..%d and 0 for the blank", puzzles.ErrRange, t, c.Shape, n-1))
+		}
+		if seen[t] {
+			return nil, errAt(fmt.Errorf("%w: tile %d appears twice in the state", puzzles.ErrDuplicate, t))
+		}
+		seen[t] = true
+		cells[i] = uint8(t)
+	}
+	return cells, nil
+}
+
+// Name is "values: " and the file name.
+func (c *Claims) Name() string { return "values: " + c.File }
+
+// Len is the number of distinct states.
+func (c *Claims) Len() int { return len(c.states) }
+
+// Claim returns the i-th distinct state (in file order), its value and
+// the line it is on. The caller must not modify cells.
+func (c *Claims) Claim(i int) (cells []uint8, h float64, line int) {
+	return c.states[i], c.values[i], c.lines[i]
+}
+
+// States returns the states in file order; the caller must not modify
+// them.
+func (c *Claims) States() [][]uint8 { return c.states }
+
+// Values looks the states up; a state the file does not list gets NaN.
+func (c *Claims) Values(_ context.Context, states [][]uint8, out []float64) error {
+	for i, s := range states {
+		if j, ok := c.index[string(s)]; ok {
+			out[i] = c.values[j]
+		} else {
+			out[i] = math.NaN()
+		}
+	}
+	return nil
+}
+
+// WriteValues writes states and their values as a values file that
+// ParseValues reads back: a header state,h, then one line per state.
+// Values are written in the shortest form that reads back exactly.
+func WriteValues(w io.Writer, format ValuesFormat, states [][]uint8, values []float64) error {
+	if len(states) != len(values) {
+		return fmt.Errorf("write values: %d states but %d values", len(states), len(values))
+	}
+	cw := csv.NewWriter(w)
+	if format == TSV {
+		cw.Comma = '\t'
+	}
+	if err := cw.Write([]string{"state", "h"}); err != nil {
+		return err
+	}
+	for i, s := range states {
+		if err := cw.Write([]string{stateString(s), strconv.FormatFloat(values[i], 'g', -1, 64)}); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
