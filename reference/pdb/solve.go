@@ -1,0 +1,389 @@
+package pdb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"time"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+// Limits bound a search. The zero Limits sets no bound; deadlines and
+// cancellation come from the context.
+type Limits struct {
+	// MaxNodes stops the search after this many generated nodes (0: no
+	// limit).
+	MaxNodes int64
+}
+
+// Stats describe a search. Expanded counts the nodes whose successors
+// were generated; Generated the successors created (the inverse of the
+// last move is never generated). Both add up over all iterations.
+type Stats struct {
+	Expanded  int64 `json:"expanded"`
+	Generated int64 `json:"generated"`
+	// Iterations is the number of depth-first passes (thresholds tried).
+	Iterations int `json:"iterations"`
+	// InitialH is the heuristic value of the start; Bound the last
+	// threshold.
+	InitialH int     `json:"initial_h"`
+	Bound    int     `json:"bound"`
+	Seconds  float64 `json:"seconds"`
+}
+
+// ErrLimit reports a search stopped by Limits.MaxNodes.
+var ErrLimit = errors.New("node limit reached")
+
+// Solve finds a shortest path of blank moves from b to h's goal by
+// iterative-deepening A* (IDA*) with the pattern database h.
+//
+// The search keeps the board in place and updates the heuristic
+// incrementally: a move changes only the moved tile's pattern (and, with
+// reflection, the reflected tile's), so each node costs one or two table
+// lookups; it never generates the inverse of the last move, and allocates
+// nothing per node. Successors are tried in the fixed order up, down,
+// left, right of the blank.
+//
+// It returns puzzles.ErrUnsolvable for a board that cannot reach the goal,
+// ErrLimit when lim.MaxNodes is reached and ctx.Err() when ctx is done;
+// the statistics are filled in every case.
+func Solve(ctx context.Context, b puzzles.Board, h *Heuristic, lim Limits) ([]puzzles.Dir, Stats, error) {
+	start := time.Now()
+	var st Stats
+	g := h.Goal()
+	if b.Shape() != g.Shape() {
+		return nil, st, fmt.Errorf("board %s does not fit the %s goal of %s", b.Shape(), g.Shape(), h.Name())
+	}
+	if !puzzles.Solvable(b, g) {
+		return nil, st, puzzles.ErrUnsolvable
+	}
+	s := newSearcher(ctx, b, h, lim)
+	st.InitialH = s.h0
+	bound := s.h0
+	var err error
+	for {
+		st.Iterations++
+		s.bound, s.next = bound, 1<<30
+		found := s.dfsStart()
+		st.Expanded, st.Generated, st.Bound = s.expanded, s.generated, bound
+		if found {
+			break
+		}
+		if s.stop != nil {
+			err = s.stop
+			break
+		}
+		bound = s.next
+	}
+	st.Seconds = time.Since(start).Seconds()
+	if err != nil {
+		return nil, st, err
+	}
+	path := make([]puzzles.Dir, len(s.path))
+	for i, d := range s.path {
+		path[i] = puzzles.Dir(d)
+	}
+	return path, st, nil
+}
+
+// patternTable is a table as the search reads it.
+type patternTable struct {
+	tiles  []uint8
+	data   []byte
+	nibble bool
+	excess bool
+}
+
+// entry is the table entry for the tiles' cells in pos.
+func (t *patternTable) entry(n int, pos *[MaxCells]uint8) int {
+	var used uint64
+	var idx int64
+	for i, tile := range t.tiles {
+		c := pos[tile]
+		idx = idx*int64(n-i) + int64(c) - int64(bits.OnesCount64(used&(1<<c-1)))
+		used |= 1 << c
+	}
+	if t.nibble {
+		return int(t.data[idx>>1]>>(uint(idx&1)<<2)) & 0xF
+	}
+	return int(t.data[idx])
+}
+
+type searcher struct {
+	ctx    context.Context
+	lim    Limits
+	h      *Heuristic
+	n      int
+	nbr    [][4]int8
+	cells  [MaxCells]uint8
+	pos    [MaxCells]uint8 // cell of each tile
+	rpos   [MaxCells]uint8 // cell of each tile in the reflected state
+	tabs   []patternTable
+	patOf  [MaxCells]int8
+	md     [MaxCells][MaxCells]uint8 // tile, cell -> Manhattan distance
+	rcell  [MaxCells]uint8
+	rtile  [MaxCells]uint8
+	mdN    []int // Manhattan distance of each pattern's tiles
+	valN   []int // value of each pattern
+	mdR    []int // the same in the reflected state
+	valR   []int
+	reflec bool
+	max    bool // Max mode: every table is recomputed at every node
+
+	h0                  int
+	sumN, sumR          int
+	bound, next         int
+	expanded, generated int64
+	checkAt             int64
+	stop                error
+	path                []uint8
+}
+
+func newSearcher(ctx context.Context, b puzzles.Board, h *Heuristic, lim Limits) *searcher {
+	s := &searcher{ctx: ctx, lim: lim, h: h, n: h.n, reflec: h.reflect, max: h.part.Mode == Max}
+	geo, _ := newGeometry(b.Shape())
+	s.nbr = geo.nbr
+	for c := range s.n {
+		t := uint8(b.At(c))
+		s.cells[c] = t
+		s.pos[t] = uint8(c)
+		for c2 := range s.n {
+			s.md[c][c2] = h.mdTab[c][c2]
+		}
+	}
+	for i := range s.patOf {
+		s.patOf[i] = -1
+	}
+	for t := range s.n {
+		s.patOf[t] = h.patOf[t]
+	}
+	for _, t := range h.tables {
+		s.tabs = append(s.tabs, patternTable{tiles: t.hdr.Tiles, data: t.data, nibble: t.hdr.Encoding.Bits == 4, excess: t.hdr.Encoding.Excess})
+	}
+	if s.reflec {
+		for c := range s.n {
+			s.rcell[c] = h.refl.cell[c]
+			s.rtile[c] = h.refl.tile[c]
+		}
+		for t := range s.n {
+			s.rpos[s.rtile[t]] = s.rcell[s.pos[t]]
+		}
+	}
+	k := len(s.tabs)
+	s.mdN, s.valN, s.mdR, s.valR = make([]int, k), make([]int, k), make([]int, k), make([]int, k)
+	s.sumN = s.initSums(&s.pos, s.mdN, s.valN)
+	s.h0 = s.sumN
+	if s.reflec {
+		s.sumR = s.initSums(&s.rpos, s.mdR, s.valR)
+		s.h0 = max(s.h0, s.sumR)
+	}
+	if s.max {
+		s.h0 = s.maxValue()
+	}
+	return s
+}
+
+// initSums fills each pattern's Manhattan distance and value for the
+// state pos and returns the additive estimate.
+func (s *searcher) initSums(pos *[MaxCells]uint8, md, val []int) int {
+	sum := 0
+	for t := 1; t < s.n; t++ {
+		if p := s.patOf[t]; p >= 0 {
+			md[p] += int(s.md[t][pos[t]])
+		} else {
+			sum += int(s.md[t][pos[t]])
+		}
+	}
+	for p := range s.tabs {
+		val[p] = s.value(p, pos, md[p])
+		sum += val[p]
+	}
+	return sum
+}
+
+// value is pattern p's value in state pos given its tiles' Manhattan
+// distance md.
+func (s *searcher) value(p int, pos *[MaxCells]uint8, md int) int {
+	t := &s.tabs[p]
+	e := t.entry(s.n, pos)
+	if t.excess {
+		return md + 2*e
+	}
+	return e
+}
+
+// maxValue is the Max-mode estimate of the current state.
+func (s *searcher) maxValue() int {
+	return s.h.Estimate(s.cells[:s.n])
+}
+
+func (s *searcher) dfsStart() bool {
+	s.path = s.path[:0]
+	blank := int(s.pos[0])
+	if s.h0 == 0 {
+		return true
+	}
+	if s.max {
+		return s.dfsMax(0, blank, -1)
+	}
+	return s.dfs(0, blank, -1, s.sumN, s.sumR)
+}
+
+// limit checks the context and node budget now and then.
+func (s *searcher) limit() bool {
+	if s.stop != nil {
+		return true
+	}
+	if s.generated < s.checkAt {
+		return false
+	}
+	s.checkAt = s.generated + 1<<16
+	if s.lim.MaxNodes > 0 {
+		s.checkAt = min(s.checkAt, s.lim.MaxNodes)
+	}
+	if err := s.ctx.Err(); err != nil {
+		s.stop = err
+		return true
+	}
+	if s.lim.MaxNodes > 0 && s.generated >= s.lim.MaxNodes {
+		s.stop = ErrLimit
+		return true
+	}
+	return false
+}
+
+// dfs searches below the state with the blank on blank, reached by g
+// moves, the last of which is undone by direction back; sumN and sumR are
+// the additive estimates of the state and its reflection.
+func (s *searcher) dfs(g, blank, back int, sumN, sumR int) bool {
+	s.expanded++
+	if s.limit() {
+		return false
+	}
+	for d := range 4 {
+		if d == back {
+			continue
+		}
+		q := int(s.nbr[blank][d])
+		if q < 0 {
+			continue
+		}
+		s.generated++
+		t := s.cells[q]
+		s.cells[blank], s.cells[q] = t, 0
+		s.pos[t], s.pos[0] = uint8(blank), uint8(q)
+
+		nsN := sumN
+		p := s.patOf[t]
+		var oldMd, oldVal int
+		if p >= 0 {
+			oldMd, oldVal = s.mdN[p], s.valN[p]
+			md := oldMd + int(s.md[t][blank]) - int(s.md[t][q])
+			v := s.value(int(p), &s.pos, md)
+			s.mdN[p], s.valN[p] = md, v
+			nsN += v - oldVal
+		} else {
+			nsN += int(s.md[t][blank]) - int(s.md[t][q])
+		}
+		h := nsN
+		nsR := sumR
+		var rt uint8
+		var rp int8
+		var oldMdR, oldValR int
+		if s.reflec {
+			rt = s.rtile[t]
+			rfrom, rto := s.rcell[q], s.rcell[blank]
+			s.rpos[rt], s.rpos[0] = rto, rfrom
+			rp = s.patOf[rt]
+			if rp >= 0 {
+				oldMdR, oldValR = s.mdR[rp], s.valR[rp]
+				md := oldMdR + int(s.md[rt][rto]) - int(s.md[rt][rfrom])
+				v := s.value(int(rp), &s.rpos, md)
+				s.mdR[rp], s.valR[rp] = md, v
+				nsR += v - oldValR
+			} else {
+				nsR += int(s.md[rt][rto]) - int(s.md[rt][rfrom])
+			}
+			h = max(h, nsR)
+		}
+
+		found := false
+		if f := g + 1 + h; f > s.bound {
+			if f < s.next {
+				s.next = f
+			}
+		} else {
+			s.path = append(s.path, uint8(d))
+			if h == 0 || s.dfs(g+1, q, d^1, nsN, nsR) {
+				found = true
+			} else {
+				s.path = s.path[:len(s.path)-1]
+			}
+		}
+
+		// Undo the move.
+		if p >= 0 {
+			s.mdN[p], s.valN[p] = oldMd, oldVal
+		}
+		if s.reflec {
+			s.rpos[rt], s.rpos[0] = s.rcell[q], s.rcell[blank]
+			if rp >= 0 {
+				s.mdR[rp], s.valR[rp] = oldMdR, oldValR
+			}
+		}
+		s.cells[blank], s.cells[q] = 0, t
+		s.pos[t], s.pos[0] = uint8(q), uint8(blank)
+		if found {
+			return true
+		}
+		if s.stop != nil {
+			return false
+		}
+	}
+	return false
+}
+
+// dfsMax is dfs for Max-mode databases, which depend on the blank and so
+// are looked up afresh at every node.
+func (s *searcher) dfsMax(g, blank, back int) bool {
+	s.expanded++
+	if s.limit() {
+		return false
+	}
+	for d := range 4 {
+		if d == back {
+			continue
+		}
+		q := int(s.nbr[blank][d])
+		if q < 0 {
+			continue
+		}
+		s.generated++
+		t := s.cells[q]
+		s.cells[blank], s.cells[q] = t, 0
+		h := s.maxValue()
+		found := false
+		if f := g + 1 + h; f > s.bound {
+			if f < s.next {
+				s.next = f
+			}
+		} else {
+			s.path = append(s.path, uint8(d))
+			if h == 0 || s.dfsMax(g+1, q, d^1) {
+				found = true
+			} else {
+				s.path = s.path[:len(s.path)-1]
+			}
+		}
+		s.cells[blank], s.cells[q] = 0, t
+		if found {
+			return true
+		}
+		if s.stop != nil {
+			return false
+		}
+	}
+	return false
+}
