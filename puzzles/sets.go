@@ -34,9 +34,12 @@ type Instance struct {
 	// name).
 	Name  string
 	Board Board
-	// Optimal is the published optimal solution length, or -1 when the
-	// set's source does not give one.
+	// Optimal is the optimal solution length, or -1 when the set's source
+	// does not give one.
 	Optimal int
+	// Proof says where Optimal comes from: a publication, or how kpuzzle
+	// proved it for a generated set. Empty when Optimal is -1.
+	Proof string
 }
 
 // Goal is the goal the set poses its instances against, on the instance's
@@ -72,6 +75,7 @@ var setDefs = []setDef{
 	{SetInfo{"2x4-hardest", "the 2x4 position farthest from the goal (36 moves)", GoalDefault, "sets/depths_2x4.txt"}, hardest},
 	{SetInfo{"3x4-hardest", "the 18 3x4 positions farthest from the goal (53 moves)", GoalDefault, "sets/depths_3x4.txt"}, hardest},
 	{SetInfo{"cs3243-public", "the public test inputs of NUS CS3243's k-puzzle assignment (3x3, 4x4, 5x5; three unsolvable)", GoalDefault, "sets/cs3243-public"}, puzzleDir},
+	{SetInfo{"starter", "a graded starter set like a course's public tests: four 3x3, 4x4 and 5x5 puzzles each at depths 9-27 and one unsolvable per size, keys proved by kpuzzle gen", GoalDefault, "sets/starter"}, manifestSet},
 }
 
 // Sets lists the shipped sets.
@@ -148,7 +152,7 @@ func cellsWithLength(def setDef) ([]Instance, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: optimal length %q is not a number", def.Source, l.no, l.toks[n-1].text)
 		}
-		out = append(out, Instance{Name: strconv.Itoa(i + 1), Board: b, Optimal: length})
+		out = append(out, Instance{Name: strconv.Itoa(i + 1), Board: b, Optimal: length, Proof: "published: " + def.Description})
 	}
 	return out, nil
 }
@@ -165,7 +169,7 @@ func cellsAtLength(length int) func(setDef) ([]Instance, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, Instance{Name: strconv.Itoa(i + 1), Board: b, Optimal: length})
+			out = append(out, Instance{Name: strconv.Itoa(i + 1), Board: b, Optimal: length, Proof: "published: " + def.Description})
 		}
 		return out, nil
 	}
@@ -178,7 +182,7 @@ func hardest(def setDef) ([]Instance, error) {
 	}
 	out := make([]Instance, len(t.Hardest))
 	for i, b := range t.Hardest {
-		out[i] = Instance{Name: strconv.Itoa(i + 1), Board: b, Optimal: t.MaxDepth()}
+		out[i] = Instance{Name: strconv.Itoa(i + 1), Board: b, Optimal: t.MaxDepth(), Proof: "published: exhaustive breadth-first search of " + t.Shape.String()}
 	}
 	return out, nil
 }
@@ -203,6 +207,38 @@ func puzzleDir(def setDef) ([]Instance, error) {
 	})
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, err
+}
+
+// manifestSet reads a set folder written by kpuzzle gen: its manifest
+// lists the files in order with their proved optimal lengths.
+func manifestSet(def setDef) ([]Instance, error) {
+	name := def.Source + "/" + ManifestFile
+	data, err := setFiles.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	m, err := ParseManifest(data, name)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Instance, 0, len(m.Puzzles))
+	for _, e := range m.Puzzles {
+		data, err := setFiles.ReadFile(def.Source + "/" + e.File)
+		if err != nil {
+			return nil, err
+		}
+		b, err := ParseBoard(bytes.NewReader(data), e.File)
+		if err != nil {
+			return nil, err
+		}
+		inst := Instance{Name: e.File, Board: b, Optimal: -1}
+		if e.OptimalLength != nil {
+			inst.Optimal = *e.OptimalLength
+			inst.Proof = e.Proof
+		}
+		out = append(out, inst)
+	}
+	return out, nil
 }
 
 // DepthTable is a published count of the states at each distance from the

@@ -121,6 +121,8 @@ Exit codes: 0 success, 1 the check ran and found a problem,
 		newReplayCmd,
 		newAuditCmd,
 		newSolveCmd,
+		newInitCmd,
+		newBundleCmd,
 	} {
 		root.AddCommand(newCmd(a))
 	}

@@ -143,7 +143,7 @@ func runSetsExport(a *app, name, out string, f puzzles.Format) error {
 		}
 		e := puzzles.ManifestEntry{File: file, Solvable: puzzles.Solvable(inst.Board, set.Goal(inst)), OptimalLength: knownLength(inst.Optimal)}
 		if e.OptimalLength != nil {
-			e.Proof = "published: " + set.Description
+			e.Proof = inst.Proof
 		}
 		entries[i] = puzzles.SetPuzzle{Board: inst.Board, Entry: e}
 	}

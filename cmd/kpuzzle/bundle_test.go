@@ -1,0 +1,223 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"debug/elf"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// unzip extracts the zip at path into dir, keeping the files' modes, and
+// returns the entries' names and modes.
+func unzip(t *testing.T, path, dir string) map[string]os.FileMode {
+	t.Helper()
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	modes := map[string]os.FileMode{}
+	for _, f := range zr.File {
+		modes[f.Name] = f.Mode().Perm()
+		if !f.Modified.Equal(bundleTime) {
+			t.Errorf("%s: modified %v, want the fixed bundle time", f.Name, f.Modified)
+		}
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, f.Mode().Perm()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return modes
+}
+
+// TestBundleGradescopeRunsTheAutograder zips a scaffolded assignment,
+// unpacks it into a fake /autograder, puts the starter code in as the
+// submission, and runs run_autograder as Gradescope would.
+func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed, so the Python starter cannot run")
+	}
+	bin := kpuzzleBinary(t)
+	dir := filepath.Join(t.TempDir(), "hw")
+	if r := kpuzzle(t, "", "init", dir, "--shape", "3x3,4x4", "--depth", "2-12", "--public", "1", "--hidden", "1", "--unsolvable", "1", "--wall-time", "60s"); r.code != 0 {
+		t.Fatalf("init: %+v", r)
+	}
+	// The same files make the same zip (checked with a small stand-in
+	// binary, which is quicker to compress).
+	zipPath := filepath.Join(t.TempDir(), "autograder.zip")
+	var zips [][]byte
+	for range 2 {
+		if r := kpuzzle(t, "", "bundle", "gradescope", filepath.Join(dir, "assignment.yaml"), "--out", zipPath, "--binary", smallELF(t)); r.code != 0 || !strings.Contains(r.stdout, "8 tests") {
+			t.Fatalf("bundle: %+v", r)
+		}
+		data, err := os.ReadFile(zipPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zips = append(zips, data)
+	}
+	if !bytes.Equal(zips[0], zips[1]) {
+		t.Error("the same assignment gave two different zips")
+	}
+	r := kpuzzle(t, "", "bundle", "gradescope", filepath.Join(dir, "assignment.yaml"), "--out", zipPath, "--binary", bin, "--json")
+	if r.code != 0 {
+		t.Fatalf("bundle: %+v", r)
+	}
+	var got bundleJSON
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil || got.Tests != 8 || got.Binary != bin {
+		t.Fatalf("bundle JSON %+v (%v): want 8 tests and the binary %s", got, err, bin)
+	}
+
+	root := t.TempDir()
+	modes := unzip(t, zipPath, filepath.Join(root, "source"))
+	for name, want := range map[string]os.FileMode{"setup.sh": 0o755, "run_autograder": 0o755, "kpuzzle": 0o755, "assignment.yaml": 0o644, "puzzles/manifest.json": 0o644, "puzzles/hidden/4x4/puzzle_2.txt": 0o644} {
+		if modes[name] != want {
+			t.Errorf("%s: mode %v in the zip, want %v (all: %v)", name, modes[name], want, modes)
+		}
+	}
+	if len(modes) != 13 {
+		t.Errorf("%d files in the zip, want 13: %v", len(modes), modes)
+	}
+	if out, err := exec.Command("bash", "-n", filepath.Join(root, "source", "setup.sh")).CombinedOutput(); err != nil {
+		t.Errorf("setup.sh: %v\n%s", err, out)
+	}
+	solver, err := os.ReadFile(filepath.Join(dir, "starter", "python", "solver.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(root, "submission"), "solver.py", string(solver))
+
+	runAutograder := func(path string) map[string]any {
+		t.Helper()
+		os.RemoveAll(filepath.Join(root, "results"))
+		cmd := exec.Command(filepath.Join(root, "source", "run_autograder"))
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root, "PATH="+path)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("run_autograder: %v\n%s", err, out)
+		}
+		data, err := os.ReadFile(filepath.Join(root, "results", "results.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res map[string]any
+		if err := json.Unmarshal(data, &res); err != nil {
+			t.Fatalf("results.json: %v\n%s", err, data)
+		}
+		return res
+	}
+	res := runAutograder(os.Getenv("PATH"))
+	tests, _ := res["tests"].([]any)
+	if res["score"] != 60.0 || len(tests) != 8 {
+		t.Fatalf("results.json: score %v, %d tests; want 60 and 8:\n%v", res["score"], len(tests), res)
+	}
+	visibility := map[string]string{}
+	for _, x := range tests {
+		tc := x.(map[string]any)
+		visibility[tc["name"].(string)] = tc["visibility"].(string)
+	}
+	if visibility["hidden/4x4/puzzle_1.txt"] != "after_published" || visibility["public/3x3/puzzle_1.txt"] != "visible" {
+		t.Errorf("visibility %v", visibility)
+	}
+
+	// Without a kpuzzle to run, the student still gets a results.json
+	// that says so.
+	os.Remove(filepath.Join(root, "source", "kpuzzle"))
+	res = runAutograder("/usr/bin:/bin")
+	if res["score"] != 0.0 || !strings.Contains(res["output"].(string), "no kpuzzle binary") {
+		t.Errorf("results.json without kpuzzle: %v", res)
+	}
+}
+
+// smallELF is a small Linux x86-64 executable to ship in bundles that a
+// test does not run.
+func smallELF(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{"/bin/true", "/usr/bin/true"} {
+		if f, err := elf.Open(p); err == nil {
+			ok := f.Machine == elf.EM_X86_64
+			f.Close()
+			if ok {
+				return p
+			}
+		}
+	}
+	t.Skip("no x86-64 /bin/true to stand in for the kpuzzle binary")
+	return ""
+}
+
+func TestBundleWithoutGradescopeFiles(t *testing.T) {
+	bin := smallELF(t)
+	dir := filepath.Join(t.TempDir(), "hw")
+	if r := kpuzzle(t, "", "init", dir, "--language", "cpp", "--shape", "2x3", "--public", "1", "--hidden", "0"); r.code != 0 {
+		t.Fatalf("init: %+v", r)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "gradescope")); err != nil {
+		t.Fatal(err)
+	}
+	zipPath := filepath.Join(t.TempDir(), "a.zip")
+	t.Chdir(dir)
+	if r := kpuzzle(t, "", "bundle", "gradescope", "--out", zipPath, "--binary", bin); r.code != 0 {
+		t.Fatalf("bundle ./assignment.yaml: %+v", r)
+	}
+	out := t.TempDir()
+	unzip(t, zipPath, out)
+	setup, _ := os.ReadFile(filepath.Join(out, "setup.sh"))
+	if !strings.Contains(string(setup), "apt-get install -y -qq --no-install-recommends g++") {
+		t.Errorf("the built-in setup.sh for a g++ build does not install g++:\n%s", setup)
+	}
+	var files []string
+	for name := range dirFiles(t, out) {
+		files = append(files, name)
+	}
+	sort.Strings(files)
+	want := []string{"assignment.yaml", "kpuzzle", "puzzles/hidden/2x3/puzzle_1.txt", "puzzles/manifest.json",
+		"puzzles/public/2x3/puzzle_1.txt", "puzzles/public/2x3/puzzle_2.txt", "run_autograder", "setup.sh"}
+	if diff := cmp.Diff(want, files); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
+	}
+}
+
+func TestBundleRefuses(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "hw")
+	if r := kpuzzle(t, "", "init", dir, "--shape", "2x3", "--public", "1", "--hidden", "0"); r.code != 0 {
+		t.Fatalf("init: %+v", r)
+	}
+	config := filepath.Join(dir, "assignment.yaml")
+	notELF := writeFile(t, t.TempDir(), "kpuzzle", "#!/bin/sh\necho hello\n")
+	wantOneLineError(t, kpuzzle(t, "", "bundle", "gradescope", config, "--binary", notELF, "--out", filepath.Join(t.TempDir(), "a.zip")), notELF, "not a Linux executable")
+	wantOneLineError(t, kpuzzle(t, "", "bundle", "gradescope", filepath.Join(dir, "nope.yaml")), "nope.yaml", "no such file")
+
+	// A puzzle set outside the assignment's folder cannot keep its place.
+	other := filepath.Join(t.TempDir(), "elsewhere")
+	if err := os.Rename(filepath.Join(dir, "puzzles"), other); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(config)
+	moved := strings.Replace(string(data), "dir: puzzles", "dir: "+other, 1)
+	if err := os.WriteFile(config, []byte(moved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantOneLineError(t, kpuzzle(t, "", "bundle", "gradescope", config, "--out", filepath.Join(t.TempDir(), "a.zip")), "puzzles.dir", "outside the assignment's folder")
+}

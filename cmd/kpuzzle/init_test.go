@@ -1,0 +1,499 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference"
+	"go.yaml.in/yaml/v3"
+)
+
+// updateScaffold rewrites the golden files of the scaffold's templates:
+// go test ./cmd/kpuzzle -run TestScaffoldTemplatesGolden -update-scaffold
+var updateScaffold = flag.Bool("update-scaffold", false, "rewrite testdata/scaffold/*.golden")
+
+// requireTool skips a test whose toolchain is not installed, naming it.
+func requireTool(t *testing.T, l starterLang) {
+	t.Helper()
+	if _, err := exec.LookPath(l.Tool); err != nil {
+		t.Skipf("%s is not installed, so the %s starter code cannot be built and run here (CI installs it)", l.Tool, l.Title)
+	}
+}
+
+// buildStarter renders language l's starter into a new folder, builds it
+// as the assignment would, and returns the command line that runs it
+// (without the two file arguments).
+func buildStarter(t *testing.T, l starterLang, data scaffoldData) []string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := writeStarter(dir, l, data); err != nil {
+		t.Fatal(err)
+	}
+	build := func(args ...string) {
+		cmd := exec.Command(args[0], args[1:]...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod", "GOPROXY=off", "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	switch l.Name {
+	case "python":
+		return []string{"python3", filepath.Join(dir, "solver.py")}
+	case "java":
+		build("javac", "Solver.java")
+		return []string{"java", "-cp", dir, "Solver"}
+	case "cpp":
+		build("g++", "-O2", "-std=c++17", "-o", "solver", "solver.cpp")
+	case "go":
+		build("go", "build", "-o", "solver", ".")
+	}
+	return []string{filepath.Join(dir, "solver")}
+}
+
+// walkFrom is the board reached from the goal by k moves of the blank,
+// each the first direction that is legal and does not undo the last.
+func walkFrom(g puzzles.Goal, k int) puzzles.Board {
+	b := g.Board()
+	var last puzzles.Dir = 4
+	for range k {
+		for _, d := range puzzles.Dirs {
+			if (last < 4 && d == last.Opposite()) || !b.CanMove(d) {
+				continue
+			}
+			b, _ = b.Move(d)
+			last = d
+			break
+		}
+	}
+	return b
+}
+
+// TestStarterCodeOnTrivialPuzzles builds every language's starter for
+// both conventions and both goals, runs it on solved, one-move and
+// two-move boards (in both file formats), a rectangular board and an
+// unsolvable one, and replays every answer.
+func TestStarterCodeOnTrivialPuzzles(t *testing.T) {
+	for _, l := range starterLangs("10s", goBinDir()) {
+		t.Run(l.Name, func(t *testing.T) {
+			requireTool(t, l)
+			t.Parallel()
+			for _, variant := range []struct {
+				moves      puzzles.Convention
+				blankFirst bool
+			}{{puzzles.TileMoves, false}, {puzzles.BlankMoves, true}} {
+				data := scaffoldData{Name: "test", Moves: variant.moves.String(), BlankFirst: variant.blankFirst}
+				run := buildStarter(t, l, data)
+				goalOf := puzzles.DefaultGoal
+				if variant.blankFirst {
+					goalOf = puzzles.BlankFirstGoal
+				}
+				g33, g23 := goalOf(puzzles.Shape{Rows: 3, Cols: 3}), goalOf(puzzles.Shape{Rows: 2, Cols: 3})
+				cases := []struct {
+					name   string
+					board  puzzles.Board
+					goal   puzzles.Goal
+					format puzzles.Format
+				}{
+					{"solved", g33.Board(), g33, puzzles.FormatRows},
+					{"one move", walkFrom(g33, 1), g33, puzzles.FormatRows},
+					{"two moves, Princeton format", walkFrom(g33, 2), g33, puzzles.FormatPrinceton},
+					{"2x3, five moves", walkFrom(g23, 5), g23, puzzles.FormatRows},
+					{"unsolvable 2x2", puzzles.RandomUnsolvable(puzzles.NewRand(1), goalOf(puzzles.Shape{Rows: 2, Cols: 2})), goalOf(puzzles.Shape{Rows: 2, Cols: 2}), puzzles.FormatRows},
+				}
+				for _, tc := range cases {
+					dir := t.TempDir()
+					in := writeFile(t, dir, "input.txt", tc.board.Format(tc.format))
+					out := filepath.Join(dir, "output.txt")
+					cmd := exec.Command(run[0], append(run[1:], in, out)...)
+					var stderr bytes.Buffer
+					cmd.Stderr = &stderr
+					if err := cmd.Run(); err != nil {
+						t.Fatalf("%s %v, %s: %v\n%s", l.Name, variant, tc.name, err, stderr.String())
+					}
+					ans, err := puzzles.ReadAnswerFile(out)
+					if err != nil {
+						t.Fatalf("%s %v, %s: %v", l.Name, variant, tc.name, err)
+					}
+					if !puzzles.Solvable(tc.board, tc.goal) {
+						if !ans.Unsolvable {
+							t.Errorf("%s %v, %s: answered %d moves, want UNSOLVABLE", l.Name, variant, tc.name, ans.Len())
+						}
+						continue
+					}
+					proof, err := reference.ProveOptimal(context.Background(), tc.board, tc.goal)
+					if err != nil {
+						t.Fatal(err)
+					}
+					end, err := puzzles.Replay(tc.board, ans, variant.moves)
+					if err != nil || !tc.goal.Reached(end) || ans.Len() != proof.Length {
+						t.Errorf("%s %v, %s: %d moves (%v) end at %s; want the goal in %d", l.Name, variant, tc.name, ans.Len(), err, end, proof.Length)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestInitThenGradeTheStarter scaffolds an assignment in every language
+// whose toolchain is here and grades the scaffold's own starter code with
+// its own assignment.yaml: the placeholder search solves every test (all
+// shallow here) optimally. (Unsolvable tests are left to
+// TestStarterCodeOnTrivialPuzzles and the Gradescope test, which grades
+// the Python starter on unsolvable 3x3 and 4x4 tests too.)
+func TestInitThenGradeTheStarter(t *testing.T) {
+	for _, l := range starterLangs("10s", goBinDir()) {
+		t.Run(l.Name, func(t *testing.T) {
+			requireTool(t, l)
+			t.Parallel()
+			dir := filepath.Join(t.TempDir(), "hw")
+			r := kpuzzle(t, "", "init", dir, "--language", l.Name, "--shape", "3x3,4x4", "--depth", "2-12",
+				"--public", "1", "--hidden", "1", "--unsolvable", "0", "--wall-time", "60s", "--seed", "3")
+			if r.code != 0 {
+				t.Fatalf("init: %+v", r)
+			}
+			out := filepath.Join(t.TempDir(), "results")
+			r = kpuzzle(t, "", "grade", "--config", filepath.Join(dir, "assignment.yaml"), "--out", out, "--jobs", "2", "--json", filepath.Join(dir, "starter", l.Name))
+			if r.code != 0 {
+				t.Fatalf("grade: exit %d\nstdout %s\nstderr %s", r.code, r.stdout, r.stderr)
+			}
+			var got gradeJSON
+			if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+				t.Fatalf("not JSON: %v\n%s", err, r.stdout)
+			}
+			if len(got.Submissions) != 1 || len(got.Submissions[0].Tests) != 4 {
+				t.Fatalf("want 1 submission of 4 tests: %s", r.stdout)
+			}
+			verdicts := map[string]grader.Verdict{}
+			for _, tr := range got.Submissions[0].Tests {
+				verdicts[tr.Test] = tr.Verdict
+			}
+			want := map[string]grader.Verdict{
+				"public/3x3/puzzle_1.txt": grader.Optimal, "hidden/3x3/puzzle_1.txt": grader.Optimal,
+				"public/4x4/puzzle_1.txt": grader.Optimal, "hidden/4x4/puzzle_1.txt": grader.Optimal,
+			}
+			if diff := cmp.Diff(want, verdicts); diff != "" {
+				t.Errorf("verdicts (-want +got):\n%s", diff)
+			}
+			if s := got.Submissions[0]; s.Score != 40 || s.Max != 40 {
+				t.Errorf("score %v/%v, want 40/40", s.Score, s.Max)
+			}
+		})
+	}
+}
+
+func TestInitWritesTheScaffold(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "hw")
+	r := kpuzzle(t, "", "init", dir, "--shape", "3x3,4x4", "--public", "2", "--hidden", "3", "--moves", "blank", "--goal", "blank-first", "--name", "Project 1", "--json")
+	if r.code != 0 {
+		t.Fatalf("init: %+v", r)
+	}
+	var got initJSON
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, r.stdout)
+	}
+	if got.Public != 6 || got.Hidden != 8 || got.Language != "python" {
+		t.Errorf("init JSON %+v, want 6 public and 8 hidden tests, python", got)
+	}
+	for _, f := range []string{"README.md", "assignment.yaml", "handout.md", "gradescope/setup.sh", "gradescope/run_autograder",
+		"starter/python/solver.py", "starter/java/Solver.java", "starter/cpp/solver.cpp", "starter/go/go.mod", "starter/go/solver.go",
+		"puzzles/manifest.json", "puzzles/public/3x3/puzzle_1.txt", "puzzles/hidden/4x4/puzzle_4.txt",
+		"classroom/README.md", "classroom/solver.py", "classroom/puzzles/manifest.json", "classroom/puzzles/4x4/puzzle_3.txt",
+		"classroom/.kpuzzle/assignment.yaml", "classroom/.github/workflows/classroom.yml"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("missing %s: %v", f, err)
+		}
+	}
+	for _, f := range []string{"gradescope/setup.sh", "gradescope/run_autograder"} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Mode().Perm() != 0o755 {
+			t.Errorf("%s is not executable: %v", f, err)
+		}
+		if out, err := exec.Command("bash", "-n", filepath.Join(dir, f)).CombinedOutput(); err != nil {
+			t.Errorf("%s: bash -n: %v\n%s", f, err, out)
+		}
+	}
+
+	// Every key of the whole set and of the students' copy checks out,
+	// and the students' copy holds exactly the public tests.
+	whole := verifySetDir(t, filepath.Join(dir, "puzzles"))
+	public := verifySetDir(t, filepath.Join(dir, "classroom", "puzzles"))
+	if whole.Goal != "blank-first" || whole.Moves != "blank" || public.Goal != "blank-first" {
+		t.Errorf("goal %q, moves %q", whole.Goal, whole.Moves)
+	}
+	var wantPublic []string
+	for _, e := range whole.Puzzles {
+		if !e.Hidden {
+			wantPublic = append(wantPublic, strings.TrimPrefix(e.File, "public/"))
+		} else if !strings.HasPrefix(e.File, "hidden/") {
+			t.Errorf("%s is hidden but not in hidden/", e.File)
+		}
+	}
+	var gotPublic []string
+	for _, e := range public.Puzzles {
+		gotPublic = append(gotPublic, e.File)
+		if e.Hidden {
+			t.Errorf("the students' copy marks %s hidden", e.File)
+		}
+	}
+	if diff := cmp.Diff(wantPublic, gotPublic); diff != "" {
+		t.Errorf("the students' tests (-want +got):\n%s", diff)
+	}
+
+	// Both assignment files are accepted by the grader.
+	for _, f := range []string{"assignment.yaml", "classroom/.kpuzzle/assignment.yaml"} {
+		asg := parseAssignmentFile(t, filepath.Join(dir, f))
+		tests, err := asg.LoadTests()
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if want := map[string]int{"assignment.yaml": 14, "classroom/.kpuzzle/assignment.yaml": 6}[f]; len(tests) != want {
+			t.Errorf("%s: %d tests, want %d", f, len(tests), want)
+		}
+		if asg.Moves != "blank" || asg.Goal != "blank-first" || asg.Name == "" {
+			t.Errorf("%s: moves %q, goal %q, name %q", f, asg.Moves, asg.Goal, asg.Name)
+		}
+	}
+
+	handout, _ := os.ReadFile(filepath.Join(dir, "handout.md"))
+	for _, frag := range []string{"# Project 1", "the direction the **blank** travels", "0 1 2\n3 4 5\n6 7 8", "UNSOLVABLE", "kpuzzle check puzzles/3x3/puzzle_1.txt answer.txt", "3x3 and 4x4"} {
+		if !strings.Contains(string(handout), frag) {
+			t.Errorf("handout lacks %q", frag)
+		}
+	}
+	checkWorkflow(t, filepath.Join(dir, "classroom", ".github", "workflows", "classroom.yml"))
+
+	wantOneLineError(t, kpuzzle(t, "", "init", dir), "not empty", "--force")
+	if r := kpuzzle(t, "", "init", dir, "--force", "--shape", "2x3", "--public", "1", "--hidden", "0", "--unsolvable", "0"); r.code != 0 {
+		t.Errorf("init --force: %+v", r)
+	}
+	fresh := filepath.Join(t.TempDir(), "x")
+	wantOneLineError(t, kpuzzle(t, "", "init", fresh, "--language", "cobol"), "--language", "python, java, cpp, go")
+	wantOneLineError(t, kpuzzle(t, "", "init", fresh, "--goal", writeFile(t, t.TempDir(), "g.txt", "1 2\n3 0\n")), "--goal", "default and blank-first")
+	wantOneLineError(t, kpuzzle(t, "", "init", fresh, "--public", "0", "--unsolvable", "0"), "at least one public test")
+	wantOneLineError(t, kpuzzle(t, "", "init", fresh, "--shape", "3x3", "--depth", "30-33"), "largest depth is 31")
+}
+
+// parseAssignmentFile reads an assignment YAML file as kpuzzle grade
+// does.
+func parseAssignmentFile(t *testing.T, path string) grader.Assignment {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var settings map[string]any
+	if err := yaml.Unmarshal(data, &settings); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	asg, err := grader.ParseAssignment(settings, filepath.Dir(path), nil)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return asg
+}
+
+// checkWorkflow parses the GitHub Actions workflow and checks what
+// GitHub Classroom relies on: the job run-autograding-tests, the
+// permission to write checks, only well-known actions, and shell steps
+// that bash can parse.
+func checkWorkflow(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wf struct {
+		Name        string            `yaml:"name"`
+		On          map[string]any    `yaml:"on"`
+		Permissions map[string]string `yaml:"permissions"`
+		Jobs        map[string]struct {
+			RunsOn string `yaml:"runs-on"`
+			Steps  []struct {
+				Name string            `yaml:"name"`
+				Uses string            `yaml:"uses"`
+				Run  string            `yaml:"run"`
+				Env  map[string]string `yaml:"env"`
+			} `yaml:"steps"`
+		} `yaml:"jobs"`
+	}
+	if err := yaml.Unmarshal(data, &wf); err != nil {
+		t.Fatalf("%s is not valid YAML: %v", path, err)
+	}
+	job, ok := wf.Jobs["run-autograding-tests"]
+	if !ok || len(wf.Jobs) != 1 || job.RunsOn != "ubuntu-latest" {
+		t.Fatalf("jobs %v: want the one job run-autograding-tests on ubuntu-latest", wf.Jobs)
+	}
+	if _, ok := wf.On["push"]; !ok || wf.Permissions["checks"] != "write" {
+		t.Errorf("on %v, permissions %v: want push and checks: write", wf.On, wf.Permissions)
+	}
+	var uses []string
+	for _, s := range job.Steps {
+		if s.Uses != "" {
+			uses = append(uses, s.Uses)
+		}
+		if s.Run != "" {
+			if out, err := exec.Command("bash", "-n", "-c", s.Run).CombinedOutput(); err != nil {
+				t.Errorf("step %q: bash -n: %v\n%s", s.Name, err, out)
+			}
+			if strings.Contains(s.Run, "${{") {
+				t.Errorf("step %q puts an expression into its script; pass it through env", s.Name)
+			}
+		}
+	}
+	if diff := cmp.Diff([]string{"actions/checkout@v4", "actions/setup-go@v5"}, uses); diff != "" {
+		t.Errorf("actions used (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(string(data), "Points $SCORE/$MAX") || !strings.Contains(string(data), "${{ github.token }}") {
+		t.Error("the workflow does not report Points X/Y with the job's token")
+	}
+}
+
+// TestWorkflowGradingStep runs the workflow's grading script as the
+// runner would, on the scaffold's template repository, with the kpuzzle
+// binary: it must write the points to the step's outputs and the
+// feedback to the job summary.
+func TestWorkflowGradingStep(t *testing.T) {
+	if _, err := exec.LookPath("jq"); err != nil {
+		t.Skip("jq is not installed (GitHub's runners have it), so the workflow's script cannot run here")
+	}
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed, so the Python starter cannot run")
+	}
+	bin := kpuzzleBinary(t)
+	dir := filepath.Join(t.TempDir(), "hw")
+	if r := kpuzzle(t, "", "init", dir, "--shape", "3x3", "--depth", "2-10", "--public", "2", "--hidden", "1", "--unsolvable", "1"); r.code != 0 {
+		t.Fatalf("init: %+v", r)
+	}
+	repo := filepath.Join(dir, "classroom")
+	data, err := os.ReadFile(filepath.Join(repo, ".github", "workflows", "classroom.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wf struct {
+		Jobs map[string]struct {
+			Steps []struct {
+				ID  string `yaml:"id"`
+				Run string `yaml:"run"`
+			} `yaml:"steps"`
+		} `yaml:"jobs"`
+	}
+	if err := yaml.Unmarshal(data, &wf); err != nil {
+		t.Fatal(err)
+	}
+	script := ""
+	for _, s := range wf.Jobs["run-autograding-tests"].Steps {
+		if s.ID == "grade" {
+			script = s.Run
+		}
+	}
+	if script == "" {
+		t.Fatal("no step with id grade")
+	}
+	runner := t.TempDir()
+	summary, output := filepath.Join(runner, "summary.md"), filepath.Join(runner, "output")
+	binDir := filepath.Join(runner, "bin")
+	if err := os.MkdirAll(binDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(bin, filepath.Join(binDir, "kpuzzle")); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "bash", "-e", "-c", script)
+	cmd.Dir = repo
+	cmd.Env = append(os.Environ(), "PATH="+binDir+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"RUNNER_TEMP="+runner, "GITHUB_STEP_SUMMARY="+summary, "GITHUB_OUTPUT="+output)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the grading step failed: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "Points 30/30") {
+		t.Errorf("log lacks Points 30/30:\n%s", out)
+	}
+	gotOutput, _ := os.ReadFile(output)
+	if diff := cmp.Diff("score=30\nmax=30\n", string(gotOutput)); diff != "" {
+		t.Errorf("step outputs (-want +got):\n%s", diff)
+	}
+	gotSummary, _ := os.ReadFile(summary)
+	if !strings.Contains(string(gotSummary), "# Autograding: 30 / 30 points") || !strings.Contains(string(gotSummary), `3x3/puzzle\_1.txt`) {
+		t.Errorf("summary:\n%s", gotSummary)
+	}
+}
+
+// TestScaffoldTemplatesGolden renders every assignment template with
+// fixed data and compares it with testdata/scaffold/*.golden; run with
+// -update-scaffold to rewrite them after a deliberate change.
+func TestScaffoldTemplatesGolden(t *testing.T) {
+	lang, others, err := lookupLang("java", "10s", "/usr/local/go/bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lang.Local = fmt.Sprintf(lang.Local, "3x3/puzzle_2.txt")
+	data := scaffoldData{
+		Name: "Project 1: the k-puzzle", Generator: "kpuzzle init --shape 3x3,4x4 --public 3 --hidden 5 --unsolvable 1 --seed 1",
+		Moves: "tile", PuzzlesDir: "puzzles", Language: lang, Others: others, Shapes: "3x3 and 4x4",
+		WallTime: "10s", Example: "3x3/puzzle_2.txt", KpuzzleVersion: "v1.2.3", KpuzzleModuleVersion: "v1.2.3",
+		GoVersion: "go1.26.8", GoSetupVersion: "1.26.8",
+	}
+	for _, name := range []string{"assignment.yaml", "handout.md", "README.md", "classroom.yml", "gradescope/setup.sh", "gradescope/run_autograder"} {
+		got, err := renderTemplate("assignment/"+name+".tmpl", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden := filepath.Join("testdata", "scaffold", strings.ReplaceAll(name, "/", "-")+".golden")
+		if *updateScaffold {
+			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(golden, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run with -update-scaffold to create it)", err)
+		}
+		if diff := cmp.Diff(string(want), string(got)); diff != "" {
+			t.Errorf("%s differs from %s (-want +got):\n%s", name, golden, diff)
+		}
+	}
+}
+
+// TestHandoutExampleIsRight replays the handout's example answer on its
+// example puzzle in all four combinations of convention and goal.
+func TestHandoutExampleIsRight(t *testing.T) {
+	for _, moves := range []puzzles.Convention{puzzles.TileMoves, puzzles.BlankMoves} {
+		for _, blankFirst := range []bool{false, true} {
+			d := scaffoldData{Moves: moves.String(), BlankFirst: blankFirst}
+			b, err := puzzles.ParseBoard(strings.NewReader(d.ExampleRows()), "example")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ans, err := puzzles.ParseAnswer(strings.NewReader(d.ExampleAnswer()), "answer", puzzles.AnswerLimits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := puzzles.DefaultGoal(b.Shape())
+			if blankFirst {
+				g = puzzles.BlankFirstGoal(b.Shape())
+			}
+			if end, err := puzzles.Replay(b, ans, moves); err != nil || !g.Reached(end) {
+				t.Errorf("%s moves, blank first %v: %q on %q ends at %s (%v)", moves, blankFirst, d.ExampleAnswer(), d.ExampleRows(), end, err)
+			}
+		}
+	}
+}
