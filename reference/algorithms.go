@@ -1,0 +1,108 @@
+package reference
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/kpuzzle/kpuzzle/reference/search"
+)
+
+// Algorithm describes a search algorithm the reference solver runs by
+// name.
+type Algorithm struct {
+	// Name is the canonical name, e.g. "astar".
+	Name string
+	// Aliases are other accepted spellings, e.g. "a*".
+	Aliases []string
+	// Description is one line for listings.
+	Description string
+	// Informed reports that the algorithm takes a heuristic.
+	Informed bool
+	// Optimal reports that the algorithm returns shortest paths (with an
+	// admissible heuristic, if informed).
+	Optimal bool
+
+	run func(ctx context.Context, r runSpec) (search.Result, error)
+}
+
+// runSpec is what an algorithm needs to run, resolved from a Request.
+type runSpec struct {
+	p      search.Problem
+	h      search.Heuristic
+	weight float64
+	depth  int
+	o      search.Options
+}
+
+// Auto is the name of the route that picks the fastest proven-optimal
+// algorithm for the board.
+const Auto = "auto"
+
+var algorithms = []Algorithm{
+	{Name: "bfs", Aliases: []string{"breadth-first"}, Optimal: true,
+		Description: "breadth-first graph search, goal tested on generation",
+		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.BFS(ctx, r.p, r.o) }},
+	{Name: "dfs", Aliases: []string{"dls", "depth-limited"},
+		Description: "depth-limited depth-first tree search with path checking (--depth)",
+		run: func(ctx context.Context, r runSpec) (search.Result, error) {
+			return search.DepthLimited(ctx, r.p, r.depth, r.o)
+		}},
+	{Name: "ids", Aliases: []string{"iddfs", "iterative-deepening"}, Optimal: true,
+		Description: "iterative deepening of depth-limited search",
+		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.IDS(ctx, r.p, r.o) }},
+	{Name: "ucs", Aliases: []string{"uniform-cost", "dijkstra"}, Optimal: true,
+		Description: "uniform-cost search, goal tested on expansion",
+		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.UCS(ctx, r.p, r.o) }},
+	{Name: "greedy", Aliases: []string{"gbfs", "best-first"}, Informed: true,
+		Description: "greedy best-first graph search on h",
+		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.Greedy(ctx, r.p, r.h, r.o) }},
+	{Name: "astar", Aliases: []string{"a*", "a-star"}, Informed: true, Optimal: true,
+		Description: "A* graph search on f = g + h",
+		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.AStar(ctx, r.p, r.h, r.o) }},
+	{Name: "wastar", Aliases: []string{"wa*", "weighted-astar"}, Informed: true,
+		Description: "weighted A* on g + w·h (--weight), at most w times the optimum",
+		run: func(ctx context.Context, r runSpec) (search.Result, error) {
+			return search.WAStar(ctx, r.p, r.h, r.weight, r.o)
+		}},
+	{Name: "idastar", Aliases: []string{"ida*", "ida-star"}, Informed: true, Optimal: true,
+		Description: "iterative-deepening A* with inverse-move pruning",
+		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.IDAStar(ctx, r.p, r.h, r.o) }},
+	{Name: "rbfs", Aliases: []string{"recursive-best-first"}, Informed: true, Optimal: true,
+		Description: "recursive best-first search (linear memory)",
+		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.RBFS(ctx, r.p, r.h, r.o) }},
+	{Name: "bidirectional", Aliases: []string{"bibfs", "bidirectional-bfs"}, Optimal: true,
+		Description: "bidirectional breadth-first search",
+		run: func(ctx context.Context, r runSpec) (search.Result, error) {
+			return search.Bidirectional(ctx, r.p, r.o)
+		}},
+	{Name: Auto, Optimal: true, Informed: true,
+		Description: "the fastest proven-optimal route: an exact table up to 9 cells, else IDA* with the strongest heuristic"},
+}
+
+// Algorithms lists every algorithm, auto last.
+func Algorithms() []Algorithm { return slices.Clone(algorithms) }
+
+// AlgorithmNames lists the canonical names, auto last.
+func AlgorithmNames() []string {
+	names := make([]string, len(algorithms))
+	for i, a := range algorithms {
+		names[i] = a.Name
+	}
+	return names
+}
+
+// LookupAlgorithm finds an algorithm by name or alias, case-insensitively.
+func LookupAlgorithm(name string) (Algorithm, error) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	if n == "" {
+		n = Auto
+	}
+	for _, a := range algorithms {
+		if a.Name == n || slices.Contains(a.Aliases, n) {
+			return a, nil
+		}
+	}
+	return Algorithm{}, fmt.Errorf("algorithm %q: expected one of %s", name, strings.Join(AlgorithmNames(), ", "))
+}
