@@ -68,7 +68,9 @@ var algorithms = []Algorithm{
 		}},
 	{Name: "idastar", Aliases: []string{"ida*", "ida-star"}, Informed: true, Optimal: true,
 		Description: "iterative-deepening A* with inverse-move pruning",
-		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.IDAStar(ctx, r.p, r.h, r.o) }},
+		run: func(ctx context.Context, r runSpec) (search.Result, error) {
+			return idaStar(ctx, r.p.Start, r.p.Goal, r.h, r.o)
+		}},
 	{Name: "rbfs", Aliases: []string{"recursive-best-first"}, Informed: true, Optimal: true,
 		Description: "recursive best-first search (linear memory)",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.RBFS(ctx, r.p, r.h, r.o) }},

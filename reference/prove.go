@@ -214,7 +214,7 @@ func (p *Prover) prove(ctx context.Context, b puzzles.Board, g puzzles.Goal, heu
 	}
 	rt := route{algorithm: "idastar", heuristic: h.Name()}
 	method := "IDA* + " + h.Name()
-	res, err := search.IDAStar(ctx, search.Problem{Start: b, Goal: g}, h, o)
+	res, err := idaStar(ctx, b, g, h, o)
 	if err != nil {
 		return Proof{Method: method, Stats: res.Stats}, rt, fmt.Errorf("prove optimal: %w", err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/exact"
 	"github.com/kpuzzle/kpuzzle/reference/heuristics"
+	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/kpuzzle/kpuzzle/reference/search"
 )
 
@@ -381,5 +382,43 @@ func TestHeuristicsRegistry(t *testing.T) {
 	proof, err := p.Prove(context.Background(), puzzles.MustBoard(3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1), g)
 	if err != nil || proof.Length != 31 || proof.Method != "IDA* + pdb:test" {
 		t.Errorf("prove with the registered heuristic: %d moves by %q, %v", proof.Length, proof.Method, err)
+	}
+}
+
+// TestStandardHeuristicsSolveWithPatternDatabases checks that a pattern
+// database named through the standard registry solves optimally (through
+// pdb.Solve's fast path) and agrees with the generic IDA* on the same
+// heuristic, and that auto prefers a cached database.
+func TestStandardHeuristicsSolveWithPatternDatabases(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	hs := reference.StandardHeuristics(pdb.Options{Dir: dir})
+	g := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 4})
+	prover := &reference.Prover{Heuristics: hs, MaxTableCells: -1}
+	rng := puzzles.NewRand(11)
+	for range 5 {
+		b, _ := puzzles.RandomWalk(rng, g, 40)
+		want, err := reference.Solve(ctx, reference.Request{Board: b, Goal: g, Algorithm: "idastar", Heuristic: "linear-conflict"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := reference.Solve(ctx, reference.Request{Board: b, Goal: g, Algorithm: "idastar", Heuristic: "pdb:1-2-3-4-5-6/7-8-9-10-11", Prover: prover})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.Optimal || len(got.Path) != len(want.Path) {
+			t.Errorf("%v: pdb IDA* gives %d moves (optimal=%v), linear conflict %d", b, len(got.Path), got.Optimal, len(want.Path))
+		}
+		if end, err := b.Apply(got.Path); err != nil || !g.Reached(end) {
+			t.Errorf("%v: pdb path does not reach the goal: %v", b, err)
+		}
+	}
+
+	// A node budget stops the fast path with the search package's error.
+	b, _ := puzzles.RandomWalk(rng, g, 60)
+	_, err := reference.Solve(ctx, reference.Request{Board: b, Goal: g, Algorithm: "idastar", Heuristic: "pdb:1-2-3-4-5-6/7-8-9-10-11", Prover: prover,
+		Options: search.Options{Limits: search.Limits{MaxNodes: 3}}})
+	if !errors.Is(err, search.ErrNodeLimit) {
+		t.Errorf("budget of 3 expansions: err = %v, want ErrNodeLimit", err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader/audit"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/kpuzzle/kpuzzle/reference/search"
 	"github.com/kpuzzle/kpuzzle/templates"
@@ -154,7 +155,7 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 		return usageErrorf("--shape RxC is required, for example --shape 3x3")
 	}
 	pdbOpts := pdb.Options{Dir: opts.pdb.dir}
-	hs := audit.Heuristics(pdbOpts)
+	hs := solveHeuristics(opts.pdb.dir)
 
 	var src audit.Source
 	var command *audit.Command
@@ -480,7 +481,7 @@ func runAuditStats(ctx context.Context, a *app, opts auditStatsOptions, file str
 		}
 		so.Shape = s
 	}
-	so.Heuristics = audit.Heuristics(so.PDB)
+	so.Heuristics = reference.StandardHeuristics(so.PDB)
 	setGoals := map[string]string{} // puzzle text -> the set's goal name
 	pf := puzzleFlags{goal: opts.goal}
 	so.Goal = func(s puzzles.Shape) (puzzles.Goal, error) { return pf.goalFor(s) }

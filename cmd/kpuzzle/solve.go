@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kpuzzle/kpuzzle/grader/audit"
-	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/kpuzzle/kpuzzle/reference/search"
@@ -332,46 +330,9 @@ func printSolve(a *app, s solveJSON) {
 	}
 }
 
-// solveHeuristics is the heuristic set of kpuzzle solve: the built-ins,
-// every pattern database by name (pdb:555, pdb:PATTERNS …, built and
-// cached on first use), and, for the auto route, the shipped pattern
-// databases of 4x4 and 5x5 boards that are already in the cache.
+// solveHeuristics is the heuristic set of every command that solves or
+// names heuristics: the built-ins and pattern databases from the cache in
+// dir ("" for the user cache folder).
 func solveHeuristics(dir string) *reference.Heuristics {
-	popts := pdb.Options{Dir: dir}
-	hs := audit.Heuristics(popts)
-	shape4, shape5 := puzzles.Shape{Rows: 4, Cols: 4}, puzzles.Shape{Rows: 5, Cols: 5}
-	for _, c := range []struct {
-		name     string
-		strength int
-		shape    puzzles.Shape
-	}{
-		{"pdb:78", 320, shape4}, {"pdb:663", 310, shape4}, {"pdb:555", 300, shape4}, {"pdb:6666", 300, shape5},
-	} {
-		open := func(ctx context.Context, g puzzles.Goal, o pdb.Options) (search.Heuristic, error) {
-			h, err := audit.OpenPDB(ctx, c.name, g, o)
-			if err != nil {
-				return nil, err
-			}
-			return h, nil
-		}
-		info := reference.HeuristicInfo{
-			Name: c.name, Strength: c.strength,
-			Description: "pattern database " + c.name,
-			Fits:        func(s puzzles.Shape) bool { return s == c.shape },
-			Build:       func(ctx context.Context, g puzzles.Goal) (search.Heuristic, error) { return open(ctx, g, popts) },
-			AutoBuild: func(ctx context.Context, g puzzles.Goal) (search.Heuristic, error) {
-				o := popts
-				o.NoBuild = true
-				h, err := open(ctx, g, o)
-				if errors.Is(err, pdb.ErrNotBuilt) {
-					return nil, fmt.Errorf("%s: %w: %v", c.name, reference.ErrUnavailable, err)
-				}
-				return h, err
-			},
-		}
-		if err := hs.Register(info); err != nil {
-			panic("solve: register " + c.name + ": " + err.Error())
-		}
-	}
-	return hs
+	return reference.StandardHeuristics(pdb.Options{Dir: dir})
 }

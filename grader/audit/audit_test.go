@@ -10,6 +10,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/audit"
 	"github.com/kpuzzle/kpuzzle/grader/audit/flawed"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/heuristics"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 )
@@ -32,7 +33,7 @@ var pdbNames = map[puzzles.Shape][]string{
 // match brute force.
 func TestOwnHeuristicsPassExhaustively(t *testing.T) {
 	ctx := context.Background()
-	hs := audit.Heuristics(pdb.Options{Dir: t.TempDir(), NoSave: true})
+	hs := reference.StandardHeuristics(pdb.Options{Dir: t.TempDir(), NoSave: true})
 	for _, s := range []puzzles.Shape{shape3x3, shape2x4} {
 		tb := tableFor(t, s)
 		gr := graphFor(t, s)

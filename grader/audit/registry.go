@@ -4,72 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
-	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/heuristics"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/kpuzzle/kpuzzle/reference/search"
 )
-
-// Heuristics returns the reference heuristics an audit can name: the
-// built-in ones of package reference, and pattern databases as "pdb:NAME"
-// — a shipped partition ("pdb:663", "pdb:78", "pdb:fringe", "pdb:6666"),
-// additive patterns written as tiles, "pdb:1-2-3-4/5-6-7-8", or patterns
-// combined by maximum, "pdb:max:3-6-7-8"; patterns work on any board,
-// small ones included. Pattern databases are opened
-// with opts: loaded from the cache or built and cached there.
-//
-// When package reference registers pattern databases itself, its
-// registration is used and opts is ignored.
-func Heuristics(opts pdb.Options) *reference.Heuristics {
-	hs := reference.BuiltinHeuristics()
-	if _, ok := hs.Lookup("pdb:555"); ok {
-		return hs
-	}
-	info := reference.HeuristicInfo{
-		Name:        "pdb:NAME",
-		Description: "pattern database: a shipped partition (" + strings.Join(pdb.Names(), ", ") + ") or additive patterns such as 1-2-3-4/5-6-7-8",
-		Strength:    200,
-	}
-	err := hs.RegisterPrefix("pdb:", info, func(ctx context.Context, name string, g puzzles.Goal) (search.Heuristic, error) {
-		return OpenPDB(ctx, name, g, opts)
-	})
-	if err != nil {
-		panic("audit: register pattern databases: " + err.Error())
-	}
-	return hs
-}
-
-// OpenPDB opens the pattern database called name for goal g: a shipped
-// partition ("pdb:663" or "663"), additive patterns ("pdb:1-2-3/4-5-6"),
-// or patterns combined by maximum, every move counted, with the blank
-// ("pdb:max:3-6-7-8").
-func OpenPDB(ctx context.Context, name string, g puzzles.Goal, opts pdb.Options) (*pdb.Heuristic, error) {
-	trimmed := pdb.TrimName(name)
-	h, err := pdb.Open(ctx, trimmed, g, opts)
-	if err == nil || !errors.Is(err, pdb.ErrUnknownName) {
-		return h, err
-	}
-	mode := pdb.Additive
-	spec := trimmed
-	if rest, ok := strings.CutPrefix(spec, "max:"); ok {
-		mode, spec = pdb.Max, rest
-	}
-	if !strings.ContainsAny(spec, "-,/") && mode == pdb.Additive {
-		return nil, err
-	}
-	patterns, perr := pdb.ParsePatterns(spec)
-	if perr != nil {
-		return nil, perr
-	}
-	part, perr := pdb.Custom(g, mode, patterns)
-	if perr != nil {
-		return nil, perr
-	}
-	return pdb.OpenPartition(ctx, part, opts)
-}
 
 // DefaultLowerBound chooses the admissible heuristic a sampled audit of
 // goal g compares values with before solving: the 663 pattern database on

@@ -88,7 +88,8 @@ type StatsOptions struct {
 	// Resolve reads a puzzle field that is not a list of cells (for
 	// example a file name or set:NAME/ID); nil accepts only cells.
 	Resolve func(puzzle string) (puzzles.Board, error)
-	// Heuristics resolves heuristic names; nil means Heuristics(PDB).
+	// Heuristics resolves heuristic names; nil means
+	// reference.StandardHeuristics(PDB).
 	Heuristics *reference.Heuristics
 	// PDB configures the pattern databases used to find optimal lengths
 	// on boards too large for an exact table.
@@ -404,7 +405,7 @@ func CheckStats(ctx context.Context, claims []StatsClaim, opts StatsOptions) (*S
 		opts.Goal = func(s puzzles.Shape) (puzzles.Goal, error) { return puzzles.DefaultGoal(s), nil }
 	}
 	if opts.Heuristics == nil {
-		opts.Heuristics = Heuristics(opts.PDB)
+		opts.Heuristics = reference.StandardHeuristics(opts.PDB)
 	}
 	rep := &StatsReport{AllPossible: true, Claims: []StatsVerdict{}}
 	cache := map[string]*facts{}

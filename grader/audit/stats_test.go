@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader/audit"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/exact"
 	"github.com/kpuzzle/kpuzzle/reference/heuristics"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
@@ -17,7 +18,7 @@ import (
 )
 
 func statsOptions(t *testing.T) audit.StatsOptions {
-	return audit.StatsOptions{Heuristics: audit.Heuristics(pdb.Options{Dir: t.TempDir(), NoSave: true})}
+	return audit.StatsOptions{Heuristics: reference.StandardHeuristics(pdb.Options{Dir: t.TempDir(), NoSave: true})}
 }
 
 // TestStatsOfRealSearchesArePossible runs the reference solver's searches

@@ -16,6 +16,9 @@ type Limits struct {
 	// MaxNodes stops the search after this many generated nodes (0: no
 	// limit).
 	MaxNodes int64
+	// MaxExpanded stops the search after this many expanded nodes (0: no
+	// limit), the budget reference/search counts.
+	MaxExpanded int64
 }
 
 // Stats describe a search. Expanded counts the nodes whose successors
@@ -33,7 +36,8 @@ type Stats struct {
 	Seconds  float64 `json:"seconds"`
 }
 
-// ErrLimit reports a search stopped by Limits.MaxNodes.
+// ErrLimit reports a search stopped by Limits.MaxNodes or
+// Limits.MaxExpanded.
 var ErrLimit = errors.New("node limit reached")
 
 // Solve finds a shortest path of blank moves from b to h's goal by
@@ -243,11 +247,16 @@ func (s *searcher) limit() bool {
 	if s.lim.MaxNodes > 0 {
 		s.checkAt = min(s.checkAt, s.lim.MaxNodes)
 	}
+	if s.lim.MaxExpanded > 0 {
+		// Every expansion but the first follows a generation, so the
+		// expansions cannot pass the budget before this next check.
+		s.checkAt = min(s.checkAt, s.generated+max(1, s.lim.MaxExpanded-s.expanded))
+	}
 	if err := s.ctx.Err(); err != nil {
 		s.stop = err
 		return true
 	}
-	if s.lim.MaxNodes > 0 && s.generated >= s.lim.MaxNodes {
+	if (s.lim.MaxNodes > 0 && s.generated >= s.lim.MaxNodes) || (s.lim.MaxExpanded > 0 && s.expanded >= s.lim.MaxExpanded) {
 		s.stop = ErrLimit
 		return true
 	}
