@@ -9,6 +9,7 @@ import (
 const (
 	GoalDefault    = "default"
 	GoalBlankFirst = "blank-first"
+	GoalSnail      = "snail"
 )
 
 // Goal is the target arrangement of a puzzle, with a table of where each
@@ -45,6 +46,43 @@ func BlankFirstGoal(s Shape) Goal {
 	return NewGoal(b, GoalBlankFirst)
 }
 
+// SnailGoal lays the tiles 1..k along a clockwise spiral from the top-left
+// corner with the blank last, in the middle of an odd square: on 3x3 it is
+// Nilsson's classic goal 1 2 3 / 8 _ 4 / 7 6 5.
+func SnailGoal(s Shape) Goal {
+	cells := make([]int, s.Cells())
+	top, bottom, left, right := 0, s.Rows-1, 0, s.Cols-1
+	next := 1
+	put := func(r, c int) {
+		cells[s.Index(r, c)] = next % len(cells)
+		next++
+	}
+	for top <= bottom && left <= right {
+		for c := left; c <= right; c++ {
+			put(top, c)
+		}
+		for r := top + 1; r <= bottom; r++ {
+			put(r, right)
+		}
+		if top < bottom {
+			for c := right - 1; c >= left; c-- {
+				put(bottom, c)
+			}
+		}
+		if left < right {
+			for r := bottom - 1; r > top; r-- {
+				put(r, left)
+			}
+		}
+		top, bottom, left, right = top+1, bottom-1, left+1, right-1
+	}
+	b, err := NewBoard(s, cells)
+	if err != nil {
+		panic("puzzles.SnailGoal: " + err.Error())
+	}
+	return NewGoal(b, GoalSnail)
+}
+
 // NewGoal makes a goal of any board; name describes it in reports (for
 // example the goal file's name). A board equal to the default or
 // blank-first goal takes that goal's name.
@@ -64,19 +102,29 @@ func NewGoal(b Board, name string) Goal {
 	return g
 }
 
-// GoalByName is the built-in goal called name ("default" or
-// "blank-first") on shape s.
+// IsBuiltin reports whether g is one of the goals GoalByName knows, so
+// that its name alone describes it.
+func (g Goal) IsBuiltin() bool {
+	b, err := GoalByName(g.name, g.Shape())
+	return err == nil && b.board.Equal(g.board)
+}
+
+// GoalByName is the built-in goal called name ("default",
+// "blank-first" or "snail") on shape s.
 func GoalByName(name string, s Shape) (Goal, error) {
 	switch strings.ToLower(strings.TrimSpace(name)) {
 	case GoalDefault, "", "blank-last":
 		return DefaultGoal(s), nil
 	case GoalBlankFirst, "korf":
 		return BlankFirstGoal(s), nil
+	case GoalSnail, "spiral":
+		return SnailGoal(s), nil
 	}
-	return Goal{}, fmt.Errorf("goal %q: expected default, blank-first or a goal file", name)
+	return Goal{}, fmt.Errorf("goal %q: expected default, blank-first, snail or a goal file", name)
 }
 
-// Name is "default", "blank-first" or the name given to NewGoal.
+// Name is "default", "blank-first", "snail" or the name given to
+// NewGoal.
 func (g Goal) Name() string { return g.name }
 
 // Board is the goal arrangement.

@@ -13,7 +13,7 @@ import (
 func TestWriteSetDirRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	s := puzzles.Shape{3, 3}
-	goal := snailGoal(s)
+	goal := puzzles.NewGoal(puzzles.MustBoard(3, 3, 2, 1, 3, 4, 5, 6, 7, 8, 0), "swapped")
 	rng := puzzles.NewRand(1)
 	four := 4
 	var set []puzzles.SetPuzzle

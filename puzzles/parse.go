@@ -309,3 +309,41 @@ func clip(s string) string {
 	}
 	return s
 }
+
+// ParseCells reads a board written as its cells separated by whitespace,
+// in row-major order ("1 2 3 4 5 6 7 8 0"), the form kpuzzle uses for a
+// state inside a table or a message. With a zero shape the board must be
+// square and its side is inferred from the count. Errors wrap ErrSize,
+// ErrSyntax, ErrRange or ErrDuplicate and say what was expected; callers
+// place them in their file.
+func ParseCells(text string, shape Shape) (Board, error) {
+	toks := strings.Fields(text)
+	if shape == (Shape{}) {
+		side := int(math.Round(math.Sqrt(float64(len(toks)))))
+		shape = Shape{side, side}
+		if side*side != len(toks) || shape.Validate() != nil {
+			return Board{}, fmt.Errorf("%w: %d cells is not a square board; give the shape (RxC)", ErrSize, len(toks))
+		}
+	}
+	n := shape.Cells()
+	if len(toks) != n {
+		return Board{}, fmt.Errorf("%w: %d cells; a %s board has %d, separated by spaces", ErrSize, len(toks), shape, n)
+	}
+	cells := make([]int, n)
+	seen := make([]bool, n)
+	for i, tok := range toks {
+		t, err := strconv.Atoi(tok)
+		if err != nil {
+			return Board{}, fmt.Errorf("%w: %q; expected %d tile numbers separated by spaces", ErrSyntax, clip(tok), n)
+		}
+		if t < 0 || t >= n {
+			return Board{}, fmt.Errorf("%w: tile %d; a %s board holds 1..%d and 0 for the blank", ErrRange, t, shape, n-1)
+		}
+		if seen[t] {
+			return Board{}, fmt.Errorf("%w: tile %d appears twice", ErrDuplicate, t)
+		}
+		seen[t] = true
+		cells[i] = t
+	}
+	return NewBoard(shape, cells)
+}

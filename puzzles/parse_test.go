@@ -173,3 +173,54 @@ func TestCS3243PublicFilesParse(t *testing.T) {
 		t.Errorf("%d instances, want 13", len(set.Instances))
 	}
 }
+
+func TestParseCells(t *testing.T) {
+	b, err := puzzles.ParseCells(" 8 6 7\t2 5 4 3 0 1 ", puzzles.Shape{})
+	if err != nil || b.Shape() != (puzzles.Shape{Rows: 3, Cols: 3}) || b.String() != "8 6 7 2 5 4 3 0 1" {
+		t.Errorf("square inferred: %v %v, %v", b.Shape(), b, err)
+	}
+	b, err = puzzles.ParseCells("1 2 3 4 5 6 7 0", puzzles.Shape{Rows: 2, Cols: 4})
+	if err != nil || b.Shape() != (puzzles.Shape{Rows: 2, Cols: 4}) {
+		t.Errorf("rectangular: %v, %v", b.Shape(), err)
+	}
+	bad := []struct {
+		text  string
+		shape puzzles.Shape
+		kind  error
+	}{
+		{"1 2 3 4 5 6 7 0", puzzles.Shape{}, puzzles.ErrSize},
+		{"1 2 3 0", puzzles.Shape{Rows: 2, Cols: 3}, puzzles.ErrSize},
+		{"1 2 x 0", puzzles.Shape{}, puzzles.ErrSyntax},
+		{"1 2 4 0", puzzles.Shape{}, puzzles.ErrRange},
+		{"1 1 2 0", puzzles.Shape{}, puzzles.ErrDuplicate},
+		{"", puzzles.Shape{}, puzzles.ErrSize},
+	}
+	for _, tc := range bad {
+		if _, err := puzzles.ParseCells(tc.text, tc.shape); !errors.Is(err, tc.kind) {
+			t.Errorf("ParseCells(%q, %v) = %v, want %v", tc.text, tc.shape, err, tc.kind)
+		}
+	}
+}
+
+// FuzzParseCells checks that any text either fails with a sentinel error
+// or reads back from the board's own String.
+func FuzzParseCells(f *testing.F) {
+	for _, s := range []string{"1 2 3 0", "8 6 7 2 5 4 3 0 1", "1 1 2 0", "x", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		b, err := puzzles.ParseCells(text, puzzles.Shape{})
+		if err != nil {
+			for _, kind := range []error{puzzles.ErrSize, puzzles.ErrSyntax, puzzles.ErrRange, puzzles.ErrDuplicate} {
+				if errors.Is(err, kind) {
+					return
+				}
+			}
+			t.Fatalf("error %v wraps no sentinel", err)
+		}
+		again, err := puzzles.ParseCells(b.String(), b.Shape())
+		if err != nil || !again.Equal(b) {
+			t.Fatalf("%v reads back as %v, %v", b, again, err)
+		}
+	})
+}

@@ -8,7 +8,7 @@ import (
 )
 
 // GoalFile is the name a set folder gives its goal board when the goal is
-// neither default nor blank-first.
+// not a built-in one.
 const GoalFile = "goal.txt"
 
 // SetPuzzle is one puzzle to be written into a set folder with its
@@ -28,7 +28,7 @@ func WriteSetDir(dir string, m Manifest, g Goal, puzzles []SetPuzzle, f Format) 
 		return err
 	}
 	m.Goal = g.Name()
-	if g.Name() != GoalDefault && g.Name() != GoalBlankFirst {
+	if !g.IsBuiltin() {
 		if err := writeFileAtomic(filepath.Join(dir, GoalFile), []byte(g.Board().Format(FormatRows))); err != nil {
 			return err
 		}

@@ -70,46 +70,10 @@ func permutations(n int, fn func([]int)) {
 	}
 }
 
-// snailGoal numbers the cells clockwise from the top-left corner along a
-// spiral, with the blank on the last cell of the spiral.
-func snailGoal(s puzzles.Shape) puzzles.Goal {
-	cells := make([]int, s.Cells())
-	top, bottom, left, right := 0, s.Rows-1, 0, s.Cols-1
-	tile := 1
-	place := func(r, c int) {
-		cells[s.Index(r, c)] = tile % s.Cells()
-		tile++
-	}
-	for top <= bottom && left <= right {
-		for c := left; c <= right; c++ {
-			place(top, c)
-		}
-		for r := top + 1; r <= bottom; r++ {
-			place(r, right)
-		}
-		if top < bottom {
-			for c := right - 1; c >= left; c-- {
-				place(bottom, c)
-			}
-		}
-		if left < right {
-			for r := bottom - 1; r > top; r-- {
-				place(r, left)
-			}
-		}
-		top, bottom, left, right = top+1, bottom-1, left+1, right-1
-	}
-	b, err := puzzles.NewBoard(s, cells)
-	if err != nil {
-		panic(err)
-	}
-	return puzzles.NewGoal(b, "snail")
-}
-
 func testGoals(s puzzles.Shape) []puzzles.Goal {
 	rng := puzzles.NewRand(uint64(s.Cells()))
 	random := puzzles.NewGoal(puzzles.RandomSolvable(rng, puzzles.DefaultGoal(s)), "random")
-	return []puzzles.Goal{puzzles.DefaultGoal(s), puzzles.BlankFirstGoal(s), snailGoal(s), random}
+	return []puzzles.Goal{puzzles.DefaultGoal(s), puzzles.BlankFirstGoal(s), puzzles.SnailGoal(s), random}
 }
 
 // TestSolvabilityMatchesExhaustiveSearch checks the solvability rule
@@ -158,7 +122,7 @@ func TestSolvabilityMatchesExhaustiveSearch(t *testing.T) {
 // TestTextbookRuleFailsForNonStandardGoals shows the two goals the design
 // notes name, where the naive inversion rule gives wrong answers.
 func TestTextbookRuleFailsForNonStandardGoals(t *testing.T) {
-	cases := []puzzles.Goal{puzzles.BlankFirstGoal(puzzles.Shape{2, 4}), snailGoal(puzzles.Shape{3, 3})}
+	cases := []puzzles.Goal{puzzles.BlankFirstGoal(puzzles.Shape{2, 4}), puzzles.SnailGoal(puzzles.Shape{3, 3})}
 	for _, g := range cases {
 		wrong := 0
 		permutations(g.Shape().Cells(), func(cells []int) {
@@ -231,5 +195,23 @@ func TestSolvabilityExplanation(t *testing.T) {
 		if got.Explanation == "" {
 			t.Errorf("%v: no explanation", tc.board)
 		}
+	}
+}
+
+func TestSnailGoal(t *testing.T) {
+	want := map[puzzles.Shape]string{
+		{Rows: 3, Cols: 3}: "1 2 3 8 0 4 7 6 5",
+		{Rows: 2, Cols: 3}: "1 2 3 0 5 4",
+		{Rows: 4, Cols: 4}: "1 2 3 4 12 13 14 5 11 0 15 6 10 9 8 7",
+	}
+	for s, cells := range want {
+		g, err := puzzles.GoalByName("snail", s)
+		if err != nil || g.Board().String() != cells || !g.IsBuiltin() || g.Name() != puzzles.GoalSnail {
+			t.Errorf("%v snail = %v (%s, builtin %v), %v; want %s", s, g.Board(), g.Name(), g.IsBuiltin(), err, cells)
+		}
+	}
+	custom := puzzles.NewGoal(puzzles.MustBoard(2, 2, 2, 1, 3, 0), "")
+	if custom.IsBuiltin() || custom.Name() != "custom" {
+		t.Errorf("a custom goal is builtin=%v named %q", custom.IsBuiltin(), custom.Name())
 	}
 }

@@ -111,7 +111,7 @@ security model.`,
 	}
 	f := cmd.Flags()
 	opts.puzzle.register(f)
-	f.Lookup("goal").Usage = "override the assignment's goal: default, blank-first or a goal FILE"
+	f.Lookup("goal").Usage = "override the assignment's goal: default, blank-first, snail or a goal FILE"
 	f.Lookup("moves").Usage = "override the assignment's move convention: tile or blank"
 	f.IntVar(&opts.jobs, "jobs", runtime.NumCPU(), "tests run at once")
 	f.StringVar(&opts.out, "out", "kpuzzle-results", "output folder for the journal and the results")

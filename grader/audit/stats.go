@@ -260,19 +260,7 @@ func resolvePuzzle(text string, opts StatsOptions) (puzzles.Board, error) {
 		}
 		return opts.Resolve(text)
 	}
-	cells := make([]int, len(toks))
-	for i, t := range toks {
-		cells[i], _ = strconv.Atoi(t)
-	}
-	shape := opts.Shape
-	if shape == (puzzles.Shape{}) {
-		side := int(math.Round(math.Sqrt(float64(len(cells)))))
-		if side*side != len(cells) {
-			return puzzles.Board{}, fmt.Errorf("%w: %d cells is not a square board; give the shape (--shape RxC)", puzzles.ErrSize, len(cells))
-		}
-		shape = puzzles.Shape{Rows: side, Cols: side}
-	}
-	return puzzles.NewBoard(shape, cells)
+	return puzzles.ParseCells(text, opts.Shape)
 }
 
 // ErrCount is wrapped by ParseCount's errors.

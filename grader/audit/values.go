@@ -213,36 +213,15 @@ func lineEnd(b []byte) int {
 
 // parseState reads the cells of a state field; errAt places its errors.
 func (c *Claims) parseState(field string, errAt func(error) error) ([]uint8, error) {
-	toks := strings.Fields(field)
-	if c.Shape == (puzzles.Shape{}) {
-		side := int(math.Round(math.Sqrt(float64(len(toks)))))
-		sh := puzzles.Shape{Rows: side, Cols: side}
-		if side*side != len(toks) || sh.Validate() != nil {
-			return nil, errAt(fmt.Errorf("%w: %d tiles is not a square board; give the shape (--shape RxC)", puzzles.ErrSize, len(toks)))
+	b, err := puzzles.ParseCells(field, c.Shape)
+	if err != nil {
+		if c.Shape == (puzzles.Shape{}) && errors.Is(err, puzzles.ErrSize) {
+			return nil, errAt(fmt.Errorf("state: %w (--shape RxC gives it)", err))
 		}
-		c.Shape = sh
+		return nil, errAt(fmt.Errorf("state: %w", err))
 	}
-	n := c.Shape.Cells()
-	if len(toks) != n {
-		return nil, errAt(fmt.Errorf("%w: %d tiles in the state; a %s state has %d, separated by spaces", puzzles.ErrSize, len(toks), c.Shape, n))
-	}
-	cells := make([]uint8, n)
-	var seen [puzzles.MaxSide * puzzles.MaxSide]bool
-	for i, tok := range toks {
-		t, err := strconv.Atoi(tok)
-		if err != nil {
-			return nil, errAt(fmt.Errorf("%w: %q in the state; expected %d tile numbers separated by spaces", puzzles.ErrSyntax, clip(tok), n))
-		}
-		if t < 0 || t >= n {
-			return nil, errAt(fmt.Errorf("%w: tile %d in the state; a %s board holds 1..%d and 0 for the blank", puzzles.ErrRange, t, c.Shape, n-1))
-		}
-		if seen[t] {
-			return nil, errAt(fmt.Errorf("%w: tile %d appears twice in the state", puzzles.ErrDuplicate, t))
-		}
-		seen[t] = true
-		cells[i] = uint8(t)
-	}
-	return cells, nil
+	c.Shape = b.Shape()
+	return b.Bytes(), nil
 }
 
 // Name is "values: " and the file name.

@@ -73,7 +73,7 @@ func TestParseValuesErrors(t *testing.T) {
 		{"field count", "state,h\n1 2 3 4 5 0,0,7\n", shape2x3, 2, 0, audit.ErrFields, []string{"3 fields, expected 2"}},
 		{"tile not a number", "state,h\n1 2 x 4 5 0,0\n", shape2x3, 2, 1, puzzles.ErrSyntax, []string{`"x"`, "6 tile numbers"}},
 		{"tile out of range", "state,h\n1 2 3 4 5 6,0\n", shape2x3, 2, 1, puzzles.ErrRange, []string{"tile 6", "1..5"}},
-		{"too few tiles", "state,h\n1 2 3 4 5,0\n", shape2x3, 2, 1, puzzles.ErrSize, []string{"5 tiles", "has 6"}},
+		{"too few tiles", "state,h\n1 2 3 4 5,0\n", shape2x3, 2, 1, puzzles.ErrSize, []string{"5 cells", "has 6"}},
 		{"repeated tile", "state,h\n1 2 3 4 5 5,0\n", shape2x3, 2, 1, puzzles.ErrDuplicate, []string{"tile 5 appears twice"}},
 		{"h not a number", "state,h\n1 2 3 4 5 0,abc\n", shape2x3, 2, 13, audit.ErrNotNumber, []string{`"abc"`, "h column"}},
 		{"h empty", "state,h\n1 2 3 4 5 0,\n", shape2x3, 2, 13, audit.ErrNotNumber, []string{"empty"}},

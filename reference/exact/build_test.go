@@ -239,7 +239,7 @@ func factorial(n int) int64 {
 // TestBuildWorkers checks that the table does not depend on the number of
 // workers.
 func TestBuildWorkers(t *testing.T) {
-	g := snailGoal(shape3x3)
+	g := puzzles.SnailGoal(shape3x3)
 	want := saved(t, table(t, g))
 	for _, w := range []int{1, 2, 3, 8} {
 		tb, err := exact.Build(context.Background(), g, exact.Options{Workers: w})

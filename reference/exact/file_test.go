@@ -14,7 +14,7 @@ import (
 )
 
 func TestSaveLoad(t *testing.T) {
-	for _, g := range []puzzles.Goal{puzzles.DefaultGoal(shape3x3), snailGoal(shape2x4), randomGoal(shape2x2, 3)} {
+	for _, g := range []puzzles.Goal{puzzles.DefaultGoal(shape3x3), puzzles.SnailGoal(shape2x4), randomGoal(shape2x2, 3)} {
 		tb := table(t, g)
 		data := saved(t, tb)
 		if got, want := len(data), 8+2+3+g.Shape().Cells()+8+tb.Len()+4; got != want {
@@ -114,7 +114,7 @@ func TestLoadMismatch(t *testing.T) {
 // accepts saves back to the same bytes and holds a goal at distance 0.
 func FuzzLoad(f *testing.F) {
 	f.Add(saved(f, table(f, puzzles.DefaultGoal(shape2x2))))
-	f.Add(saved(f, table(f, snailGoal(shape2x3))))
+	f.Add(saved(f, table(f, puzzles.SnailGoal(shape2x3))))
 	f.Add([]byte("KPZEXACT"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {

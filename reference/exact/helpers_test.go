@@ -13,42 +13,6 @@ import (
 	"github.com/kpuzzle/kpuzzle/reference/exact"
 )
 
-// snailGoal lays the tiles 1..k along a clockwise spiral from the top-left
-// corner, the blank last (in the middle of an odd square).
-func snailGoal(s puzzles.Shape) puzzles.Goal {
-	cells := make([]int, s.Cells())
-	top, bottom, left, right := 0, s.Rows-1, 0, s.Cols-1
-	next := 1
-	put := func(r, c int) {
-		cells[s.Index(r, c)] = next % s.Cells()
-		next++
-	}
-	for top <= bottom && left <= right {
-		for c := left; c <= right; c++ {
-			put(top, c)
-		}
-		for r := top + 1; r <= bottom; r++ {
-			put(r, right)
-		}
-		if top < bottom {
-			for c := right - 1; c >= left; c-- {
-				put(bottom, c)
-			}
-		}
-		if left < right {
-			for r := bottom - 1; r > top; r-- {
-				put(r, left)
-			}
-		}
-		top, bottom, left, right = top+1, bottom-1, left+1, right-1
-	}
-	b, err := puzzles.NewBoard(s, cells)
-	if err != nil {
-		panic(err)
-	}
-	return puzzles.NewGoal(b, "snail")
-}
-
 // randomGoal is a seeded random arrangement taken as the goal; it lies in
 // the other parity class from the default goal, so that a table built for
 // it holds exactly the boards the default goal cannot reach.
@@ -62,7 +26,7 @@ func testGoals(s puzzles.Shape) []puzzles.Goal {
 	return []puzzles.Goal{
 		puzzles.DefaultGoal(s),
 		puzzles.BlankFirstGoal(s),
-		snailGoal(s),
+		puzzles.SnailGoal(s),
 		randomGoal(s, uint64(s.Rows*100+s.Cols)),
 	}
 }

@@ -52,7 +52,7 @@ func checkUniform(t *testing.T, what string, seen map[string]int, n int, mean fl
 }
 
 func TestSampleAt(t *testing.T) {
-	tb := table(t, snailGoal(shape3x3))
+	tb := table(t, puzzles.SnailGoal(shape3x3))
 	for _, depth := range []int{0, 3, 17, tb.MaxDepth()} {
 		for _, k := range []int{1, 5, 1000} {
 			got := tb.SampleAt(puzzles.NewRand(9), depth, k)

@@ -72,8 +72,4 @@ func manhattan(g puzzles.Goal, cells []uint8) int {
 	return m
 }
 
-func snailGoal() puzzles.Goal {
-	return puzzles.NewGoal(puzzles.MustBoard(3, 3, 1, 2, 3, 8, 0, 4, 7, 6, 5), "snail")
-}
-
 func errorsIsCorrupt(err error) bool { return errors.Is(err, pdb.ErrCorrupt) }

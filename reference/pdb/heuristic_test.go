@@ -58,7 +58,7 @@ func TestAdmissibleAndConsistentExhaustive(t *testing.T) {
 		{goal: puzzles.DefaultGoal(s33), mode: pdb.Additive, patterns: [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}, countEdges: true},
 		{goal: puzzles.DefaultGoal(s33), mode: pdb.Additive, patterns: [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}, noRefl: true},
 		{goal: puzzles.BlankFirstGoal(s33), mode: pdb.Additive, patterns: [][]int{{1, 2, 3}, {4, 5, 6}, {7, 8}}},
-		{goal: snailGoal(), mode: pdb.Additive, patterns: [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}},
+		{goal: puzzles.SnailGoal(puzzles.Shape{Rows: 3, Cols: 3}), mode: pdb.Additive, patterns: [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}},
 		{goal: puzzles.DefaultGoal(s33), mode: pdb.Additive, patterns: [][]int{{2, 5, 8}}}, // the rest by Manhattan
 		{goal: puzzles.DefaultGoal(s33), mode: pdb.Max, patterns: [][]int{{3, 6, 7, 8}}},
 	}
@@ -221,7 +221,7 @@ func TestTableValuesMatchIndependentSearch(t *testing.T) {
 	}{
 		{puzzles.DefaultGoal(s33), pdb.Additive, []int{1, 2, 3, 4}},
 		{puzzles.DefaultGoal(s33), pdb.Additive, []int{2, 4, 6, 8}},
-		{snailGoal(), pdb.Additive, []int{5, 6, 7}},
+		{puzzles.SnailGoal(puzzles.Shape{Rows: 3, Cols: 3}), pdb.Additive, []int{5, 6, 7}},
 		{puzzles.BlankFirstGoal(s24), pdb.Additive, []int{1, 2, 3, 4, 5}},
 		{puzzles.DefaultGoal(s33), pdb.Max, []int{1, 2, 3}},
 		{puzzles.BlankFirstGoal(s24), pdb.Max, []int{4, 5, 6}},

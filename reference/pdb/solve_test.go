@@ -56,7 +56,7 @@ func TestSolveRandom3x3(t *testing.T) {
 	for _, tc := range []partitionCase{
 		{goal: puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3}), mode: pdb.Additive, patterns: [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}},
 		{goal: puzzles.BlankFirstGoal(puzzles.Shape{Rows: 3, Cols: 3}), mode: pdb.Additive, patterns: [][]int{{1, 2, 3}, {4, 5, 6}, {7, 8}}, noRefl: true},
-		{goal: snailGoal(), mode: pdb.Max, patterns: [][]int{{1, 2, 3, 4}}},
+		{goal: puzzles.SnailGoal(puzzles.Shape{Rows: 3, Cols: 3}), mode: pdb.Max, patterns: [][]int{{1, 2, 3, 4}}},
 	} {
 		t.Run(tc.String(), func(t *testing.T) {
 			h := inMemory(t, tc.goal, tc.mode, tc.patterns, tc.noRefl)

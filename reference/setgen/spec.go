@@ -288,14 +288,11 @@ func (g Group) solvableCount() int {
 // manifest, whose goal is a name: both built-in goals of the same name,
 // or one custom goal board.
 func compatibleGoals(a, b puzzles.Goal) error {
-	builtin := func(g puzzles.Goal) bool {
-		return g.Name() == puzzles.GoalDefault || g.Name() == puzzles.GoalBlankFirst
-	}
 	switch {
-	case builtin(a) && builtin(b) && a.Name() == b.Name():
+	case a.IsBuiltin() && b.IsBuiltin() && a.Name() == b.Name():
 		return nil
-	case !builtin(a) && !builtin(b) && a.Board().Equal(b.Board()):
+	case !a.IsBuiltin() && !b.IsBuiltin() && a.Board().Equal(b.Board()):
 		return nil
 	}
-	return fmt.Errorf("goal %s cannot share a manifest with goal %s: one set has one goal (default or blank-first for every shape, or one goal board)", b.Name(), a.Name())
+	return fmt.Errorf("goal %s cannot share a manifest with goal %s: one set has one goal (a built-in goal such as default for every shape, or one goal board)", b.Name(), a.Name())
 }
