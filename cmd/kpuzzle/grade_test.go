@@ -18,8 +18,21 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader"
 )
 
-// graderTestdata is the grader's test puzzles and submissions.
+// graderTestdata is the grader's test puzzles and hostile submissions;
+// the well-behaved example submissions are kpuzzle demo's, in
+// templates/demo/submissions.
 var graderTestdata = filepath.Join("..", "..", "grader", "testdata")
+
+// demoSubmission is the solver of the example submission called name,
+// from the grader's testdata or, for the ones kpuzzle demo ships, from
+// templates/demo/submissions.
+func demoSubmission(name string) string {
+	path := filepath.Join(graderTestdata, "submissions", name, "solver.py")
+	if _, err := os.Stat(path); err == nil {
+		return path
+	}
+	return filepath.Join("..", "..", "templates", "demo", "submissions", name, "solver.py")
+}
 
 // gradeFixture makes a course folder: an assignment file over the small
 // test set, and a folder of copies of the named test submissions.
@@ -45,7 +58,7 @@ rubric:
 %s`, set, extra))
 	submissions = filepath.Join(course, "submissions")
 	for _, s := range subs {
-		data, err := os.ReadFile(filepath.Join(graderTestdata, "submissions", s, "solver.py"))
+		data, err := os.ReadFile(demoSubmission(s))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -17,6 +17,18 @@ import (
 // testdata is the grader's testdata folder.
 var testdata = filepath.Join("..", "testdata")
 
+// submissionDir is the folder of the example submission called name:
+// the hostile ones (fork bomb, flood, cheat …) live in the grader's
+// testdata; the well-behaved ones that kpuzzle demo ships live in
+// templates/demo/submissions.
+func submissionDir(name string) string {
+	dir := filepath.Join(testdata, "submissions", name)
+	if _, err := os.Stat(dir); err == nil {
+		return dir
+	}
+	return filepath.Join("..", "..", "templates", "demo", "submissions", name)
+}
+
 // smallSet is a 2x3, two 3x3, a 2x4 and an unsolvable 3x3 puzzle, with an
 // answer key.
 var smallSet = filepath.Join(testdata, "puzzles", "small")
@@ -41,7 +53,7 @@ func copySubmissions(t testing.TB, names ...string) string {
 	t.Helper()
 	root := t.TempDir()
 	for _, name := range names {
-		src := filepath.Join(testdata, "submissions", name)
+		src := submissionDir(name)
 		dst := filepath.Join(root, name)
 		err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {

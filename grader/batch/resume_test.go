@@ -108,7 +108,7 @@ func TestChangedSubmissionIsGradedAgain(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
 	grade(t, batch.Options{Assignment: a, JournalPath: path}, root)
 	// The student fixes the crash between the run and its resumption.
-	fixed, _ := os.ReadFile(filepath.Join(testdata, "submissions", "python-astar", "solver.py"))
+	fixed, _ := os.ReadFile(filepath.Join(submissionDir("python-astar"), "solver.py"))
 	os.WriteFile(filepath.Join(root, "python-crash", "solver.py"), fixed, 0o644)
 	o := grade(t, batch.Options{Assignment: a, JournalPath: path, Resume: true}, root)
 	if o.Reused != 5 || o.Ran != 5 {

@@ -183,7 +183,7 @@ func TestMisbehavingSubmissions(t *testing.T) {
 	os.Mkdir(root, 0o755)
 	for _, name := range []string{"python-loop", "python-flood", "python-forkbomb", "python-chatty", "python-vandal", "python-cheat", "python-astar"} {
 		os.Mkdir(filepath.Join(root, name), 0o755)
-		data, _ := os.ReadFile(filepath.Join(testdata, "submissions", name, "solver.py"))
+		data, _ := os.ReadFile(filepath.Join(submissionDir(name), "solver.py"))
 		os.WriteFile(filepath.Join(root, name, "solver.py"), data, 0o644)
 	}
 	secrets := []string{filepath.Join(set, "manifest.json"), set, filepath.Join(reference, "solution.py"), reference,
