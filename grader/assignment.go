@@ -179,7 +179,15 @@ type ResultSettings struct {
 	// Leaderboard adds a Gradescope leaderboard (tests solved, optimal
 	// answers, total moves).
 	Leaderboard bool `json:"leaderboard,omitempty"`
+	// Replays keeps every answer and writes a replay page per student and
+	// test for the instructor's summary page; nil means on (see
+	// ReplaysOn).
+	Replays *bool `json:"replays,omitempty"`
 }
+
+// ReplaysOn reports whether replay pages are written: Replays, on by
+// default.
+func (s ResultSettings) ReplaysOn() bool { return s.Replays == nil || *s.Replays }
 
 // Gradescope visibility values.
 var visibilities = []string{"visible", "after_due_date", "after_published", "hidden"}
@@ -229,6 +237,7 @@ var AssignmentKeys = []KeyDoc{
 	{"optimal.timeout", "60s", "time to prove each optimal length the answer key lacks"},
 	{"results.times", "false", "put run times in results.json and JUnit XML (makes them differ run to run)"},
 	{"results.leaderboard", "false", "add a Gradescope leaderboard"},
+	{"results.replays", "true", "keep each answer in OUT/answers and write a replay page per student and test in OUT/replays, linked from OUT/summary.html"},
 	{"hide", "[]", "further paths students' programs must not see (the puzzle set, submissions, output and this file always are)"},
 }
 

@@ -168,7 +168,7 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 		"rubric.solved": 1, "rubric.optimal": 1, "rubric.partial": "power", "rubric.partial_exponent": 3, "rubric.partial_steps": []any{},
 		"rubric.unsolvable": 2, "rubric.unverified": 0.5,
 		"visibility.visible": "visible", "visibility.hidden": "hidden", "visibility.hidden_tests": []any{"a*"},
-		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "results.times": true, "results.leaderboard": false, "hide": []any{"ref/"},
+		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "results.times": true, "results.leaderboard": false, "results.replays": false, "hide": []any{"ref/"},
 	}
 	root := map[string]any{}
 	for _, k := range grader.AssignmentKeys {

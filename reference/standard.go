@@ -79,7 +79,8 @@ func StandardHeuristics(opts pdb.Options) *Heuristics {
 // break its counts down by depth or iteration.
 func idaStar(ctx context.Context, b puzzles.Board, g puzzles.Goal, h search.Heuristic, o search.Options) (search.Result, error) {
 	ph, ok := h.(*pdb.Heuristic)
-	if !ok || o.Trace != nil || o.Limits.MaxBytes != 0 || !ph.Goal().Board().Equal(g.Board()) {
+	// IDA* holds only its path, so a memory budget does not apply.
+	if !ok || o.Trace != nil || !ph.Goal().Board().Equal(g.Board()) {
 		return search.IDAStar(ctx, search.Problem{Start: b, Goal: g}, h, o)
 	}
 	start := time.Now()

@@ -113,6 +113,8 @@ func runDemo(a *app, opts demoOptions) error {
 			"assignment.yaml        the assignment (commented); kpuzzle grade --help lists every key",
 			"handout.md             what students are told",
 			"submissions/           the five example submissions",
+			"results/summary.html   the instructor's summary: scores, pass rates, times",
+			"results/replays/       an animated replay page per student and test",
 			"results/gradebook.csv  one row per student",
 			"results/feedback/      one Markdown feedback file per student",
 			"results/results/       Gradescope results.json per student",

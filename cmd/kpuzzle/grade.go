@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
+	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/schollz/progressbar/v3"
@@ -77,6 +79,10 @@ run. Results (byte-for-byte reproducible):
   OUT/junit.xml                      JUnit XML
   OUT/gradebook.csv                  one row per student, one column per test
   OUT/feedback/STUDENT.md            Markdown feedback from a template
+and, for the instructor (with run times, so they differ from run to run):
+  OUT/summary.html                   score histogram, pass rate per test,
+                                     run times, links to the replays
+  OUT/replays/STUDENT/NN-TEST.html   each answer replayed (results.replays)
 
 Exit code 0 when every test was graded, 1 when the run was interrupted or
 the grader itself failed on a test, 2 for a bad assignment or invocation.
@@ -189,6 +195,7 @@ func loadAssignment(a *app, cmd *cobra.Command, opts *gradeOptions) (grader.Assi
 
 type gradeJSON struct {
 	Out         string           `json:"out"`
+	Summary     string           `json:"summary"`
 	Interrupted bool             `json:"interrupted"`
 	Ran         int              `json:"ran"`
 	Reused      int              `json:"reused"`
@@ -264,6 +271,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 		Resume:      opts.resume,
 		ScratchDir:  opts.scratch,
 		Hide:        hide,
+		AnswerDir:   answerDir(asg, out),
 		Events:      progress.event,
 	})
 	progress.finish()
@@ -286,6 +294,9 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	if err := writeReports(gb, tmpl, out, opts.resultsJSON); err != nil {
 		return inputError(err)
 	}
+	if err := writeSummaryPage(gb, asg, out); err != nil {
+		return inputError(err)
+	}
 	if a.json {
 		if err := writeJSON(a.out, gradeSummaryJSON(gb, out, outcome)); err != nil {
 			return err
@@ -295,7 +306,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 		if err := gb.WriteSummary(a.out, style); err != nil {
 			return err
 		}
-		fmt.Fprintf(a.out, "results in %s (%d tests run, %d from the journal)\n", out, outcome.Ran, outcome.Reused)
+		fmt.Fprintf(a.out, "results in %s (%d tests run, %d from the journal); summary page %s\n", out, outcome.Ran, outcome.Reused, filepath.Join(out, summaryFile))
 	}
 	if outcome.GraderErrors > 0 {
 		fmt.Fprintf(a.errOut, "kpuzzle: %d tests failed in the grader itself (grader-error); they are not journaled: run again with --resume to retry them\n", outcome.GraderErrors)
@@ -313,7 +324,7 @@ func countResults(o batch.Outcome) int {
 }
 
 func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSON {
-	j := gradeJSON{Out: out, Interrupted: o.Interrupted, Ran: o.Ran, Reused: o.Reused, Isolation: o.Isolation.String(), Submissions: []submissionJSON{}}
+	j := gradeJSON{Out: out, Summary: filepath.Join(out, summaryFile), Interrupted: o.Interrupted, Ran: o.Ran, Reused: o.Reused, Isolation: o.Isolation.String(), Submissions: []submissionJSON{}}
 	for _, s := range gb.Submissions {
 		score, max := gb.Total(s)
 		sj := submissionJSON{Name: s.Name, Score: score, Max: max}
@@ -328,28 +339,7 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSO
 
 // writeReports writes every result file, each atomically.
 func writeReports(gb report.Gradebook, tmpl *template.Template, out, resultsJSON string) error {
-	write := func(path string, fill func(io.Writer) error) error {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return err
-		}
-		tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-")
-		if err != nil {
-			return err
-		}
-		defer os.Remove(tmp.Name())
-		if err := fill(tmp); err != nil {
-			tmp.Close()
-			return err
-		}
-		if err := tmp.Chmod(0o644); err != nil {
-			tmp.Close()
-			return err
-		}
-		if err := tmp.Close(); err != nil {
-			return err
-		}
-		return os.Rename(tmp.Name(), path)
-	}
+	write := writeAtomic
 	if err := write(filepath.Join(out, "gradebook.csv"), gb.WriteCSV); err != nil {
 		return err
 	}
@@ -370,6 +360,88 @@ func writeReports(gb report.Gradebook, tmpl *template.Template, out, resultsJSON
 		}
 	}
 	return nil
+}
+
+// summaryFile is the instructor's summary page in the output folder.
+const summaryFile = "summary.html"
+
+// answerDir is where the grader keeps the answers for replay pages, ""
+// when results.replays is off.
+func answerDir(asg grader.Assignment, out string) string {
+	if !asg.Results.ReplaysOn() {
+		return ""
+	}
+	return filepath.Join(out, "answers")
+}
+
+// writeSummaryPage writes a replay page for every test whose answer was
+// kept (results.replays), then OUT/summary.html linking to them and to
+// the feedback.
+func writeSummaryPage(gb report.Gradebook, asg grader.Assignment, out string) error {
+	pages := map[string]bool{}
+	if dir := answerDir(asg, out); dir != "" {
+		for _, s := range gb.Submissions {
+			for i := range gb.Tests {
+				if !gb.HasAnswer(s, i) {
+					continue
+				}
+				path, ok := batch.AnswerPath(dir, s.Name, gb.Tests[i].Name)
+				if !ok {
+					continue
+				}
+				answer, err := os.ReadFile(path)
+				if errors.Is(err, fs.ErrNotExist) {
+					continue // graded before answers were kept
+				}
+				if err != nil {
+					return err
+				}
+				page := gb.ReplayPage(s, i, answer, asg.Convention())
+				rel := gb.ReplayFile(s, i)
+				if err := writeAtomic(filepath.Join(out, filepath.FromSlash(rel)), func(w io.Writer) error { return replay.Write(w, page) }); err != nil {
+					return err
+				}
+				pages[rel] = true
+			}
+		}
+	}
+	opts := report.SummaryOptions{
+		Feedback: func(s report.Submission) string { return "feedback/" + s.Name + ".md" },
+	}
+	if asg.Results.ReplaysOn() {
+		opts.Replay = func(s report.Submission, i int) string {
+			if rel := gb.ReplayFile(s, i); pages[rel] {
+				return rel
+			}
+			return ""
+		}
+	}
+	return writeAtomic(filepath.Join(out, summaryFile), func(w io.Writer) error { return gb.WriteSummaryHTML(w, opts) })
+}
+
+// writeAtomic writes a file through a temporary file in its folder,
+// renamed into place, so that a reader never sees half of it.
+func writeAtomic(path string, fill func(io.Writer) error) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := fill(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
 
 // gradeProgress shows a progress bar on stderr when it is a terminal and

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -109,7 +110,12 @@ func TestGradeEndToEnd(t *testing.T) {
 		names = append(names, name)
 	}
 	want := []string{"feedback/python-astar.md", "feedback/python-illegal.md", "gradebook.csv", "journal.jsonl", "junit.xml",
-		"results/python-astar/results.json", "results/python-illegal/results.json"}
+		"results/python-astar/results.json", "results/python-illegal/results.json", "summary.html"}
+	for _, s := range []string{"python-astar", "python-illegal"} {
+		for i := 1; i <= 5; i++ {
+			want = append(want, fmt.Sprintf("answers/%s/p%d.txt", s, i), fmt.Sprintf("replays/%s/%d-p%d.txt.html", s, i, i))
+		}
+	}
 	if diff := cmp.Diff(want, names, cmp.Transformer("sort", func(s []string) []string {
 		c := append([]string(nil), s...)
 		sortStringsForTest(c)
@@ -318,9 +324,16 @@ func TestGradeSurvivesKill9(t *testing.T) {
 	if kills == 0 {
 		t.Fatal("the run was never killed")
 	}
-	a, b := readTree(t, whole, "journal.jsonl"), readTree(t, killed, "journal.jsonl")
-	if len(a) != 5*2+2 {
-		t.Errorf("%d result files, want 12", len(a))
+	// The summary page shows run times, which differ from run to run.
+	a, b := readTree(t, whole, "journal.jsonl", "summary.html"), readTree(t, killed, "journal.jsonl", "summary.html")
+	reports := 0
+	for name := range a {
+		if !strings.HasPrefix(name, "answers/") && !strings.HasPrefix(name, "replays/") {
+			reports++
+		}
+	}
+	if reports != 5*2+2 {
+		t.Errorf("%d result files, want 12", reports)
 	}
 	if diff := cmp.Diff(a, b); diff != "" {
 		t.Errorf("results after %d kills differ from the uninterrupted run (-whole +killed):\n%s", kills, diff)
@@ -358,5 +371,66 @@ func TestGradeStopsCleanlyOnInterrupt(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "gradebook.csv")); err == nil {
 		t.Error("an interrupted run wrote results")
+	}
+}
+
+// TestGradeSummaryPage checks the instructor's summary page that grade
+// writes: self-contained, every link leads to a file grade wrote (a
+// replay page per answer, the feedback), a run that left no answer has no
+// replay; and results.replays: false writes neither answers nor replays.
+func TestGradeSummaryPage(t *testing.T) {
+	config, subs := gradeFixture(t, "", "python-astar", "python-illegal", "python-crash")
+	out := filepath.Join(t.TempDir(), "results")
+	r := kpuzzle(t, "", "grade", "--config", config, "--out", out, subs)
+	if r.code != 0 || !strings.Contains(r.stdout, "summary page "+filepath.Join(out, "summary.html")) {
+		t.Fatalf("exit %d\nstdout %s\nstderr %s", r.code, r.stdout, r.stderr)
+	}
+	files := readTree(t, out)
+	page := files["summary.html"]
+	for _, bad := range []string{"http:", "https:", "<script", "<link", "<img", "src="} {
+		if strings.Contains(page, bad) {
+			t.Errorf("summary.html contains %q", bad)
+		}
+	}
+	for _, want := range []string{"<h1>Project 1</h1>", "3 submissions × 5 tests", "Score histogram", "Run times", `href="feedback/python-crash.md"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("summary.html lacks %q", want)
+		}
+	}
+	links := regexp.MustCompile(`href="([^"]*)"`).FindAllStringSubmatch(page, -1)
+	replays := 0
+	for _, l := range links {
+		if _, ok := files[filepath.FromSlash(l[1])]; !ok {
+			t.Errorf("summary.html links to %s, which grade did not write", l[1])
+		}
+		if strings.HasPrefix(l[1], "replays/") {
+			replays++
+		}
+		if strings.HasPrefix(l[1], "replays/python-crash/") {
+			t.Errorf("a crashed run has a replay page: %s", l[1])
+		}
+	}
+	if replays != 10 {
+		t.Errorf("%d replay links, want 10 (5 tests x python-astar and python-illegal)", replays)
+	}
+	illegal := files[filepath.Join("replays", "python-illegal", "1-p1.txt.html")]
+	if !strings.Contains(illegal, `id="verdict">illegal<`) || !strings.Contains(illegal, "python-illegal — test 1: p1.txt") {
+		t.Errorf("python-illegal's replay of p1.txt does not show the verdict:\n%.2000s", illegal)
+	}
+
+	// Without replays.
+	config, subs = gradeFixture(t, "results:\n  replays: false\n", "python-astar")
+	out = filepath.Join(t.TempDir(), "results")
+	if r := kpuzzle(t, "", "grade", "--config", config, "--out", out, subs); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	files = readTree(t, out)
+	for name := range files {
+		if strings.HasPrefix(name, "answers") || strings.HasPrefix(name, "replays") {
+			t.Errorf("results.replays: false wrote %s", name)
+		}
+	}
+	if page := files["summary.html"]; page == "" || strings.Contains(page, `href="replays/`) {
+		t.Errorf("summary.html without replays: %d bytes, links to replays: %v", len(page), strings.Contains(page, `href="replays/`))
 	}
 }

@@ -41,6 +41,13 @@ type Options struct {
 	// output folder, the configuration file). The puzzle set, the
 	// submissions and the scratch folder are always hidden.
 	Hide []string
+	// AnswerDir, when set, keeps every answer a test reads, exactly as
+	// checked, in AnswerDir/SUBMISSION/TEST (TEST is the test's name,
+	// its slashes making folders), for replay pages; a test whose run left
+	// no answer removes the file an earlier run may have kept. Results
+	// taken from the journal keep the file their run wrote. The folder
+	// must be hidden from the programs (put it in the output folder).
+	AnswerDir string
 	// NoNamespaces forces the sandbox's fallback isolation (for tests).
 	NoNamespaces bool
 	// Sandbox runs one program; nil means sandbox.Run.

@@ -106,6 +106,9 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test) (r gr
 	fail := func(v grader.Verdict, format string, args ...any) grader.Result {
 		return grader.Result{Test: t.Name, Verdict: v, Solvable: t.Solvable, OptimalLength: knownLength(t.Optimum), Summary: fmt.Sprintf(format, args...)}
 	}
+	if err := g.dropAnswer(s.sub.Name, t.Name); err != nil {
+		return fail(grader.GraderError, "cannot remove the answer kept by an earlier run: %v", err), true
+	}
 	dir, err := os.MkdirTemp(g.scratch, "test-")
 	if err != nil {
 		return fail(grader.GraderError, "cannot make a working folder: %v", err), true
@@ -208,6 +211,9 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test) (r gr
 		case problem != "":
 			return timed(fail(grader.Malformed, "the output path holds %s, not an answer file", problem)), true
 		}
+	}
+	if err := g.keepAnswer(s.sub.Name, t.Name, answer); err != nil {
+		return fail(grader.GraderError, "cannot keep the answer: %v", err), true
 	}
 	rep, err := grader.Check(ctx, t.Problem(a.Convention()), bytes.NewReader(answer), "answer",
 		grader.CheckOptions{Limits: puzzles.AnswerLimits{MaxBytes: int64(a.Run.Output)}})
@@ -345,4 +351,54 @@ func printable(s string, limit int) string {
 		}
 	}
 	return sb.String()
+}
+
+// AnswerPath is where Options.AnswerDir keeps the answer of a
+// submission's test: AnswerDir/SUBMISSION/TEST, the test name's slashes
+// making folders. It reports false for names that would leave the folder.
+func AnswerPath(dir, submission, test string) (string, bool) {
+	rel := filepath.Join(submission, filepath.FromSlash(test))
+	if dir == "" || !filepath.IsLocal(submission) || !filepath.IsLocal(rel) {
+		return "", false
+	}
+	return filepath.Join(dir, rel), true
+}
+
+// keepAnswer writes the answer into Options.AnswerDir, when set, through
+// a temporary file renamed into place.
+func (g *grading) keepAnswer(sub, test string, answer []byte) error {
+	path, ok := AnswerPath(g.opts.AnswerDir, sub, test)
+	if !ok {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".answer-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(answer)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// dropAnswer removes a kept answer of an earlier run, if any.
+func (g *grading) dropAnswer(sub, test string) error {
+	path, ok := AnswerPath(g.opts.AnswerDir, sub, test)
+	if !ok {
+		return nil
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return nil
 }

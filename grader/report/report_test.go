@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
@@ -293,5 +295,97 @@ func TestSummary(t *testing.T) {
 	gb.WriteSummary(&coloured, report.Style{Good: mark, Bad: mark})
 	if !strings.Contains(coloured.String(), "[optimal           ]") || !strings.Contains(coloured.String(), "[crashed           ]") {
 		t.Errorf("style not applied:\n%s", coloured.String())
+	}
+}
+
+// summaryOptions links every test to a replay page and every student to
+// feedback, except bob's third test (a crash leaves no answer).
+func summaryOptions(gb report.Gradebook) report.SummaryOptions {
+	return report.SummaryOptions{
+		Replay: func(s report.Submission, i int) string {
+			if !gb.HasAnswer(s, i) {
+				return ""
+			}
+			return gb.ReplayFile(s, i)
+		},
+		Feedback: func(s report.Submission) string { return "feedback/" + s.Name + ".md" },
+	}
+}
+
+func TestSummaryHTML(t *testing.T) {
+	gb := gradebook(t, "")
+	var buf bytes.Buffer
+	if err := gb.WriteSummaryHTML(&buf, summaryOptions(gb)); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	golden(t, "summary.html.golden", buf.Bytes())
+	// Self-contained: nothing is fetched, nothing runs.
+	for _, bad := range []string{"http:", "https:", "//", "<script", "<link", "<img", "<iframe", "@import", "url(", "src="} {
+		if strings.Contains(strings.ReplaceAll(page, "<!DOCTYPE", ""), bad) {
+			t.Errorf("the page contains %q", bad)
+		}
+	}
+	for _, want := range []string{
+		// Score histogram: alice 29.3333, bob 0, carol 6 of 30.
+		"Score histogram: 0 to under 3 points: 1 student; 3 to under 6 points: 0 students; 6 to under 9 points: 1 student;",
+		"27 to 30 points: 1 student.",
+		// Per-test pass rates.
+		"1/3 (33%)", "0/3 (0%)",
+		// Run times: 0.031, 0.05, 1.5, 10 (and bob's and carol's zeros).
+		"<dd>8</dd>", "<dd>10 s</dd>",
+		// Links: escaped student names, replay pages and feedback.
+		`href="replays/alice/1-n_equals_3_input_1.txt.html"`,
+		`href="replays/bob%20%7C%20%3Cscript%3E/2-n_equals_3_input_2.txt.html"`,
+		`href="feedback/bob%20%7C%20%3Cscript%3E.md"`,
+		"bob | &lt;script&gt;",
+		`<span class="tag">hidden</span>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page does not contain %q", want)
+		}
+	}
+	if strings.Contains(page, "replays/bob%20%7C%20%3Cscript%3E/3-") {
+		t.Error("bob's crashed test links to a replay page")
+	}
+	// Without links.
+	buf.Reset()
+	if err := gb.WriteSummaryHTML(&buf, report.SummaryOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "href=") {
+		t.Error("links without SummaryOptions")
+	}
+}
+
+func TestReplayPages(t *testing.T) {
+	gb := gradebook(t, "")
+	alice, bob := gb.Submissions[0], gb.Submissions[1]
+	if got, want := gb.ReplayFile(bob, 1), "replays/bob | <script>/2-n_equals_3_input_2.txt.html"; got != want {
+		t.Errorf("ReplayFile = %q, want %q", got, want)
+	}
+	if !gb.HasAnswer(alice, 0) || gb.HasAnswer(bob, 2) {
+		t.Error("HasAnswer: alice's unsolvable-correct answer or bob's crash misjudged")
+	}
+	gb.Tests[1].Board = puzzles.MustBoard(3, 3, 1, 2, 3, 4, 5, 6, 7, 0, 8)
+	gb.Tests[2].Board = puzzles.MustBoard(3, 3, 1, 2, 3, 4, 0, 6, 7, 5, 8)
+	// The grader's verdict and summary go on the page as they are.
+	p := gb.ReplayPage(alice, 2, []byte("UP\nLEFT\n"), puzzles.TileMoves)
+	if p.Verdict != "suboptimal" || p.Answer.Len() != 2 || p.AnswerError != nil || *p.OptimalLength != 20 || !strings.Contains(p.Note, "hidden") ||
+		p.Title != "alice — test 3: n_equals_3/input_3.txt" || !p.Start.Equal(gb.Tests[2].Board) {
+		t.Errorf("page %+v", p)
+	}
+	var html bytes.Buffer
+	if err := replay.Write(&html, p); err != nil || !strings.Contains(html.String(), `id="verdict">suboptimal<`) {
+		t.Errorf("rendering the page: %v", err)
+	}
+	p = gb.ReplayPage(bob, 1, []byte("UP\nsideways\n"), puzzles.TileMoves)
+	var pe *puzzles.ParseError
+	if !errors.As(p.AnswerError, &pe) || pe.Line != 2 {
+		t.Errorf("a malformed answer: %v", p.AnswerError)
+	}
+	html.Reset()
+	if err := replay.Write(&html, p); err != nil || !strings.Contains(html.String(), "line 2") {
+		t.Errorf("rendering the malformed answer's page: %v", err)
 	}
 }

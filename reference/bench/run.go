@@ -1,0 +1,321 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference"
+	"github.com/kpuzzle/kpuzzle/reference/search"
+)
+
+// Instance is one puzzle of the compared set.
+type Instance struct {
+	// Name identifies the instance in tables (a number or a file name).
+	Name  string
+	Board puzzles.Board
+	Goal  puzzles.Goal
+	// Optimal is the known optimal solution length (published, or the
+	// set's answer key), or -1 when unknown.
+	Optimal int
+}
+
+// Limits bound each run (one combination on one instance). Zero fields
+// are unlimited.
+type Limits struct {
+	// MaxNodes stops a run after this many expansions.
+	MaxNodes int64
+	// MaxBytes stops a graph search whose stored states would exceed
+	// this estimate (see search.Limits.MaxBytes); depth-first searches
+	// ignore it.
+	MaxBytes int64
+	// Timeout stops a run after this much wall time.
+	Timeout time.Duration
+}
+
+// Config describes a comparison.
+type Config struct {
+	Combos    []Combo
+	Instances []Instance
+	Limits    Limits
+	// Prover resolves heuristic names and runs auto; nil means a Prover
+	// over reference.BuiltinHeuristics. Give one over
+	// reference.StandardHeuristics to compare pattern databases.
+	Prover *reference.Prover
+	// TieBreak orders best-first frontiers; the zero value is the
+	// default tie-break.
+	TieBreak search.TieBreak
+	// Weight is weighted A*'s w (0: reference.DefaultWeight); DepthLimit
+	// depth-limited search's limit (0: the shape's default).
+	Weight     float64
+	DepthLimit int
+	// Jobs is the number of runs at once; 0 or 1 runs them one after the
+	// other, which keeps each run's time free of the others' load.
+	Jobs int
+	// Progress, when not nil, is called from the goroutine that called
+	// Run after every finished run.
+	Progress func(Progress)
+}
+
+// Progress reports one finished run.
+type Progress struct {
+	// Done runs of Total are finished.
+	Done, Total int
+	Combo       Combo
+	Instance    string
+	Result      Result
+}
+
+// Status is how a run ended.
+type Status string
+
+// The statuses of a run.
+const (
+	// StatusSolved: a solution was found.
+	StatusSolved Status = "solved"
+	// StatusUnsolvable: the board cannot reach the goal (decided by the
+	// parity rule, without search).
+	StatusUnsolvable Status = "unsolvable"
+	// StatusTimeout: Limits.Timeout ran out.
+	StatusTimeout Status = "timeout"
+	// StatusNodeLimit: Limits.MaxNodes expansions were made.
+	StatusNodeLimit Status = "node-limit"
+	// StatusMemoryLimit: the graph search would have exceeded
+	// Limits.MaxBytes.
+	StatusMemoryLimit Status = "memory-limit"
+	// StatusNotFound: the algorithm's own bound (depth-limited search's
+	// depth limit) holds no solution.
+	StatusNotFound Status = "not-found"
+)
+
+// Finished reports whether the run ended by itself (solved or proved
+// unsolvable) rather than by a limit.
+func (s Status) Finished() bool { return s == StatusSolved || s == StatusUnsolvable }
+
+// Result is one combination's run on one instance.
+type Result struct {
+	Status Status `json:"status"`
+	// Length is the solution's number of moves, -1 without a solution.
+	Length int `json:"length"`
+	// Optimal reports that the solver guarantees the solution is a
+	// shortest one (an optimal algorithm with an admissible heuristic that
+	// ran to completion).
+	Optimal bool `json:"optimal"`
+	// Mismatch is set when a solution guaranteed optimal is not as long
+	// as the instance's known optimal length, or an instance with a known
+	// length was found unsolvable: a bug, or a wrong answer key.
+	Mismatch    bool    `json:"mismatch,omitempty"`
+	Expanded    int64   `json:"expanded"`
+	Generated   int64   `json:"generated"`
+	MaxFrontier int64   `json:"max_frontier"`
+	Seconds     float64 `json:"seconds"`
+	// Branching is the effective branching factor (see
+	// EffectiveBranching) of a solved run, 0 when it is not defined.
+	Branching float64 `json:"branching"`
+	// Route says how the solver ran, e.g. "astar + manhattan".
+	Route string `json:"route,omitempty"`
+}
+
+// Run runs every combination on every instance within the limits and
+// returns the report. It first builds every heuristic the combinations
+// name for every goal of the set (pattern databases may take long; ctx
+// bounds that), so a bad name or a heuristic that does not fit the boards
+// is an error before anything runs. A run stopped by a limit is a result,
+// not an error; a cancelled ctx stops the comparison with ctx's error.
+func Run(ctx context.Context, cfg Config) (Report, error) {
+	if len(cfg.Combos) == 0 {
+		return Report{}, errors.New("bench: no combination to run")
+	}
+	if len(cfg.Instances) == 0 {
+		return Report{}, errors.New("bench: no instance to run on")
+	}
+	if cfg.Limits.MaxNodes < 0 || cfg.Limits.MaxBytes < 0 || cfg.Limits.Timeout < 0 {
+		return Report{}, errors.New("bench: limits must not be negative")
+	}
+	prover := cfg.Prover
+	if prover == nil {
+		prover = &reference.Prover{}
+	}
+	for i, in := range cfg.Instances {
+		if in.Board.IsZero() || in.Goal.IsZero() || in.Board.Shape() != in.Goal.Shape() {
+			return Report{}, fmt.Errorf("bench: instance %d (%s) needs a board and a goal of the same shape", i+1, in.Name)
+		}
+	}
+	if err := prepare(ctx, prover, cfg); err != nil {
+		return Report{}, err
+	}
+
+	type job struct{ combo, inst int }
+	type done struct {
+		job
+		res Result
+		err error
+	}
+	jobs := make([]job, 0, len(cfg.Combos)*len(cfg.Instances))
+	for c := range cfg.Combos {
+		for i := range cfg.Instances {
+			jobs = append(jobs, job{c, i})
+		}
+	}
+	workers := min(max(cfg.Jobs, 1), len(jobs))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	queue := make(chan job)
+	results := make(chan done)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range queue {
+				res, err := runOne(ctx, prover, cfg, cfg.Combos[j.combo], cfg.Instances[j.inst])
+				select {
+				case results <- done{j, res, err}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		defer close(queue)
+		for _, j := range jobs {
+			select {
+			case queue <- j:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	rep := Report{Instances: cfg.Instances, Combos: make([]ComboResult, len(cfg.Combos))}
+	for c, combo := range cfg.Combos {
+		rep.Combos[c] = ComboResult{Combo: combo, Results: make([]Result, len(cfg.Instances))}
+	}
+	var firstErr error
+	n := 0
+	for d := range results {
+		if d.err != nil {
+			if firstErr == nil {
+				firstErr = d.err
+				cancel()
+			}
+			continue
+		}
+		rep.Combos[d.combo].Results[d.inst] = d.res
+		n++
+		if cfg.Progress != nil && firstErr == nil {
+			cfg.Progress(Progress{Done: n, Total: len(jobs), Combo: cfg.Combos[d.combo], Instance: cfg.Instances[d.inst].Name, Result: d.res})
+		}
+	}
+	if firstErr != nil {
+		return Report{}, firstErr
+	}
+	if n < len(jobs) {
+		return Report{}, fmt.Errorf("bench: %w", context.Cause(ctx))
+	}
+	rep.finish()
+	return rep, nil
+}
+
+// prepare builds every named heuristic for every goal once, so that a bad
+// name fails before any run and no run pays for a build.
+func prepare(ctx context.Context, prover *reference.Prover, cfg Config) error {
+	goals := map[string]puzzles.Goal{}
+	var order []string
+	for _, in := range cfg.Instances {
+		k := in.Goal.Shape().String() + ":" + in.Goal.Board().String()
+		if _, ok := goals[k]; !ok {
+			goals[k] = in.Goal
+			order = append(order, k)
+		}
+	}
+	for _, c := range cfg.Combos {
+		a, err := reference.LookupAlgorithm(c.Algorithm)
+		if err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+		if !a.Informed && c.Heuristic != "" {
+			return fmt.Errorf("bench: %s is uninformed and takes no heuristic", c)
+		}
+		if c.Heuristic == "" {
+			continue
+		}
+		for _, k := range order {
+			if _, err := prover.Heuristic(ctx, c.Heuristic, goals[k]); err != nil {
+				return fmt.Errorf("bench: %s on %s boards: %w", c, goals[k].Shape(), err)
+			}
+		}
+	}
+	return nil
+}
+
+// runOne solves one instance with one combination within the limits. Its
+// error is for what no limit explains: a cancelled comparison, a broken
+// configuration.
+func runOne(ctx context.Context, prover *reference.Prover, cfg Config, c Combo, in Instance) (Result, error) {
+	rctx := ctx
+	if cfg.Limits.Timeout > 0 {
+		var cancel context.CancelFunc
+		rctx, cancel = context.WithTimeout(ctx, cfg.Limits.Timeout)
+		defer cancel()
+	}
+	limits := search.Limits{MaxNodes: cfg.Limits.MaxNodes}
+	if graphSearch(c.Algorithm) {
+		// Depth-first searches ignore a memory budget, and IDA* takes its
+		// fast pattern-database loop only without one.
+		limits.MaxBytes = cfg.Limits.MaxBytes
+	}
+	sol, err := reference.Solve(rctx, reference.Request{
+		Board: in.Board, Goal: in.Goal, Algorithm: c.Algorithm, Heuristic: c.Heuristic,
+		Weight: cfg.Weight, DepthLimit: cfg.DepthLimit, Prover: prover,
+		Options: search.Options{Limits: limits, TieBreak: cfg.TieBreak},
+	})
+	st := sol.Stats
+	r := Result{Length: -1, Expanded: st.Expanded, Generated: st.Generated, MaxFrontier: st.MaxFrontier,
+		Seconds: st.Elapsed.Seconds(), Route: sol.Route}
+	switch {
+	case ctx.Err() != nil:
+		return r, fmt.Errorf("bench: %w", context.Cause(ctx))
+	case err == nil && !sol.Solvable:
+		r.Status = StatusUnsolvable
+		r.Mismatch = in.Optimal >= 0
+	case err == nil:
+		r.Status, r.Length, r.Optimal = StatusSolved, len(sol.Path), sol.Optimal
+		if end, aerr := in.Board.Apply(sol.Path); aerr != nil || !in.Goal.Reached(end) {
+			return r, fmt.Errorf("bench: %s on %s: the solver's path does not reach the goal", c, in.Name)
+		}
+		r.Mismatch = r.Optimal && in.Optimal >= 0 && r.Length != in.Optimal
+		if b, ok := EffectiveBranching(r.Generated, r.Length); ok {
+			r.Branching = b
+		}
+	case errors.Is(err, context.DeadlineExceeded):
+		r.Status = StatusTimeout
+	case errors.Is(err, search.ErrNodeLimit):
+		r.Status = StatusNodeLimit
+	case errors.Is(err, search.ErrMemoryLimit):
+		r.Status = StatusMemoryLimit
+	case errors.Is(err, search.ErrNotFound):
+		r.Status = StatusNotFound
+	default:
+		return r, fmt.Errorf("bench: %s on %s: %w", c, in.Name, err)
+	}
+	return r, nil
+}
+
+// graphSearch reports whether the algorithm keeps a visited set, which
+// a memory budget bounds.
+func graphSearch(algorithm string) bool {
+	switch algorithm {
+	case "bfs", "ucs", "greedy", "astar", "wastar", "bidirectional":
+		return true
+	}
+	return false
+}
