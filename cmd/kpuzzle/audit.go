@@ -69,7 +69,8 @@ with concrete states where it fails. The heuristic comes from one source:
   --values FILE    a CSV or TSV table with a header state,h: each state as its
                    cells separated by spaces, and its value
   --heuristic NAME a reference heuristic (misplaced, manhattan, euclidean,
-                   linear-conflict, walking-distance, pdb:NAME)
+                   linear-conflict, walking-distance, pdb:NAME,
+                   pdb:pairs, pdb:dynamic)
 
 Checks: h(goal) = 0; h >= 0; admissibility h <= h*; consistency h(s) <= 1 + h(s')
 across every move; --expect NAME: equal to a reference heuristic (grading an

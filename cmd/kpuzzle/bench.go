@@ -24,6 +24,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/reference/bench"
 	"github.com/kpuzzle/kpuzzle/reference/bench/chart"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
+	"github.com/kpuzzle/kpuzzle/reference/pdb/dynamic"
 	"github.com/kpuzzle/kpuzzle/reference/search"
 	"github.com/kpuzzle/kpuzzle/reference/setgen"
 	"github.com/schollz/progressbar/v3"
@@ -121,7 +122,7 @@ See docs/bench.md.`,
 	f := cmd.Flags()
 	f.StringVar(&o.set, "set", "", "shipped set NAME, a folder of puzzle files, or gen:SHAPE:DEPTHS:COUNT[:SEED]")
 	f.StringVar(&o.algos, "algo", "idastar", "algorithms, comma-separated: "+strings.Join(reference.AlgorithmNames(), ", "))
-	f.StringVar(&o.heuristics, "heuristic", "", "heuristics, comma-separated: misplaced, manhattan, euclidean, linear-conflict, walking-distance, pdb:NAME (default: for idastar the strongest pattern database available, else manhattan)")
+	f.StringVar(&o.heuristics, "heuristic", "", "heuristics, comma-separated: misplaced, manhattan, euclidean, linear-conflict, walking-distance, pdb:NAME, pdb:pairs, pdb:dynamic (default: for idastar the strongest pattern database available, else manhattan)")
 	f.StringVar(&o.runs, "run", "", "explicit combinations instead of --algo x --heuristic, comma-separated: ALGORITHM or ALGORITHM:HEURISTIC")
 	f.IntVar(&o.limit, "limit", 0, "solve only the first N instances (0: all)")
 	f.StringVar(&o.only, "only", "", "solve only the instances named, comma-separated (e.g. 9,47)")
@@ -614,11 +615,22 @@ func patternDatabaseTable(o *benchOptions) bool {
 		}
 	}
 	for _, h := range splitList(o.heuristics) {
-		if !strings.HasPrefix(strings.ToLower(h), "pdb:") {
+		if !strings.HasPrefix(strings.ToLower(h), "pdb:") || isDynamicPDB(h) {
 			return false
 		}
 	}
 	return true
+}
+
+// isDynamicPDB reports whether name is one of the dynamically partitioned
+// databases, which the registry builds in memory and the comparison path
+// runs; the per-instance table resolves only static partitions.
+func isDynamicPDB(name string) bool {
+	switch strings.ToLower(name) {
+	case dynamic.NamePairs, dynamic.NameDynamic:
+		return true
+	}
+	return false
 }
 
 // benchCombos are the combinations the options name.
@@ -641,7 +653,13 @@ func benchCombos(o *benchOptions) ([]bench.Combo, error) {
 		}
 		return out, nil
 	}
-	combos, err := bench.Combos(splitList(o.algos), splitList(o.heuristics))
+	algos := splitList(o.algos)
+	if len(algos) == 0 {
+		// Only --heuristic given, naming a dynamic database: IDA*, as the
+		// pattern-database table would run.
+		algos = []string{"idastar"}
+	}
+	combos, err := bench.Combos(algos, splitList(o.heuristics))
 	if err != nil {
 		return nil, usageErrorf("--algo: %v", err)
 	}

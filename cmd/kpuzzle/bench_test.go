@@ -109,6 +109,36 @@ func TestBenchKorf100(t *testing.T) {
 	wantOneLineError(t, kpuzzle(t, "", "bench", "korf100", "--heuristic", korfPatterns, "--only", "9,101", "--pdb-dir", cache), "--only", "101")
 }
 
+// TestBenchDynamicHeuristic checks that --heuristic alone accepts the
+// dynamically partitioned databases, which the pattern-database table
+// cannot resolve: they run as an IDA* comparison, mixed with a static
+// partition too.
+func TestBenchDynamicHeuristic(t *testing.T) {
+	r := kpuzzle(t, "", "bench", "korf100", "--heuristic", "pdb:dynamic,"+korfPatterns, "--only", "9", "--pdb-dir", t.TempDir(), "--json")
+	if r.code != 0 {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	var got benchMatrixJSON
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range got.Combinations {
+		names = append(names, c.Name)
+	}
+	if diff := cmp.Diff([]string{"idastar:pdb:dynamic", "idastar:" + korfPatterns}, names); diff != "" {
+		t.Errorf("combinations (-want +got):\n%s", diff)
+	}
+	if !got.AllOptimal || len(got.Instances) != 1 {
+		t.Fatalf("result %+v", got)
+	}
+	for _, run := range got.Instances[0].Runs {
+		if run.Status != bench.StatusSolved || run.Length != 46 || !run.Optimal {
+			t.Errorf("%s on instance 9: %s, %d moves (optimal %v), want 46", run.Combination, run.Status, run.Length, run.Optimal)
+		}
+	}
+}
+
 func TestBenchLimitsAndErrors(t *testing.T) {
 	cache := t.TempDir()
 	r := kpuzzle(t, "", "bench", "--set", benchDir(t, false), "--pdb-dir", cache, "--max-nodes", "5", "--limit", "1", "--json")

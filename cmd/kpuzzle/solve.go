@@ -49,7 +49,7 @@ boards of at most 9 cells, otherwise IDA* with the strongest heuristic
 available (a pattern database already in the cache, else linear conflict).
 Heuristics (--heuristic): misplaced, manhattan (default), euclidean,
 linear-conflict, walking-distance, pdb:555, pdb:663, pdb:78, pdb:fringe,
-pdb:6666, pdb:auto. The A* tie-break (--tie-break; default high-g-lifo:
+pdb:6666, pdb:auto, pdb:pairs, pdb:dynamic (pairs and triples chosen per state). The A* tie-break (--tie-break; default high-g-lifo:
 lowest f, then highest g, then last in, first out) is printed with every
 best-first result, since expansion counts depend on it; --band prints the
 range every A* run with the heuristic must fall in, whatever its tie-break.

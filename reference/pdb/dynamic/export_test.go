@@ -1,0 +1,4 @@
+package dynamic
+
+// RaceStride is raceStride for the black-box tests.
+const RaceStride = raceStride

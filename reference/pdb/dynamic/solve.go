@@ -1,0 +1,309 @@
+package dynamic
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+	"time"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/pdb"
+)
+
+// Solve finds a shortest path of blank moves from b to h's goal by
+// iterative-deepening A* (IDA*) with the dynamic heuristic h, kept
+// incrementally.
+//
+// The search keeps the board, the excess of every pair, the triples that
+// count and the conflict graph in place. A move changes only the groups
+// holding the moved tile, so it reads that tile's pair entries (14 on
+// 4x4) and, for triples, one list for each other tile; when no group's
+// excess changed, the best packing cannot have changed either and the
+// estimate moves with Manhattan distance alone, otherwise the packing is
+// solved again. Successors are tried in the order up, down, left, right
+// of the blank and the inverse of the last move is never generated, as
+// in pdb.Solve and the generic IDA* of package search, and nodes are
+// counted the same way, so all three are comparable node for node.
+//
+// It returns puzzles.ErrUnsolvable for a board that cannot reach the goal,
+// an error wrapping pdb.ErrLimit when a limit of lim is reached, and
+// ctx.Err() when ctx is done; the statistics are filled in every case.
+func Solve(ctx context.Context, b puzzles.Board, h *Heuristic, lim pdb.Limits) ([]puzzles.Dir, pdb.Stats, error) {
+	start := time.Now()
+	var st pdb.Stats
+	g := h.Goal()
+	if b.Shape() != g.Shape() {
+		return nil, st, fmt.Errorf("board %s does not fit the %s goal of %s", b.Shape(), g.Shape(), h.Name())
+	}
+	if !puzzles.Solvable(b, g) {
+		return nil, st, puzzles.ErrUnsolvable
+	}
+	s := newSearcher(ctx, b, h, lim)
+	st.InitialH = s.md0 + 2*s.pack0
+	bound := st.InitialH
+	var err error
+	for {
+		st.Iterations++
+		s.bound, s.next = bound, 1<<30
+		found := st.InitialH == 0 || s.dfs(0, int(s.pos[0]), 4, s.md0, s.pack0)
+		st.Expanded, st.Generated, st.Bound = s.expanded, s.generated, bound
+		if found {
+			break
+		}
+		if s.stop != nil {
+			err = s.stop
+			break
+		}
+		bound = s.next
+	}
+	st.Seconds = time.Since(start).Seconds()
+	if err != nil {
+		return nil, st, err
+	}
+	path := make([]puzzles.Dir, len(s.path))
+	for i, d := range s.path {
+		path[i] = puzzles.Dir(d)
+	}
+	return path, st, nil
+}
+
+// pairUndo is the excess a pair of the moved tile and tile u had before
+// the move.
+type pairUndo struct {
+	u, w uint8
+}
+
+type searcher struct {
+	ctx context.Context
+	lim pdb.Limits
+	h   *Heuristic
+	n   int
+	nbr [][4]int16
+
+	cells [MaxPairCells]uint8
+	pos   [MaxPairCells]uint8
+	// w2[a*n+b] (= w2[b*n+a]) is the excess of pair a, b in the current
+	// state; adj[a] has bit b set when it is positive.
+	w2  [MaxPairCells * MaxPairCells]uint8
+	adj [MaxPairCells]uint64
+	// tri lists the triples whose excess beats every pair within them in
+	// the current state (none to a dozen or so on 4x4).
+	tri []edge
+	// pairLog and triLog hold what setTile replaced, for unsetTile.
+	pairLog []pairUndo
+	triLog  []edge
+
+	pairsOf [][]pairRef
+	p       packer
+	edges   []edge
+
+	md0, pack0          int
+	bound, next         int
+	expanded, generated int64
+	checkAt             int64
+	stop                error
+	path                []uint8
+}
+
+func newSearcher(ctx context.Context, b puzzles.Board, h *Heuristic, lim pdb.Limits) *searcher {
+	n := h.n
+	s := &searcher{ctx: ctx, lim: lim, h: h, n: n, nbr: b.Shape().Moves(), pairsOf: h.pairsOf}
+	for c := range n {
+		t := uint8(b.At(c))
+		s.cells[c] = t
+		s.pos[t] = uint8(c)
+	}
+	for tile := 1; tile < n; tile++ {
+		s.setTile(tile)
+	}
+	s.pairLog, s.triLog = s.pairLog[:0], s.triLog[:0]
+	s.md0 = h.manhattan(&s.pos)
+	s.pack0 = s.pack()
+	return s
+}
+
+// setTile reads the excess of every group holding tile t in the current
+// state and updates the conflict graph. It logs what it replaces on
+// s.pairLog and s.triLog, so that unsetTile can put it back, and reports
+// whether the conflict graph changed.
+func (s *searcher) setTile(tile int) bool {
+	n := s.n
+	pt := int32(s.pos[tile])
+	pairs := s.h.t.pair
+	pairMark := len(s.pairLog)
+	for _, r := range s.pairsOf[tile] {
+		w := pairs[r.base+pt*r.st+int32(s.pos[r.u])*r.su]
+		i := tile*n + int(r.u)
+		if w == s.w2[i] {
+			continue
+		}
+		s.pairLog = append(s.pairLog, pairUndo{u: r.u, w: s.w2[i]})
+		s.setPair(tile, int(r.u), w)
+	}
+	changed := len(s.pairLog) > pairMark
+	if !s.h.t.triples {
+		return changed
+	}
+	// Keep a copy of the list for unsetTile, take out the triples
+	// holding the tile, then put in those it forms now: for every other
+	// tile u, the kept placements listed for the tile's cell and u's cell
+	// whose third tile v > u stands on its cell.
+	bit := uint64(1) << tile
+	mark := len(s.triLog)
+	s.triLog = append(s.triLog, s.tri...)
+	keep := s.tri[:0]
+	removed, added := 0, 0
+	for _, e := range s.tri {
+		if e.mask&bit != 0 {
+			removed++
+		} else {
+			keep = append(keep, e)
+		}
+	}
+	s.tri = keep
+	t := s.h.t
+	base := (tile*n + int(pt)) * n
+	for u := 1; u < n; u++ {
+		if u == tile {
+			continue
+		}
+		key := (base+u)*n + int(s.pos[u])
+		for _, e := range t.trip[t.tripIdx[key]:t.tripIdx[key+1]] {
+			if s.pos[e.v] == e.cell {
+				s.tri = append(s.tri, edge{mask: bit | 1<<u | 1<<e.v, w: int32(e.w)})
+				added++
+			}
+		}
+	}
+	if changed || removed != added {
+		return true
+	}
+	// The same number out as in: changed unless each one out came back.
+	news := s.tri[len(s.tri)-added:]
+	for _, e := range s.triLog[mark:] {
+		if e.mask&bit != 0 && !slices.Contains(news, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// setPair sets the excess of pair a, b to w.
+func (s *searcher) setPair(a, b int, w uint8) {
+	s.w2[a*s.n+b], s.w2[b*s.n+a] = w, w
+	if w > 0 {
+		s.adj[a] |= 1 << b
+		s.adj[b] |= 1 << a
+	} else {
+		s.adj[a] &^= 1 << b
+		s.adj[b] &^= 1 << a
+	}
+}
+
+// unsetTile undoes the setTile of tile that logged from pairMark and
+// triMark on.
+func (s *searcher) unsetTile(tile, pairMark, triMark int) {
+	for i := len(s.pairLog) - 1; i >= pairMark; i-- {
+		s.setPair(tile, int(s.pairLog[i].u), s.pairLog[i].w)
+	}
+	s.pairLog = s.pairLog[:pairMark]
+	s.tri = append(s.tri[:0], s.triLog[triMark:]...)
+	s.triLog = s.triLog[:triMark]
+}
+
+// pack solves the packing of the current conflict graph.
+func (s *searcher) pack() int {
+	e := s.edges[:0]
+	for a := 1; a < s.n; a++ {
+		for m := s.adj[a] &^ (1<<(a+1) - 1); m != 0; m &= m - 1 {
+			b := bits.TrailingZeros64(m)
+			e = append(e, edge{mask: 1<<a | 1<<b, w: int32(s.w2[a*s.n+b])})
+		}
+	}
+	e = append(e, s.tri...)
+	s.edges = e
+	return s.p.pack(e)
+}
+
+// limit checks the context and the node budget now and then.
+func (s *searcher) limit() bool {
+	if s.stop != nil {
+		return true
+	}
+	if s.generated < s.checkAt {
+		return false
+	}
+	s.checkAt = s.generated + 1<<14
+	if s.lim.MaxNodes > 0 {
+		s.checkAt = min(s.checkAt, s.lim.MaxNodes)
+	}
+	if s.lim.MaxExpanded > 0 {
+		// Every expansion but the first follows a generation, so the
+		// expansions cannot pass the budget before this next check.
+		s.checkAt = min(s.checkAt, s.generated+max(1, s.lim.MaxExpanded-s.expanded))
+	}
+	if err := s.ctx.Err(); err != nil {
+		s.stop = err
+		return true
+	}
+	if (s.lim.MaxNodes > 0 && s.generated >= s.lim.MaxNodes) || (s.lim.MaxExpanded > 0 && s.expanded >= s.lim.MaxExpanded) {
+		s.stop = fmt.Errorf("%w after %d expansions", pdb.ErrLimit, s.expanded)
+		return true
+	}
+	return false
+}
+
+// dfs searches below the state with the blank on blank, reached by g
+// moves, the last of which is undone by direction back (4: none); md is
+// the state's Manhattan distance and pack its best packing.
+func (s *searcher) dfs(g, blank, back, md, pack int) bool {
+	s.expanded++
+	if s.limit() {
+		return false
+	}
+	n := s.n
+	for d := range 4 {
+		if d == back {
+			continue
+		}
+		q := int(s.nbr[blank][d])
+		if q < 0 {
+			continue
+		}
+		s.generated++
+		t := int(s.cells[q])
+		s.cells[blank], s.cells[q] = uint8(t), 0
+		s.pos[t], s.pos[0] = uint8(blank), uint8(q)
+		nmd := md + int(s.h.md[t*n+blank]) - int(s.h.md[t*n+q])
+		npack := pack
+		pairMark, triMark := len(s.pairLog), len(s.triLog)
+		changed := s.setTile(t)
+		if changed {
+			npack = s.pack()
+		}
+		found := false
+		if f := g + 1 + nmd + 2*npack; f > s.bound {
+			if f < s.next {
+				s.next = f
+			}
+		} else {
+			s.path = append(s.path, uint8(d))
+			if nmd == 0 || s.dfs(g+1, q, d^1, nmd, npack) {
+				found = true
+			} else {
+				s.path = s.path[:len(s.path)-1]
+			}
+		}
+		s.cells[blank], s.cells[q] = 0, uint8(t)
+		s.pos[t], s.pos[0] = uint8(q), uint8(blank)
+		s.unsetTile(t, pairMark, triMark)
+		if found {
+			return true
+		}
+		if s.stop != nil {
+			return false
+		}
+	}
+	return false
+}
