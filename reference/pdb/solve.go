@@ -51,7 +51,8 @@ var ErrLimit = errors.New("node limit reached")
 // left, right of the blank.
 //
 // It returns puzzles.ErrUnsolvable for a board that cannot reach the goal,
-// ErrLimit when lim.MaxNodes is reached and ctx.Err() when ctx is done;
+// an error wrapping ErrLimit when a limit of lim is reached and ctx.Err()
+// when ctx is done;
 // the statistics are filled in every case.
 func Solve(ctx context.Context, b puzzles.Board, h *Heuristic, lim Limits) ([]puzzles.Dir, Stats, error) {
 	start := time.Now()
@@ -64,23 +65,10 @@ func Solve(ctx context.Context, b puzzles.Board, h *Heuristic, lim Limits) ([]pu
 		return nil, st, puzzles.ErrUnsolvable
 	}
 	s := newSearcher(ctx, b, h, lim)
-	st.InitialH = s.h0
-	bound := s.h0
-	var err error
-	for {
-		st.Iterations++
+	st, err := Deepen(&s.Counter, s.h0, func(bound int) (bool, int) {
 		s.bound, s.next = bound, 1<<30
-		found := s.dfsStart()
-		st.Expanded, st.Generated, st.Bound = s.expanded, s.generated, bound
-		if found {
-			break
-		}
-		if s.stop != nil {
-			err = s.stop
-			break
-		}
-		bound = s.next
-	}
+		return s.dfsStart(), s.next
+	})
 	st.Seconds = time.Since(start).Seconds()
 	if err != nil {
 		return nil, st, err
@@ -116,8 +104,7 @@ func (t *patternTable) entry(n int, pos *[MaxCells]uint8) int {
 }
 
 type searcher struct {
-	ctx    context.Context
-	lim    Limits
+	Counter
 	h      *Heuristic
 	n      int
 	nbr    [][4]int8
@@ -136,17 +123,14 @@ type searcher struct {
 	reflec bool
 	max    bool // Max mode: every table is recomputed at every node
 
-	h0                  int
-	sumN, sumR          int
-	bound, next         int
-	expanded, generated int64
-	checkAt             int64
-	stop                error
-	path                []uint8
+	h0          int
+	sumN, sumR  int
+	bound, next int
+	path        []uint8
 }
 
 func newSearcher(ctx context.Context, b puzzles.Board, h *Heuristic, lim Limits) *searcher {
-	s := &searcher{ctx: ctx, lim: lim, h: h, n: h.n, reflec: h.reflect, max: h.part.Mode == Max}
+	s := &searcher{Counter: NewCounter(ctx, lim), h: h, n: h.n, reflec: h.reflect, max: h.part.Mode == Max}
 	geo, _ := newGeometry(b.Shape())
 	s.nbr = geo.nbr
 	for c := range s.n {
@@ -235,40 +219,12 @@ func (s *searcher) dfsStart() bool {
 	return s.dfs(0, blank, -1, s.sumN, s.sumR)
 }
 
-// limit checks the context and node budget now and then.
-func (s *searcher) limit() bool {
-	if s.stop != nil {
-		return true
-	}
-	if s.generated < s.checkAt {
-		return false
-	}
-	s.checkAt = s.generated + 1<<16
-	if s.lim.MaxNodes > 0 {
-		s.checkAt = min(s.checkAt, s.lim.MaxNodes)
-	}
-	if s.lim.MaxExpanded > 0 {
-		// Every expansion but the first follows a generation, so the
-		// expansions cannot pass the budget before this next check.
-		s.checkAt = min(s.checkAt, s.generated+max(1, s.lim.MaxExpanded-s.expanded))
-	}
-	if err := s.ctx.Err(); err != nil {
-		s.stop = err
-		return true
-	}
-	if (s.lim.MaxNodes > 0 && s.generated >= s.lim.MaxNodes) || (s.lim.MaxExpanded > 0 && s.expanded >= s.lim.MaxExpanded) {
-		s.stop = ErrLimit
-		return true
-	}
-	return false
-}
-
 // dfs searches below the state with the blank on blank, reached by g
 // moves, the last of which is undone by direction back; sumN and sumR are
 // the additive estimates of the state and its reflection.
 func (s *searcher) dfs(g, blank, back int, sumN, sumR int) bool {
-	s.expanded++
-	if s.limit() {
+	s.Expanded++
+	if s.Stop() {
 		return false
 	}
 	for d := range 4 {
@@ -279,7 +235,7 @@ func (s *searcher) dfs(g, blank, back int, sumN, sumR int) bool {
 		if q < 0 {
 			continue
 		}
-		s.generated++
+		s.Generated++
 		t := s.cells[q]
 		s.cells[blank], s.cells[q] = t, 0
 		s.pos[t], s.pos[0] = uint8(blank), uint8(q)
@@ -347,7 +303,7 @@ func (s *searcher) dfs(g, blank, back int, sumN, sumR int) bool {
 		if found {
 			return true
 		}
-		if s.stop != nil {
+		if s.Err() != nil {
 			return false
 		}
 	}
@@ -357,8 +313,8 @@ func (s *searcher) dfs(g, blank, back int, sumN, sumR int) bool {
 // dfsMax is dfs for Max-mode databases, which depend on the blank and so
 // are looked up afresh at every node.
 func (s *searcher) dfsMax(g, blank, back int) bool {
-	s.expanded++
-	if s.limit() {
+	s.Expanded++
+	if s.Stop() {
 		return false
 	}
 	for d := range 4 {
@@ -369,7 +325,7 @@ func (s *searcher) dfsMax(g, blank, back int) bool {
 		if q < 0 {
 			continue
 		}
-		s.generated++
+		s.Generated++
 		t := s.cells[q]
 		s.cells[blank], s.cells[q] = t, 0
 		h := s.maxValue()
@@ -390,7 +346,7 @@ func (s *searcher) dfsMax(g, blank, back int) bool {
 		if found {
 			return true
 		}
-		if s.stop != nil {
+		if s.Err() != nil {
 			return false
 		}
 	}

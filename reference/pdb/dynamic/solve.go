@@ -40,23 +40,10 @@ func Solve(ctx context.Context, b puzzles.Board, h *Heuristic, lim pdb.Limits) (
 		return nil, st, puzzles.ErrUnsolvable
 	}
 	s := newSearcher(ctx, b, h, lim)
-	st.InitialH = s.md0 + 2*s.pack0
-	bound := st.InitialH
-	var err error
-	for {
-		st.Iterations++
+	st, err := pdb.Deepen(&s.Counter, s.md0+2*s.pack0, func(bound int) (bool, int) {
 		s.bound, s.next = bound, 1<<30
-		found := st.InitialH == 0 || s.dfs(0, int(s.pos[0]), 4, s.md0, s.pack0)
-		st.Expanded, st.Generated, st.Bound = s.expanded, s.generated, bound
-		if found {
-			break
-		}
-		if s.stop != nil {
-			err = s.stop
-			break
-		}
-		bound = s.next
-	}
+		return s.md0 == 0 || s.dfs(0, int(s.pos[0]), 4, s.md0, s.pack0), s.next
+	})
 	st.Seconds = time.Since(start).Seconds()
 	if err != nil {
 		return nil, st, err
@@ -75,8 +62,7 @@ type pairUndo struct {
 }
 
 type searcher struct {
-	ctx context.Context
-	lim pdb.Limits
+	pdb.Counter
 	h   *Heuristic
 	n   int
 	nbr [][4]int16
@@ -98,17 +84,14 @@ type searcher struct {
 	p       packer
 	edges   []edge
 
-	md0, pack0          int
-	bound, next         int
-	expanded, generated int64
-	checkAt             int64
-	stop                error
-	path                []uint8
+	md0, pack0  int
+	bound, next int
+	path        []uint8
 }
 
 func newSearcher(ctx context.Context, b puzzles.Board, h *Heuristic, lim pdb.Limits) *searcher {
 	n := h.n
-	s := &searcher{ctx: ctx, lim: lim, h: h, n: n, nbr: b.Shape().Moves(), pairsOf: h.pairsOf}
+	s := &searcher{Counter: pdb.NewCounter(ctx, lim), h: h, n: n, nbr: b.Shape().Moves(), pairsOf: h.pairsOf}
 	for c := range n {
 		t := uint8(b.At(c))
 		s.cells[c] = t
@@ -226,40 +209,12 @@ func (s *searcher) pack() int {
 	return s.p.pack(e)
 }
 
-// limit checks the context and the node budget now and then.
-func (s *searcher) limit() bool {
-	if s.stop != nil {
-		return true
-	}
-	if s.generated < s.checkAt {
-		return false
-	}
-	s.checkAt = s.generated + 1<<14
-	if s.lim.MaxNodes > 0 {
-		s.checkAt = min(s.checkAt, s.lim.MaxNodes)
-	}
-	if s.lim.MaxExpanded > 0 {
-		// Every expansion but the first follows a generation, so the
-		// expansions cannot pass the budget before this next check.
-		s.checkAt = min(s.checkAt, s.generated+max(1, s.lim.MaxExpanded-s.expanded))
-	}
-	if err := s.ctx.Err(); err != nil {
-		s.stop = err
-		return true
-	}
-	if (s.lim.MaxNodes > 0 && s.generated >= s.lim.MaxNodes) || (s.lim.MaxExpanded > 0 && s.expanded >= s.lim.MaxExpanded) {
-		s.stop = fmt.Errorf("%w after %d expansions", pdb.ErrLimit, s.expanded)
-		return true
-	}
-	return false
-}
-
 // dfs searches below the state with the blank on blank, reached by g
 // moves, the last of which is undone by direction back (4: none); md is
 // the state's Manhattan distance and pack its best packing.
 func (s *searcher) dfs(g, blank, back, md, pack int) bool {
-	s.expanded++
-	if s.limit() {
+	s.Expanded++
+	if s.Stop() {
 		return false
 	}
 	n := s.n
@@ -271,7 +226,7 @@ func (s *searcher) dfs(g, blank, back, md, pack int) bool {
 		if q < 0 {
 			continue
 		}
-		s.generated++
+		s.Generated++
 		t := int(s.cells[q])
 		s.cells[blank], s.cells[q] = uint8(t), 0
 		s.pos[t], s.pos[0] = uint8(blank), uint8(q)
@@ -301,7 +256,7 @@ func (s *searcher) dfs(g, blank, back, md, pack int) bool {
 		if found {
 			return true
 		}
-		if s.stop != nil {
+		if s.Err() != nil {
 			return false
 		}
 	}

@@ -1,0 +1,88 @@
+package pdb
+
+import (
+	"context"
+	"fmt"
+)
+
+// checkEvery is how many generated nodes an incremental search goes
+// between looks at its context: often enough to stop within milliseconds,
+// rarely enough to cost nothing per node.
+const checkEvery = 1 << 14
+
+// Counter counts the nodes of an incremental IDA* search (Solve here, and
+// dynamic.Solve) and says when the search must stop: its Limits are
+// reached or its context is done. Searches embed it and increment
+// Expanded and Generated in their inner loop; Stop is cheap there, since
+// it looks at the context only every few thousand nodes and at the limits
+// exactly when they can be reached.
+type Counter struct {
+	// Expanded counts the nodes whose successors were generated,
+	// Generated the successors created, over all iterations.
+	Expanded, Generated int64
+
+	ctx     context.Context
+	lim     Limits
+	checkAt int64
+	err     error
+}
+
+// NewCounter returns a counter for a search under ctx and lim.
+func NewCounter(ctx context.Context, lim Limits) Counter {
+	return Counter{ctx: ctx, lim: lim}
+}
+
+// Stop reports whether the search must stop. Call it once a node is
+// counted as expanded; once it has said true it says true for good.
+func (c *Counter) Stop() bool {
+	if c.err != nil {
+		return true
+	}
+	if c.Generated < c.checkAt {
+		return false
+	}
+	c.checkAt = c.Generated + checkEvery
+	if c.lim.MaxNodes > 0 {
+		c.checkAt = min(c.checkAt, c.lim.MaxNodes)
+	}
+	if c.lim.MaxExpanded > 0 {
+		// Every expansion but the first follows a generation, so the
+		// expansions cannot pass the budget before this next check.
+		c.checkAt = min(c.checkAt, c.Generated+max(1, c.lim.MaxExpanded-c.Expanded))
+	}
+	if err := c.ctx.Err(); err != nil {
+		c.err = err
+		return true
+	}
+	if (c.lim.MaxNodes > 0 && c.Generated >= c.lim.MaxNodes) || (c.lim.MaxExpanded > 0 && c.Expanded >= c.lim.MaxExpanded) {
+		c.err = fmt.Errorf("%w after %d expansions", ErrLimit, c.Expanded)
+		return true
+	}
+	return false
+}
+
+// Err is why the search stopped: ctx.Err(), or an error wrapping ErrLimit;
+// nil while it may go on.
+func (c *Counter) Err() error { return c.err }
+
+// Deepen runs the outer loop of IDA* from the start's estimate h0: pass
+// searches depth-first within bound and reports whether it reached the
+// goal and, if not, the least estimate f = g + h above the bound, which
+// is the next bound. Deepen returns the statistics (all but Seconds) and
+// c.Err() when c stopped the search.
+func Deepen(c *Counter, h0 int, pass func(bound int) (found bool, next int)) (Stats, error) {
+	st := Stats{InitialH: h0}
+	bound := h0
+	for {
+		st.Iterations++
+		found, next := pass(bound)
+		st.Expanded, st.Generated, st.Bound = c.Expanded, c.Generated, bound
+		switch {
+		case found:
+			return st, nil
+		case c.err != nil:
+			return st, c.err
+		}
+		bound = next
+	}
+}
