@@ -83,32 +83,11 @@ func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answer
 	if opts.timeout < 0 {
 		return usageErrorf("--timeout must not be negative")
 	}
-	conv, err := opts.puzzle.convention()
+	p, warnings, err := a.readProblem(puzzlePath, &opts.puzzle)
 	if err != nil {
 		return err
 	}
-	b, g, err := a.readPuzzle(puzzlePath, &opts.puzzle)
-	if err != nil {
-		return err
-	}
-	p := grader.Problem{Board: b, Goal: g, Moves: conv}
-	var warnings []string
-	switch {
-	case puzzlePath == "-":
-	case strings.HasPrefix(puzzlePath, setRefPrefix):
-		p.Optimum = publishedOptimum(puzzlePath, b, g)
-	default:
-		key, err := grader.FindKey(puzzlePath, b, g)
-		if err != nil {
-			return inputError(err)
-		}
-		if key.Ignored != "" {
-			warnings = append(warnings, key.Ignored)
-		}
-		if key.Found && key.Ignored == "" {
-			p.Optimum = key.Optimum
-		}
-	}
+	b, g := p.Board, p.Goal
 
 	var answer io.Reader = a.in
 	name := "<stdin>"
@@ -169,6 +148,41 @@ func writeCheckHuman(a *app, puzzlePath string, b puzzles.Board, g puzzles.Goal,
 	for _, line := range rep.Details() {
 		fmt.Fprintf(a.out, "  %s\n", line)
 	}
+}
+
+// readProblem reads the puzzle at path with the move convention and goal of
+// pf, and its optimal length where one is known without solving: the
+// published length of a shipped set's instance (set:NAME/ID), or the
+// answer key of the puzzle set the file belongs to (grader.FindKey). A key
+// found but not usable (another goal, say) comes back as a warning.
+func (a *app) readProblem(path string, pf *puzzleFlags) (grader.Problem, []string, error) {
+	conv, err := pf.convention()
+	if err != nil {
+		return grader.Problem{}, nil, err
+	}
+	b, g, err := a.readPuzzle(path, pf)
+	if err != nil {
+		return grader.Problem{}, nil, err
+	}
+	p := grader.Problem{Board: b, Goal: g, Moves: conv}
+	var warnings []string
+	switch {
+	case path == "-":
+	case strings.HasPrefix(path, setRefPrefix):
+		p.Optimum = publishedOptimum(path, b, g)
+	default:
+		key, err := grader.FindKey(path, b, g)
+		if err != nil {
+			return grader.Problem{}, nil, inputError(err)
+		}
+		if key.Ignored != "" {
+			warnings = append(warnings, key.Ignored)
+		}
+		if key.Found && key.Ignored == "" {
+			p.Optimum = key.Optimum
+		}
+	}
+	return p, warnings, nil
 }
 
 // publishedOptimum is the published optimal length of a shipped set's

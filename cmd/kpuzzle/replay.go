@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/grader"
@@ -99,29 +98,15 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 	case opts.optimal < -1:
 		return usageErrorf("--optimal must not be negative")
 	}
-	conv, err := opts.puzzle.convention()
+	p, warnings, err := a.readProblem(puzzlePath, &opts.puzzle)
 	if err != nil {
 		return err
 	}
-	b, g, err := a.readPuzzle(puzzlePath, &opts.puzzle)
-	if err != nil {
-		return err
-	}
-	p := grader.Problem{Board: b, Goal: g, Moves: conv}
-	switch {
-	case opts.optimal >= 0:
+	if opts.optimal >= 0 {
 		p.Optimum = grader.KnownOptimum(opts.optimal, "--optimal")
-	case puzzlePath == "-":
-	case strings.HasPrefix(puzzlePath, setRefPrefix):
-		p.Optimum = publishedOptimum(puzzlePath, b, g)
-	default:
-		key, err := grader.FindKey(puzzlePath, b, g)
-		if err != nil {
-			return inputError(err)
-		}
-		if key.Found && key.Ignored == "" {
-			p.Optimum = key.Optimum
-		}
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(a.errOut, "kpuzzle: warning: %s\n", w)
 	}
 
 	ans, answerErr, err := readReplayAnswer(a, answerPath)
@@ -132,7 +117,7 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 	if title == "" {
 		title = fmt.Sprintf("%s on %s", displayName(answerPath), displayName(puzzlePath))
 	}
-	page := replay.Page{Title: title, Start: b, Goal: g, Convention: conv, Answer: ans, AnswerError: answerErr}
+	page := replay.Page{Title: title, Start: p.Board, Goal: p.Goal, Convention: p.Moves, Answer: ans, AnswerError: answerErr}
 	if answerErr == nil {
 		rep, err := grader.CheckAnswer(ctx, p, ans, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout})
 		if err != nil {
