@@ -59,6 +59,7 @@ func aStarBand[K comparable](ctx context.Context, p Problem, h Heuristic, lim Li
 	cost := -1
 	var expanded int64
 	entry := mapEntryBytes(kc.bytes(), 0)
+	held := func() int64 { return int64(len(seen))*entry + int64(len(layer)+len(next))*kc.bytes() }
 	for depth := 0; len(layer) > 0 && (cost < 0 || depth <= cost); depth++ {
 		fs := make([]int32, 0, len(layer))
 		for _, k := range layer {
@@ -76,16 +77,8 @@ func aStarBand[K comparable](ctx context.Context, p Problem, h Heuristic, lim Li
 			}
 		}
 		for _, k := range layer {
-			if expanded&ctxCheckMask == 0 {
-				if err := ctx.Err(); err != nil {
-					return Band{}, fmt.Errorf("astar band: %w", err)
-				}
-			}
-			if lim.MaxNodes > 0 && expanded >= lim.MaxNodes {
-				return Band{}, fmt.Errorf("astar band: %w", ErrNodeLimit)
-			}
-			if lim.MaxBytes > 0 && int64(len(seen))*entry+int64(len(layer)+len(next))*kc.bytes() > lim.MaxBytes {
-				return Band{}, fmt.Errorf("astar band: %w", ErrMemoryLimit)
+			if err := lim.check(ctx, expanded, held); err != nil {
+				return Band{}, fmt.Errorf("astar band: %w", err)
 			}
 			expanded++
 			kc.decode(k, cells)

@@ -158,6 +158,7 @@ func runBestFirst[K comparable](ctx context.Context, p Problem, o Options, cfg b
 	var seq uint32
 	entryBytes := mapEntryBytes(kc.bytes(), 4)
 	heapEntryBytes := int64(16) + kc.bytes()
+	held := func() int64 { return int64(len(seen))*entryBytes + int64(cap(open))*heapEntryBytes }
 	finish := func(err error) (Result, error) {
 		m.stop(st)
 		st.Stored = int64(len(seen))
@@ -211,16 +212,8 @@ func runBestFirst[K comparable](ctx context.Context, p Problem, o Options, cfg b
 			})
 			return finish(nil)
 		}
-		if st.Expanded&ctxCheckMask == 0 {
-			if err := ctx.Err(); err != nil {
-				return finish(err)
-			}
-		}
-		if o.Limits.MaxNodes > 0 && st.Expanded >= o.Limits.MaxNodes {
-			return finish(ErrNodeLimit)
-		}
-		if o.Limits.MaxBytes > 0 && int64(len(seen))*entryBytes+int64(cap(open))*heapEntryBytes > o.Limits.MaxBytes {
-			return finish(ErrMemoryLimit)
+		if err := o.Limits.check(ctx, st.Expanded, held); err != nil {
+			return finish(err)
 		}
 		seen[e.key] = rec | recClosed
 		openStates--

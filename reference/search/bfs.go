@@ -53,18 +53,11 @@ func bfs[K comparable](ctx context.Context, p Problem, o Options, kc keyer[K]) (
 	entry := mapEntryBytes(kc.bytes(), 1)
 	layer := []K{kc.encode(cells)}
 	var next []K
+	held := func() int64 { return int64(len(into))*entry + int64(len(layer)+len(next))*kc.bytes() }
 	for depth := 0; len(layer) > 0; depth++ {
 		for i, k := range layer {
-			if st.Expanded&ctxCheckMask == 0 {
-				if err := ctx.Err(); err != nil {
-					return finish(err)
-				}
-			}
-			if o.Limits.MaxNodes > 0 && st.Expanded >= o.Limits.MaxNodes {
-				return finish(ErrNodeLimit)
-			}
-			if o.Limits.MaxBytes > 0 && int64(len(into))*entry+int64(len(layer)+len(next))*kc.bytes() > o.Limits.MaxBytes {
-				return finish(ErrMemoryLimit)
+			if err := o.Limits.check(ctx, st.Expanded, held); err != nil {
+				return finish(err)
 			}
 			kc.decode(k, cells)
 			blank := findBlank(cells)

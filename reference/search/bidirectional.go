@@ -76,19 +76,14 @@ func bidirectional[K comparable](ctx context.Context, p Problem, o Options, kc k
 			side, other = bwd, fwd
 		}
 		var next []K
+		held := func() int64 {
+			return int64(len(fwd.seen)+len(bwd.seen))*entry + int64(len(fwd.layer)+len(bwd.layer)+len(next))*kc.bytes()
+		}
 		bestTotal := -1
 		var meet K
 		for i, k := range side.layer {
-			if st.Expanded&ctxCheckMask == 0 {
-				if err := ctx.Err(); err != nil {
-					return finish(err)
-				}
-			}
-			if o.Limits.MaxNodes > 0 && st.Expanded >= o.Limits.MaxNodes {
-				return finish(ErrNodeLimit)
-			}
-			if o.Limits.MaxBytes > 0 && int64(len(fwd.seen)+len(bwd.seen))*entry+int64(len(fwd.layer)+len(bwd.layer)+len(next))*kc.bytes() > o.Limits.MaxBytes {
-				return finish(ErrMemoryLimit)
+			if err := o.Limits.check(ctx, st.Expanded, held); err != nil {
+				return finish(err)
 			}
 			kc.decode(k, cells)
 			blank := findBlank(cells)

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -181,3 +182,23 @@ func stopped(algo string, err error) error {
 // ctxCheckMask sets how often inner loops look at the context and the
 // clock: every ctxCheckMask+1 expansions.
 const ctxCheckMask = 1<<14 - 1
+
+// check is what a graph search asks before each expansion, with expanded
+// nodes so far: is the context done (looked at every ctxCheckMask+1
+// expansions), is the node budget spent, would the states it holds (held
+// computes their estimated bytes, only when there is a memory budget)
+// pass the memory budget? It returns the reason to stop, or nil.
+func (l Limits) check(ctx context.Context, expanded int64, held func() int64) error {
+	if expanded&ctxCheckMask == 0 {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+	}
+	if l.MaxNodes > 0 && expanded >= l.MaxNodes {
+		return ErrNodeLimit
+	}
+	if l.MaxBytes > 0 && held() > l.MaxBytes {
+		return ErrMemoryLimit
+	}
+	return nil
+}
