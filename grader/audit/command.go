@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -420,7 +419,7 @@ func copyTree(src, dst string) error {
 			if info.Mode()&0o111 != 0 {
 				mode = 0o755
 			}
-			err = copyFile(p, target, mode)
+			err = sandbox.CopyFile(p, target, mode)
 		default:
 			return nil // sockets, devices, pipes: not part of a program
 		}
@@ -432,21 +431,4 @@ func copyTree(src, dst string) error {
 		}
 		return nil
 	})
-}
-
-func copyFile(src, dst string, mode fs.FileMode) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }

@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
 // Submission is one student's folder.
@@ -247,32 +249,11 @@ func copyTree(src, dst string, owner int, fromBuild bool) error {
 		if info.Mode()&0o111 != 0 {
 			mode = 0o755
 		}
-		if err := copyFile(filepath.Join(src, rel), target, mode); err != nil {
+		if err := sandbox.CopyFile(filepath.Join(src, rel), target, mode); err != nil {
 			return err
 		}
 		return chown(target, owner)
 	})
-}
-
-func copyFile(src, dst string, mode fs.FileMode) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	if err := out.Close(); err != nil {
-		return err
-	}
-	// The umask may have narrowed the mode.
-	return os.Chmod(dst, mode)
 }
 
 func linkCount(info fs.FileInfo) uint64 {

@@ -242,7 +242,7 @@ func prepareTestDir(dir, work, puzzle, input string) error {
 	if err := os.Mkdir(work, 0o755); err != nil {
 		return err
 	}
-	return copyFile(puzzle, input, 0o644)
+	return sandbox.CopyFile(puzzle, input, 0o644)
 }
 
 // readAnswer reads the answer file without following a symbolic link and
