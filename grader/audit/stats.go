@@ -1,9 +1,7 @@
 package audit
 
 import (
-	"bytes"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -124,47 +122,19 @@ func ReadStatsFile(path string, opts StatsOptions) ([]StatsClaim, error) {
 // claims nothing. Errors are *puzzles.ParseError values naming name, the
 // line and the column.
 func ParseStatsClaims(r io.Reader, name string, opts StatsOptions) ([]StatsClaim, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxValuesBytes+1))
+	t, err := readTable(r, name, "a table of search statistics with a header such as algorithm,heuristic,puzzle,expanded,max_frontier")
 	if err != nil {
-		return nil, &puzzles.ParseError{File: name, Err: err}
+		return nil, err
 	}
-	if len(data) > MaxValuesBytes {
-		return nil, &puzzles.ParseError{File: name, Err: fmt.Errorf("%w: expected a table of search statistics", puzzles.ErrTooLarge)}
-	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, &puzzles.ParseError{File: name, Err: fmt.Errorf("%w: expected a header such as algorithm,heuristic,puzzle,expanded,max_frontier", puzzles.ErrEmpty)}
-	}
-	cr := csv.NewReader(bytes.NewReader(data))
-	first := bytes.TrimLeft(data, " \r\n")
-	if bytes.IndexByte(first[:lineEnd(first)], '\t') >= 0 {
-		cr.Comma = '\t'
-	}
-	cr.FieldsPerRecord = -1
-	errAt := func(line, col int, err error) error {
-		return &puzzles.ParseError{File: name, Line: line, Col: col, Err: err}
-	}
-	read := func() ([]string, error) {
-		for {
-			rec, err := cr.Read()
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				return nil, errAt(pe.Line, pe.Column, fmt.Errorf("%w: %v", puzzles.ErrSyntax, pe.Err))
-			}
-			if err == nil && len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-				continue
-			}
-			return rec, err
-		}
-	}
-	header, err := read()
+	errAt := t.errAt
+	header, err := t.header()
 	if errors.Is(err, io.EOF) {
 		return nil, &puzzles.ParseError{File: name, Err: fmt.Errorf("%w: expected a header such as algorithm,heuristic,puzzle,expanded,max_frontier", puzzles.ErrEmpty)}
 	}
 	if err != nil {
 		return nil, err
 	}
-	headerLine, _ := cr.FieldPos(0)
+	headerLine := t.headerLine
 	cols := map[string]int{}
 	for i, f := range header {
 		key := strings.Join(strings.FieldsFunc(strings.ToLower(f), func(r rune) bool {
@@ -172,8 +142,7 @@ func ParseStatsClaims(r io.Reader, name string, opts StatsOptions) ([]StatsClaim
 		}), "_")
 		if col, ok := statsColumns[key]; ok {
 			if _, dup := cols[col]; dup {
-				_, c := cr.FieldPos(i)
-				return nil, errAt(headerLine, c, fmt.Errorf("%w: two %s columns", ErrHeader, col))
+				return nil, errAt(headerLine, t.column(i), fmt.Errorf("%w: two %s columns", ErrHeader, col))
 			}
 			cols[col] = i
 		}
@@ -188,25 +157,20 @@ func ParseStatsClaims(r io.Reader, name string, opts StatsOptions) ([]StatsClaim
 	}
 	if !hasAlgo || !hasPuzzle || figures == 0 {
 		return nil, errAt(headerLine, 0, fmt.Errorf("%w: found %q; expected a header naming algorithm, puzzle and at least one of expanded, max_frontier, generated (heuristic optional), such as algorithm,heuristic,puzzle,expanded,max_frontier",
-			ErrHeader, clip(strings.Join(header, string(cr.Comma)))))
+			ErrHeader, clip(strings.Join(header, string(t.cr.Comma)))))
 	}
 	var out []StatsClaim
 	for {
-		rec, err := read()
+		rec, line, err := t.row()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
 			return nil, err
 		}
-		line, _ := cr.FieldPos(0)
-		if len(rec) != len(header) {
-			return nil, errAt(line, 0, fmt.Errorf("%w: %d fields, expected %d as the header (line %d) says", ErrFields, len(rec), len(header), headerLine))
-		}
 		field := func(col string) (string, int) {
 			i := cols[col]
-			_, c := cr.FieldPos(i)
-			return strings.TrimSpace(rec[i]), c
+			return strings.TrimSpace(rec[i]), t.column(i)
 		}
 		cl := StatsClaim{Line: line, Figures: map[string]float64{}, Texts: map[string]string{}}
 		algo, ac := field("algorithm")

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"bytes"
 	"context"
 	"encoding/csv"
 	"errors"
@@ -85,70 +84,30 @@ func ReadValuesFile(path string, shape puzzles.Shape) (*Claims, error) {
 // means a square board inferred from the first state. Every error is a
 // *puzzles.ParseError naming name, the line and the column.
 func ParseValues(r io.Reader, name string, shape puzzles.Shape) (*Claims, error) {
-	lr := &io.LimitedReader{R: r, N: MaxValuesBytes + 1}
-	data, err := io.ReadAll(lr)
+	t, err := readTable(r, name, "a header line state,h and one line per state")
 	if err != nil {
-		return nil, &puzzles.ParseError{File: name, Err: err}
+		return nil, err
 	}
-	if len(data) > MaxValuesBytes {
-		return nil, &puzzles.ParseError{File: name, Err: fmt.Errorf("%w: more than %d MiB; expected a values file", puzzles.ErrTooLarge, MaxValuesBytes>>20)}
-	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, &puzzles.ParseError{File: name, Err: fmt.Errorf("%w: expected a header line state,h and one line per state", puzzles.ErrEmpty)}
-	}
-	c := &Claims{File: name, Shape: shape, index: map[string]int{}}
-	header := data
-	for len(bytes.TrimSpace(header[:lineEnd(header)])) == 0 {
-		header = header[lineEnd(header)+1:]
-	}
-	if bytes.IndexByte(header[:lineEnd(header)], '\t') >= 0 {
-		c.Format = TSV
-	}
-	cr := csv.NewReader(bytes.NewReader(data))
-	if c.Format == TSV {
-		cr.Comma = '\t'
-	}
-	cr.FieldsPerRecord = -1
-	cr.ReuseRecord = true
-	errAt := func(line, col int, err error) error {
-		return &puzzles.ParseError{File: name, Line: line, Col: col, Err: err}
-	}
-	read := func() ([]string, error) {
-		for {
-			rec, err := cr.Read()
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				return nil, errAt(pe.Line, pe.Column, fmt.Errorf("%w: %v; expected %s fields", puzzles.ErrSyntax, pe.Err, c.Format))
-			}
-			if err == nil && len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-				continue // a line of spaces
-			}
-			return rec, err
-		}
-	}
-
-	rec, err := read()
+	c := &Claims{File: name, Shape: shape, Format: t.format, index: map[string]int{}}
+	rec, err := t.header()
 	if err != nil {
 		if errors.Is(err, io.EOF) {
 			err = &puzzles.ParseError{File: name, Err: fmt.Errorf("%w: expected a header line state,h", puzzles.ErrEmpty)}
 		}
 		return nil, err
 	}
-	headerLine, _ := cr.FieldPos(0)
+	errAt, headerLine := t.errAt, t.headerLine
 	stateCol, hCol := -1, -1
 	for i, f := range rec {
 		switch strings.ToLower(strings.TrimSpace(f)) {
 		case "state":
 			if stateCol >= 0 {
-				_, col := cr.FieldPos(i)
-				return nil, errAt(headerLine, col, fmt.Errorf("%w: two state columns; expected a header line such as state,h", ErrHeader))
+				return nil, errAt(headerLine, t.column(i), fmt.Errorf("%w: two state columns; expected a header line such as state,h", ErrHeader))
 			}
 			stateCol = i
 		case "h":
 			if hCol >= 0 {
-				_, col := cr.FieldPos(i)
-				return nil, errAt(headerLine, col, fmt.Errorf("%w: two h columns; expected a header line such as state,h", ErrHeader))
+				return nil, errAt(headerLine, t.column(i), fmt.Errorf("%w: two h columns; expected a header line such as state,h", ErrHeader))
 			}
 			hCol = i
 		}
@@ -159,28 +118,22 @@ func ParseValues(r io.Reader, name string, shape puzzles.Shape) (*Claims, error)
 			missingCol = "h"
 		}
 		return nil, errAt(headerLine, 0, fmt.Errorf("%w: found %q, with no %s column; expected a header line such as state,h (comma- or tab-separated)",
-			ErrHeader, clip(strings.Join(rec, string(cr.Comma))), missingCol))
+			ErrHeader, clip(strings.Join(rec, string(t.cr.Comma))), missingCol))
 	}
-	fields := len(rec)
 
 	for {
-		rec, err := read()
+		rec, line, err := t.row()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
 			return nil, err
 		}
-		line, _ := cr.FieldPos(0)
-		if len(rec) != fields {
-			return nil, errAt(line, 0, fmt.Errorf("%w: %d fields, expected %d as the header (line %d) says", ErrFields, len(rec), fields, headerLine))
-		}
-		_, sc := cr.FieldPos(stateCol)
+		sc, hc := t.column(stateCol), t.column(hCol)
 		cells, err := c.parseState(rec[stateCol], func(err error) error { return errAt(line, sc, err) })
 		if err != nil {
 			return nil, err
 		}
-		_, hc := cr.FieldPos(hCol)
 		v, err := ParseNumber(strings.TrimSpace(rec[hCol]))
 		if err != nil {
 			return nil, errAt(line, hc, fmt.Errorf("%w (the h column)", err))
@@ -202,13 +155,6 @@ func ParseValues(r io.Reader, name string, shape puzzles.Shape) (*Claims, error)
 		return nil, &puzzles.ParseError{File: name, Err: fmt.Errorf("%w: a header but no states; expected one line per state after the header", puzzles.ErrEmpty)}
 	}
 	return c, nil
-}
-
-func lineEnd(b []byte) int {
-	if i := bytes.IndexByte(b, '\n'); i >= 0 {
-		return i
-	}
-	return len(b)
 }
 
 // parseState reads the cells of a state field; errAt places its errors.
