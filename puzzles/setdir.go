@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 )
 
 // GoalFile is the name a set folder gives its goal board when the goal is
@@ -29,7 +31,7 @@ func WriteSetDir(dir string, m Manifest, g Goal, puzzles []SetPuzzle, f Format) 
 	}
 	m.Goal = g.Name()
 	if !g.IsBuiltin() {
-		if err := writeFileAtomic(filepath.Join(dir, GoalFile), []byte(g.Board().Format(FormatRows))); err != nil {
+		if err := atomicfile.WriteBytes(filepath.Join(dir, GoalFile), 0o644, []byte(g.Board().Format(FormatRows))); err != nil {
 			return err
 		}
 		m.Goal = GoalFile
@@ -44,7 +46,7 @@ func WriteSetDir(dir string, m Manifest, g Goal, puzzles []SetPuzzle, f Format) 
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return err
 		}
-		if err := writeFileAtomic(path, []byte(p.Board.Format(f))); err != nil {
+		if err := atomicfile.WriteBytes(path, 0o644, []byte(p.Board.Format(f))); err != nil {
 			return err
 		}
 		m.Puzzles[i] = p.Entry
@@ -53,7 +55,7 @@ func WriteSetDir(dir string, m Manifest, g Goal, puzzles []SetPuzzle, f Format) 
 	if err := WriteManifest(&buf, m); err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(dir, ManifestFile), buf.Bytes())
+	return atomicfile.WriteBytes(filepath.Join(dir, ManifestFile), 0o644, buf.Bytes())
 }
 
 // ManifestGoal resolves a manifest's goal for puzzles of shape s: a
@@ -71,25 +73,4 @@ func ManifestGoal(m Manifest, dir string, s Shape) (Goal, error) {
 		return Goal{}, fmt.Errorf("%s: goal is %s but the puzzle is %s", path, b.Shape(), s)
 	}
 	return NewGoal(b, m.Goal), nil
-}
-
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

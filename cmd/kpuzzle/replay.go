@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
+	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/spf13/cobra"
 )
@@ -182,22 +182,7 @@ func writeReplayFile(out io.Writer, path string, page []byte) error {
 		_, err := out.Write(page)
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return inputError(fmt.Errorf("--out %s: %w", path, unwrapPathError(err)))
-	}
-	_, err = tmp.Write(page)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.WriteBytes(path, 0o644, page); err != nil {
 		return inputError(fmt.Errorf("--out %s: %w", path, unwrapPathError(err)))
 	}
 	return nil

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
+	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -374,21 +375,7 @@ func (g *grading) keepAnswer(sub, test string, answer []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".answer-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(answer)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	return atomicfile.WriteBytes(path, 0o600, answer)
 }
 
 // dropAnswer removes a kept answer of an earlier run, if any.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -211,26 +213,8 @@ func saveTable(path string, t *Table) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("save pattern database: %w", err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	err := atomicfile.Write(path, 0o644, func(w io.Writer) error { return WriteTable(w, t) })
 	if err != nil {
-		return fmt.Errorf("save pattern database: %w", err)
-	}
-	if err := f.Chmod(0o644); err != nil { // CreateTemp makes files private
-		f.Close()
-		os.Remove(f.Name())
-		return fmt.Errorf("save pattern database %s: %w", path, err)
-	}
-	if err := WriteTable(f, t); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return fmt.Errorf("save pattern database %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("save pattern database %s: %w", path, err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		os.Remove(f.Name())
 		return fmt.Errorf("save pattern database %s: %w", path, err)
 	}
 	return nil
