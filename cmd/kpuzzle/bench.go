@@ -418,32 +418,24 @@ func loadBenchDir(o *benchOptions) ([]benchPuzzle, string, error) {
 // board).
 func benchOne(ctx context.Context, a *app, o *benchOptions, dir, name string, list []benchPuzzle) (benchRun, error) {
 	r := benchRun{Algorithm: "idastar", Heuristic: name}
-	heur := map[string]*pdb.Heuristic{}
+	heur := map[string]benchSolver{}
 	used := map[string]bool{}
-	opts := pdb.Options{Dir: dir, Workers: o.pdb.workers, NoReflection: o.noReflection, NoBuild: o.noBuild}
 	setupStart := time.Now()
 	for _, p := range list {
 		key := p.goal.Board().String()
-		if heur[key] != nil {
+		if _, ok := heur[key]; ok {
 			continue
 		}
-		part, err := benchPartition(a, dir, name, p.goal)
+		h, err := openBenchSolver(ctx, a, o, dir, name, p.goal)
 		if err != nil {
-			return r, err
-		}
-		h, err := openWithProgress(ctx, a, part, opts)
-		if err != nil {
-			if errors.Is(err, pdb.ErrNotBuilt) {
-				return r, usageErrorf("%v (build it with: kpuzzle pdb build %s --goal %s)", err, part.Name, p.goal.Name())
-			}
 			return r, err
 		}
 		heur[key] = h
-		r.TableBytes += h.Bytes()
-		r.Reflection = h.Reflects()
-		if !used[h.Name()] {
-			used[h.Name()] = true
-			r.Heuristics = append(r.Heuristics, h.Name())
+		r.TableBytes += h.bytes
+		r.Reflection = h.reflects
+		if !used[h.name] {
+			used[h.name] = true
+			r.Heuristics = append(r.Heuristics, h.name)
 		}
 	}
 	r.SetupSeconds = time.Since(setupStart).Seconds()
@@ -479,13 +471,58 @@ func benchOne(ctx context.Context, a *app, o *benchOptions, dir, name string, li
 	return r, nil
 }
 
+// benchSolver is IDA* with one heuristic for one goal, as the
+// per-instance table runs it: a static pattern database through
+// pdb.Solve, or a dynamically partitioned one through dynamic.Solve.
+type benchSolver struct {
+	name     string
+	bytes    int64
+	reflects bool
+	solve    func(ctx context.Context, b puzzles.Board, lim pdb.Limits) ([]puzzles.Dir, pdb.Stats, error)
+}
+
+// openBenchSolver opens the heuristic name ("" picks one) for goal g: the
+// dynamically partitioned databases are built in memory, the static ones
+// opened from the cache, built with a progress bar when missing.
+func openBenchSolver(ctx context.Context, a *app, o *benchOptions, dir, name string, g puzzles.Goal) (benchSolver, error) {
+	switch strings.ToLower(name) {
+	case dynamic.NamePairs, dynamic.NameDynamic:
+		do := dynamic.Options{Triples: strings.EqualFold(name, dynamic.NameDynamic)}
+		if err := dynamic.Fits(g.Shape(), do); err != nil {
+			return benchSolver{}, usageErrorf("--heuristic %s: %v", name, err)
+		}
+		h, err := dynamic.New(ctx, g, do)
+		if err != nil {
+			return benchSolver{}, err
+		}
+		return benchSolver{name: h.Name(), bytes: h.Bytes(), solve: func(ctx context.Context, b puzzles.Board, lim pdb.Limits) ([]puzzles.Dir, pdb.Stats, error) {
+			return dynamic.Solve(ctx, b, h, lim)
+		}}, nil
+	}
+	part, err := benchPartition(a, dir, name, g)
+	if err != nil {
+		return benchSolver{}, err
+	}
+	opts := pdb.Options{Dir: dir, Workers: o.pdb.workers, NoReflection: o.noReflection, NoBuild: o.noBuild}
+	h, err := openWithProgress(ctx, a, part, opts)
+	if errors.Is(err, pdb.ErrNotBuilt) {
+		return benchSolver{}, usageErrorf("%v (build it with: kpuzzle pdb build %s --goal %s)", err, part.Name, g.Name())
+	}
+	if err != nil {
+		return benchSolver{}, err
+	}
+	return benchSolver{name: h.Name(), bytes: h.Bytes(), reflects: h.Reflects(), solve: func(ctx context.Context, b puzzles.Board, lim pdb.Limits) ([]puzzles.Dir, pdb.Stats, error) {
+		return pdb.Solve(ctx, b, h, lim)
+	}}, nil
+}
+
 // benchPartition resolves a heuristic name for goal g; "" picks the
 // strongest database already built for the board, else one that builds
 // in seconds (saying so on stderr).
 func benchPartition(a *app, dir, name string, g puzzles.Goal) (pdb.Partition, error) {
 	if name != "" {
 		if !strings.HasPrefix(strings.ToLower(name), "pdb:") {
-			return pdb.Partition{}, usageErrorf("--heuristic %q: bench runs pattern databases (pdb:555, pdb:663, pdb:78, pdb:fringe, pdb:6666, pdb:auto or pdb:PATTERNS)", name)
+			return pdb.Partition{}, usageErrorf("--heuristic %q: bench runs pattern databases (pdb:555, pdb:663, pdb:78, pdb:fringe, pdb:6666, pdb:auto, pdb:PATTERNS, pdb:pairs or pdb:dynamic)", name)
 		}
 		p, err := pdb.Resolve(name, g)
 		if err != nil {
@@ -518,7 +555,7 @@ func benchPartition(a *app, dir, name string, g puzzles.Goal) (pdb.Partition, er
 }
 
 // benchSolve solves one instance within the limits.
-func benchSolve(ctx context.Context, o *benchOptions, p benchPuzzle, h *pdb.Heuristic) (benchInstance, error) {
+func benchSolve(ctx context.Context, o *benchOptions, p benchPuzzle, h benchSolver) (benchInstance, error) {
 	res := benchInstance{Name: p.name, Shape: p.board.Shape().String(), PublishedLength: knownLength(p.published)}
 	sctx := ctx
 	if o.timeout > 0 {
@@ -526,7 +563,7 @@ func benchSolve(ctx context.Context, o *benchOptions, p benchPuzzle, h *pdb.Heur
 		sctx, cancel = context.WithTimeout(ctx, o.timeout)
 		defer cancel()
 	}
-	path, st, err := pdb.Solve(sctx, p.board, h, pdb.Limits{MaxExpanded: o.maxNodes})
+	path, st, err := h.solve(sctx, p.board, pdb.Limits{MaxExpanded: o.maxNodes})
 	res.Nodes, res.Expanded, res.InitialH, res.Seconds = st.Generated, st.Expanded, st.InitialH, st.Seconds
 	switch {
 	case errors.Is(err, puzzles.ErrUnsolvable):
@@ -615,22 +652,11 @@ func patternDatabaseTable(o *benchOptions) bool {
 		}
 	}
 	for _, h := range splitList(o.heuristics) {
-		if !strings.HasPrefix(strings.ToLower(h), "pdb:") || isDynamicPDB(h) {
+		if !strings.HasPrefix(strings.ToLower(h), "pdb:") {
 			return false
 		}
 	}
 	return true
-}
-
-// isDynamicPDB reports whether name is one of the dynamically partitioned
-// databases, which the registry builds in memory and the comparison path
-// runs; the per-instance table resolves only static partitions.
-func isDynamicPDB(name string) bool {
-	switch strings.ToLower(name) {
-	case dynamic.NamePairs, dynamic.NameDynamic:
-		return true
-	}
-	return false
 }
 
 // benchCombos are the combinations the options name.
@@ -653,13 +679,7 @@ func benchCombos(o *benchOptions) ([]bench.Combo, error) {
 		}
 		return out, nil
 	}
-	algos := splitList(o.algos)
-	if len(algos) == 0 {
-		// Only --heuristic given, naming a dynamic database: IDA*, as the
-		// pattern-database table would run.
-		algos = []string{"idastar"}
-	}
-	combos, err := bench.Combos(algos, splitList(o.heuristics))
+	combos, err := bench.Combos(splitList(o.algos), splitList(o.heuristics))
 	if err != nil {
 		return nil, usageErrorf("--algo: %v", err)
 	}

@@ -109,34 +109,39 @@ func TestBenchKorf100(t *testing.T) {
 	wantOneLineError(t, kpuzzle(t, "", "bench", "korf100", "--heuristic", korfPatterns, "--only", "9,101", "--pdb-dir", cache), "--only", "101")
 }
 
-// TestBenchDynamicHeuristic checks that --heuristic alone accepts the
-// dynamically partitioned databases, which the pattern-database table
-// cannot resolve: they run as an IDA* comparison, mixed with a static
-// partition too.
+// TestBenchDynamicHeuristic checks that the per-instance table of Korf's
+// instances runs the dynamically partitioned databases (built in memory,
+// no reflection) beside a static partition, one run each, and refuses a
+// board their tables are not built for.
 func TestBenchDynamicHeuristic(t *testing.T) {
 	r := kpuzzle(t, "", "bench", "korf100", "--heuristic", "pdb:dynamic,"+korfPatterns, "--only", "9", "--pdb-dir", t.TempDir(), "--json")
 	if r.code != 0 {
 		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
-	var got benchMatrixJSON
+	var got benchJSON
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 		t.Fatal(err)
 	}
 	var names []string
-	for _, c := range got.Combinations {
-		names = append(names, c.Name)
+	for _, run := range got.Runs {
+		names = append(names, run.Heuristic)
 	}
-	if diff := cmp.Diff([]string{"idastar:pdb:dynamic", "idastar:" + korfPatterns}, names); diff != "" {
-		t.Errorf("combinations (-want +got):\n%s", diff)
+	if diff := cmp.Diff([]string{"pdb:dynamic", korfPatterns}, names); diff != "" {
+		t.Errorf("runs (-want +got):\n%s", diff)
 	}
-	if !got.AllOptimal || len(got.Instances) != 1 {
-		t.Fatalf("result %+v", got)
-	}
-	for _, run := range got.Instances[0].Runs {
-		if run.Status != bench.StatusSolved || run.Length != 46 || !run.Optimal {
-			t.Errorf("%s on instance 9: %s, %d moves (optimal %v), want 46", run.Combination, run.Status, run.Length, run.Optimal)
+	for _, run := range got.Runs {
+		if !run.AllOptimal || len(run.Instances) != 1 {
+			t.Fatalf("%s: %+v", run.Heuristic, run)
+		}
+		in := run.Instances[0]
+		if in.Length == nil || *in.Length != 46 || in.Status != "optimal" || in.Nodes == 0 {
+			t.Errorf("%s on instance 9: %+v, want 46 moves, optimal", run.Heuristic, in)
 		}
 	}
+	if dyn := got.Runs[0]; dyn.Reflection || dyn.TableBytes == 0 {
+		t.Errorf("pdb:dynamic: reflection %v, %d table bytes; want no reflection and its tables counted", dyn.Reflection, dyn.TableBytes)
+	}
+	wantOneLineError(t, kpuzzle(t, "", "bench", "--set", "gen:6x6:2-4:2", "--heuristic", "pdb:dynamic"), "pdb:dynamic", "6x6")
 }
 
 func TestBenchLimitsAndErrors(t *testing.T) {
