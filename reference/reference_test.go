@@ -11,9 +11,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/kpuzzle/kpuzzle/internal/oracletest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
-	"github.com/kpuzzle/kpuzzle/reference/exact"
 	"github.com/kpuzzle/kpuzzle/reference/heuristics"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/kpuzzle/kpuzzle/reference/search"
@@ -24,14 +24,8 @@ var (
 	shape2x4 = puzzles.Shape{Rows: 2, Cols: 4}
 )
 
-func exactTable(t *testing.T, g puzzles.Goal) *exact.Table {
-	t.Helper()
-	tb, err := exact.Build(context.Background(), g, exact.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tb
-}
+// exactTable is the shared oracle helper: one table per goal.
+var exactTable = oracletest.ExactTable
 
 func checkProof(t *testing.T, b puzzles.Board, g puzzles.Goal, p reference.Proof, want int) {
 	t.Helper()

@@ -5,8 +5,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/kpuzzle/kpuzzle/internal/oracletest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
-	"github.com/kpuzzle/kpuzzle/reference/exact"
 	"github.com/kpuzzle/kpuzzle/reference/pdb/dynamic"
 )
 
@@ -16,7 +16,7 @@ var (
 	shape44 = puzzles.Shape{Rows: 4, Cols: 4}
 )
 
-// built caches heuristics and exact tables per goal and variant, so that
+// built caches heuristics per goal and variant, so that
 // tests running in parallel build each once.
 var built sync.Map
 
@@ -44,13 +44,6 @@ func heuristic(t testing.TB, g puzzles.Goal, triples bool) *dynamic.Heuristic {
 	})
 }
 
-func exactTable(t testing.TB, g puzzles.Goal) *exact.Table {
-	t.Helper()
-	return cachedValue(t, "exact|"+g.Board().String(), func() (*exact.Table, error) {
-		return exact.Build(context.Background(), g, exact.Options{})
-	})
-}
-
 func manhattan(g puzzles.Goal, cells []uint8) int {
 	m := 0
 	for c, t := range cells {
@@ -61,22 +54,8 @@ func manhattan(g puzzles.Goal, cells []uint8) int {
 	return m
 }
 
-// neighbors calls f with every board one move from cells (cells is
-// restored afterwards).
-func neighbors(s puzzles.Shape, cells []uint8, f func([]uint8)) {
-	blank := 0
-	for i, t := range cells {
-		if t == 0 {
-			blank = i
-		}
-	}
-	for _, d := range puzzles.Dirs {
-		q, ok := s.Neighbor(blank, d)
-		if !ok {
-			continue
-		}
-		cells[blank], cells[q] = cells[q], 0
-		f(cells)
-		cells[q], cells[blank] = cells[blank], 0
-	}
-}
+// exactTable and neighbors are the shared oracle helpers.
+var (
+	exactTable = oracletest.ExactTable
+	neighbors  = oracletest.Neighbors
+)

@@ -1,0 +1,54 @@
+package oracletest
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/exact"
+)
+
+// tables holds one *tableEntry per goal board.
+var tables sync.Map
+
+type tableEntry struct {
+	once sync.Once
+	tab  *exact.Table
+	err  error
+}
+
+// ExactTable is the exact distance table of goal g, built on first use
+// and shared by every test of the process (tests running in parallel
+// build it once). It fails t when the table cannot be built.
+func ExactTable(t testing.TB, g puzzles.Goal) *exact.Table {
+	t.Helper()
+	v, _ := tables.LoadOrStore(g.Board().String(), &tableEntry{})
+	e := v.(*tableEntry)
+	e.once.Do(func() { e.tab, e.err = exact.Build(context.Background(), g, exact.Options{}) })
+	if e.err != nil {
+		t.Fatalf("exact table for %s: %v", g.Board(), e.err)
+	}
+	return e.tab
+}
+
+// Neighbors calls f with every board one move from cells, a board of
+// shape s in row-major order (0 the blank). f sees cells changed in
+// place, and cells is restored afterwards.
+func Neighbors(s puzzles.Shape, cells []uint8, f func([]uint8)) {
+	blank := 0
+	for i, t := range cells {
+		if t == 0 {
+			blank = i
+		}
+	}
+	for _, d := range puzzles.Dirs {
+		q, ok := s.Neighbor(blank, d)
+		if !ok {
+			continue
+		}
+		cells[blank], cells[q] = cells[q], 0
+		f(cells)
+		cells[q], cells[blank] = cells[blank], 0
+	}
+}
