@@ -3,6 +3,9 @@ package pdb
 import (
 	"context"
 	"fmt"
+	"time"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
 // checkEvery is how many generated nodes an incremental search goes
@@ -65,12 +68,26 @@ func (c *Counter) Stop() bool {
 // nil while it may go on.
 func (c *Counter) Err() error { return c.err }
 
+// CheckStart is what an IDA* search towards goal g with the heuristic
+// named name checks before it starts: the board fits the goal, and can
+// reach it (puzzles.ErrUnsolvable otherwise).
+func CheckStart(b puzzles.Board, g puzzles.Goal, name string) error {
+	if b.Shape() != g.Shape() {
+		return fmt.Errorf("board %s does not fit the %s goal of %s", b.Shape(), g.Shape(), name)
+	}
+	if !puzzles.Solvable(b, g) {
+		return puzzles.ErrUnsolvable
+	}
+	return nil
+}
+
 // Deepen runs the outer loop of IDA* from the start's estimate h0: pass
 // searches depth-first within bound and reports whether it reached the
 // goal and, if not, the least estimate f = g + h above the bound, which
-// is the next bound. Deepen returns the statistics (all but Seconds) and
-// c.Err() when c stopped the search.
-func Deepen(c *Counter, h0 int, pass func(bound int) (found bool, next int)) (Stats, error) {
+// is the next bound. When pass has found the goal, *path holds the blank
+// moves that reach it. Deepen returns them, the statistics (Seconds
+// counted from start) and c.Err() when c stopped the search.
+func Deepen(start time.Time, c *Counter, h0 int, pass func(bound int) (found bool, next int), path *[]uint8) ([]puzzles.Dir, Stats, error) {
 	st := Stats{InitialH: h0}
 	bound := h0
 	for {
@@ -79,9 +96,15 @@ func Deepen(c *Counter, h0 int, pass func(bound int) (found bool, next int)) (St
 		st.Expanded, st.Generated, st.Bound = c.Expanded, c.Generated, bound
 		switch {
 		case found:
-			return st, nil
+			st.Seconds = time.Since(start).Seconds()
+			dirs := make([]puzzles.Dir, len(*path))
+			for i, d := range *path {
+				dirs[i] = puzzles.Dir(d)
+			}
+			return dirs, st, nil
 		case c.err != nil:
-			return st, c.err
+			st.Seconds = time.Since(start).Seconds()
+			return nil, st, c.err
 		}
 		bound = next
 	}

@@ -3,7 +3,6 @@ package pdb
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/bits"
 	"time"
 
@@ -56,28 +55,14 @@ var ErrLimit = errors.New("node limit reached")
 // the statistics are filled in every case.
 func Solve(ctx context.Context, b puzzles.Board, h *Heuristic, lim Limits) ([]puzzles.Dir, Stats, error) {
 	start := time.Now()
-	var st Stats
-	g := h.Goal()
-	if b.Shape() != g.Shape() {
-		return nil, st, fmt.Errorf("board %s does not fit the %s goal of %s", b.Shape(), g.Shape(), h.Name())
-	}
-	if !puzzles.Solvable(b, g) {
-		return nil, st, puzzles.ErrUnsolvable
+	if err := CheckStart(b, h.Goal(), h.Name()); err != nil {
+		return nil, Stats{}, err
 	}
 	s := newSearcher(ctx, b, h, lim)
-	st, err := Deepen(&s.Counter, s.h0, func(bound int) (bool, int) {
+	return Deepen(start, &s.Counter, s.h0, func(bound int) (bool, int) {
 		s.bound, s.next = bound, 1<<30
 		return s.dfsStart(), s.next
-	})
-	st.Seconds = time.Since(start).Seconds()
-	if err != nil {
-		return nil, st, err
-	}
-	path := make([]puzzles.Dir, len(s.path))
-	for i, d := range s.path {
-		path[i] = puzzles.Dir(d)
-	}
-	return path, st, nil
+	}, &s.path)
 }
 
 // patternTable is a table as the search reads it.

@@ -2,7 +2,6 @@ package dynamic
 
 import (
 	"context"
-	"fmt"
 	"math/bits"
 	"slices"
 	"time"
@@ -31,28 +30,14 @@ import (
 // ctx.Err() when ctx is done; the statistics are filled in every case.
 func Solve(ctx context.Context, b puzzles.Board, h *Heuristic, lim pdb.Limits) ([]puzzles.Dir, pdb.Stats, error) {
 	start := time.Now()
-	var st pdb.Stats
-	g := h.Goal()
-	if b.Shape() != g.Shape() {
-		return nil, st, fmt.Errorf("board %s does not fit the %s goal of %s", b.Shape(), g.Shape(), h.Name())
-	}
-	if !puzzles.Solvable(b, g) {
-		return nil, st, puzzles.ErrUnsolvable
+	if err := pdb.CheckStart(b, h.Goal(), h.Name()); err != nil {
+		return nil, pdb.Stats{}, err
 	}
 	s := newSearcher(ctx, b, h, lim)
-	st, err := pdb.Deepen(&s.Counter, s.md0+2*s.pack0, func(bound int) (bool, int) {
+	return pdb.Deepen(start, &s.Counter, s.md0+2*s.pack0, func(bound int) (bool, int) {
 		s.bound, s.next = bound, 1<<30
 		return s.md0 == 0 || s.dfs(0, int(s.pos[0]), 4, s.md0, s.pack0), s.next
-	})
-	st.Seconds = time.Since(start).Seconds()
-	if err != nil {
-		return nil, st, err
-	}
-	path := make([]puzzles.Dir, len(s.path))
-	for i, d := range s.path {
-		path[i] = puzzles.Dir(d)
-	}
-	return path, st, nil
+	}, &s.path)
 }
 
 // pairUndo is the excess a pair of the moved tile and tile u had before
