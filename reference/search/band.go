@@ -32,10 +32,7 @@ type Band struct {
 // easy instances); lim bounds it like BFS. The band describes A* runs only
 // when h is consistent (every heuristic of reference/heuristics is).
 func AStarBand(ctx context.Context, p Problem, h Heuristic, lim Limits) (Band, error) {
-	if err := p.check(); err != nil {
-		return Band{}, err
-	}
-	if err := checkHeuristic(p, h); err != nil {
+	if err := checkInformed(p, h); err != nil {
 		return Band{}, err
 	}
 	switch keyKindFor(p.Start.Len()) {

@@ -29,13 +29,14 @@ type bestFirstConfig struct {
 }
 
 func bestFirst(ctx context.Context, p Problem, o Options, cfg bestFirstConfig) (Result, error) {
-	if err := p.check(); err != nil {
-		return Result{}, err
+	var err error
+	if cfg.prio == byG { // UCS takes no heuristic
+		err = p.check()
+	} else {
+		err = checkInformed(p, cfg.h)
 	}
-	if cfg.prio != byG {
-		if err := checkHeuristic(p, cfg.h); err != nil {
-			return Result{}, err
-		}
+	if err != nil {
+		return Result{}, err
 	}
 	switch keyKindFor(p.Start.Len()) {
 	case codeKind:

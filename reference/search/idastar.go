@@ -28,10 +28,7 @@ import (
 // Estimate. Both loops count nodes identically.
 func IDAStar(ctx context.Context, p Problem, h Heuristic, o Options) (Result, error) {
 	const algo = "idastar"
-	if err := p.check(); err != nil {
-		return Result{}, err
-	}
-	if err := checkHeuristic(p, h); err != nil {
+	if err := checkInformed(p, h); err != nil {
 		return Result{}, err
 	}
 	m := startMeter()

@@ -20,10 +20,7 @@ import (
 // Russell and Norvig's formulation.
 func RBFS(ctx context.Context, p Problem, h Heuristic, o Options) (Result, error) {
 	const algo = "rbfs"
-	if err := p.check(); err != nil {
-		return Result{}, err
-	}
-	if err := checkHeuristic(p, h); err != nil {
+	if err := checkInformed(p, h); err != nil {
 		return Result{}, err
 	}
 	m := startMeter()

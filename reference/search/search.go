@@ -163,8 +163,12 @@ func (p Problem) check() error {
 	return nil
 }
 
-// checkHeuristic verifies that h is 0 at the goal.
-func checkHeuristic(p Problem, h Heuristic) error {
+// checkInformed checks the problem of an informed search (see
+// Problem.check) and that its heuristic h is given and 0 at the goal.
+func checkInformed(p Problem, h Heuristic) error {
+	if err := p.check(); err != nil {
+		return err
+	}
 	if h == nil {
 		return fmt.Errorf("search: %w: no heuristic given", ErrBadHeuristic)
 	}
