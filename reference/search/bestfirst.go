@@ -161,15 +161,8 @@ func runBestFirst[K comparable](ctx context.Context, p Problem, o Options, cfg b
 	heapEntryBytes := int64(16) + kc.bytes()
 	held := func() int64 { return int64(len(seen))*entryBytes + int64(cap(open))*heapEntryBytes }
 	finish := func(err error) (Result, error) {
-		m.stop(st)
 		st.Stored = int64(len(seen))
-		if terr := tr.close(); err == nil && terr != nil {
-			err = terr
-		}
-		if err != nil {
-			return res, stopped(cfg.algo, err)
-		}
-		return res, nil
+		return res, endGraphSearch(cfg.algo, m, st, tr, err)
 	}
 	incr, _ := cfg.h.(Incremental)
 	estimate := func(cells []uint8, parentH, from, to int) int {

@@ -32,15 +32,10 @@ func bfs[K comparable](ctx context.Context, p Problem, o Options, kc keyer[K]) (
 	st := &res.Stats
 	tr := newTracer(o.Trace, algo, "")
 	finish := func(err error) (Result, error) {
-		m.stop(st)
-		if terr := tr.close(); err == nil && terr != nil {
-			err = terr
-		}
-		if err != nil {
+		if err = endGraphSearch(algo, m, st, tr, err); err != nil {
 			res.Optimal = false
-			return res, stopped(algo, err)
 		}
-		return res, nil
+		return res, err
 	}
 
 	cells := p.Start.Bytes()

@@ -51,15 +51,10 @@ func bidirectional[K comparable](ctx context.Context, p Problem, o Options, kc k
 	st := &res.Stats
 	tr := newTracer(o.Trace, algo, "")
 	finish := func(err error) (Result, error) {
-		m.stop(st)
-		if terr := tr.close(); err == nil && terr != nil {
-			err = terr
-		}
-		if err != nil {
+		if err = endGraphSearch(algo, m, st, tr, err); err != nil {
 			res.Optimal = false
-			return res, stopped(algo, err)
 		}
-		return res, nil
+		return res, err
 	}
 	cells := p.Start.Bytes()
 	if sp.isGoal(cells) {

@@ -183,6 +183,21 @@ func stopped(algo string, err error) error {
 	return fmt.Errorf("%s: %w", algo, err)
 }
 
+// endGraphSearch ends a run of a graph search: it fills st's time and
+// allocation figures, closes the trace, and returns why the run stopped
+// (err, else the trace's own error) wrapped with the algorithm's name, or
+// nil.
+func endGraphSearch(algo string, m meter, st *Stats, tr *tracer, err error) error {
+	m.stop(st)
+	if terr := tr.close(); err == nil && terr != nil {
+		err = terr
+	}
+	if err != nil {
+		return stopped(algo, err)
+	}
+	return nil
+}
+
 // ctxCheckMask sets how often inner loops look at the context and the
 // clock: every ctxCheckMask+1 expansions.
 const ctxCheckMask = 1<<14 - 1
