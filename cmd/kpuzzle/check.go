@@ -83,7 +83,7 @@ func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answer
 	if opts.timeout < 0 {
 		return usageErrorf("--timeout must not be negative")
 	}
-	p, warnings, err := a.readProblem(puzzlePath, &opts.puzzle)
+	p, warnings, err := a.readProblem(puzzlePath, &opts.puzzle, -1)
 	if err != nil {
 		return err
 	}
@@ -151,11 +151,12 @@ func writeCheckHuman(a *app, puzzlePath string, b puzzles.Board, g puzzles.Goal,
 }
 
 // readProblem reads the puzzle at path with the move convention and goal of
-// pf, and its optimal length where one is known without solving: the
-// published length of a shipped set's instance (set:NAME/ID), or the
-// answer key of the puzzle set the file belongs to (grader.FindKey). A key
-// found but not usable (another goal, say) comes back as a warning.
-func (a *app) readProblem(path string, pf *puzzleFlags) (grader.Problem, []string, error) {
+// pf, and its optimal length where one is known without solving: optimal
+// when it is not negative (a flag), else the published length of a
+// shipped set's instance (set:NAME/ID) or the answer key of the puzzle set
+// the file belongs to (grader.FindKey). A key found but not usable
+// (another goal, say) comes back as a warning.
+func (a *app) readProblem(path string, pf *puzzleFlags, optimal int) (grader.Problem, []string, error) {
 	conv, err := pf.convention()
 	if err != nil {
 		return grader.Problem{}, nil, err
@@ -167,6 +168,8 @@ func (a *app) readProblem(path string, pf *puzzleFlags) (grader.Problem, []strin
 	p := grader.Problem{Board: b, Goal: g, Moves: conv}
 	var warnings []string
 	switch {
+	case optimal >= 0:
+		p.Optimum = grader.KnownOptimum(optimal, "--optimal")
 	case path == "-":
 	case strings.HasPrefix(path, setRefPrefix):
 		p.Optimum = publishedOptimum(path, b, g)

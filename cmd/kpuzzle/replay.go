@@ -98,12 +98,9 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 	case opts.optimal < -1:
 		return usageErrorf("--optimal must not be negative")
 	}
-	p, warnings, err := a.readProblem(puzzlePath, &opts.puzzle)
+	p, warnings, err := a.readProblem(puzzlePath, &opts.puzzle, opts.optimal)
 	if err != nil {
 		return err
-	}
-	if opts.optimal >= 0 {
-		p.Optimum = grader.KnownOptimum(opts.optimal, "--optimal")
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(a.errOut, "kpuzzle: warning: %s\n", w)

@@ -186,3 +186,20 @@ func TestReplayFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayOptimalSkipsKey checks that --optimal is used as given: the
+// answer key next to the puzzle is not read, so even an unreadable one
+// does not stop the page (without --optimal it does, naming the file).
+func TestReplayOptimalSkipsKey(t *testing.T) {
+	dir, puzzle := replayFiles(t)
+	writeFile(t, dir, "manifest.json", "{ not json")
+	solved, page := filepath.Join(dir, "solved.txt"), filepath.Join(dir, "page.html")
+	wantOneLineError(t, kpuzzle(t, "", "replay", puzzle, solved, "-o", page), "manifest.json")
+	r := kpuzzle(t, "", "replay", "--optimal", "2", puzzle, solved, "-o", page)
+	if r.code != 0 {
+		t.Fatalf("with --optimal 2: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if _, verdict := readPage(t, page); verdict != "optimal" {
+		t.Errorf("verdict %q, want optimal", verdict)
+	}
+}
