@@ -67,9 +67,8 @@ type CommandOptions struct {
 	MemoryBytes int64
 	// Env adds variables (NAME=value) to the program's environment.
 	Env []string
-	// NoNamespaces runs with the sandbox's fallback isolation (see
-	// sandbox.Spec.NoNamespaces).
-	NoNamespaces bool
+	// Isolation chooses the sandbox's isolation; empty is auto.
+	Isolation sandbox.Choice
 }
 
 // Command is a heuristic program that speaks the audit protocol (see
@@ -86,7 +85,9 @@ type Command struct {
 	goal puzzles.Goal
 	opts CommandOptions
 	work string
-	sem  chan struct{}
+	// slots hands each concurrent run a slot of its own: a working folder
+	// (a copy of CommandOptions.Dir) and a uid no other run has meanwhile.
+	slots chan int
 
 	mu    sync.Mutex
 	iso   sandbox.Isolation
@@ -119,18 +120,31 @@ func NewCommand(line string, g puzzles.Goal, opts CommandOptions) (*Command, err
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultCommandTimeout
 	}
+	opts.Jobs = min(opts.Jobs, sandbox.RunUIDs)
 	work, err := os.MkdirTemp("", "kpuzzle-audit-")
 	if err != nil {
 		return nil, fmt.Errorf("heuristic command: working folder: %w", err)
 	}
-	if opts.Dir != "" {
-		if err := copyTree(opts.Dir, work); err != nil {
+	c := &Command{line: line, goal: g, opts: opts, work: work, slots: make(chan int, opts.Jobs)}
+	for i := range opts.Jobs {
+		dir := c.slotDir(i)
+		if err := os.Mkdir(dir, 0o755); err != nil {
 			os.RemoveAll(work)
-			return nil, err
+			return nil, fmt.Errorf("heuristic command: working folder: %w", err)
 		}
+		if opts.Dir != "" {
+			if err := copyTree(opts.Dir, dir, sandbox.FirstRunUID+i); err != nil {
+				os.RemoveAll(work)
+				return nil, err
+			}
+		}
+		c.slots <- i
 	}
-	return &Command{line: line, goal: g, opts: opts, work: work, sem: make(chan struct{}, opts.Jobs)}, nil
+	return c, nil
 }
+
+// slotDir is the working folder of a slot.
+func (c *Command) slotDir(slot int) string { return filepath.Join(c.work, strconv.Itoa(slot)) }
 
 // Close removes the working folder.
 func (c *Command) Close() error { return os.RemoveAll(c.work) }
@@ -161,12 +175,14 @@ func (c *Command) Values(ctx context.Context, states [][]uint8, out []float64) e
 	if len(states) == 0 {
 		return nil
 	}
+	var slot int
 	select {
-	case c.sem <- struct{}{}:
+	case slot = <-c.slots:
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	defer func() { <-c.sem }()
+	defer func() { c.slots <- slot }()
+	dir := c.slotDir(slot)
 
 	var in bytes.Buffer
 	in.Grow(len(states) * (3*len(states[0]) + 1))
@@ -176,7 +192,7 @@ func (c *Command) Values(ctx context.Context, states [][]uint8, out []float64) e
 	}
 	env := []string{
 		"PATH=" + sandbox.DefaultPath,
-		"HOME=" + c.work,
+		"HOME=" + dir,
 		"LANG=C.UTF-8",
 		"KPUZZLE_SHAPE=" + c.goal.Shape().String(),
 		"KPUZZLE_GOAL=" + c.goal.Board().String(),
@@ -184,7 +200,7 @@ func (c *Command) Values(ctx context.Context, states [][]uint8, out []float64) e
 	env = append(env, c.opts.Env...)
 	res, err := sandbox.Run(ctx, sandbox.Spec{
 		Argv:  []string{"/bin/sh", "-c", c.line},
-		Dir:   c.work,
+		Dir:   dir,
 		Env:   env,
 		Stdin: &in,
 		Limits: sandbox.Limits{
@@ -193,7 +209,8 @@ func (c *Command) Values(ctx context.Context, states [][]uint8, out []float64) e
 			MemoryBytes:    c.opts.MemoryBytes,
 			MaxOutputBytes: int64(len(states))*64 + 64<<10,
 		},
-		NoNamespaces: c.opts.NoNamespaces,
+		Isolation: c.opts.Isolation,
+		UID:       sandbox.FirstRunUID + slot,
 	})
 	c.mu.Lock()
 	if c.usage.Runs == 0 {
@@ -366,10 +383,9 @@ func appendState(dst []byte, cells []uint8) []byte {
 
 // copyTree copies the regular files, folders and symbolic links under
 // src into dst, skipping .git folders, within MaxCopyFiles and
-// MaxCopyBytes. When running as root the copies are handed to the
-// sandbox's unprivileged user, so that the program can read and write
-// them.
-func copyTree(src, dst string) error {
+// MaxCopyBytes. When running as root the copies are handed to owner (the
+// slot's uid), so that the program can read and write them.
+func copyTree(src, dst string, owner int) error {
 	fi, err := os.Stat(src)
 	if err != nil {
 		return fmt.Errorf("heuristic command folder: %w", err)
@@ -427,7 +443,7 @@ func copyTree(src, dst string) error {
 			return fmt.Errorf("heuristic command folder: %w", err)
 		}
 		if chown {
-			_ = os.Lchown(target, sandbox.NobodyID, sandbox.NobodyID)
+			_ = os.Lchown(target, owner, owner)
 		}
 		return nil
 	})

@@ -48,8 +48,15 @@ type Options struct {
 	// taken from the journal keep the file their run wrote. The folder
 	// must be hidden from the programs (put it in the output folder).
 	AnswerDir string
-	// NoNamespaces forces the sandbox's fallback isolation (for tests).
-	NoNamespaces bool
+	// Isolation chooses the sandbox's isolation; empty is auto.
+	Isolation sandbox.Choice
+	// AllowExposed grades even when the check made before the first run
+	// finds that a program could reach something it must not (the puzzle
+	// set, the answer key, the assignment, other submissions, the output,
+	// kpuzzle itself); Outcome.Inspection says what. Without it such a
+	// grading stops before any program runs with an error wrapping
+	// ErrExposed.
+	AllowExposed bool
 	// Sandbox runs one program; nil means sandbox.Run.
 	Sandbox func(context.Context, sandbox.Spec) (sandbox.Result, error)
 	// Events, when set, is told of progress. Calls never overlap.
@@ -101,7 +108,14 @@ type Outcome struct {
 	Interrupted bool
 	// Isolation is what the sandbox could give on this machine.
 	Isolation sandbox.Isolation
+	// Inspection is what a program could see and do, checked before the
+	// first run.
+	Inspection sandbox.Inspection
 }
+
+// ErrExposed reports that a program run by the grader could reach a
+// secret (see Options.AllowExposed).
+var ErrExposed = errors.New("a submission could reach what it must not")
 
 // Grade runs every test of every submission, journaling each result as it
 // finishes, and returns all results. A cancelled ctx stops the run: the
@@ -121,9 +135,16 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	if len(opts.Tests) == 0 {
 		return Outcome{}, errors.New("the puzzle set has no tests")
 	}
-	g.out.Isolation = sandbox.Probe()
-	if g.out.Isolation.Degraded() {
-		g.warn("sandbox: " + g.out.Isolation.Reason)
+	if g.opts.Jobs > sandbox.RunUIDs {
+		g.opts.Jobs = sandbox.RunUIDs
+	}
+	iso, err := sandbox.IsolationFor(sandbox.Spec{Isolation: opts.Isolation})
+	if err != nil {
+		return Outcome{}, err
+	}
+	g.out.Isolation = iso
+	if iso.Degraded() {
+		g.warn("sandbox: " + iso.Reason)
 	}
 
 	done := map[string]grader.Result{}
@@ -160,6 +181,9 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	}
 	g.scratch = scratch
 	g.hide = g.hidden(scratch)
+	if err := g.preflight(ctx); err != nil {
+		return g.out, err
+	}
 
 	if err := g.proveOptima(ctx, optima); err != nil {
 		return g.out, err
@@ -215,6 +239,7 @@ func (g *grading) hidden(scratch string) []string {
 		paths = append(paths, filepath.Dir(g.opts.JournalPath))
 	}
 	paths = append(paths, g.opts.Hide...)
+	paths = append(paths, GraderTools(environment("", a.Run.Env))...)
 	var out []string
 	seen := map[string]bool{}
 	for _, p := range paths {
@@ -349,12 +374,12 @@ func (g *grading) gradeAll(ctx context.Context, done map[string]grader.Result) {
 
 	queue := make(chan job)
 	var wg sync.WaitGroup
-	for range min(g.opts.Jobs, max(len(jobs), 1)) {
+	for slot := range min(g.opts.Jobs, max(len(jobs), 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for jb := range queue {
-				g.runJob(ctx, jb)
+				g.runJob(ctx, jb, slotUID(slot))
 			}
 		}()
 	}
@@ -373,7 +398,9 @@ func (g *grading) gradeAll(ctx context.Context, done map[string]grader.Result) {
 
 // runJob runs one test of one submission and records its result, unless
 // the run was interrupted.
-func (g *grading) runJob(ctx context.Context, jb job) {
+//
+// uid is the worker's own: no other run uses it at the same time.
+func (g *grading) runJob(ctx context.Context, jb job, uid int) {
 	s, t := jb.s, g.out.Tests[jb.test]
 	defer s.finishTest()
 	if ctx.Err() != nil {
@@ -382,7 +409,7 @@ func (g *grading) runJob(ctx context.Context, jb job) {
 	var r grader.Result
 	s.once.Do(func() {
 		if s.failed == nil {
-			g.prepare(ctx, s)
+			g.prepare(ctx, s, uid)
 		}
 	})
 	if ctx.Err() != nil {
@@ -393,7 +420,7 @@ func (g *grading) runJob(ctx context.Context, jb job) {
 		r.Test, r.Solvable, r.OptimalLength = t.Name, t.Solvable, knownLength(t.Optimum)
 	} else {
 		var ok bool
-		r, ok = g.runTest(ctx, s, t)
+		r, ok = g.runTest(ctx, s, t, uid)
 		if !ok {
 			return // interrupted
 		}

@@ -263,6 +263,23 @@ func linkCount(info fs.FileInfo) uint64 {
 	return 1
 }
 
+// takeBack hands a folder and everything in it to root, when the grader
+// is root, without following symbolic links.
+func takeBack(root string) error {
+	if os.Geteuid() != 0 {
+		return nil
+	}
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return err
+		}
+		return os.Lchown(path, 0, 0)
+	})
+}
+
 func chown(path string, owner int) error {
 	if owner < 0 {
 		return nil

@@ -29,19 +29,37 @@ const (
 	workFolder       = "work"
 )
 
-// programUID is the owner a build copy is handed to: the unprivileged user
-// the sandbox runs programs as when the grader is root.
-func programUID() int {
+// slotUID is the uid of a worker's runs: each worker has its own, so that
+// runs at the same time never share one (see sandbox.Spec.UID).
+func slotUID(slot int) int { return sandbox.FirstRunUID + slot }
+
+// ownerForRuns is the owner a build copy is handed to while the build
+// runs: the run's uid when the grader is root, else nobody (-1: keep).
+func ownerForRuns(uid int) int {
 	if os.Geteuid() == 0 {
-		return sandbox.NobodyID
+		return uid
 	}
 	return -1
+}
+
+// privateTo makes dir reachable by the run of uid alone: owned by root
+// (the grader) and the run's group, mode 0750, so the program can enter
+// it but not change it, and no other run can enter it. A grader that is
+// not root gives it mode 0700.
+func privateTo(dir string, uid int) error {
+	if os.Geteuid() != 0 {
+		return os.Chmod(dir, 0o700)
+	}
+	if err := os.Lchown(dir, 0, uid); err != nil {
+		return err
+	}
+	return os.Chmod(dir, 0o750)
 }
 
 // prepare builds a submission in a private copy, or points its tests at
 // the submission itself when there is no build step. On failure it sets
 // s.failed; when ctx ends it leaves s alone.
-func (g *grading) prepare(ctx context.Context, s *subState) {
+func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 	a := g.opts.Assignment
 	build := a.BuildCommand()
 	if build.IsZero() {
@@ -50,7 +68,7 @@ func (g *grading) prepare(ctx context.Context, s *subState) {
 	}
 	dir, err := os.MkdirTemp(g.scratch, "build-")
 	if err == nil {
-		err = os.Chmod(dir, 0o711)
+		err = privateTo(dir, uid)
 	}
 	if err != nil {
 		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot make a build folder: " + err.Error()}
@@ -60,19 +78,27 @@ func (g *grading) prepare(ctx context.Context, s *subState) {
 	s.buildDir = dir
 	s.mu.Unlock()
 	copyDir := filepath.Join(dir, submissionFolder)
-	if err := copyTree(s.sub.Dir, copyDir, programUID(), false); err != nil {
+	if err := copyTree(s.sub.Dir, copyDir, ownerForRuns(uid), false); err != nil {
 		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot copy the submission: " + err.Error()}
 		return
 	}
 	argv := build.Expand(map[string]string{grader.PlaceSubmission: copyDir})
 	res, err := g.run(ctx, sandbox.Spec{
-		Argv:         argv,
-		Dir:          copyDir,
-		Env:          environment(copyDir, a.Build.Env),
-		Limits:       sandboxLimits(a.Build.Limits),
-		Hide:         g.hide,
-		NoNamespaces: g.opts.NoNamespaces,
+		Argv:      argv,
+		Dir:       copyDir,
+		Env:       environment(copyDir, a.Build.Env),
+		Limits:    sandboxLimits(a.Build.Limits),
+		Hide:      g.hide,
+		Isolation: g.opts.Isolation,
+		UID:       uid,
 	})
+	// The build is over and its uid goes to other runs: the copy becomes
+	// the grader's again, so that no later run under that uid can read or
+	// change it.
+	if cerr := takeBack(copyDir); cerr != nil && err == nil && ctx.Err() == nil {
+		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot take back the build folder: " + cerr.Error()}
+		return
+	}
 	if ctx.Err() != nil {
 		return
 	}
@@ -102,7 +128,7 @@ func (g *grading) prepare(ctx context.Context, s *subState) {
 // runTest runs one test in a fresh folder and judges what the program
 // left. ok is false when ctx ended the run, whose result then means
 // nothing.
-func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test) (r grader.Result, ok bool) {
+func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid int) (r grader.Result, ok bool) {
 	a := g.opts.Assignment
 	fail := func(v grader.Verdict, format string, args ...any) grader.Result {
 		return grader.Result{Test: t.Name, Verdict: v, Solvable: t.Solvable, OptimalLength: knownLength(t.Optimum), Summary: fmt.Sprintf(format, args...)}
@@ -123,7 +149,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test) (r gr
 	}
 	input := filepath.Join(work, inputName)
 	output := filepath.Join(work, outputName)
-	if err := prepareTestDir(dir, work, t.File, input); err != nil {
+	if err := prepareTestDir(dir, work, t.File, input, uid); err != nil {
 		return fail(grader.GraderError, "cannot prepare the working folder: %v", err), true
 	}
 	if err := copyTree(s.source, subCopy, -1, s.source != s.sub.Dir); err != nil {
@@ -132,13 +158,14 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test) (r gr
 
 	cmd := a.RunCommand()
 	spec := sandbox.Spec{
-		Argv:         cmd.Expand(map[string]string{grader.PlaceSubmission: subCopy, grader.PlaceInput: input, grader.PlaceOutput: output}),
-		Dir:          work,
-		Env:          environment(work, a.Run.Env),
-		Limits:       sandboxLimits(a.Run.Limits),
-		Hide:         g.hide,
-		ReadOnly:     []string{subCopy},
-		NoNamespaces: g.opts.NoNamespaces,
+		Argv:      cmd.Expand(map[string]string{grader.PlaceSubmission: subCopy, grader.PlaceInput: input, grader.PlaceOutput: output}),
+		Dir:       work,
+		Env:       environment(work, a.Run.Env),
+		Limits:    sandboxLimits(a.Run.Limits),
+		Hide:      g.hide,
+		ReadOnly:  []string{subCopy},
+		Isolation: g.opts.Isolation,
+		UID:       uid,
 	}
 	if !cmd.Uses(grader.PlaceInput) {
 		f, err := os.Open(input)
@@ -235,9 +262,10 @@ func knownLength(o grader.Optimum) *int {
 	return &n
 }
 
-// prepareTestDir makes the test's folders and copies the puzzle in.
-func prepareTestDir(dir, work, puzzle, input string) error {
-	if err := os.Chmod(dir, 0o711); err != nil {
+// prepareTestDir makes the test's folders, private to the run of uid,
+// and copies the puzzle in.
+func prepareTestDir(dir, work, puzzle, input string, uid int) error {
+	if err := privateTo(dir, uid); err != nil {
 		return err
 	}
 	if err := os.Mkdir(work, 0o755); err != nil {

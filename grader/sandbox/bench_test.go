@@ -18,7 +18,7 @@ func BenchmarkRunTrue(b *testing.B) {
 			if !m.noNS && sandbox.Probe().Level != sandbox.LevelNamespaces {
 				b.Skip("namespaces unavailable")
 			}
-			spec := sandbox.Spec{Argv: []string{"/bin/true"}, Dir: b.TempDir(), NoNamespaces: m.noNS}
+			spec := sandbox.Spec{Argv: []string{"/bin/true"}, Dir: b.TempDir(), Isolation: m.choice}
 			ctx := context.Background()
 			if _, err := sandbox.Run(ctx, spec); err != nil { // warm the probe cache
 				b.Fatal(err)

@@ -76,6 +76,27 @@ func helper() (st helperStatus) {
 		st.SetupErr = "enter working directory: " + err.Error()
 		return st
 	}
+	filter, err := assembleFilter(cfg.Namespaces, cfg.Network)
+	if err != nil {
+		st.SetupErr = err.Error()
+		return st
+	}
+	if cfg.Inspect != nil {
+		if err := harden(); err != nil {
+			st.SetupErr = err.Error()
+			return st
+		}
+		if err := loadFilter(filter); err != nil {
+			st.SetupErr = err.Error()
+			return st
+		}
+		if err := becomeProgram(cfg.UID, cfg.GID); err != nil {
+			st.SetupErr = err.Error()
+			return st
+		}
+		st.Checks = inspectInside(&cfg)
+		return st
+	}
 	lim := cfg.Rlimits
 	switch cfg.ExtraProcs {
 	case "helper":
@@ -91,6 +112,12 @@ func helper() (st helperStatus) {
 		return st
 	}
 	if err := harden(); err != nil {
+		st.SetupErr = err.Error()
+		return st
+	}
+	// From here on this thread, and the program it forks, run under the
+	// filter; the helper needs nothing it denies (ptrace only to detach).
+	if err := loadFilter(filter); err != nil {
 		st.SetupErr = err.Error()
 		return st
 	}

@@ -18,11 +18,12 @@ import (
 
 // mode is an isolation mode the tests run under.
 type mode struct {
-	name string
-	noNS bool
+	name   string
+	noNS   bool
+	choice sandbox.Choice
 }
 
-var modes = []mode{{"namespaces", false}, {"fallback", true}}
+var modes = []mode{{"namespaces", false, sandbox.ChooseNamespaces}, {"fallback", true, sandbox.ChooseRlimits}}
 
 // forEachMode runs f as a subtest under each isolation mode.
 func forEachMode(t *testing.T, f func(t *testing.T, m mode)) {

@@ -29,10 +29,10 @@ sh -c 'sleep 0.5; echo late > marker1' "$0" &
 setsid sh -c 'sleep 0.5; echo late > marker3' "$0" &
 while :; do :; done`
 		res := run(t, sandbox.Spec{
-			Argv:         sh(script, token),
-			Dir:          dir,
-			Limits:       sandbox.Limits{WallTime: 300 * time.Millisecond},
-			NoNamespaces: m.noNS,
+			Argv:      sh(script, token),
+			Dir:       dir,
+			Limits:    sandbox.Limits{WallTime: 300 * time.Millisecond},
+			Isolation: m.choice,
 		})
 		want := outcome{ExitCode: -1, Signal: "SIGKILL", TimedOut: true}
 		if diff := cmp.Diff(want, outcomeOf(res)); diff != "" {
@@ -81,8 +81,8 @@ func TestCPULimit(t *testing.T) {
 func TestCPUOfChildrenCounted(t *testing.T) {
 	forEachMode(t, func(t *testing.T, m mode) {
 		res := run(t, sandbox.Spec{
-			Argv:         sh(`sh -c 'i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done'; times`),
-			NoNamespaces: m.noNS,
+			Argv:      sh(`sh -c 'i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done'; times`),
+			Isolation: m.choice,
 		})
 		lines := strings.Split(strings.TrimSpace(string(res.Stdout)), "\n")
 		if len(lines) != 2 {
@@ -129,9 +129,9 @@ func TestMemoryLimit(t *testing.T) {
 		t.Run("within", func(t *testing.T) {
 			// 64 MiB, touched, fits under 256 MiB of address space.
 			res := run(t, sandbox.Spec{
-				Argv:         []string{py, "-c", "b = b'x' * (64 << 20); print(len(b))"},
-				Limits:       sandbox.Limits{MemoryBytes: limit},
-				NoNamespaces: m.noNS,
+				Argv:      []string{py, "-c", "b = b'x' * (64 << 20); print(len(b))"},
+				Limits:    sandbox.Limits{MemoryBytes: limit},
+				Isolation: m.choice,
 			})
 			want := outcome{ExitCode: 0, Stdout: "67108864\n"}
 			if diff := cmp.Diff(want, outcomeOf(res)); diff != "" {
@@ -143,9 +143,9 @@ func TestMemoryLimit(t *testing.T) {
 		})
 		t.Run("beyond", func(t *testing.T) {
 			res := run(t, sandbox.Spec{
-				Argv:         []string{py, "-c", "b = b'x' * (512 << 20); print('allocated')"},
-				Limits:       sandbox.Limits{MemoryBytes: limit},
-				NoNamespaces: m.noNS,
+				Argv:      []string{py, "-c", "b = b'x' * (512 << 20); print('allocated')"},
+				Limits:    sandbox.Limits{MemoryBytes: limit},
+				Isolation: m.choice,
 			})
 			if !res.MemoryExceeded || res.ExitCode != 1 || len(res.Stdout) != 0 {
 				t.Errorf("Run = %+v, want exit 1 with MemoryExceeded and no output", outcomeOf(res))
@@ -193,9 +193,9 @@ func TestForkBombBounded(t *testing.T) {
 			// Long-lived children: only so many can exist at once. The
 			// shell itself is one of the maxProcs.
 			res := run(t, sandbox.Spec{
-				Argv:         sh(`i=0; while [ $i -lt 100 ]; do sleep 5 & i=$((i+1)); echo $i; done`),
-				Limits:       sandbox.Limits{MaxProcesses: maxProcs, WallTime: 10 * time.Second},
-				NoNamespaces: m.noNS,
+				Argv:      sh(`i=0; while [ $i -lt 100 ]; do sleep 5 & i=$((i+1)); echo $i; done`),
+				Limits:    sandbox.Limits{MaxProcesses: maxProcs, WallTime: 10 * time.Second},
+				Isolation: m.choice,
 			})
 			started := strings.Count(string(res.Stdout), "\n")
 			if started >= maxProcs || started == 0 {
@@ -215,16 +215,16 @@ func TestForkBombBounded(t *testing.T) {
 			// bomb has long been pressing against the process limit.
 			token := newToken(t)
 			res := run(t, sandbox.Spec{
-				Argv:         sh(`bomb() { bomb | bomb & }; (bomb) & while :; do :; done`, token),
-				Limits:       sandbox.Limits{MaxProcesses: maxProcs, WallTime: 500 * time.Millisecond},
-				NoNamespaces: m.noNS,
+				Argv:      sh(`bomb() { bomb | bomb & }; (bomb) & while :; do :; done`, token),
+				Limits:    sandbox.Limits{MaxProcesses: maxProcs, WallTime: 500 * time.Millisecond},
+				Isolation: m.choice,
 			})
 			if !res.TimedOut || !strings.Contains(string(res.Stderr), "Cannot fork") {
 				t.Errorf("Run = %+v, want a timeout after the bomb hit the process limit", outcomeOf(res))
 			}
 			assertNoProcesses(t, token)
 			// The machine is still usable.
-			after := run(t, sandbox.Spec{Argv: sh("echo alive"), NoNamespaces: m.noNS})
+			after := run(t, sandbox.Spec{Argv: sh("echo alive"), Isolation: m.choice})
 			if got := string(after.Stdout); got != "alive\n" {
 				t.Errorf("run after the fork bomb printed %q, want \"alive\\n\"", got)
 			}
@@ -266,10 +266,10 @@ func TestFileSizeCap(t *testing.T) {
 	forEachMode(t, func(t *testing.T, m mode) {
 		dir := t.TempDir()
 		res := run(t, sandbox.Spec{
-			Argv:         sh("exec head -c 5000000 /dev/zero > big"),
-			Dir:          dir,
-			Limits:       sandbox.Limits{MaxFileBytes: limit},
-			NoNamespaces: m.noNS,
+			Argv:      sh("exec head -c 5000000 /dev/zero > big"),
+			Dir:       dir,
+			Limits:    sandbox.Limits{MaxFileBytes: limit},
+			Isolation: m.choice,
 		})
 		want := outcome{ExitCode: -1, Signal: "SIGXFSZ", FileSizeExceeded: true}
 		if diff := cmp.Diff(want, outcomeOf(res)); diff != "" {

@@ -48,8 +48,8 @@ type mountOp struct {
 //     covers as needed), so a kept path inside a hidden one stays visible;
 //   - covers and attachments run in path order, parents first, so a
 //     hidden path inside a kept one is hidden again;
-//   - covers of hidden paths are made read-only, and a fresh /proc for the
-//     new PID namespace replaces the host's.
+//   - then every mount is made read-only but Dir and the private tmpfs,
+//     and a fresh /proc for the new PID namespace replaces the host's.
 func setupMounts(cfg *helperConfig) error {
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
 		return fmt.Errorf("make mounts private: %w", err)
@@ -107,12 +107,15 @@ func setupMounts(cfg *helperConfig) error {
 		}
 	})
 
-	var readOnly []string
+	var writable []string
 	for _, op := range ops {
 		switch {
 		case op.keep:
 			if err := attach(op); err != nil {
 				return err
+			}
+			if op.path == cfg.Dir {
+				writable = append(writable, op.path)
 			}
 		case op.private:
 			if fi, err := os.Lstat(op.path); err != nil || !fi.IsDir() {
@@ -121,20 +124,26 @@ func setupMounts(cfg *helperConfig) error {
 			if err := unix.Mount("tmpfs", op.path, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, privateTmpfsOpts); err != nil {
 				return fmt.Errorf("mount private tmpfs on %s: %w", op.path, err)
 			}
+			writable = append(writable, op.path)
 		default:
-			covered, err := cover(op.path)
-			if err != nil {
+			if err := cover(op.path); err != nil {
 				return err
-			}
-			if covered {
-				readOnly = append(readOnly, op.path)
 			}
 		}
 	}
-	for _, p := range readOnly {
-		attr := &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}
-		if err := unix.MountSetattr(unix.AT_FDCWD, p, 0, attr); err != nil {
-			return fmt.Errorf("make cover of %s read-only: %w", p, err)
+	// Nothing outside the run may be written, whatever its permissions:
+	// every mount becomes read-only (world-writable folders such as
+	// /run/lock and /var/crash included, and any that a host adds), then
+	// the working folder and the private tmpfs become writable again.
+	// Device nodes such as /dev/null stay writable on a read-only mount.
+	ro := &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}
+	if err := unix.MountSetattr(unix.AT_FDCWD, "/", unix.AT_RECURSIVE, ro); err != nil {
+		return fmt.Errorf("make the file system read-only: %w", err)
+	}
+	rw := &unix.MountAttr{Attr_clr: unix.MOUNT_ATTR_RDONLY}
+	for _, p := range writable {
+		if err := unix.MountSetattr(unix.AT_FDCWD, p, 0, rw); err != nil {
+			return fmt.Errorf("make %s writable: %w", p, err)
 		}
 	}
 	if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
@@ -145,14 +154,15 @@ func setupMounts(cfg *helperConfig) error {
 
 // cover hides path: an empty tmpfs over a directory, /dev/null over
 // anything else. A path that does not exist (perhaps because an enclosing
-// cover already hid it) is left alone and reported as not covered.
-func cover(path string) (bool, error) {
+// cover already hid it) is left alone. Covers end up read-only with the
+// rest of the file system.
+func cover(path string) error {
 	fi, err := os.Lstat(path)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
-		return false, nil
+		return nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("hide %s: %w", path, err)
+		return fmt.Errorf("hide %s: %w", path, err)
 	}
 	if fi.IsDir() {
 		err = unix.Mount("tmpfs", path, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, coverTmpfsOpts)
@@ -160,9 +170,9 @@ func cover(path string) (bool, error) {
 		err = unix.Mount("/dev/null", path, "", unix.MS_BIND, "")
 	}
 	if err != nil {
-		return false, fmt.Errorf("hide %s: %w", path, err)
+		return fmt.Errorf("hide %s: %w", path, err)
 	}
-	return true, nil
+	return nil
 }
 
 // attach mounts the clone of a kept path at its path, creating the mount

@@ -27,30 +27,45 @@ func Probe() Isolation {
 	return probed
 }
 
-// isolationFor is the isolation Run gives spec.
-func isolationFor(spec Spec) Isolation {
-	if spec.NoNamespaces {
-		return fallbackIsolation("namespaces disabled by the caller (Spec.NoNamespaces)")
+// IsolationFor is the isolation Run gives spec (its Isolation, UID and
+// AllowNetwork), or an error when spec asks for namespaces the machine
+// cannot give.
+func IsolationFor(spec Spec) (Isolation, error) {
+	uid := programUID(spec.UID)
+	switch spec.Isolation {
+	case ChooseRlimits:
+		iso := fallbackIsolation("namespaces disabled by the caller (isolation: rlimits)")
+		iso.UID = uid
+		iso.Network = !spec.AllowNetwork
+		return iso, nil
+	case "", ChooseAuto, ChooseNamespaces:
+	default:
+		return Isolation{}, fmt.Errorf("sandbox: unknown isolation choice %q", spec.Isolation)
 	}
 	iso := Probe()
-	if iso.Level == LevelNamespaces && spec.AllowNetwork {
-		iso.Network = false
+	if spec.Isolation == ChooseNamespaces && iso.Level != LevelNamespaces {
+		return Isolation{}, fmt.Errorf("sandbox: isolation namespaces was asked for, but %s", iso.Reason)
 	}
-	return iso
+	iso.UID = uid
+	iso.Network = iso.Level != LevelNone && !spec.AllowNetwork
+	return iso, nil
 }
 
-// programUID is the host uid programs run as.
-func programUID() int {
-	if os.Geteuid() == 0 {
-		return NobodyID
+// programUID is the host uid a program runs as, given Spec.UID.
+func programUID(uid int) int {
+	switch {
+	case os.Geteuid() != 0:
+		return os.Geteuid()
+	case uid > 0:
+		return uid
 	}
-	return os.Geteuid()
+	return NobodyID
 }
 
 func fallbackIsolation(why string) Isolation {
-	iso := Isolation{Level: LevelRlimits, UID: programUID()}
-	iso.Reason = why + "; running with resource limits, a process group and a subreaper only: " +
-		"Hide, ReadOnly and network isolation are not enforced"
+	iso := Isolation{Level: LevelRlimits, UID: programUID(0), Network: true}
+	iso.Reason = why + "; running with resource limits, a uid of the run's own, a seccomp filter " +
+		"(no network but Unix sockets) and a subreaper: Hide and ReadOnly are not enforced, so secrets must be unreadable by that uid"
 	if os.Geteuid() != 0 {
 		iso.Reason += fmt.Sprintf(", and the program runs as the caller's uid %d", os.Geteuid())
 	}
@@ -102,7 +117,7 @@ func probeVerdict(out helperOutcome, err error, euid int) Isolation {
 	case out.status.SetupErr != "":
 		return fallbackIsolation("cannot set up the mount namespace (" + out.status.SetupErr + ")")
 	}
-	iso := Isolation{Level: LevelNamespaces, Network: true, UID: programUID()}
+	iso := Isolation{Level: LevelNamespaces, Network: true, UID: programUID(0)}
 	if euid != 0 {
 		iso.Reason = fmt.Sprintf("not running as root: the program runs as the caller's uid %d "+
 			"(without capabilities) and can read whatever that user can outside Hide", euid)

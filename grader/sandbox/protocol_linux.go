@@ -17,6 +17,12 @@ type helperConfig struct {
 	// Namespaces says the helper runs as init of new namespaces and must
 	// set up its mounts; otherwise it runs as a subreaper on the host.
 	Namespaces bool `json:"namespaces"`
+	// Network says the program gets no network: without namespaces the
+	// seccomp filter then refuses every socket but Unix ones.
+	Network bool `json:"network"`
+	// Inspect, when set, asks the helper to look around as the program
+	// would (same mounts, uid, filter) instead of starting a program.
+	Inspect *inspectRequest `json:"inspect,omitempty"`
 
 	Argv     []string `json:"argv"`
 	Env      []string `json:"env"`
@@ -68,4 +74,7 @@ type helperStatus struct {
 	// XCPU and XFSZ say some reaped process died of SIGXCPU or SIGXFSZ.
 	XCPU bool `json:"xcpu,omitempty"`
 	XFSZ bool `json:"xfsz,omitempty"`
+
+	// Checks are the findings of an inspection.
+	Checks []Check `json:"checks,omitempty"`
 }

@@ -39,67 +39,16 @@ const (
 // the Result with a nil error.
 func Run(ctx context.Context, spec Spec) (Result, error) {
 	res := Result{ExitCode: -1}
-	if !initCalled.Load() {
-		return res, ErrNoInit
-	}
 	if len(spec.Argv) == 0 || spec.Argv[0] == "" {
 		return res, errors.New("sandbox: empty Argv")
 	}
-	lim, err := spec.Limits.withDefaults()
+	p, err := prepare(ctx, spec)
 	if err != nil {
 		return res, err
 	}
-	dir, err := resolveDir(spec.Dir)
-	if err != nil {
-		return res, err
-	}
-	hide, err := resolvePaths(spec.Hide, "Hide")
-	if err != nil {
-		return res, err
-	}
-	readOnly, err := resolvePaths(spec.ReadOnly, "ReadOnly")
-	if err != nil {
-		return res, err
-	}
-	if err := ctx.Err(); err != nil {
-		return res, fmt.Errorf("sandbox: %w", err)
-	}
-	res.Isolation = isolationFor(spec)
-	ns := res.Isolation.Level == LevelNamespaces
-
-	env := spec.Env
-	if env == nil {
-		env = []string{"PATH=" + DefaultPath, "HOME=" + dir, "LANG=C.UTF-8"}
-	}
-	cfg := helperConfig{
-		Namespaces: ns,
-		Argv:       spec.Argv,
-		Env:        env,
-		Dir:        dir,
-		Hide:       hide,
-		ReadOnly:   readOnly,
-		UID:        -1,
-		GID:        -1,
-		Rlimits: rlimits{
-			AddressSpace: uint64(lim.MemoryBytes),
-			CPUSeconds:   lim.cpuSeconds(),
-			Processes:    uint64(lim.MaxProcesses),
-			FileSize:     uint64(lim.MaxFileBytes),
-			OpenFiles:    openFiles,
-		},
-	}
-	if os.Geteuid() == 0 {
-		cfg.UID, cfg.GID = NobodyID, NobodyID
-		if err := os.Lchown(dir, NobodyID, NobodyID); err != nil {
-			return res, fmt.Errorf("sandbox: hand working directory to the program: %w", err)
-		}
-	}
-	switch {
-	case !ns:
-		cfg.ExtraProcs = "host"
-	case cfg.UID < 0:
-		cfg.ExtraProcs = "helper"
-	}
+	defer p.finish()
+	res.Isolation = p.iso
+	cfg, lim, ns := p.cfg, p.lim, p.cfg.Namespaces
 
 	stdout, stderr := newCapture(lim.MaxOutputBytes), newCapture(lim.MaxOutputBytes)
 	h := helperRun{
@@ -167,6 +116,109 @@ func signalName(n int) string {
 		return name
 	}
 	return fmt.Sprintf("signal %d", n)
+}
+
+// prepared is a run's helper configuration and what must happen after
+// the run.
+type prepared struct {
+	cfg     helperConfig
+	iso     Isolation
+	lim     Limits
+	release func() // nil, or frees the run's uid and scrubs it
+}
+
+// finish releases what prepare reserved: without namespaces, nothing of
+// the run may outlive it, not a process that escaped the subreaper, not a
+// file in a world-writable folder, so the uid is scrubbed before another
+// run may have it.
+func (p *prepared) finish() {
+	if p.release != nil {
+		p.release()
+		p.release = nil
+	}
+}
+
+// prepare checks spec and builds the helper's configuration (Argv, Env
+// and the limits included), reserving the run's uid without namespaces.
+func prepare(ctx context.Context, spec Spec) (*prepared, error) {
+	if !initCalled.Load() {
+		return nil, ErrNoInit
+	}
+	lim, err := spec.Limits.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := resolveDir(spec.Dir)
+	if err != nil {
+		return nil, err
+	}
+	hide, err := resolvePaths(spec.Hide, "Hide")
+	if err != nil {
+		return nil, err
+	}
+	readOnly, err := resolvePaths(spec.ReadOnly, "ReadOnly")
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	if spec.UID < 0 {
+		return nil, fmt.Errorf("sandbox: negative Spec.UID %d", spec.UID)
+	}
+	iso, err := IsolationFor(spec)
+	if err != nil {
+		return nil, err
+	}
+	ns := iso.Level == LevelNamespaces
+	env := spec.Env
+	if env == nil {
+		env = []string{"PATH=" + DefaultPath, "HOME=" + dir, "LANG=C.UTF-8"}
+	}
+	p := &prepared{iso: iso, lim: lim, cfg: helperConfig{
+		Namespaces: ns,
+		Network:    !spec.AllowNetwork,
+		Argv:       spec.Argv,
+		Env:        env,
+		Dir:        dir,
+		Hide:       hide,
+		ReadOnly:   readOnly,
+		UID:        -1,
+		GID:        -1,
+		Rlimits: rlimits{
+			AddressSpace: uint64(lim.MemoryBytes),
+			CPUSeconds:   lim.cpuSeconds(),
+			Processes:    uint64(lim.MaxProcesses),
+			FileSize:     uint64(lim.MaxFileBytes),
+			OpenFiles:    openFiles,
+		},
+	}}
+	switch {
+	case !ns:
+		p.cfg.ExtraProcs = "host"
+	case os.Geteuid() != 0:
+		p.cfg.ExtraProcs = "helper"
+	}
+	if os.Geteuid() != 0 {
+		return p, nil
+	}
+	uid := iso.UID
+	p.cfg.UID, p.cfg.GID = uid, uid
+	if !ns {
+		free, err := claimUID(uid)
+		if err != nil {
+			return nil, err
+		}
+		p.release = func() {
+			scrubUID(uid)
+			free()
+		}
+	}
+	if err := os.Lchown(dir, uid, uid); err != nil {
+		p.finish()
+		return nil, fmt.Errorf("sandbox: hand working directory to the program: %w", err)
+	}
+	return p, nil
 }
 
 // resolveDir makes dir absolute and free of symbolic links, and checks it

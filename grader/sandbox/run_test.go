@@ -68,7 +68,7 @@ func TestRunOutcomes(t *testing.T) {
 	forEachMode(t, func(t *testing.T, m mode) {
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
-				spec := sandbox.Spec{Argv: tt.argv, NoNamespaces: m.noNS}
+				spec := sandbox.Spec{Argv: tt.argv, Isolation: m.choice}
 				if tt.stdin != "" {
 					spec.Stdin = strings.NewReader(tt.stdin)
 				}
@@ -88,9 +88,9 @@ func TestRunWritesOnlyItsDir(t *testing.T) {
 		res := run(t, sandbox.Spec{
 			// Relative paths: in fallback mode the ancestors of a
 			// t.TempDir() are not searchable by the unprivileged uid.
-			Argv:         sh("wc -l < puzzle.txt; echo UP > answer.txt; id -u"),
-			Dir:          dir,
-			NoNamespaces: m.noNS,
+			Argv:      sh("wc -l < puzzle.txt; echo UP > answer.txt; id -u"),
+			Dir:       dir,
+			Isolation: m.choice,
 		})
 		if !res.Success() {
 			t.Fatalf("run failed: %+v\nstderr: %s", outcomeOf(res), res.Stderr)
@@ -132,7 +132,8 @@ func TestRunIsolationReported(t *testing.T) {
 	}{
 		{"default", sandbox.Spec{}, sandbox.LevelNamespaces, true},
 		{"network allowed", sandbox.Spec{AllowNetwork: true}, sandbox.LevelNamespaces, false},
-		{"forced fallback", sandbox.Spec{NoNamespaces: true}, sandbox.LevelRlimits, false},
+		{"forced fallback", sandbox.Spec{Isolation: sandbox.ChooseRlimits}, sandbox.LevelRlimits, true},
+		{"forced fallback, network allowed", sandbox.Spec{Isolation: sandbox.ChooseRlimits, AllowNetwork: true}, sandbox.LevelRlimits, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -153,7 +154,7 @@ func TestRunEnvironmentScrubbed(t *testing.T) {
 	forEachMode(t, func(t *testing.T, m mode) {
 		t.Run("default", func(t *testing.T) {
 			dir := t.TempDir()
-			res := run(t, sandbox.Spec{Argv: []string{"env"}, Dir: dir, NoNamespaces: m.noNS})
+			res := run(t, sandbox.Spec{Argv: []string{"env"}, Dir: dir, Isolation: m.choice})
 			real, _ := filepath.EvalSymlinks(dir)
 			want := []string{"HOME=" + real, "LANG=C.UTF-8", "PATH=" + sandbox.DefaultPath}
 			if diff := cmp.Diff(want, sortedLines(res.Stdout)); diff != "" {
@@ -161,7 +162,7 @@ func TestRunEnvironmentScrubbed(t *testing.T) {
 			}
 		})
 		t.Run("explicit", func(t *testing.T) {
-			res := run(t, sandbox.Spec{Argv: []string{"/usr/bin/env"}, Env: []string{"ONLY=this"}, NoNamespaces: m.noNS})
+			res := run(t, sandbox.Spec{Argv: []string{"/usr/bin/env"}, Env: []string{"ONLY=this"}, Isolation: m.choice})
 			if diff := cmp.Diff([]string{"ONLY=this"}, sortedLines(res.Stdout)); diff != "" {
 				t.Errorf("environment mismatch (-want +got):\n%s", diff)
 			}
@@ -184,7 +185,7 @@ func TestRunStartErrors(t *testing.T) {
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
-				res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: tt.argv, Dir: dir, NoNamespaces: m.noNS})
+				res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: tt.argv, Dir: dir, Isolation: m.choice})
 				var se *sandbox.StartError
 				if !errors.As(err, &se) || !errors.Is(err, tt.want) {
 					t.Fatalf("Run(%q) error = %v, want a *StartError wrapping %v", tt.argv, err, tt.want)
@@ -233,9 +234,9 @@ func TestRunContextCancelKillsTree(t *testing.T) {
 		done := make(chan ret, 1)
 		go func() {
 			res, err := sandbox.Run(ctx, sandbox.Spec{
-				Argv:         sh(`sh -c 'sleep 30' "$0" & touch started; while :; do sleep 1; done`, token),
-				Dir:          dir,
-				NoNamespaces: m.noNS,
+				Argv:      sh(`sh -c 'sleep 30' "$0" & touch started; while :; do sleep 1; done`, token),
+				Dir:       dir,
+				Isolation: m.choice,
 			})
 			done <- ret{res, err}
 		}()

@@ -22,7 +22,8 @@ const (
 const DefaultPath = "/usr/local/bin:/usr/bin:/bin"
 
 // NobodyID is the user and group ID the program runs as when Run is called
-// by root: the conventional unprivileged "nobody" account.
+// by root and Spec.UID is zero: the conventional unprivileged "nobody"
+// account.
 const NobodyID = 65534
 
 // Limits bounds one run. A zero field means "use the default" (the Default*
@@ -152,12 +153,61 @@ type Spec struct {
 	// down, so no connection can be made, not even to 127.0.0.1.
 	AllowNetwork bool
 
-	// NoNamespaces forces the fallback isolation (resource limits, a
-	// process group and an unprivileged uid, no namespaces), as if the
-	// kernel had refused namespaces. It exists for tests and for hosts
-	// whose namespaces misbehave.
-	NoNamespaces bool
+	// Isolation chooses the isolation: the strongest the machine supports
+	// (ChooseAuto, the zero value), namespaces or an error (
+	// ChooseNamespaces), or the fallback as if the kernel had refused
+	// namespaces (ChooseRlimits), for tests and for hosts whose namespaces
+	// misbehave.
+	Isolation Choice
+
+	// UID is the host user (and group) ID the program runs as when the
+	// caller is root; zero means NobodyID. Concurrent runs without
+	// namespaces must have distinct IDs, so that they cannot signal,
+	// trace or starve each other, nor read each other's files: Run refuses
+	// a UID that another fallback run of this process is using. Without
+	// namespaces Run also kills every process of this UID and removes what
+	// it left in the host's world-writable folders when the run ends, so
+	// the UID must belong to no one else (see FirstRunUID). Ignored when
+	// the caller is not root (the program then runs as the caller's uid).
+	UID int
 }
+
+// Choice is the isolation a caller asks for.
+type Choice string
+
+// Isolation choices.
+const (
+	// ChooseAuto takes the strongest isolation the machine supports.
+	ChooseAuto Choice = "auto"
+	// ChooseNamespaces requires LevelNamespaces; Run fails where the
+	// machine cannot give it.
+	ChooseNamespaces Choice = "namespaces"
+	// ChooseRlimits forces LevelRlimits.
+	ChooseRlimits Choice = "rlimits"
+)
+
+// ParseChoice reads "auto", "namespaces" or "rlimits" (empty is auto).
+func ParseChoice(s string) (Choice, error) {
+	switch c := Choice(s); c {
+	case "", ChooseAuto:
+		return ChooseAuto, nil
+	case ChooseNamespaces, ChooseRlimits:
+		return c, nil
+	}
+	return "", fmt.Errorf("isolation %q: expected auto, namespaces or rlimits", s)
+}
+
+// FirstRunUID and RunUIDs document the host user IDs graders give
+// concurrent runs (Spec.UID): FirstRunUID, FirstRunUID+1, ... one per run
+// at a time, at most RunUIDs of them. The range lies above the ranges
+// that useradd gives to subordinate IDs (100000-600100000) and that
+// systemd gives to containers (524288-1879048191), below 2^31, and is not
+// allocated to any account by Debian, Ubuntu or RHEL, so that a program
+// running under one of them owns nothing on the host but its own run.
+const (
+	FirstRunUID = 1_990_000_000
+	RunUIDs     = 10_000
+)
 
 // Result says how a run ended. Exactly one of ExitCode >= 0 and
 // Signal != "" holds for a program that was started.
@@ -223,15 +273,18 @@ const (
 	LevelNone Level = iota
 	// LevelRlimits is the fallback: resource limits, a process group and
 	// session of the program's own, a subreaper that kills every
-	// descendant, and (when the caller is root) an unprivileged uid. There
-	// is no network, mount or PID isolation: Hide, ReadOnly and
-	// AllowNetwork=false are not enforced.
+	// descendant, (when the caller is root) a uid of the run's own, and a
+	// seccomp filter that allows no sockets but Unix ones (unless
+	// AllowNetwork) and no System V IPC. There is no mount or PID
+	// isolation: Hide and ReadOnly are not enforced, so what the program
+	// must not read has to be unreadable by its uid (see Inspect).
 	LevelRlimits
 	// LevelNamespaces adds user, PID, mount, IPC, UTS, cgroup and (unless
 	// AllowNetwork) network namespaces to LevelRlimits: Hide and ReadOnly
-	// are enforced, /tmp, /var/tmp and /dev/shm are private, /proc shows
-	// only the program's own processes, and killing the namespace's init
-	// kills every process of the run.
+	// are enforced, the whole file system is read-only but for Dir and
+	// private /tmp, /var/tmp and /dev/shm, /proc shows only the program's
+	// own processes, and killing the namespace's init kills every process
+	// of the run.
 	LevelNamespaces
 )
 

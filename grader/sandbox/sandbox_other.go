@@ -14,4 +14,12 @@ func Probe() Isolation {
 	return Isolation{Level: LevelNone, UID: -1, Reason: ErrUnsupported.Error()}
 }
 
+// IsolationFor reports LevelNone on this platform.
+func IsolationFor(spec Spec) (Isolation, error) { return Probe(), nil }
+
+// Inspect is not supported on this platform; it returns ErrUnsupported.
+func Inspect(ctx context.Context, spec Spec, targets Targets) (Inspection, error) {
+	return Inspection{Isolation: Probe()}, ErrUnsupported
+}
+
 func helperMain() int { return 125 }

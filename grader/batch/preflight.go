@@ -1,0 +1,165 @@
+package batch
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
+)
+
+// preflight checks, before the first run, what a program would see and
+// do: it inspects the sandbox exactly as a test's run is set up, with the
+// first worker's uid, trying every hidden path, a listener on 127.0.0.1,
+// every world-writable folder and the denied system calls. A finding
+// stops the grading unless Options.AllowExposed.
+func (g *grading) preflight(ctx context.Context) error {
+	in, err := Inspect(ctx, InspectOptions{
+		Run:        g.opts.Assignment.Run,
+		Hide:       g.hide,
+		Isolation:  g.opts.Isolation,
+		ScratchDir: g.scratch,
+	})
+	g.out.Inspection = in
+	if err != nil {
+		return fmt.Errorf("check the sandbox before grading: %w", err)
+	}
+	if len(in.Failed()) == 0 {
+		return nil
+	}
+	if !g.opts.AllowExposed {
+		return fmt.Errorf("%w: %s. Make those paths unreadable by others (for example chmod 700 on their folders), "+
+			"grade where user namespaces are allowed, or pass --allow-exposed to grade anyway", ErrExposed, in.Summary())
+	}
+	g.warn("sandbox: " + in.Summary() + " (graded anyway: --allow-exposed)")
+	return nil
+}
+
+// InspectOptions configure Inspect.
+type InspectOptions struct {
+	// Run gives the run's environment and limits (an assignment's run
+	// step, normalized); its zero value gives the sandbox's defaults.
+	Run grader.RunStep
+	// Hide are the paths a program must not reach. GraderTools are added.
+	Hide []string
+	// Isolation chooses the sandbox's isolation.
+	Isolation sandbox.Choice
+	// ScratchDir is where the working folder is made; empty means the
+	// system's temporary folder.
+	ScratchDir string
+}
+
+// Inspect shows what a submission's program could see and do here: it
+// sets up one run exactly as grading does (the first worker's uid, the
+// hidden paths, the assignment's limits and environment) and asks the
+// sandbox to try, from inside it, every hidden path and the grader's own
+// tools, a connection to a listener it opens on 127.0.0.1, a file in
+// every world-writable folder, and the system calls the filter denies.
+func Inspect(ctx context.Context, opts InspectOptions) (sandbox.Inspection, error) {
+	dir, err := os.MkdirTemp(opts.ScratchDir, "inspect-")
+	if err != nil {
+		return sandbox.Inspection{}, err
+	}
+	defer os.RemoveAll(dir)
+	uid := slotUID(0)
+	work := filepath.Join(dir, workFolder)
+	if err := privateTo(dir, uid); err != nil {
+		return sandbox.Inspection{}, err
+	}
+	if err := os.Mkdir(work, 0o755); err != nil {
+		return sandbox.Inspection{}, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return sandbox.Inspection{}, err
+	}
+	defer ln.Close()
+	var accepted atomic.Int32
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepted.Add(1)
+			c.Close()
+		}
+	}()
+	env := environment(work, opts.Run.Env)
+	secrets := dedupe(append(append([]string(nil), opts.Hide...), GraderTools(env)...))
+	in, err := sandbox.Inspect(ctx, sandbox.Spec{
+		Dir:       work,
+		Env:       env,
+		Limits:    sandboxLimits(opts.Run.Limits),
+		Hide:      secrets,
+		Isolation: opts.Isolation,
+		UID:       uid,
+	}, sandbox.Targets{Secrets: secrets, Connect: []string{ln.Addr().String()}, Writable: true})
+	if err != nil {
+		return in, err
+	}
+	if n := accepted.Load(); n > 0 {
+		in.Checks = append(in.Checks, sandbox.Check{Name: "listener " + ln.Addr().String(),
+			Detail: fmt.Sprintf("accepted %d connections from the run", n)})
+	}
+	return in, nil
+}
+
+// GraderTools are the grader's own programs a submission must never run
+// or read: this binary, and every program named kpuzzle on the grader's
+// PATH and on the PATH of env. They are hidden like the answer key.
+func GraderTools(env []string) []string {
+	var tools []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		if p == "" {
+			return
+		}
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			p = real
+		}
+		if abs, err := filepath.Abs(p); err == nil && !seen[abs] {
+			seen[abs] = true
+			tools = append(tools, abs)
+		}
+	}
+	if exe, err := os.Executable(); err == nil {
+		add(exe)
+	}
+	paths := []string{os.Getenv("PATH")}
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			paths = append(paths, v)
+		}
+	}
+	for _, path := range paths {
+		for _, dir := range filepath.SplitList(path) {
+			if dir == "" || !filepath.IsAbs(dir) {
+				continue
+			}
+			if p, err := exec.LookPath(filepath.Join(dir, "kpuzzle")); err == nil {
+				add(p)
+			}
+		}
+	}
+	return tools
+}
+
+// dedupe drops repeated paths, keeping the first of each.
+func dedupe(paths []string) []string {
+	seen := map[string]bool{}
+	out := paths[:0]
+	for _, p := range paths {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
