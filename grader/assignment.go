@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -77,6 +78,9 @@ type RunStep struct {
 	// Env lists extra environment variables as NAME=value; the rest of the
 	// environment is scrubbed.
 	Env []string `json:"env,omitempty"`
+	// Isolation chooses the sandbox's isolation for the build and the
+	// runs: auto (the default), namespaces or rlimits.
+	Isolation string `json:"isolation,omitempty"`
 
 	command Command
 }
@@ -216,6 +220,7 @@ var AssignmentKeys = []KeyDoc{
 	{"run.processes", "64", "processes and threads per test"},
 	{"run.output", "1MiB", "cap on each of stdout, stderr and the answer file"},
 	{"run.env", "[]", "extra environment variables, NAME=value (the rest is scrubbed)"},
+	{"run.isolation", "auto", "sandbox isolation of builds and runs: auto, namespaces (an error where the kernel refuses them) or rlimits (the fallback a container without user namespaces gets; see docs/security.md)"},
 	{"build.command", `""`, "build command run once per submission in a copy of it (javac, make); may use {submission}"},
 	{"build.wall_time", "2m", "real time for the build"},
 	{"build.cpu_time", "build.wall_time", "CPU time of each process of the build, rounded up to whole seconds"},
@@ -511,6 +516,11 @@ func (a *Assignment) Normalize() error {
 	if err := checkEnv("run.env", a.Run.Env); err != nil {
 		return err
 	}
+	iso, err := sandbox.ParseChoice(a.Run.Isolation)
+	if err != nil {
+		return &ConfigError{Key: "run.isolation", Msg: fmt.Sprintf("%q: expected auto, namespaces or rlimits", a.Run.Isolation)}
+	}
+	a.Run.Isolation = string(iso)
 
 	// build
 	if strings.TrimSpace(a.Build.Command) != "" {

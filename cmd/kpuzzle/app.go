@@ -124,6 +124,7 @@ Exit codes: 0 success, 1 the check ran and found a problem,
 		newSolveCmd,
 		newInitCmd,
 		newBundleCmd,
+		newSandboxCmd,
 	} {
 		root.AddCommand(newCmd(a))
 	}

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/grader/audit"
+	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
@@ -42,11 +44,12 @@ type auditOptions struct {
 	solveAll   bool
 	maxExample int
 
-	cmdDir  string
-	batch   int
-	jobs    int
-	timeout time.Duration
-	memory  int64
+	cmdDir    string
+	batch     int
+	jobs      int
+	timeout   time.Duration
+	memory    int64
+	isolation string
 
 	pdb pdbFlags
 }
@@ -120,6 +123,7 @@ number per state).`,
 	f.StringVar(&opts.cmdDir, "cmd-dir", ".", "folder holding the --cmd program, copied into the program's throwaway working folder")
 	f.IntVar(&opts.batch, "batch", audit.DefaultBatchSize, "largest number of states one run of the --cmd program receives")
 	f.IntVar(&opts.jobs, "jobs", 0, "runs of the --cmd program at once (default: every core)")
+	f.StringVar(&opts.isolation, "isolation", "auto", "sandbox isolation of the --cmd program: auto, namespaces or rlimits")
 	f.DurationVar(&opts.timeout, "timeout", audit.DefaultCommandTimeout, "wall and CPU time limit of one run of the --cmd program")
 	f.Int64Var(&opts.memory, "memory", 0, "address-space limit of the --cmd program in MiB (default 1024; a JVM needs more, or see kpuzzle audit template java)")
 	registerPDBDir(f, &opts.pdb)
@@ -194,8 +198,20 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 		if opts.memory < 0 || opts.batch < 0 || opts.jobs < 0 {
 			return usageErrorf("--memory, --batch and --jobs must not be negative")
 		}
+		iso, err := sandbox.ParseChoice(opts.isolation)
+		if err != nil {
+			return usageErrorf("--isolation: %v", err)
+		}
+		hide := batch.GraderTools(nil)
+		if dir, err := pdb.DefaultDir(); err == nil {
+			hide = append(hide, dir)
+		}
+		if opts.pdb.dir != "" {
+			hide = append(hide, opts.pdb.dir)
+		}
 		command, err = audit.NewCommand(opts.cmd, goal, audit.CommandOptions{
 			Dir: opts.cmdDir, BatchSize: opts.batch, Jobs: opts.jobs, Timeout: opts.timeout, MemoryBytes: opts.memory << 20,
+			Isolation: iso, Hide: hide,
 		})
 		if err != nil {
 			return inputError(err)

@@ -21,6 +21,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -34,6 +35,8 @@ type gradeOptions struct {
 	resultsJSON string
 	layout      string
 	scratch     string
+	isolation   string
+	exposed     bool
 }
 
 // exampleAssignment is the assignment shown by kpuzzle grade --help and
@@ -126,6 +129,8 @@ security model.`,
 	f.StringVar(&opts.resultsJSON, "results-json", "", "also write the Gradescope results.json of the single SUBMISSION to this file")
 	f.StringVar(&opts.layout, "layout", "auto", "how to read each SUBMISSION folder: auto, single (one student) or folders (one sub-folder per student)")
 	f.StringVar(&opts.scratch, "scratch", "", "folder for the temporary working folders (default: the system's temporary folder)")
+	f.StringVar(&opts.isolation, "isolation", "", "sandbox isolation, overriding run.isolation: auto, namespaces or rlimits")
+	f.BoolVar(&opts.exposed, "allow-exposed", false, "grade even when the check before the first run finds a secret a submission could reach (see docs/security.md)")
 	return cmd
 }
 
@@ -185,6 +190,9 @@ func loadAssignment(a *app, cmd *cobra.Command, opts *gradeOptions) (grader.Assi
 	}
 	if cmd.Flags().Changed("moves") {
 		asg.Moves, changed = opts.puzzle.moves, true
+	}
+	if cmd.Flags().Changed("isolation") {
+		asg.Run.Isolation, changed = opts.isolation, true
 	}
 	if changed {
 		if err := asg.Normalize(); err != nil {
@@ -253,34 +261,39 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	if err != nil {
 		return inputError(err)
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	// The output holds every student's answers: private to the grader.
+	if err := os.MkdirAll(out, 0o700); err != nil {
 		return inputError(err)
 	}
 	hide := []string{out, a.v.ConfigFileUsed()}
 	if opts.resultsJSON != "" {
 		hide = append(hide, filepath.Dir(opts.resultsJSON))
 	}
+	if dir, err := pdb.DefaultDir(); err == nil {
+		hide = append(hide, dir)
+	}
 
 	progress := newProgress(a)
 	outcome, err := batch.Grade(ctx, batch.Options{
-		Assignment:  asg,
-		Tests:       tests,
-		Submissions: subs,
-		Oracle:      oracle,
-		Jobs:        opts.jobs,
-		JournalPath: filepath.Join(out, "journal.jsonl"),
-		Resume:      opts.resume,
-		ScratchDir:  opts.scratch,
-		Hide:        hide,
-		AnswerDir:   answerDir(asg, out),
-		Events:      progress.event,
+		Assignment:   asg,
+		Tests:        tests,
+		Submissions:  subs,
+		Oracle:       oracle,
+		Jobs:         opts.jobs,
+		JournalPath:  filepath.Join(out, "journal.jsonl"),
+		Resume:       opts.resume,
+		ScratchDir:   opts.scratch,
+		Hide:         hide,
+		AnswerDir:    answerDir(asg, out),
+		Events:       progress.event,
+		AllowExposed: opts.exposed,
 	})
 	progress.finish()
 	if err != nil {
 		switch {
 		case errors.Is(err, journal.ErrExists), errors.Is(err, journal.ErrMismatch), errors.Is(err, journal.ErrLocked), errors.Is(err, journal.ErrNoHeader):
 			return usageErrorf("%v", err)
-		case errors.Is(err, grader.ErrKeyContradiction):
+		case errors.Is(err, grader.ErrKeyContradiction), errors.Is(err, batch.ErrExposed):
 			return usageErrorf("%v", err)
 		}
 		return inputError(err)

@@ -48,7 +48,8 @@ type Options struct {
 	// taken from the journal keep the file their run wrote. The folder
 	// must be hidden from the programs (put it in the output folder).
 	AnswerDir string
-	// Isolation chooses the sandbox's isolation; empty is auto.
+	// Isolation chooses the sandbox's isolation; empty takes the
+	// assignment's run.isolation.
 	Isolation sandbox.Choice
 	// AllowExposed grades even when the check made before the first run
 	// finds that a program could reach something it must not (the puzzle
@@ -135,10 +136,13 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	if len(opts.Tests) == 0 {
 		return Outcome{}, errors.New("the puzzle set has no tests")
 	}
+	if g.opts.Isolation == "" {
+		g.opts.Isolation = sandbox.Choice(opts.Assignment.Run.Isolation)
+	}
 	if g.opts.Jobs > sandbox.RunUIDs {
 		g.opts.Jobs = sandbox.RunUIDs
 	}
-	iso, err := sandbox.IsolationFor(sandbox.Spec{Isolation: opts.Isolation})
+	iso, err := sandbox.IsolationFor(sandbox.Spec{Isolation: g.opts.Isolation})
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -226,28 +230,38 @@ func (g *grading) warn(msg string) {
 
 // hidden lists the paths programs must not see.
 func (g *grading) hidden(scratch string) []string {
-	a := g.opts.Assignment
-	paths := []string{scratch, a.Puzzles.Dir, a.Puzzles.Manifest, a.Feedback.Template}
+	extra := []string{scratch}
+	if g.opts.JournalPath != "" {
+		extra = append(extra, filepath.Dir(g.opts.JournalPath))
+	}
+	return HiddenPaths(g.opts.Assignment, g.opts.Submissions, append(extra, g.opts.Hide...)...)
+}
+
+// HiddenPaths lists, as absolute paths, everything a submission's program
+// must not see when grading a (normalized) assignment: the puzzle set and
+// its manifest, the feedback template, a goal file, the assignment's hide
+// list, every submission and the folders holding them, the grader's own
+// tools (GraderTools), and extra (the output folder, the configuration
+// file, caches).
+func HiddenPaths(a grader.Assignment, subs []Submission, extra ...string) []string {
+	paths := []string{a.Puzzles.Dir, a.Puzzles.Manifest, a.Feedback.Template}
 	paths = append(paths, a.Hide...)
 	if a.Goal != "" && filepath.IsAbs(a.Goal) {
 		paths = append(paths, a.Goal)
 	}
-	for _, s := range g.opts.Submissions {
+	for _, s := range subs {
 		paths = append(paths, s.Dir, s.Root)
 	}
-	if g.opts.JournalPath != "" {
-		paths = append(paths, filepath.Dir(g.opts.JournalPath))
-	}
-	paths = append(paths, g.opts.Hide...)
+	paths = append(paths, extra...)
 	paths = append(paths, GraderTools(environment("", a.Run.Env))...)
 	var out []string
 	seen := map[string]bool{}
 	for _, p := range paths {
-		if p == "" || seen[p] {
+		if p == "" {
 			continue
 		}
-		if abs, err := filepath.Abs(p); err == nil && abs != "/" {
-			seen[p] = true
+		if abs, err := filepath.Abs(p); err == nil && abs != "/" && !seen[abs] {
+			seen[abs] = true
 			out = append(out, abs)
 		}
 	}

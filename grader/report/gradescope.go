@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
 // GradescopeResults is a Gradescope autograder results.json. Field names,
@@ -142,4 +143,28 @@ func (gb Gradebook) WriteGradescope(w io.Writer, s Submission) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(gb.Gradescope(s))
+}
+
+// GradescopeInspection is the results.json of a sandbox inspection (the
+// probe submission of docs/security.md): one test of no points per check,
+// passed or failed, and a summary, so that an instructor sees in
+// Gradescope what a submission can see and do there.
+func GradescopeInspection(in sandbox.Inspection) GradescopeResults {
+	out := GradescopeResults{OutputFormat: "text", Tests: make([]GradescopeTest, 0, len(in.Checks))}
+	for i, c := range in.Checks {
+		status := "passed"
+		if !c.Passed {
+			status = "failed"
+		}
+		out.Tests = append(out.Tests, GradescopeTest{
+			Status: status, Name: c.Name, Number: strconv.Itoa(i + 1), Output: c.Detail,
+			OutputFormat: "text", Visibility: "visible",
+		})
+	}
+	if failed := len(in.Failed()); failed > 0 {
+		out.Output = fmt.Sprintf("kpuzzle sandbox probe: %d of %d checks failed: a submission could reach what it must not.", failed, len(in.Checks))
+	} else {
+		out.Output = fmt.Sprintf("kpuzzle sandbox probe: isolation %s; all %d checks passed.", in.Isolation.Level, len(in.Checks))
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -86,4 +87,29 @@ type inspectPath struct {
 	Dir  bool   `json:"dir,omitempty"`
 	// Entries are a folder's entry names.
 	Entries []string `json:"entries,omitempty"`
+}
+
+// WriteText writes the inspection as a table, one check per line, its
+// mark painted by good or bad (for colour; identity functions for none).
+func (in Inspection) WriteText(w io.Writer, good, bad func(...any) string) error {
+	width := 0
+	for _, c := range in.Checks {
+		width = max(width, len(c.Name))
+	}
+	for _, c := range in.Checks {
+		mark := good("ok  ")
+		if !c.Passed {
+			mark = bad("FAIL")
+		}
+		if _, err := fmt.Fprintf(w, "%s  %-*s  %s\n", mark, width, c.Name, c.Detail); err != nil {
+			return err
+		}
+	}
+	failed := len(in.Failed())
+	line := fmt.Sprintf("%d checks, all passed: nothing a submission must not reach is reachable", len(in.Checks))
+	if failed > 0 {
+		line = bad(fmt.Sprintf("%d of %d checks failed: a submission could reach what it must not", failed, len(in.Checks)))
+	}
+	_, err := fmt.Fprintln(w, line)
+	return err
 }
