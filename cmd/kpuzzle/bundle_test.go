@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"debug/elf"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox/sandboxtest"
 )
 
 // unzip extracts the zip at path into dir, keeping the files' modes, and
@@ -89,7 +91,16 @@ func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
 		t.Fatalf("bundle JSON %+v (%v): want 8 tests and the binary %s", got, err, bin)
 	}
 
-	root := t.TempDir()
+	// The autograder's folder is laid out as Gradescope lays it out:
+	// readable by anyone until run_autograder closes it.
+	root, err := os.MkdirTemp("", "kpuzzle-autograder-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(root) })
+	if err := os.Chmod(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	modes := unzip(t, zipPath, filepath.Join(root, "source"))
 	for name, want := range map[string]os.FileMode{"setup.sh": 0o755, "run_autograder": 0o755, "kpuzzle": 0o755, "assignment.yaml": 0o644, "puzzles/manifest.json": 0o644, "puzzles/hidden/4x4/puzzle_2.txt": 0o644} {
 		if modes[name] != want {
@@ -99,54 +110,117 @@ func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
 	if len(modes) != 13 {
 		t.Errorf("%d files in the zip, want 13: %v", len(modes), modes)
 	}
+	setup, err := os.ReadFile(filepath.Join(root, "source", "setup.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if out, err := exec.Command("bash", "-n", filepath.Join(root, "source", "setup.sh")).CombinedOutput(); err != nil {
 		t.Errorf("setup.sh: %v\n%s", err, out)
+	}
+	// The reference solver must never be where a submission finds it.
+	if strings.Contains(string(setup), "/usr/local/bin") || strings.Contains(string(setup), "ln -s") {
+		t.Errorf("setup.sh puts kpuzzle on the PATH:\n%s", setup)
 	}
 	solver, err := os.ReadFile(filepath.Join(dir, "starter", "python", "solver.py"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(root, "submission"), "solver.py", string(solver))
+	submission := filepath.Join(root, "submission")
+	writeFile(t, submission, "solver.py", string(solver))
+	os.Chmod(submission, 0o755)
 
-	runAutograder := func(path string) map[string]any {
+	// runAutograder runs run_autograder as Gradescope does, directly or
+	// (container) in a simulated Docker container, where the kernel
+	// refuses user namespaces and grading falls back to rlimits.
+	runAutograder := func(container bool, path string) (map[string]any, error, string) {
 		t.Helper()
 		os.RemoveAll(filepath.Join(root, "results"))
-		cmd := exec.Command(filepath.Join(root, "source", "run_autograder"))
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root, "PATH="+path)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("run_autograder: %v\n%s", err, out)
+		script := filepath.Join(root, "source", "run_autograder")
+		cmd := exec.Command(script)
+		if container {
+			cmd = sandboxtest.Container(script)
 		}
-		data, err := os.ReadFile(filepath.Join(root, "results", "results.json"))
-		if err != nil {
-			t.Fatal(err)
+		cmd.Dir = root
+		cmd.Env = append(cmd.Environ(), "AUTOGRADER_ROOT="+root, "PATH="+path)
+		out, err := cmd.CombinedOutput()
+		data, rerr := os.ReadFile(filepath.Join(root, "results", "results.json"))
+		if rerr != nil {
+			return nil, err, string(out)
 		}
 		var res map[string]any
 		if err := json.Unmarshal(data, &res); err != nil {
 			t.Fatalf("results.json: %v\n%s", err, data)
 		}
-		return res
+		return res, err, string(out)
 	}
-	res := runAutograder(os.Getenv("PATH"))
-	tests, _ := res["tests"].([]any)
-	if res["score"] != 60.0 || len(tests) != 8 {
-		t.Fatalf("results.json: score %v, %d tests; want 60 and 8:\n%v", res["score"], len(tests), res)
+	// The control: in a container, on Gradescope's layout as it comes
+	// (readable by anyone), kpuzzle refuses to grade, naming what a
+	// submission could read; run_autograder's chmods are what make the
+	// runs below possible.
+	refuse := sandboxtest.Container(filepath.Join(root, "source", "kpuzzle"), "grade", "--config", filepath.Join(root, "source", "assignment.yaml"),
+		"--out", filepath.Join(t.TempDir(), "out"), "--layout", "single", submission)
+	if out, err := refuse.CombinedOutput(); err == nil || !strings.Contains(string(out), "could reach") ||
+		!strings.Contains(string(out), "source/puzzles") || !strings.Contains(string(out), "read+run "+filepath.Join(root, "source", "kpuzzle")) {
+		t.Errorf("grading the open layout in a container: %v\n%s\nwant a refusal naming the puzzle set and kpuzzle", err, out)
 	}
-	visibility := map[string]string{}
-	for _, x := range tests {
-		tc := x.(map[string]any)
-		visibility[tc["name"].(string)] = tc["visibility"].(string)
-	}
-	if visibility["hidden/4x4/puzzle_1.txt"] != "after_published" || visibility["public/3x3/puzzle_1.txt"] != "visible" {
-		t.Errorf("visibility %v", visibility)
+	for _, container := range []bool{false, true} {
+		t.Run(fmt.Sprintf("container=%v", container), func(t *testing.T) {
+			res, err, out := runAutograder(container, os.Getenv("PATH"))
+			if err != nil || res == nil {
+				t.Fatalf("run_autograder: %v\n%s", err, out)
+			}
+			if got := strings.Contains(out, "running with resource limits"); got != container {
+				t.Errorf("the output says the sandbox fell back: %v, want %v:\n%s", got, container, out)
+			}
+			tests, _ := res["tests"].([]any)
+			if res["score"] != 60.0 || len(tests) != 8 {
+				t.Fatalf("results.json: score %v, %d tests; want 60 and 8:\n%v\n%s", res["score"], len(tests), res, out)
+			}
+			visibility := map[string]string{}
+			for _, x := range tests {
+				tc := x.(map[string]any)
+				visibility[tc["name"].(string)] = tc["visibility"].(string)
+			}
+			if visibility["hidden/4x4/puzzle_1.txt"] != "after_published" || visibility["public/3x3/puzzle_1.txt"] != "visible" {
+				t.Errorf("visibility %v", visibility)
+			}
+			// run_autograder closed what a submission must not read.
+			for _, p := range []string{"source", "results", "submission"} {
+				if fi, err := os.Stat(filepath.Join(root, p)); err != nil || fi.Mode().Perm() != 0o700 {
+					t.Errorf("%s: mode %v (%v), want 0700", p, fi.Mode().Perm(), err)
+				}
+			}
+
+			// The probe submission shows the sandbox's checks instead.
+			probe := filepath.Join(root, "submission", "KPUZZLE-SANDBOX-PROBE")
+			writeFile(t, filepath.Dir(probe), filepath.Base(probe), "probe\n")
+			defer os.Remove(probe)
+			res, err, out = runAutograder(container, os.Getenv("PATH"))
+			if err != nil || res == nil {
+				t.Fatalf("run_autograder on the probe: %v\n%s", err, out)
+			}
+			tests, _ = res["tests"].([]any)
+			if len(tests) < 10 || !strings.Contains(res["output"].(string), "all") {
+				t.Errorf("probe results.json: %v", res)
+			}
+			for _, x := range tests {
+				if tc := x.(map[string]any); tc["status"] != "passed" {
+					t.Errorf("probe check failed in Gradescope's layout: %v", tc)
+				}
+			}
+		})
 	}
 
-	// Without a kpuzzle to run, the student still gets a results.json
-	// that says so.
+	// A broken autograder is a failed run, never a stored score: no
+	// results.json and a non-zero exit.
+	os.Rename(filepath.Join(root, "source", "puzzles"), filepath.Join(root, "source", "puzzles-moved"))
+	if res, err, out := runAutograder(false, os.Getenv("PATH")); err == nil || res != nil {
+		t.Errorf("with the puzzle set missing: err %v, results %v; want a failure and no results.json\n%s", err, res, out)
+	}
+	os.Rename(filepath.Join(root, "source", "puzzles-moved"), filepath.Join(root, "source", "puzzles"))
 	os.Remove(filepath.Join(root, "source", "kpuzzle"))
-	res = runAutograder("/usr/bin:/bin")
-	if res["score"] != 0.0 || !strings.Contains(res["output"].(string), "no kpuzzle binary") {
-		t.Errorf("results.json without kpuzzle: %v", res)
+	if res, err, out := runAutograder(false, "/usr/bin:/bin"); err == nil || res != nil || !strings.Contains(out, "broken") {
+		t.Errorf("without kpuzzle: err %v, results %v; want a failure and no results.json\n%s", err, res, out)
 	}
 }
 

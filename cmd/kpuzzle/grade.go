@@ -37,6 +37,7 @@ type gradeOptions struct {
 	scratch     string
 	isolation   string
 	exposed     bool
+	hide        []string
 }
 
 // exampleAssignment is the assignment shown by kpuzzle grade --help and
@@ -130,6 +131,7 @@ security model.`,
 	f.StringVar(&opts.layout, "layout", "auto", "how to read each SUBMISSION folder: auto, single (one student) or folders (one sub-folder per student)")
 	f.StringVar(&opts.scratch, "scratch", "", "folder for the temporary working folders (default: the system's temporary folder)")
 	f.StringVar(&opts.isolation, "isolation", "", "sandbox isolation, overriding run.isolation: auto, namespaces or rlimits")
+	f.StringArrayVar(&opts.hide, "hide", nil, "a further path submissions must not see (repeatable; added to the assignment's hide list)")
 	f.BoolVar(&opts.exposed, "allow-exposed", false, "grade even when the check before the first run finds a secret a submission could reach (see docs/security.md)")
 	return cmd
 }
@@ -265,7 +267,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	if err := os.MkdirAll(out, 0o700); err != nil {
 		return inputError(err)
 	}
-	hide := []string{out, a.v.ConfigFileUsed()}
+	hide := append([]string{out, a.v.ConfigFileUsed()}, absPaths(opts.hide)...)
 	if opts.resultsJSON != "" {
 		hide = append(hide, filepath.Dir(opts.resultsJSON))
 	}
@@ -305,7 +307,13 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	}
 
 	gb := report.NewGradebook(asg, outcome.Tests, outcome.Results)
-	if err := writeReports(gb, tmpl, out, opts.resultsJSON); err != nil {
+	// A grader failure must reach Gradescope as a failed autograder run,
+	// never as a stored score: no results.json then.
+	resultsJSON := opts.resultsJSON
+	if outcome.GraderErrors > 0 {
+		resultsJSON = ""
+	}
+	if err := writeReports(gb, tmpl, out, resultsJSON); err != nil {
 		return inputError(err)
 	}
 	if err := writeSummaryPage(gb, asg, out); err != nil {
@@ -324,6 +332,9 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	}
 	if outcome.GraderErrors > 0 {
 		fmt.Fprintf(a.errOut, "kpuzzle: %d tests failed in the grader itself (grader-error); they are not journaled: run again with --resume to retry them\n", outcome.GraderErrors)
+		if opts.resultsJSON != "" {
+			fmt.Fprintf(a.errOut, "kpuzzle: %s was not written, so that no score is recorded for a grading that failed\n", opts.resultsJSON)
+		}
 		return &exitError{code: exitFindings}
 	}
 	return nil
@@ -494,4 +505,17 @@ func (p *gradeProgress) finish() {
 		_ = p.bar.Finish()
 		p.bar = nil
 	}
+}
+
+// absPaths makes command-line paths absolute (a path that cannot be made
+// absolute is kept as given).
+func absPaths(paths []string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		out = append(out, p)
+	}
+	return out
 }

@@ -28,6 +28,7 @@ type probeOptions struct {
 	layout      string
 	scratch     string
 	resultsJSON string
+	hide        []string
 }
 
 type probeJSON struct {
@@ -71,6 +72,7 @@ Gradescope.`,
 	f.StringVar(&opts.isolation, "isolation", "", "sandbox isolation: auto, namespaces or rlimits (default: the assignment's run.isolation, else auto)")
 	f.StringVar(&opts.layout, "layout", "auto", "how to read each SUBMISSION folder: auto, single or folders")
 	f.StringVar(&opts.scratch, "scratch", "", "folder for the temporary working folder (default: the system's temporary folder)")
+	f.StringArrayVar(&opts.hide, "hide", nil, "a further path submissions must not see (repeatable)")
 	f.StringVar(&opts.resultsJSON, "results-json", "", "also write the checks as a Gradescope results.json to this file")
 	return cmd
 }
@@ -104,6 +106,7 @@ func runSandboxProbe(a *app, cmd *cobra.Command, opts probeOptions, paths []stri
 			return inputError(err)
 		}
 	}
+	hide = append(hide, absPaths(opts.hide)...)
 	if dir, err := pdb.DefaultDir(); err == nil {
 		hide = append(hide, dir)
 	}

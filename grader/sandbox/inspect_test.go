@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox/sandboxtest"
 )
 
 // secretTree makes a folder readable by anyone, with a file readable by
@@ -101,4 +102,57 @@ func TestInspect(t *testing.T) {
 			t.Errorf("failed checks = %+v, want none", failed)
 		}
 	})
+}
+
+// inContainer is set in the test binary that TestContainer starts inside
+// the simulated container.
+const inContainer = "KPUZZLE_SANDBOX_TEST_IN_CONTAINER"
+
+// TestContainer starts this test binary in a simulated Docker container
+// (sandboxtest.Container: Docker's default seccomp profile refuses user
+// namespaces, root has Docker's capabilities only), where the sandbox
+// must fall back to LevelRlimits on its own, and inspects a run there:
+// every check must pass with the secret private to root.
+func TestContainer(t *testing.T) {
+	if os.Getenv(inContainer) != "" {
+		inspectInContainer(t)
+		return
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("the simulated container drops root's capabilities; run as root")
+	}
+	cmd := sandboxtest.Container(os.Args[0], "-test.run=^TestContainer$", "-test.v")
+	cmd.Env = append(cmd.Env, inContainer+"=1")
+	out, err := cmd.CombinedOutput()
+	t.Logf("inside the container:\n%s", out)
+	if err != nil {
+		t.Fatalf("the test inside the container failed: %v", err)
+	}
+	if !strings.Contains(string(out), "level rlimits") {
+		t.Errorf("the sandbox did not fall back inside the container")
+	}
+}
+
+func inspectInContainer(t *testing.T) {
+	iso := sandbox.Probe()
+	t.Logf("level %s: %s", iso.Level, iso.Reason)
+	if iso.Level != sandbox.LevelRlimits || !strings.Contains(iso.Reason, "operation not permitted") {
+		t.Fatalf("Probe() = %v, want the fallback because the kernel refused namespaces", iso)
+	}
+	secret := secretTree(t)
+	if err := os.Chmod(filepath.Dir(secret), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	addr, accepted := listen(t)
+	spec := sandbox.Spec{Dir: t.TempDir(), UID: sandbox.FirstRunUID + 7}
+	in, err := sandbox.Inspect(context.Background(), spec, sandbox.Targets{Secrets: []string{secret}, Connect: []string{addr}, Writable: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range in.Checks {
+		t.Logf("%-40s %-5v %s", c.Name, c.Passed, c.Detail)
+	}
+	if failed := in.Failed(); len(failed) != 0 || accepted.Load() != 0 {
+		t.Errorf("failed checks %+v, %d connections accepted; want none", failed, accepted.Load())
+	}
 }
