@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -320,6 +322,13 @@ unsolvable ones in each half. See docs/instructors.md.`,
   kpuzzle grade --config hw2/assignment.yaml hw2/starter/java`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("seed") {
+				seed, err := randomSeed()
+				if err != nil {
+					return err
+				}
+				opts.seed = seed
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return runInit(ctx, a, args[0], opts)
@@ -335,7 +344,7 @@ unsolvable ones in each half. See docs/instructors.md.`,
 	f.IntVar(&opts.public, "public", 3, "public solvable tests per shape")
 	f.IntVar(&opts.hidden, "hidden", 5, "hidden solvable tests per shape")
 	f.IntVar(&opts.unsolvable, "unsolvable", 1, "unsolvable tests per shape, in each of the public and hidden tests")
-	f.Uint64Var(&opts.seed, "seed", 1, "random seed of the puzzle set")
+	f.Uint64Var(&opts.seed, "seed", 0, "random seed of the puzzle set (default: a random seed, recorded in the private puzzles/manifest.json only)")
 	f.StringVar(&opts.format, "format", "rows", "puzzle file format: rows (CS3243) or princeton")
 	f.DurationVar(&opts.wallTime, "wall-time", 10*time.Second, "time limit of one test (run.wall_time)")
 	f.BoolVar(&opts.force, "force", false, "write into DIR even if it is not empty (files of the same names are replaced)")
@@ -473,8 +482,12 @@ func runInit(ctx context.Context, a *app, dir string, opts initOptions) error {
 		return genError(err)
 	}
 
-	// The students' copy of the public tests.
+	// The students' copy of the public tests. It says nothing of how the
+	// set was made: with the seed and the options, anyone could
+	// regenerate the hidden tests and their keys.
 	public := set
+	public.Manifest.Seed = nil
+	public.Manifest.Generator = publicGenerator
 	public.Puzzles = nil
 	for _, p := range set.Puzzles {
 		if !p.Entry.Hidden {
@@ -559,6 +572,7 @@ func writeScaffold(dir string, data scaffoldData, set, public setgen.Set) error 
 		return err
 	}
 	repoData := data
+	repoData.Generator = publicGenerator
 	repoData.PuzzlesDir = "../puzzles"
 	repoData.Name = data.Name + " (public tests)"
 	if err := writeScaffoldFile(repo, ".kpuzzle/assignment.yaml", "assignment/assignment.yaml.tmpl", repoData, 0o644); err != nil {
@@ -599,6 +613,18 @@ func listFiles(dir string) ([]string, error) {
 		return err
 	})
 	return out, err
+}
+
+// publicGenerator stands for the generator line in what students get.
+const publicGenerator = "kpuzzle init; the public tests of a set whose generator is kept private"
+
+// randomSeed draws a seed from the system's cryptographic source.
+func randomSeed() (uint64, error) {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 0, fmt.Errorf("draw a random seed: %w", err)
+	}
+	return binary.LittleEndian.Uint64(b[:]), nil
 }
 
 // initCommandLine records how the scaffold's puzzle set was made.

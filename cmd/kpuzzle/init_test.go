@@ -6,9 +6,12 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -496,4 +499,111 @@ func TestHandoutExampleIsRight(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPublicFilesCannotRegenerateTheHiddenTests plays the student who has
+// the Classroom copy: it looks in every file students receive for the
+// seed, a generator line or any number that could be a seed, regenerates
+// the assignment with each candidate (and with small seeds people
+// default to), and fails if any hidden board comes back.
+func TestPublicFilesCannotRegenerateTheHiddenTests(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "hw")
+	// 4x4 boards at depth 20-24 number in the millions, so no other seed
+	// brings one back by chance.
+	args := []string{"--shape", "4x4", "--depth", "20-24", "--public", "2", "--hidden", "4", "--unsolvable", "1"}
+	if r := kpuzzle(t, "", append([]string{"init", dir}, args...)...); r.code != 0 {
+		t.Fatalf("init: %+v", r)
+	}
+	private, err := puzzles.ReadManifest(filepath.Join(dir, "puzzles", puzzles.ManifestFile))
+	if err != nil || private.Seed == nil {
+		t.Fatalf("the private manifest must record the seed: %v %+v", err, private.Seed)
+	}
+	seed := strconv.FormatUint(*private.Seed, 10)
+	hidden := map[string]bool{}
+	for _, e := range private.Puzzles {
+		if e.Hidden && e.Solvable {
+			hidden[cellsOf(t, filepath.Join(dir, "puzzles", e.File))] = true
+		}
+	}
+	if len(hidden) != 4 {
+		t.Fatalf("%d hidden solvable boards, want 4", len(hidden))
+	}
+
+	candidates := map[uint64]bool{}
+	for s := range uint64(11) {
+		candidates[s] = true
+	}
+	candidates[42] = true
+	number := regexp.MustCompile(`\d{1,20}`)
+	err = filepath.WalkDir(filepath.Join(dir, "classroom"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		text := string(data)
+		if strings.Contains(text, seed) || strings.Contains(text, "--seed") || strings.Contains(text, "--hidden") {
+			t.Errorf("%s, which students receive, tells how the set was made:\n%s", p, text)
+		}
+		for _, m := range number.FindAllString(text, -1) {
+			if v, err := strconv.ParseUint(m, 10, 64); err == nil {
+				candidates[v] = true
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if candidates[*private.Seed] {
+		t.Fatalf("the seed %s is among the numbers students can see", seed)
+	}
+	tried := 0
+	for c := range candidates {
+		if tried == 40 {
+			break
+		}
+		tried++
+		again := filepath.Join(t.TempDir(), "again")
+		if r := kpuzzle(t, "", append([]string{"init", again, "--seed", strconv.FormatUint(c, 10)}, args...)...); r.code != 0 {
+			t.Fatalf("init --seed %d: %+v", c, r)
+		}
+		m, err := puzzles.ReadManifest(filepath.Join(again, "puzzles", puzzles.ManifestFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range m.Puzzles {
+			if b := cellsOf(t, filepath.Join(again, "puzzles", e.File)); e.Hidden && hidden[b] {
+				t.Errorf("seed %d regenerates the hidden board %s", c, b)
+			}
+		}
+	}
+	// The control: the private seed does regenerate them, so the search
+	// above would have found a leaked seed.
+	again := filepath.Join(t.TempDir(), "control")
+	if r := kpuzzle(t, "", append([]string{"init", again, "--seed", seed}, args...)...); r.code != 0 {
+		t.Fatalf("init --seed %s: %+v", seed, r)
+	}
+	m, _ := puzzles.ReadManifest(filepath.Join(again, "puzzles", puzzles.ManifestFile))
+	found := 0
+	for _, e := range m.Puzzles {
+		if e.Hidden && hidden[cellsOf(t, filepath.Join(again, "puzzles", e.File))] {
+			found++
+		}
+	}
+	if found != len(hidden) {
+		t.Errorf("the private seed regenerated %d of %d hidden boards", found, len(hidden))
+	}
+}
+
+// cellsOf reads a puzzle file's cells as one line.
+func cellsOf(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(strings.Fields(string(data)), " ")
 }

@@ -38,13 +38,13 @@ func ExampleGenerate() {
 		fmt.Printf("%s  %s  %d moves (%s): %s\n", e.File, p.Board, *e.OptimalLength, e.Proof, strings.Join(e.Solution, " "))
 	}
 	// Output:
-	// puzzle_1.txt  1 2 3 4 6 8 7 0 5  5 moves (exact table 3x3): LEFT DOWN RIGHT UP LEFT
-	// puzzle_2.txt  4 1 3 0 2 5 7 8 6  5 moves (exact table 3x3): DOWN LEFT UP LEFT UP
-	// puzzle_3.txt  4 1 3 2 0 5 7 8 6  6 moves (exact table 3x3): RIGHT DOWN LEFT UP LEFT UP
-	// puzzle_4.txt  1 3 5 4 0 2 7 8 6  6 moves (exact table 3x3): LEFT DOWN RIGHT UP LEFT UP
-	// puzzle_5.txt  1 5 2 4 8 0 7 6 3  7 moves (exact table 3x3): UP RIGHT DOWN DOWN LEFT UP UP
-	// puzzle_6.txt  1 2 3 7 4 0 5 8 6  7 moves (exact table 3x3): UP RIGHT RIGHT DOWN LEFT UP LEFT
-	// puzzle_7.txt  3 1 4 5 8 0 6 7 2  unsolvable (solvability rule odd-width-inversions)
+	// puzzle_1.txt  1 2 3 5 6 0 4 7 8  5 moves (exact table 3x3): RIGHT RIGHT UP LEFT LEFT
+	// puzzle_2.txt  1 5 2 4 3 0 7 8 6  5 moves (exact table 3x3): RIGHT DOWN LEFT UP UP
+	// puzzle_3.txt  1 5 2 4 3 6 7 8 0  6 moves (exact table 3x3): DOWN RIGHT DOWN LEFT UP UP
+	// puzzle_4.txt  1 2 3 5 6 8 4 7 0  6 moves (exact table 3x3): DOWN RIGHT RIGHT UP LEFT LEFT
+	// puzzle_5.txt  1 5 2 7 4 3 8 0 6  7 moves (exact table 3x3): RIGHT DOWN LEFT DOWN LEFT UP UP
+	// puzzle_6.txt  4 1 3 2 6 0 7 5 8  7 moves (exact table 3x3): RIGHT RIGHT DOWN LEFT UP UP LEFT
+	// puzzle_7.txt  6 0 1 8 5 4 2 3 7  unsolvable (solvability rule odd-width-inversions)
 }
 
 // A cluster array job splits a generation into shards; Merge puts the

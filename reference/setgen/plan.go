@@ -1,9 +1,9 @@
 package setgen
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
-	"hash/fnv"
 	"strconv"
 )
 
@@ -41,11 +41,12 @@ func (s slot) seed(spec Spec) uint64 {
 	return slotSeed(spec.Seed, g.Dir, tag, s.depth, s.index)
 }
 
-// slotSeed mixes the spec's seed with a slot's identity: FNV-1a over the
-// fields, then the SplitMix64 finaliser so that nearby inputs give
-// unrelated seeds.
+// slotSeed mixes the spec's seed with a slot's identity through SHA-256,
+// so that boards of one slot (say, the public tests students see) tell
+// nothing about the spec's seed or about any other slot (the hidden
+// tests): recovering them would mean inverting SHA-256.
 func slotSeed(seed uint64, dir, tag string, depth, index int) uint64 {
-	h := fnv.New64a()
+	h := sha256.New()
 	var buf [8]byte
 	binary.LittleEndian.PutUint64(buf[:], seed)
 	h.Write(buf[:])
@@ -57,10 +58,7 @@ func slotSeed(seed uint64, dir, tag string, depth, index int) uint64 {
 	h.Write(buf[:])
 	binary.LittleEndian.PutUint64(buf[:], uint64(index))
 	h.Write(buf[:])
-	z := h.Sum64()
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
+	return binary.LittleEndian.Uint64(h.Sum(nil))
 }
 
 // perDepth decides how many boards each depth of a Depth-mode group
