@@ -666,6 +666,17 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// ExpectedFiles lists the files a submission must hold for the assignment
+// to build and run it: those the build command names, or, without a build
+// step, those the run command names (a build's outputs are not expected
+// from the student). Valid after Normalize.
+func (a Assignment) ExpectedFiles() []string {
+	if !a.Build.command.IsZero() {
+		return a.Build.command.SubmissionFiles()
+	}
+	return a.Run.command.SubmissionFiles()
+}
+
 // Convention is the parsed move convention; valid after Normalize.
 func (a Assignment) Convention() puzzles.Convention { return a.convention }
 

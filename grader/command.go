@@ -3,6 +3,7 @@ package grader
 import (
 	"errors"
 	"fmt"
+	"path"
 	"strings"
 	"unicode"
 )
@@ -187,4 +188,24 @@ func QuoteWords(words []string) string {
 		parts[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 	}
 	return strings.Join(parts, " ")
+}
+
+// SubmissionFiles lists the files the template names inside the
+// submission: each word, or part of a word after "=" or ":" (as in
+// -cp={submission}/lib), of the form {submission}/PATH where PATH has no
+// placeholder. A command that names the submission folder alone (java
+// -cp {submission} Solver) names no file.
+func (c Command) SubmissionFiles() []string {
+	var out []string
+	prefix := "{" + PlaceSubmission + "}/"
+	for _, w := range c.words {
+		for _, part := range strings.FieldsFunc(w, func(r rune) bool { return r == '=' || r == ':' }) {
+			rest, ok := strings.CutPrefix(part, prefix)
+			if !ok || rest == "" || strings.ContainsAny(rest, "{}*?[") {
+				continue
+			}
+			out = append(out, path.Clean(rest))
+		}
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 )
 
 // Result is the outcome of one test of one submission: the verdict and
@@ -70,4 +71,47 @@ func Digest(r io.Reader) (string, error) {
 		return "", fmt.Errorf("digest: %w", err)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+}
+
+// FilesReceived is what a submission held, shown to the student so that a
+// wrong upload (a zipped folder, a misnamed file, nothing) is plain.
+type FilesReceived struct {
+	// Files are the submission's files, slash-separated paths in order,
+	// at most MaxListedFiles of them.
+	Files []string `json:"files"`
+	// More counts the files not listed.
+	More int `json:"more,omitempty"`
+	// Missing are the files the assignment needs (ExpectedFiles) that the
+	// submission does not hold.
+	Missing []string `json:"missing,omitempty"`
+	// Hints say, one line each, what was probably meant: a file of that
+	// name in another case or folder, an archive that was not unpacked.
+	Hints []string `json:"hints,omitempty"`
+}
+
+// MaxListedFiles caps FilesReceived.Files.
+const MaxListedFiles = 50
+
+// OK reports whether no expected file is missing.
+func (f FilesReceived) OK() bool { return len(f.Missing) == 0 }
+
+// Summary is one line: what was received, or which expected file is
+// missing and what was received instead.
+func (f FilesReceived) Summary() string {
+	n := len(f.Files) + f.More
+	got := fmt.Sprintf("%d files received", n)
+	switch n {
+	case 0:
+		got = "nothing was received"
+	case 1:
+		got = "1 file received: " + f.Files[0]
+	}
+	if f.OK() {
+		return got
+	}
+	s := fmt.Sprintf("missing %s, which the assignment runs; %s", strings.Join(f.Missing, ", "), got)
+	if len(f.Hints) > 0 {
+		s += " (" + f.Hints[0] + ")"
+	}
+	return s
 }

@@ -173,8 +173,8 @@ func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
 				t.Errorf("the output says the sandbox fell back: %v, want %v:\n%s", got, container, out)
 			}
 			tests, _ := res["tests"].([]any)
-			if res["score"] != 60.0 || len(tests) != 8 {
-				t.Fatalf("results.json: score %v, %d tests; want 60 and 8:\n%v\n%s", res["score"], len(tests), res, out)
+			if res["score"] != 60.0 || len(tests) != 9 {
+				t.Fatalf("results.json: score %v, %d tests; want 60 and 9 (files received and 8 puzzles):\n%v\n%s", res["score"], len(tests), res, out)
 			}
 			visibility := map[string]string{}
 			for _, x := range tests {

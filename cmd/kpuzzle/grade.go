@@ -307,6 +307,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	}
 
 	gb := report.NewGradebook(asg, outcome.Tests, outcome.Results)
+	gb.SetReceived(outcome.Received)
 	// A grader failure must reach Gradescope as a failed autograder run,
 	// never as a stored score: no results.json then.
 	resultsJSON := opts.resultsJSON

@@ -112,6 +112,8 @@ type Outcome struct {
 	// Inspection is what a program could see and do, checked before the
 	// first run.
 	Inspection sandbox.Inspection
+	// Received maps submission name to what the submission held.
+	Received map[string]grader.FilesReceived
 }
 
 // ErrExposed reports that a program run by the grader could reach a
@@ -132,7 +134,7 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	if g.opts.Jobs <= 0 {
 		g.opts.Jobs = runtime.NumCPU()
 	}
-	g.out = Outcome{Results: map[string]map[string]grader.Result{}, Tests: append([]grader.Test(nil), opts.Tests...)}
+	g.out = Outcome{Results: map[string]map[string]grader.Result{}, Tests: append([]grader.Test(nil), opts.Tests...), Received: map[string]grader.FilesReceived{}}
 	if len(opts.Tests) == 0 {
 		return Outcome{}, errors.New("the puzzle set has no tests")
 	}
@@ -365,8 +367,14 @@ func (g *grading) gradeAll(ctx context.Context, done map[string]grader.Result) {
 	for _, sub := range g.opts.Submissions {
 		s := &subState{sub: sub}
 		g.out.Results[sub.Name] = map[string]grader.Result{}
+		received := ReceivedFiles(sub.Dir, g.opts.Assignment.ExpectedFiles())
+		g.out.Received[sub.Name] = received
 		digest, err := digestSubmission(sub.Dir)
 		switch {
+		case err == nil && !received.OK():
+			// Running it would only fail the same way on every test.
+			s.digest = digest
+			s.failed = &grader.Result{Verdict: grader.Crashed, Summary: "not run: " + received.Summary() + "; see the test Files received"}
 		case errors.Is(err, errTooLarge):
 			s.digest = "too-large"
 			s.failed = &grader.Result{Verdict: grader.BuildFailed, Summary: fmt.Sprintf("the submission was not graded: %v", err)}

@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"path"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
@@ -285,4 +287,50 @@ func chown(path string, owner int) error {
 		return nil
 	}
 	return os.Lchown(path, owner, owner)
+}
+
+// ReceivedFiles lists what a submission holds and which of the expected
+// files (slash-separated paths relative to the submission) it lacks, with
+// hints for the usual wrong uploads: the right name in another case or in
+// a sub-folder, an archive that was not unpacked.
+func ReceivedFiles(dir string, expected []string) grader.FilesReceived {
+	var all []string
+	_ = walkSubmission(dir, func(rel string, d fs.DirEntry) error {
+		if !d.IsDir() {
+			all = append(all, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	sort.Strings(all)
+	var out grader.FilesReceived
+	out.Files = all[:min(len(all), grader.MaxListedFiles)]
+	out.More = len(all) - len(out.Files)
+	have := map[string]bool{}
+	for _, f := range all {
+		have[f] = true
+	}
+	for _, want := range expected {
+		if have[want] {
+			continue
+		}
+		out.Missing = append(out.Missing, want)
+		base := path.Base(want)
+		for _, f := range all {
+			switch {
+			case strings.EqualFold(f, want):
+				out.Hints = append(out.Hints, fmt.Sprintf("found %s: names are case-sensitive, rename it %s", f, want))
+			case path.Base(f) == base:
+				out.Hints = append(out.Hints, fmt.Sprintf("found %s: submit the files themselves, with %s at the top, not the folder holding them", f, want))
+			}
+		}
+	}
+	if len(out.Missing) > 0 {
+		for _, f := range all {
+			switch strings.ToLower(path.Ext(f)) {
+			case ".zip", ".tar", ".gz", ".tgz", ".rar", ".7z":
+				out.Hints = append(out.Hints, fmt.Sprintf("found the archive %s: submit the files it holds, not the archive", f))
+			}
+		}
+	}
+	return out
 }

@@ -24,6 +24,9 @@ type Gradebook struct {
 type Submission struct {
 	Name    string
 	Results []grader.Result
+	// Received is what the submission held, when known; results.json then
+	// starts with a test "Files received" that lists it.
+	Received *grader.FilesReceived
 }
 
 // NewGradebook builds a gradebook from an assignment (normalized), its
@@ -81,4 +84,14 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sortStrings(keys)
 	return keys
+}
+
+// SetReceived records what each submission held (by name), for the test
+// "Files received" of results.json.
+func (gb *Gradebook) SetReceived(received map[string]grader.FilesReceived) {
+	for i := range gb.Submissions {
+		if r, ok := received[gb.Submissions[i].Name]; ok {
+			gb.Submissions[i].Received = &r
+		}
+	}
 }

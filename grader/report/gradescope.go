@@ -54,16 +54,26 @@ type LeaderboardRow struct {
 
 // Gradescope builds the results.json of one submission. Hidden tests get
 // the visibility.hidden setting (after_published by default), the others
-// visibility.visible.
+// visibility.visible. Gradescope shows students the top-level output and
+// leaderboard at once, so both count only the tests students see now
+// (visibility "visible"): before publication nothing in them says how the
+// hidden tests went. A test "Files received" (no points, always visible)
+// comes first when the submission's files are known.
 func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
-	score, max := gb.Total(s)
+	score, _ := gb.Total(s)
 	out := GradescopeResults{
 		Score:        score,
 		OutputFormat: "text",
-		Tests:        make([]GradescopeTest, 0, len(s.Results)),
+		Tests:        make([]GradescopeTest, 0, len(s.Results)+1),
+	}
+	if s.Received != nil {
+		out.Tests = append(out.Tests, filesReceivedTest(*s.Received))
 	}
 	var seconds float64
-	solved, optimal, moves := 0, 0, 0
+	var seen, hidden struct {
+		tests, passed, solved, optimal int
+		score, max                     float64
+	}
 	for i, r := range s.Results {
 		t := gb.Tests[i]
 		status := "failed"
@@ -91,28 +101,68 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 			ExtraData:    extra,
 		})
 		seconds += r.Seconds
-		if r.Verdict.Solved() {
-			solved++
-			moves += r.Length
+		tally := &hidden
+		if vis == "visible" {
+			tally = &seen
+		}
+		tally.tests++
+		tally.score += r.Score(gb.Rubric)
+		tally.max += r.Max(gb.Rubric)
+		if gb.Passed(r) {
+			tally.passed++
+		}
+		// Solved counts every test answered rightly, optimal those
+		// answered best: an unsolvable puzzle called unsolvable is both,
+		// so optimal never exceeds solved.
+		if r.Verdict.Solved() || r.Verdict == grader.UnsolvableCorrect {
+			tally.solved++
 		}
 		if r.Verdict == grader.Optimal || r.Verdict == grader.UnsolvableCorrect {
-			optimal++
+			tally.optimal++
 		}
 	}
-	out.Output = fmt.Sprintf("%s: %s of %s points; %d of %d tests solved or correctly called unsolvable with full points.",
-		gb.Assignment, formatPoints(score), formatPoints(max), countPassed(gb, s), len(s.Results))
+	out.Output = fmt.Sprintf("%s: %s of %s points on the %d tests shown now; %d of them solved or correctly called unsolvable with full points.",
+		gb.Assignment, formatPoints(seen.score), formatPoints(seen.max), seen.tests, seen.passed)
+	switch {
+	case hidden.tests == 1:
+		out.Output += " 1 more test is graded too; its result shows when it becomes visible."
+	case hidden.tests > 1:
+		out.Output += fmt.Sprintf(" %d more tests are graded too; their results show when they become visible.", hidden.tests)
+	}
 	if gb.Settings.Times {
 		t := int(math.Ceil(seconds))
 		out.ExecutionTime = &t
 	}
 	if gb.Settings.Leaderboard {
+		// The first column ranks; more is better in every column.
 		out.Leaderboard = []LeaderboardRow{
-			{Name: "Solved", Value: float64(solved)},
-			{Name: "Optimal", Value: float64(optimal)},
-			{Name: "Total moves", Value: float64(moves), Order: "asc"},
+			{Name: "Solved", Value: float64(seen.solved), Order: "desc"},
+			{Name: "Optimal", Value: float64(seen.optimal), Order: "desc"},
+			{Name: "Points", Value: grader.RoundPoints(seen.score), Order: "desc"},
 		}
 	}
 	return out
+}
+
+// filesReceivedTest lists what the submission held: a test of no points,
+// always visible, failed when an expected file is missing.
+func filesReceivedTest(f grader.FilesReceived) GradescopeTest {
+	status := "passed"
+	if !f.OK() {
+		status = "failed"
+	}
+	var sb strings.Builder
+	sb.WriteString(f.Summary())
+	for _, h := range f.Hints {
+		sb.WriteString("\n" + h)
+	}
+	for _, name := range f.Files {
+		sb.WriteString("\n  " + name)
+	}
+	if f.More > 0 {
+		fmt.Fprintf(&sb, "\n  ... and %d more", f.More)
+	}
+	return GradescopeTest{Status: status, Name: "Files received", Number: "0", Output: sb.String(), OutputFormat: "text", Visibility: "visible"}
 }
 
 func countPassed(gb Gradebook, s Submission) int {

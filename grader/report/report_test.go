@@ -187,11 +187,68 @@ func TestGradescopeOptions(t *testing.T) {
 	if g.ExecutionTime == nil || *g.ExecutionTime != 2 {
 		t.Errorf("execution_time %v, want 2 (0.031+0.05+1.5 rounded up)", g.ExecutionTime)
 	}
-	if len(g.Leaderboard) != 3 || g.Leaderboard[2].Value != 32 || g.Leaderboard[2].Order != "asc" {
-		t.Errorf("leaderboard %+v", g.Leaderboard)
+	// No test is visible now (after_due_date, hidden), so the leaderboard
+	// shows nothing yet.
+	want := []report.LeaderboardRow{{Name: "Solved", Value: 0, Order: "desc"}, {Name: "Optimal", Value: 0, Order: "desc"}, {Name: "Points", Value: 0, Order: "desc"}}
+	if diff := cmp.Diff(want, g.Leaderboard); diff != "" {
+		t.Errorf("leaderboard (-want +got):\n%s", diff)
 	}
 	if g.Tests[0].Visibility != "after_due_date" || g.Tests[2].Visibility != "hidden" {
 		t.Errorf("visibility %s %s", g.Tests[0].Visibility, g.Tests[2].Visibility)
+	}
+	data, _ := json.Marshal(g)
+	checkGradescopeSpec(t, data)
+}
+
+// TestGradescopeKeepsHiddenResultsHidden changes only the hidden test's
+// verdict and checks that nothing students see at once (the top-level
+// output, the leaderboard) changes, while the score does; and that the
+// leaderboard ranks more solved tests higher, optimal never above solved.
+func TestGradescopeKeepsHiddenResultsHidden(t *testing.T) {
+	gb := gradebook(t, `, "results": {"leaderboard": true}`)
+	alice := gb.Submissions[0]
+	if alice.Name != "alice" || !gb.Tests[2].Hidden {
+		t.Fatalf("fixture: %s, hidden %v", alice.Name, gb.Tests[2].Hidden)
+	}
+	before := gb.Gradescope(alice)
+	changed := alice
+	changed.Results = append([]grader.Result(nil), alice.Results...)
+	changed.Results[2] = grader.Result{Test: gb.Tests[2].Name, Verdict: grader.Optimal, Length: 20, OptimalLength: ptr(20), Solvable: true, Summary: "20 moves, the optimal length"}
+	after := gb.Gradescope(changed)
+	if after.Score == before.Score {
+		t.Fatalf("the hidden test's verdict did not change the score (%v)", after.Score)
+	}
+	if before.Output != after.Output || !cmp.Equal(before.Leaderboard, after.Leaderboard) {
+		t.Errorf("what students see depends on the hidden test:\n%q %+v\n%q %+v", before.Output, before.Leaderboard, after.Output, after.Leaderboard)
+	}
+	if !strings.Contains(before.Output, "20 of 20 points on the 2 tests shown now") || !strings.Contains(before.Output, "1 more test is graded") {
+		t.Errorf("output %q", before.Output)
+	}
+	want := []report.LeaderboardRow{{Name: "Solved", Value: 2, Order: "desc"}, {Name: "Optimal", Value: 2, Order: "desc"}, {Name: "Points", Value: 20, Order: "desc"}}
+	if diff := cmp.Diff(want, before.Leaderboard); diff != "" {
+		t.Errorf("alice's leaderboard (-want +got):\n%s", diff)
+	}
+	bob := gb.Gradescope(gb.Submissions[1])
+	for i, row := range bob.Leaderboard {
+		if row.Order != "desc" || row.Value > before.Leaderboard[i].Value {
+			t.Errorf("bob, who solved nothing, ranks with %+v against alice's %+v", row, before.Leaderboard[i])
+		}
+	}
+}
+
+func TestGradescopeFilesReceived(t *testing.T) {
+	gb := gradebook(t, "")
+	s := gb.Submissions[0]
+	s.Received = &grader.FilesReceived{Files: []string{"hw1.zip"}, Missing: []string{"solver.py"},
+		Hints: []string{"found the archive hw1.zip: submit the files it holds, not the archive"}}
+	g := gb.Gradescope(s)
+	first := g.Tests[0]
+	if first.Name != "Files received" || first.Status != "failed" || first.Visibility != "visible" || first.MaxScore != 0 {
+		t.Fatalf("first test %+v", first)
+	}
+	line := strings.SplitN(first.Output, "\n", 2)[0]
+	if line != "missing solver.py, which the assignment runs; 1 file received: hw1.zip (found the archive hw1.zip: submit the files it holds, not the archive)" {
+		t.Errorf("first line %q", line)
 	}
 	data, _ := json.Marshal(g)
 	checkGradescopeSpec(t, data)
