@@ -1,7 +1,6 @@
 package batch
 
 import (
-	"path"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -9,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
