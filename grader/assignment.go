@@ -172,6 +172,18 @@ type Feedback struct {
 type OptimalSearch struct {
 	// Timeout is the time allowed per test.
 	Timeout Duration `json:"timeout"`
+	// Verify is the time allowed per test to prove again, before any
+	// submission runs, an optimal length the answer key gives; a key
+	// that disagrees stops the grading. Zero trusts the key.
+	Verify *Duration `json:"verify,omitempty"`
+}
+
+// VerifyTime is Verify, 10 seconds by default.
+func (o OptimalSearch) VerifyTime() time.Duration {
+	if o.Verify == nil {
+		return 10 * time.Second
+	}
+	return o.Verify.Std()
 }
 
 // ResultSettings tune the result files.
@@ -240,6 +252,7 @@ var AssignmentKeys = []KeyDoc{
 	{"visibility.hidden_tests", "[]", "patterns of test names to hide besides the manifest's hidden entries"},
 	{"feedback.template", "built-in", "text/template file for the per-student Markdown feedback"},
 	{"optimal.timeout", "60s", "time to prove each optimal length the answer key lacks"},
+	{"optimal.verify", "10s", "time to prove again, before any submission runs, each optimal length the answer key gives (a key that disagrees stops the grading; 0 trusts the key)"},
 	{"results.times", "false", "put run times in results.json and JUnit XML (makes them differ run to run)"},
 	{"results.leaderboard", "false", "add a Gradescope leaderboard"},
 	{"results.replays", "true", "keep each answer in OUT/answers and write a replay page per student and test in OUT/replays, linked from OUT/summary.html"},
@@ -521,6 +534,9 @@ func (a *Assignment) Normalize() error {
 		return &ConfigError{Key: "run.isolation", Msg: fmt.Sprintf("%q: expected auto, namespaces or rlimits", a.Run.Isolation)}
 	}
 	a.Run.Isolation = string(iso)
+	if iso == sandbox.ChooseAuto {
+		a.Run.Isolation = "" // the default, left out of the fingerprint
+	}
 
 	// build
 	if strings.TrimSpace(a.Build.Command) != "" {

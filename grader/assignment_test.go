@@ -162,13 +162,13 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 	values := map[string]any{
 		"name": "x", "puzzles.dir": "d", "puzzles.manifest": "m.json", "puzzles.glob": "*.txt", "goal": "default", "moves": "tile",
 		"run.command": "x {input} {output}", "run.answer": "file", "run.wall_time": "1s", "run.cpu_time": "1s", "run.memory": "64MiB",
-		"run.processes": 4, "run.output": "1k", "run.env": []any{"A=b"},
+		"run.processes": 4, "run.output": "1k", "run.env": []any{"A=b"}, "run.isolation": "rlimits",
 		"build.command": "make", "build.wall_time": "1s", "build.cpu_time": "1s", "build.memory": "64MiB", "build.processes": 4,
 		"build.output": "1k", "build.env": []any{"A=b"},
 		"rubric.solved": 1, "rubric.optimal": 1, "rubric.partial": "power", "rubric.partial_exponent": 3, "rubric.partial_steps": []any{},
 		"rubric.unsolvable": 2, "rubric.unverified": 0.5,
 		"visibility.visible": "visible", "visibility.hidden": "hidden", "visibility.hidden_tests": []any{"a*"},
-		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "results.times": true, "results.leaderboard": false, "results.replays": false, "hide": []any{"ref/"},
+		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "hide": []any{"ref/"},
 	}
 	root := map[string]any{}
 	for _, k := range grader.AssignmentKeys {

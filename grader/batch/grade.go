@@ -191,6 +191,9 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 		return g.out, err
 	}
 
+	if err := g.verifyKeys(ctx); err != nil {
+		return g.out, err
+	}
 	if err := g.proveOptima(ctx, optima); err != nil {
 		return g.out, err
 	}
@@ -319,6 +322,41 @@ func (g *grading) proveOptima(ctx context.Context, journaled map[string]grader.O
 		if !o.Known {
 			g.warn(fmt.Sprintf("test %s: optimal length unknown (%s); solved answers score as valid", t.Name, o.Unknown))
 		}
+	}
+	return nil
+}
+
+// verifyKeys proves again, within optimal.verify each, the optimal lengths
+// the answer key gives, so that a wrong key (a length too short makes a
+// correct answer look suboptimal; too long makes a suboptimal one look
+// optimal) stops the grading before any submission runs instead of
+// misgrading a class. A key the oracle cannot check in time is trusted,
+// with a warning.
+func (g *grading) verifyKeys(ctx context.Context) error {
+	budget := g.opts.Assignment.Optimal.VerifyTime()
+	if budget <= 0 || g.opts.Oracle == nil {
+		return nil
+	}
+	unverified := 0
+	for _, t := range g.out.Tests {
+		if !t.Optimum.Known || ctx.Err() != nil {
+			continue
+		}
+		o, err := grader.FindOptimum(ctx, t.Board, t.Goal, g.opts.Oracle, budget)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return nil
+		case err != nil:
+			return fmt.Errorf("test %s: %w", t.Name, err)
+		case !o.Known:
+			unverified++
+		case o.Length != t.Optimum.Length:
+			return fmt.Errorf("%w: test %s: the answer key says the optimal length is %d, but %s proves %d; fix the key (kpuzzle gen writes proven ones) before grading",
+				grader.ErrKeyContradiction, t.Name, t.Optimum.Length, o.Source, o.Length)
+		}
+	}
+	if unverified > 0 {
+		g.warn(fmt.Sprintf("answer key: %d optimal lengths could not be proved again within optimal.verify (%s); they are trusted as given", unverified, budget))
 	}
 	return nil
 }
