@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 )
 
@@ -73,7 +72,7 @@ func (l AnswerLimits) withDefaults() AnswerLimits {
 
 // ReadAnswerFile parses the answer file at path with default limits.
 func ReadAnswerFile(path string) (Answer, error) {
-	f, err := os.Open(path)
+	f, err := OpenFile(path)
 	if err != nil {
 		return Answer{}, err
 	}

@@ -10,7 +10,7 @@ import (
 var (
 	ErrEmpty        = errors.New("empty file")
 	ErrBinary       = errors.New("binary data")
-	ErrSyntax       = errors.New("not a number")
+	ErrSyntax       = errors.New("syntax error")
 	ErrRagged       = errors.New("ragged rows")
 	ErrSize         = errors.New("bad board size")
 	ErrRange        = errors.New("tile out of range")

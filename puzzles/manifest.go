@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 )
 
@@ -57,7 +56,7 @@ type ManifestEntry struct {
 
 // ReadManifest reads a manifest file; errors name the file.
 func ReadManifest(path string) (Manifest, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		return Manifest{}, err
 	}

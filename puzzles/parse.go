@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"unicode"
@@ -58,7 +57,7 @@ func (f Format) String() string {
 
 // ReadBoardFile parses the puzzle file at path; errors name the path.
 func ReadBoardFile(path string) (Board, error) {
-	f, err := os.Open(path)
+	f, err := OpenFile(path)
 	if err != nil {
 		return Board{}, err
 	}

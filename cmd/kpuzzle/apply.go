@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/spf13/cobra"
@@ -63,7 +62,7 @@ func runApply(a *app, opts applyOptions, puzzlePath, answerPath string) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(answerPath)
+	f, err := puzzles.OpenFile(answerPath)
 	if err != nil {
 		return inputError(err)
 	}

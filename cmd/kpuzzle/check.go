@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -92,7 +91,7 @@ func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answer
 	var answer io.Reader = a.in
 	name := "<stdin>"
 	if answerPath != "-" {
-		f, err := os.Open(answerPath)
+		f, err := puzzles.OpenFile(answerPath)
 		if err != nil {
 			return inputError(err)
 		}

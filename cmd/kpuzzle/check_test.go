@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -162,5 +164,37 @@ func TestCheckBadInput(t *testing.T) {
 	os.WriteFile(bin, []byte("\x7fELF\x00\x01"), 0o644)
 	if r := kpuzzle(t, "", "check", puzzle, bin); r.code != 1 || !strings.Contains(r.stdout, "malformed: line 1: column 1: binary data") {
 		t.Errorf("binary answer: exit %d\n%s", r.code, r.stdout)
+	}
+}
+
+// TestCheckRefusesSpecialFiles gives check a named pipe with no writer
+// (which a plain open would wait on forever) and a device that never ends,
+// as the puzzle and as the answer: each is exit 2 with one line naming
+// the path and what it is.
+func TestCheckRefusesSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	puzzle := writeFile(t, dir, "p.txt", "1 2 3\n4 5 6\n7 0 8\n")
+	answer := writeFile(t, dir, "a.txt", "LEFT\n")
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"check", fifo, answer}, []string{fifo, "not a regular file (a named pipe)"}},
+		{[]string{"check", puzzle, fifo}, []string{fifo, "not a regular file (a named pipe)"}},
+		{[]string{"check", puzzle, "/dev/zero"}, []string{"/dev/zero", "not a regular file (a character device)"}},
+		{[]string{"check", puzzle, dir}, []string{dir, "not a regular file (a folder)"}},
+	} {
+		done := make(chan result, 1)
+		go func() { done <- kpuzzle(t, "", tc.args...) }()
+		select {
+		case r := <-done:
+			wantOneLineError(t, r, tc.want...)
+		case <-time.After(time.Minute):
+			t.Fatalf("%v still running after a minute: it blocks on the special file", tc.args)
+		}
 	}
 }

@@ -152,7 +152,7 @@ func readReplayAnswer(a *app, path string) (ans puzzles.Answer, answerErr, err e
 	var r io.Reader = a.in
 	name := "<stdin>"
 	if path != "-" {
-		f, err := os.Open(path)
+		f, err := puzzles.OpenFile(path)
 		if err != nil {
 			return puzzles.Answer{}, nil, inputError(err)
 		}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"math/big"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -103,7 +102,7 @@ type StatsOptions struct {
 
 // ReadStatsFile parses the claims file at path; see ParseStatsClaims.
 func ReadStatsFile(path string, opts StatsOptions) ([]StatsClaim, error) {
-	f, err := os.Open(path)
+	f, err := puzzles.OpenFile(path)
 	if err != nil {
 		return nil, err
 	}

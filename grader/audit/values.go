@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -65,7 +64,7 @@ type Claims struct {
 
 // ReadValuesFile parses the values file at path; see ParseValues.
 func ReadValuesFile(path string, shape puzzles.Shape) (*Claims, error) {
-	f, err := os.Open(path)
+	f, err := puzzles.OpenFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -197,6 +197,10 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	// timed out while printing it.
 	case res.FileSizeExceeded:
 		return timed(fail(grader.OutputLimit, "wrote a file larger than run.output (%s); stopped", a.Run.Output)), true
+	case !res.Success() && atCap(output, int64(a.Run.Output)):
+		// A runtime that ignores SIGXFSZ (CPython does) gets EFBIG at the
+		// cap and dies of it; the cause is the size all the same.
+		return timed(fail(grader.OutputLimit, "wrote an answer as large as run.output (%s) and failed to write more", a.Run.Output)), true
 	case res.StdoutTruncated:
 		return timed(fail(grader.OutputLimit, "printed more than run.output (%s) on stdout", a.Run.Output)), true
 	case res.StderrTruncated:
@@ -272,6 +276,12 @@ func prepareTestDir(dir, work, puzzle, input string, uid int) error {
 		return err
 	}
 	return sandbox.CopyFile(puzzle, input, 0o644)
+}
+
+// atCap reports whether path is a regular file of at least limit bytes.
+func atCap(path string, limit int64) bool {
+	st, err := os.Lstat(path)
+	return err == nil && st.Mode().IsRegular() && st.Size() >= limit
 }
 
 // readAnswer reads the answer file without following a symbolic link and

@@ -179,7 +179,7 @@ func becomeProgram(uid, gid int) error {
 func inspectInside(cfg *helperConfig) []Check {
 	req := cfg.Inspect
 	var checks []Check
-	checks = append(checks, identityCheck())
+	checks = append(checks, identityCheck(), workDirCheck(cfg.Dir))
 	checks = append(checks, secretChecks(cfg, req.Secrets)...)
 	for _, addr := range req.Connect {
 		checks = append(checks, connectCheck(addr))
@@ -220,6 +220,19 @@ func identityCheck() Check {
 	}
 	if strings.Trim(f["CapEff"], "0") != "" || f["NoNewPrivs"] != "1" || f["Seccomp"] != "2" {
 		c.Passed = false
+	}
+	return c
+}
+
+// workDirCheck makes sure the program can reach its working folder by its
+// path, as commands such as "python3 {submission}/solver.py {input}
+// {output}" do: without namespaces that needs every ancestor to be
+// searchable by the program's uid.
+func workDirCheck(dir string) Check {
+	c := Check{Name: "working folder", Passed: true, Detail: "reachable by its path " + dir}
+	if err := unix.Access(dir, unix.W_OK|unix.X_OK); err != nil {
+		c.Passed = false
+		c.Detail = fmt.Sprintf("%s cannot be reached by its path (%v): a folder above it is not searchable by others; put the scratch folder where anyone may pass (the default, the system's temporary folder, is)", dir, err)
 	}
 	return c
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox/sandboxtest"
@@ -35,6 +36,19 @@ func secretTree(t *testing.T) string {
 	}
 	writeFile(t, dir, "manifest.json", `{"optimal_length": 22}`, 0o644)
 	writeFile(t, dir, "kpuzzle", "#!/bin/sh\necho solver\n", 0o755)
+	return dir
+}
+
+// reachableDir is a working folder whose every ancestor anyone may
+// search (t.TempDir's parent is private to root), as a grader's scratch
+// folder is.
+func reachableDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "kpuzzle-inspect-work-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
 	return dir
 }
 
@@ -76,7 +90,7 @@ func TestInspect(t *testing.T) {
 	forEachMode(t, func(t *testing.T, m mode) {
 		secret := secretTree(t)
 		addr, accepted := listen(t)
-		spec := sandbox.Spec{Dir: t.TempDir(), Isolation: m.choice, Hide: []string{secret}, UID: sandbox.FirstRunUID}
+		spec := sandbox.Spec{Dir: reachableDir(t), Isolation: m.choice, Hide: []string{secret}, UID: sandbox.FirstRunUID}
 		in, err := sandbox.Inspect(context.Background(), spec, sandbox.Targets{Secrets: []string{secret}, Connect: []string{addr}, Writable: true})
 		if err != nil {
 			t.Fatal(err)
@@ -97,6 +111,16 @@ func TestInspect(t *testing.T) {
 			}
 			if len(failed) != 1 {
 				t.Errorf("failed checks = %+v, want only the secret", failed)
+			}
+			// A working folder under a folder others cannot search is
+			// unreachable by its path without namespaces: the check says so.
+			spec.Dir = t.TempDir()
+			in, err := sandbox.Inspect(context.Background(), spec, sandbox.Targets{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c, _ := check(in, "working folder"); c.Passed || !strings.Contains(c.Detail, "cannot be reached by its path") {
+				t.Errorf("working folder under a private folder: %+v", c)
 			}
 		} else if len(failed) != 0 {
 			t.Errorf("failed checks = %+v, want none", failed)
@@ -144,7 +168,7 @@ func inspectInContainer(t *testing.T) {
 		t.Fatal(err)
 	}
 	addr, accepted := listen(t)
-	spec := sandbox.Spec{Dir: t.TempDir(), UID: sandbox.FirstRunUID + 7}
+	spec := sandbox.Spec{Dir: reachableDir(t), UID: sandbox.FirstRunUID + 7}
 	in, err := sandbox.Inspect(context.Background(), spec, sandbox.Targets{Secrets: []string{secret}, Connect: []string{addr}, Writable: true})
 	if err != nil {
 		t.Fatal(err)
@@ -155,4 +179,41 @@ func inspectInContainer(t *testing.T) {
 	if failed := in.Failed(); len(failed) != 0 || accepted.Load() != 0 {
 		t.Errorf("failed checks %+v, %d connections accepted; want none", failed, accepted.Load())
 	}
+}
+
+// TestFallbackUIDsAreExclusive starts two fallback runs with the same uid
+// at once: the second must be refused, since runs that share a uid can
+// signal and read each other.
+func TestFallbackUIDsAreExclusive(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("Spec.UID applies when the caller is root")
+	}
+	started := make(chan struct{})
+	done := make(chan error, 1)
+	dir := t.TempDir()
+	go func() {
+		_, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sh("echo started > started; sleep 2"), Dir: dir,
+			Isolation: sandbox.ChooseRlimits, UID: sandbox.FirstRunUID + 3})
+		done <- err
+	}()
+	for i := 0; ; i++ {
+		if _, err := os.Stat(filepath.Join(dir, "started")); err == nil {
+			close(started)
+			break
+		}
+		if i > 6000 {
+			t.Fatal("the first run did not start within a minute")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	<-started
+	_, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sh("true"), Dir: t.TempDir(), Isolation: sandbox.ChooseRlimits, UID: sandbox.FirstRunUID + 3})
+	if err == nil || !strings.Contains(err.Error(), "already running") {
+		t.Errorf("a second run with the same uid: %v, want a refusal", err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	// Once the first run is over its uid is free again.
+	run(t, sandbox.Spec{Argv: sh("true"), Isolation: sandbox.ChooseRlimits, UID: sandbox.FirstRunUID + 3})
 }

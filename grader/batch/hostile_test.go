@@ -1,0 +1,348 @@
+package batch_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox/sandboxtest"
+)
+
+// hostileLevel is set in the test binary TestHostileCorpus starts inside a
+// simulated container.
+const hostileLevel = "KPUZZLE_BATCH_TEST_HOSTILE_LEVEL"
+
+// The hostile corpus: each program attacks one defence (see its doc
+// comment in grader/testdata/submissions).
+var hostile = []string{
+	"python-toolthief",  // runs any kpuzzle it can find
+	"python-regenerate", // looks for the seed and generator of the set
+	"python-writer",     // leaves files in every writable folder
+	"python-cheat",      // reads keys by absolute path, connects to 127.0.0.1
+	"python-userns",     // user namespace, mount, ptrace, keyctl, io_uring, sockets
+	"python-bigfile",    // an endless answer file
+	"python-astar",      // a correct solver graded beside them
+}
+
+// TestHostileCorpus grades the hostile corpus at every isolation level:
+// with namespaces, on a course folder anyone may read (the mounts alone
+// must hold); with the fallback forced (isolation: rlimits); and in a
+// simulated Docker container, where the kernel refuses user namespaces
+// and the sandbox falls back on its own, as on Gradescope. In the
+// fallback the course folder is private to root, as docs/security.md
+// and the Gradescope bundle require. Every attack must fail, the correct
+// solver must score, and nothing may outlive the runs.
+func TestHostileCorpus(t *testing.T) {
+	needTool(t, "python3")
+	if level := os.Getenv(hostileLevel); level != "" {
+		gradeHostile(t, sandbox.ChooseAuto, false, sandbox.LevelRlimits)
+		return
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("the fallback gives runs uids of their own only when the grader is root")
+	}
+	t.Run("namespaces", func(t *testing.T) {
+		if sandbox.Probe().Level != sandbox.LevelNamespaces {
+			t.Skipf("namespaces unavailable: %s", sandbox.Probe().Reason)
+		}
+		gradeHostile(t, sandbox.ChooseNamespaces, true, sandbox.LevelNamespaces)
+	})
+	t.Run("rlimits", func(t *testing.T) {
+		gradeHostile(t, sandbox.ChooseRlimits, false, sandbox.LevelRlimits)
+	})
+	t.Run("container", func(t *testing.T) {
+		cmd := sandboxtest.Container(os.Args[0], "-test.run=^TestHostileCorpus$", "-test.v", "-test.count=1")
+		cmd.Env = append(cmd.Env, hostileLevel+"=container")
+		out, err := cmd.CombinedOutput()
+		t.Logf("inside the simulated container:\n%s", out)
+		if err != nil {
+			t.Errorf("the hostile corpus failed inside the container: %v", err)
+		}
+	})
+}
+
+// gradeHostile sets up a course (readable by anyone when open), grades
+// the corpus and checks every defence.
+func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Level) {
+	dir, set, reference, config, out := course(t)
+	if !open {
+		if err := os.Chmod(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The set's manifest records how it was made, as kpuzzle gen writes
+	// it, so that a leaked manifest would leak the seed.
+	manifest := filepath.Join(set, "manifest.json")
+	data, err := os.ReadFile(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = []byte(strings.Replace(string(data), "{", `{"seed": 424242, "generator": "kpuzzle gen --shape 3x3 --seed 424242",`, 1))
+	if err := os.WriteFile(manifest, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A stand-in for the reference solver, on the programs' PATH: it
+	// answers p1.txt optimally, so a program that runs it scores.
+	tools := filepath.Join(dir, "bin")
+	os.Mkdir(tools, 0o755)
+	key := "#!/bin/sh\nprintf 'RIGHT\\nUP\\nLEFT\\nLEFT\\nDOWN\\nDOWN\\nRIGHT\\nRIGHT\\nUP\\nUP\\nLEFT\\nLEFT\\n'\n"
+	fake := filepath.Join(tools, "kpuzzle")
+	if err := os.WriteFile(fake, []byte(key), 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	root := filepath.Join(dir, "submissions")
+	os.Mkdir(root, 0o755)
+	for _, name := range hostile {
+		copyInto(t, submissionDir(name), filepath.Join(root, name))
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var connections atomic.Int32
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			connections.Add(1)
+			c.Close()
+		}
+	}()
+	exe, _ := os.Executable()
+	secrets := []string{manifest, set, filepath.Join(reference, "solution.py"), reference, config, out,
+		filepath.Join(root, "python-astar", "solver.py"), root, fake, exe}
+	cheaterTargets(t, root, ln.Addr().(*net.TCPAddr).Port, secrets...)
+	writeLines(t, filepath.Join(root, "python-toolthief", "tools.txt"), fake, exe)
+	writeLines(t, filepath.Join(root, "python-regenerate", "places.txt"), dir)
+
+	a := assignment(t, dir, fmt.Sprintf(`{
+		"puzzles": {"dir": %q, "glob": "p1.txt"},
+		"hide": ["reference"],
+		"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "20s", "cpu_time": "10s",
+			"memory": "512MiB", "processes": 32, "output": "1MiB", "env": ["PATH=%s:%s"]}
+	}`, set, tools, sandbox.DefaultPath))
+	// The scratch folder is where anyone may pass, as the system's
+	// temporary folder is: the programs reach their files by path.
+	scratch, err := os.MkdirTemp("", "kpuzzle-hostile-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(scratch)
+	os.Chmod(scratch, 0o711)
+	answers := filepath.Join(out, "answers")
+	o := grade(t, batch.Options{Assignment: a, Isolation: iso, JournalPath: filepath.Join(out, "journal.jsonl"),
+		ScratchDir: scratch, Hide: []string{config}, AnswerDir: answers}, root)
+	if o.Isolation.Level != want {
+		t.Fatalf("isolation %v, want %v", o.Isolation, want)
+	}
+	if failed := o.Inspection.Failed(); len(failed) > 0 {
+		t.Errorf("the check before grading found exposures it let pass: %+v", failed)
+	}
+	get := func(sub string) grader.Result { return o.Results[sub]["p1.txt"] }
+	for _, sub := range []string{"python-toolthief", "python-writer", "python-cheat", "python-userns"} {
+		if r := get(sub); r.Verdict != grader.UnsolvableWrong {
+			t.Errorf("%s got through:\n%s", sub, resultText(r))
+		}
+	}
+	// Without namespaces the host's world-readable files are in view, and
+	// some hold seeds of other sets; what must not be found is this set's.
+	regen, _ := os.ReadFile(filepath.Join(answers, "python-regenerate", "p1.txt"))
+	if strings.Contains(string(regen), "424242") {
+		t.Errorf("python-regenerate found the set's seed:\n%s", regen)
+	}
+	if r := get("python-regenerate"); r.Verdict != grader.UnsolvableWrong && (r.Verdict != grader.Malformed || len(regen) == 0) {
+		t.Errorf("python-regenerate:\n%s", resultText(r))
+	}
+	if r := get("python-bigfile"); r.Verdict != grader.OutputLimit {
+		t.Errorf("endless answer file:\n%s", resultText(r))
+	}
+	if r := get("python-astar"); r.Verdict != grader.Optimal {
+		t.Errorf("the correct solver beside them:\n%s", resultText(r))
+	}
+	if n := connections.Load(); n != 0 {
+		t.Errorf("%d connections reached 127.0.0.1", n)
+	}
+	if left := markersLeft(); len(left) > 0 {
+		t.Errorf("files the runs left outside their folders: %v", left)
+	}
+	// /tmp was writable during the runs (privately with namespaces; for
+	// real without them, and then scrubbed), so the writer did write and
+	// the check above means something.
+	wantTmp := "written; removed when the run ended"
+	if want == sandbox.LevelNamespaces {
+		wantTmp = "written to a private copy that vanished with the run"
+	}
+	if c := findCheck(o.Inspection, "writable /tmp"); c.Detail != wantTmp {
+		t.Errorf("check of /tmp: %+v, want %q", c, wantTmp)
+	}
+	if left := processesOfRunUIDs(); len(left) > 0 {
+		t.Errorf("processes of the runs' uids survived: %v", left)
+	}
+	if entries, _ := os.ReadDir(scratch); len(entries) != 0 {
+		t.Errorf("scratch folder not cleaned: %v", entries)
+	}
+
+	// Runs at the same time cannot reach each other: a saboteur that
+	// overwrites the answers of every process it sees and kills them, and
+	// a fork bomb, each beside a patient solver that starts a child and
+	// keeps its answer file open for a second.
+	for _, pair := range [][]string{{"python-patient", "python-saboteur"}, {"python-forkbomb", "python-patient"}} {
+		proot := t.TempDir()
+		for _, name := range pair {
+			copyInto(t, submissionDir(name), filepath.Join(proot, name))
+		}
+		b := assignment(t, dir, fmt.Sprintf(`{
+			"puzzles": {"dir": %q, "glob": "p1.txt"},
+			"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "8s", "cpu_time": "6s", "memory": "512MiB", "processes": 16}
+		}`, set))
+		o := grade(t, batch.Options{Assignment: b, Isolation: iso, Jobs: 2, ScratchDir: scratch}, proot)
+		if r := o.Results["python-patient"]["p1.txt"]; r.Verdict != grader.Optimal {
+			t.Errorf("the patient solver beside %v:\n%s", pair, resultText(r))
+		}
+	}
+	if left := processesOfRunUIDs(); len(left) > 0 {
+		t.Errorf("processes of the runs' uids survived: %v", left)
+	}
+}
+
+// copyInto copies a submission folder.
+func copyInto(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func writeLines(t *testing.T, path string, lines ...string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// markersLeft finds the files python-writer leaves, in every folder
+// anyone may write to.
+func markersLeft() []string {
+	var left []string
+	var walk func(dir string, depth int)
+	walk = func(dir string, depth int) {
+		if depth > 6 || dir == "/proc" || dir == "/sys" {
+			return
+		}
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			return
+		}
+		for _, e := range ents {
+			p := filepath.Join(dir, e.Name())
+			if strings.HasPrefix(e.Name(), "kpuzzle-hostile-marker-") {
+				left = append(left, p)
+			}
+			if e.IsDir() && e.Type()&fs.ModeSymlink == 0 {
+				walk(p, depth+1)
+			}
+		}
+	}
+	for _, d := range []string{"/tmp", "/var/tmp", "/dev/shm", "/run", "/var/lock", "/dev/mqueue"} {
+		walk(d, 0)
+	}
+	return left
+}
+
+// processesOfRunUIDs lists live processes of the uids graders give runs.
+func processesOfRunUIDs() []string {
+	var out []string
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "status"))
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(line, "Uid:"); ok {
+				f := strings.Fields(v)
+				if uid, err := strconv.Atoi(f[0]); err == nil && uid >= sandbox.FirstRunUID && uid < sandbox.FirstRunUID+sandbox.RunUIDs {
+					cmd, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+					out = append(out, e.Name()+": "+strings.ReplaceAll(string(cmd), "\x00", " "))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestFallbackRefusesAnOpenCourse grades without namespaces a course whose
+// answer key anyone may read: the check before the first run must refuse,
+// naming what is exposed, and no program may run; with --allow-exposed it
+// grades and says what it found.
+func TestFallbackRefusesAnOpenCourse(t *testing.T) {
+	needTool(t, "python3")
+	if os.Geteuid() != 0 {
+		t.Skip("the fallback gives runs uids of their own only when the grader is root")
+	}
+	dir, set, _, _, _ := course(t) // 0755: readable by anyone
+	root := copySubmissions(t, "python-astar")
+	a := assignment(t, dir, fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p1.txt"}, "run": {"command": "python3 {submission}/solver.py {input} {output}"}}`, set))
+	subs, _ := batch.FindSubmissions([]string{root}, batch.LayoutFolders)
+	tests, _ := a.LoadTests()
+	results := 0
+	opts := batch.Options{Assignment: a, Tests: tests, Submissions: subs, Isolation: sandbox.ChooseRlimits,
+		Events: func(e batch.Event) {
+			if e.Kind == batch.EventResult {
+				results++
+			}
+		}}
+	_, err := batch.Grade(context.Background(), opts)
+	if !errors.Is(err, batch.ErrExposed) || !strings.Contains(err.Error(), "secret "+set) || strings.Contains(err.Error(), "\n") {
+		t.Errorf("err %v, want one line refusing because %s is readable", err, set)
+	}
+	if results != 0 {
+		t.Errorf("%d tests ran before the refusal", results)
+	}
+	opts.AllowExposed = true
+	o, err := batch.Grade(context.Background(), opts)
+	if err != nil || len(o.Inspection.Failed()) == 0 || o.Results["python-astar"]["p1.txt"].Verdict != grader.Optimal {
+		t.Errorf("with AllowExposed: %v, findings %+v, %v", err, o.Inspection.Failed(), o.Results)
+	}
+}
+
+func findCheck(in sandbox.Inspection, name string) sandbox.Check {
+	for _, c := range in.Checks {
+		if c.Name == name {
+			return c
+		}
+	}
+	return sandbox.Check{}
+}
