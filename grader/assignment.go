@@ -311,6 +311,9 @@ func ParseAssignment(settings map[string]any, baseDir string, ignore []string) (
 			return Assignment{}, &ConfigError{Key: displayKey(k), Msg: "unknown key; expected one of " + strings.Join(AssignmentSections(), ", ")}
 		}
 	}
+	if err := checkPositiveLimits(kept); err != nil {
+		return Assignment{}, err
+	}
 	data, err := json.Marshal(kept)
 	if err != nil {
 		return Assignment{}, &ConfigError{Key: "(file)", Msg: err.Error()}
@@ -324,6 +327,69 @@ func ParseAssignment(settings map[string]any, baseDir string, ignore []string) (
 		return Assignment{}, err
 	}
 	return a, nil
+}
+
+// checkPositiveLimits rejects a limit given as zero or less: an absent
+// limit takes its default, but a written 0 (or 0s, 0MiB) is a mistake to
+// report, not a default to guess.
+func checkPositiveLimits(settings map[string]any) error {
+	for _, section := range []string{"run", "build"} {
+		m, _ := settings[section].(map[string]any)
+		for key, v := range m {
+			full := section + "." + strings.ToLower(key)
+			var zero bool
+			switch strings.ToLower(key) {
+			case "processes":
+				n, ok := toFloat(v)
+				zero = ok && n <= 0
+			case "wall_time", "cpu_time":
+				if s, ok := v.(string); ok {
+					d, err := ParseDuration(s)
+					zero = err == nil && d == 0
+				} else if n, ok := toFloat(v); ok {
+					zero = n <= 0
+				}
+			case "memory", "output":
+				if s, ok := v.(string); ok {
+					b, err := ParseByteSize(s)
+					zero = err == nil && b == 0
+				} else if n, ok := toFloat(v); ok {
+					zero = n <= 0
+				}
+			default:
+				continue
+			}
+			if zero {
+				return &ConfigError{Key: full, Msg: fmt.Sprintf("%v: expected more than 0 (leave the key out for the default, %s)", v, defaultOf(full))}
+			}
+		}
+	}
+	return nil
+}
+
+// toFloat reads a decoded number.
+func toFloat(v any) (float64, bool) {
+	switch n := v.(type) {
+	case float64:
+		return n, true
+	case int:
+		return float64(n), true
+	case int64:
+		return float64(n), true
+	case uint64:
+		return float64(n), true
+	}
+	return 0, false
+}
+
+// defaultOf is the documented default of a key.
+func defaultOf(key string) string {
+	for _, k := range AssignmentKeys {
+		if k.Key == key {
+			return k.Default
+		}
+	}
+	return "none"
 }
 
 // checkKeys rejects keys below a section that are not assignment keys.

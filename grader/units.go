@@ -97,7 +97,10 @@ func ParseByteSize(s string) (ByteSize, error) {
 		}
 	}
 	f, err := strconv.ParseFloat(t, 64)
-	if err != nil || f < 0 || math.IsNaN(f) || f*float64(scale) > float64(math.MaxInt64/2) {
+	if err == nil && f < 0 {
+		return 0, fmt.Errorf("%q is negative; expected a size such as 512MiB, 1GiB or 65536", s)
+	}
+	if err != nil || math.IsNaN(f) || f*float64(scale) > float64(math.MaxInt64/2) {
 		return 0, fmt.Errorf("%q is not a size; expected for example 512MiB, 1GiB or 65536", s)
 	}
 	return ByteSize(f * float64(scale)), nil

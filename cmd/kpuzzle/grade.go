@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"text/template"
@@ -175,8 +176,16 @@ func loadAssignment(a *app, cmd *cobra.Command, opts *gradeOptions) (grader.Assi
 		ignore = append(ignore, c.Name())
 		addFlags(c.Flags())
 	}
-	asg, err := grader.ParseAssignment(a.v.AllSettings(), base, ignore)
+	settings := a.v.AllSettings()
+	fromEnv := applyAssignmentEnv(settings, os.LookupEnv)
+	asg, err := grader.ParseAssignment(settings, base, ignore)
 	if err != nil {
+		var ce *grader.ConfigError
+		if errors.As(err, &ce) {
+			if env, ok := fromEnv[ce.Key]; ok {
+				return grader.Assignment{}, usageErrorf("%s (%s, from the environment): %s", env, ce.Key, ce.Msg)
+			}
+		}
 		return grader.Assignment{}, usageErrorf("%s: %v", used, err)
 	}
 	changed := false
@@ -202,6 +211,53 @@ func loadAssignment(a *app, cmd *cobra.Command, opts *gradeOptions) (grader.Assi
 		}
 	}
 	return asg, nil
+}
+
+// applyAssignmentEnv puts into settings the value of every KPUZZLE_KEY
+// environment variable that names an assignment key (KPUZZLE_RUN_MEMORY
+// for run.memory): the environment overrides the file. Numbers and
+// true/false are read as such, list keys split at commas. It returns, for
+// each key it set, the variable's name, so that an error can say where a
+// bad value came from.
+func applyAssignmentEnv(settings map[string]any, lookup func(string) (string, bool)) map[string]string {
+	from := map[string]string{}
+	for _, k := range grader.AssignmentKeys {
+		name := "KPUZZLE_" + strings.ToUpper(strings.ReplaceAll(k.Key, ".", "_"))
+		raw, ok := lookup(name)
+		if !ok {
+			continue
+		}
+		var v any = raw
+		switch {
+		case k.Default == "[]":
+			var list []any
+			for _, item := range strings.Split(raw, ",") {
+				if item = strings.TrimSpace(item); item != "" {
+					list = append(list, item)
+				}
+			}
+			v = list
+		case raw == "true" || raw == "false":
+			v = raw == "true"
+		default:
+			if f, err := strconv.ParseFloat(raw, 64); err == nil {
+				v = f
+			}
+		}
+		cur := settings
+		parts := strings.Split(k.Key, ".")
+		for _, p := range parts[:len(parts)-1] {
+			next, ok := cur[p].(map[string]any)
+			if !ok {
+				next = map[string]any{}
+				cur[p] = next
+			}
+			cur = next
+		}
+		cur[parts[len(parts)-1]] = v
+		from[k.Key] = name
+	}
+	return from
 }
 
 type gradeJSON struct {
@@ -248,14 +304,21 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 		}
 		return inputError(err)
 	}
-	subs, err := batch.FindSubmissions(paths, layout)
+	found, err := batch.Find(paths, layout, asg.ExpectedFiles())
 	if err != nil {
 		return inputError(err)
+	}
+	subs := found.Submissions
+	for _, sk := range found.Skipped {
+		fmt.Fprintf(a.errOut, "kpuzzle: warning: %s: %s\n", grader.Printable(sk.Path), sk.Reason)
 	}
 	if opts.resultsJSON != "" && len(subs) != 1 {
 		return usageErrorf("--results-json needs exactly one submission, but %d were found", len(subs))
 	}
 	tmpl, err := report.LoadFeedbackTemplate(asg.Feedback.Template)
+	if err == nil {
+		err = report.CheckFeedbackTemplate(tmpl, asg, tests)
+	}
 	if err != nil {
 		return usageErrorf("feedback.template: %v", err)
 	}
@@ -373,10 +436,10 @@ func writeReports(gb report.Gradebook, tmpl *template.Template, out, resultsJSON
 		return err
 	}
 	for _, s := range gb.Submissions {
-		if err := write(filepath.Join(out, "results", s.Name, "results.json"), func(w io.Writer) error { return gb.WriteGradescope(w, s) }); err != nil {
+		if err := write(filepath.Join(out, "results", grader.FileName(s.Name), "results.json"), func(w io.Writer) error { return gb.WriteGradescope(w, s) }); err != nil {
 			return err
 		}
-		if err := write(filepath.Join(out, "feedback", s.Name+".md"), func(w io.Writer) error { return gb.WriteFeedback(w, tmpl, s) }); err != nil {
+		if err := write(filepath.Join(out, "feedback", grader.FileName(s.Name)+".md"), func(w io.Writer) error { return gb.WriteFeedback(w, tmpl, s) }); err != nil {
 			return err
 		}
 		if resultsJSON != "" {
@@ -432,7 +495,7 @@ func writeSummaryPage(gb report.Gradebook, asg grader.Assignment, out string) er
 		}
 	}
 	opts := report.SummaryOptions{
-		Feedback: func(s report.Submission) string { return "feedback/" + s.Name + ".md" },
+		Feedback: func(s report.Submission) string { return "feedback/" + grader.FileName(s.Name) + ".md" },
 	}
 	if asg.Results.ReplaysOn() {
 		opts.Replay = func(s report.Submission, i int) string {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -10,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -433,5 +435,124 @@ func TestGradeSummaryPage(t *testing.T) {
 	}
 	if page := files["summary.html"]; page == "" || strings.Contains(page, `href="replays/`) {
 		t.Errorf("summary.html without replays: %d bytes, links to replays: %v", len(page), strings.Contains(page, `href="replays/`))
+	}
+}
+
+// TestGradeConfigErrorsNameTheirSource gives bad limits in the assignment
+// file and in the environment (which overrides the file): each error is
+// one line naming the key and where the value came from, and a limit of
+// zero is an error, not the default.
+func TestGradeConfigErrorsNameTheirSource(t *testing.T) {
+	config, subs := gradeFixture(t, "", "python-astar")
+	t.Run("environment", func(t *testing.T) {
+		t.Setenv("KPUZZLE_RUN_MEMORY", "-5GiB")
+		wantOneLineError(t, kpuzzle(t, "", "grade", "--config", config, "--out", t.TempDir(), subs),
+			"KPUZZLE_RUN_MEMORY (run.memory, from the environment)", `"-5GiB" is negative`)
+	})
+	t.Run("environment beats the file", func(t *testing.T) {
+		// The file says wall_time: 8s; a bad value in the environment
+		// must be the one reported.
+		t.Setenv("KPUZZLE_RUN_WALL_TIME", "forever")
+		wantOneLineError(t, kpuzzle(t, "", "grade", "--config", config, "--out", t.TempDir(), subs),
+			"KPUZZLE_RUN_WALL_TIME (run.wall_time", "forever")
+	})
+	for _, line := range []string{"processes: 0", "memory: 0MiB", "wall_time: 0s"} {
+		zero, _ := gradeFixture(t, "", "python-astar")
+		data, _ := os.ReadFile(zero)
+		os.WriteFile(zero, []byte(strings.Replace(string(data), "  wall_time: 8s", "  wall_time: 8s\n  "+line, 1)), 0o644)
+		if line == "wall_time: 0s" {
+			os.WriteFile(zero, []byte(strings.Replace(string(data), "  wall_time: 8s", "  "+line, 1)), 0o644)
+		}
+		key := "run." + strings.Split(line, ":")[0]
+		wantOneLineError(t, kpuzzle(t, "", "grade", "--config", zero, "--out", t.TempDir(), subs), zero, key, "expected more than 0")
+	}
+}
+
+// TestGradeOddNamesAndOutput grades submissions whose folder names are
+// 255 bytes long or hold a right-to-left override and an escape, and one
+// whose program prints terminal escapes and bidirectional controls on
+// stderr: every report must be written whole, and no raw control or
+// formatting character may reach the terminal, results.json, JUnit, the
+// gradebook, the feedback or the summary page.
+func TestGradeOddNamesAndOutput(t *testing.T) {
+	config, subs := gradeFixture(t, "", "python-astar")
+	solver, err := os.ReadFile(filepath.Join(subs, "python-astar", "solver.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("n", 255)
+	spoof := "mallory\u202etxt.exe\x1b[31m"
+	for _, name := range []string{long, spoof} {
+		writeFile(t, filepath.Join(subs, name), "solver.py", string(solver))
+	}
+	writeFile(t, filepath.Join(subs, "noisy"), "solver.py",
+		"import sys\nsys.stderr.write('\\x1b[2J\\x1b[31mYOU SCORED 100\\u202e%\\n')\nsys.exit(1)\n")
+	out := t.TempDir()
+	r := kpuzzle(t, "", "grade", "--config", config, "--out", out, subs)
+	if r.code != 0 {
+		t.Fatalf("grade: %+v", r)
+	}
+	bad := func(where, text string) {
+		t.Helper()
+		for _, c := range []string{"\x1b", "\u202e"} {
+			if strings.Contains(text, c) {
+				t.Errorf("%s holds a raw %q", where, c)
+			}
+		}
+	}
+	bad("stdout", r.stdout)
+	bad("stderr", r.stderr)
+	files := 0
+	err = filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".jsonl") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		files++
+		// JSON escapes what it must; decode it so that an escaped raw
+		// character would show.
+		text := string(data)
+		if strings.HasSuffix(p, ".json") {
+			var v any
+			if err := json.Unmarshal(data, &v); err != nil {
+				t.Errorf("%s: %v", p, err)
+			}
+			b, _ := json.Marshal(v)
+			text, _ = strconv.Unquote(strings.ReplaceAll(strconv.Quote(string(b)), `\\u`, `\u`))
+		}
+		bad(p, text)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{long, spoof, "noisy", "python-astar"} {
+		base := grader.FileName(name)
+		for _, f := range []string{filepath.Join("results", base, "results.json"), filepath.Join("feedback", base+".md")} {
+			if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+	}
+	junit, _ := os.ReadFile(filepath.Join(out, "junit.xml"))
+	if err := xml.Unmarshal(junit, new(struct{})); err != nil {
+		t.Errorf("junit.xml is not well-formed XML: %v", err)
+	}
+}
+
+// TestGradeChecksTheFeedbackTemplateFirst gives a template that parses but
+// fails when it runs: grading must stop before any test runs, naming the
+// key, instead of failing after the whole class was graded.
+func TestGradeChecksTheFeedbackTemplateFirst(t *testing.T) {
+	config, subs := gradeFixture(t, "feedback:\n  template: broken.tmpl\n", "python-astar")
+	writeFile(t, filepath.Dir(config), "broken.tmpl", "{{range .Tests}}{{.NoSuchField}}{{end}}\n")
+	out := t.TempDir()
+	r := kpuzzle(t, "", "grade", "--config", config, "--out", out, subs)
+	wantOneLineError(t, r, "feedback.template", "NoSuchField")
+	if _, err := os.Stat(filepath.Join(out, "journal.jsonl")); err == nil {
+		t.Error("tests ran before the template was checked")
 	}
 }

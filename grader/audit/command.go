@@ -90,8 +90,11 @@ type Command struct {
 	opts CommandOptions
 	work string
 	// slots hands each concurrent run a slot of its own: a working folder
-	// (a copy of CommandOptions.Dir) and a uid no other run has meanwhile.
-	slots chan int
+	// (a copy of CommandOptions.Dir) and a uid no other run has meanwhile
+	// (leased, when the caller is root).
+	slots  chan int
+	leases []*sandbox.Lease
+	uids   []int
 
 	mu    sync.Mutex
 	iso   sandbox.Isolation
@@ -131,14 +134,25 @@ func NewCommand(line string, g puzzles.Goal, opts CommandOptions) (*Command, err
 	}
 	c := &Command{line: line, goal: g, opts: opts, work: work, slots: make(chan int, opts.Jobs)}
 	for i := range opts.Jobs {
+		uid := -1
+		if os.Geteuid() == 0 {
+			l, err := sandbox.LeaseUID(i)
+			if err != nil {
+				c.Close()
+				return nil, fmt.Errorf("heuristic command: %w", err)
+			}
+			c.leases = append(c.leases, l)
+			uid = l.UID
+		}
+		c.uids = append(c.uids, max(uid, 0))
 		dir := c.slotDir(i)
 		if err := os.Mkdir(dir, 0o755); err != nil {
-			os.RemoveAll(work)
+			c.Close()
 			return nil, fmt.Errorf("heuristic command: working folder: %w", err)
 		}
 		if opts.Dir != "" {
-			if err := copyTree(opts.Dir, dir, sandbox.FirstRunUID+i); err != nil {
-				os.RemoveAll(work)
+			if err := copyTree(opts.Dir, dir, uid); err != nil {
+				c.Close()
 				return nil, err
 			}
 		}
@@ -150,8 +164,14 @@ func NewCommand(line string, g puzzles.Goal, opts CommandOptions) (*Command, err
 // slotDir is the working folder of a slot.
 func (c *Command) slotDir(slot int) string { return filepath.Join(c.work, strconv.Itoa(slot)) }
 
-// Close removes the working folder.
-func (c *Command) Close() error { return os.RemoveAll(c.work) }
+// Close removes the working folder and gives back the leased uids.
+func (c *Command) Close() error {
+	for _, l := range c.leases {
+		l.Release()
+	}
+	c.leases = nil
+	return os.RemoveAll(c.work)
+}
 
 // Name is "command: " and the command line.
 func (c *Command) Name() string { return "command: " + c.line }
@@ -214,7 +234,7 @@ func (c *Command) Values(ctx context.Context, states [][]uint8, out []float64) e
 			MaxOutputBytes: int64(len(states))*64 + 64<<10,
 		},
 		Isolation: c.opts.Isolation,
-		UID:       sandbox.FirstRunUID + slot,
+		UID:       c.uids[slot],
 		Hide:      c.opts.Hide,
 	})
 	c.mu.Lock()
@@ -447,7 +467,7 @@ func copyTree(src, dst string, owner int) error {
 		if err != nil {
 			return fmt.Errorf("heuristic command folder: %w", err)
 		}
-		if chown {
+		if chown && owner >= 0 {
 			_ = os.Lchown(target, owner, owner)
 		}
 		return nil

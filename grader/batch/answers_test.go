@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kpuzzle/kpuzzle/grader/batch"
@@ -42,9 +43,15 @@ func TestAnswerDirKeepsAnswers(t *testing.T) {
 			t.Errorf("%s: kept %q, %v", tc.Name, data, err)
 		}
 	}
-	for _, bad := range [][2]string{{"../x", "p1.txt"}, {"shell", "../../p1.txt"}, {"", "p1.txt"}} {
-		if p, ok := batch.AnswerPath(answers, bad[0], bad[1]); ok {
-			t.Errorf("AnswerPath(%q, %q) = %s, want a refusal", bad[0], bad[1], p)
+	// A test name that would leave the folder is refused; a submission
+	// name is made a safe file name, so its answers stay inside.
+	if p, ok := batch.AnswerPath(answers, "shell", "../../p1.txt"); ok {
+		t.Errorf("AnswerPath(shell, ../../p1.txt) = %s, want a refusal", p)
+	}
+	for _, name := range []string{"../x", "", "..", strings.Repeat("n", 255)} {
+		p, ok := batch.AnswerPath(answers, name, "p1.txt")
+		if rel, err := filepath.Rel(answers, p); !ok || err != nil || !filepath.IsLocal(rel) || len(filepath.Base(filepath.Dir(p))) > 255 {
+			t.Errorf("AnswerPath(%q, p1.txt) = %s, %v: want a path inside %s", name, p, ok, answers)
 		}
 	}
 }

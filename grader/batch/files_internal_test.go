@@ -97,7 +97,7 @@ func TestTail(t *testing.T) {
 		t.Errorf("head %q, %d lines", got[0], len(got))
 	}
 	last := got[len(got)-1]
-	if !strings.HasPrefix(last, "  <submission>/solver.py    line? ?yyy") || !strings.HasSuffix(last, "...") || len(last) > tailLineBytes+10 {
+	if !strings.HasPrefix(last, "  <submission>/solver.py    line<U+0007> ?yyy") || !strings.HasSuffix(last, "...") || len(last) > tailLineBytes+10 {
 		t.Errorf("last line %q", last)
 	}
 	if tail("stdout", []byte(" \n"), strings.NewReplacer()) != nil {

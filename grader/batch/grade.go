@@ -187,6 +187,12 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	}
 	g.scratch = scratch
 	g.hide = g.hidden(scratch)
+	uids, release, err := leaseUIDs(g.opts.Jobs)
+	if err != nil {
+		return Outcome{}, err
+	}
+	defer release()
+	g.uids = uids
 	if err := g.preflight(ctx); err != nil {
 		return g.out, err
 	}
@@ -214,6 +220,8 @@ type grading struct {
 	journal *journal.Journal
 	scratch string
 	hide    []string
+	// uids are the workers' leased uids, one each.
+	uids []int
 
 	mu  sync.Mutex // guards out and events
 	out Outcome
@@ -439,7 +447,7 @@ func (g *grading) gradeAll(ctx context.Context, done map[string]grader.Result) {
 		go func() {
 			defer wg.Done()
 			for jb := range queue {
-				g.runJob(ctx, jb, slotUID(slot))
+				g.runJob(ctx, jb, g.uids[slot])
 			}
 		}()
 	}

@@ -8,7 +8,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -190,8 +189,8 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	if c := findCheck(o.Inspection, "writable /tmp"); c.Detail != wantTmp {
 		t.Errorf("check of /tmp: %+v, want %q", c, wantTmp)
 	}
-	if left := processesOfRunUIDs(); len(left) > 0 {
-		t.Errorf("processes of the runs' uids survived: %v", left)
+	if left := processesUnder(scratch); len(left) > 0 {
+		t.Errorf("processes of the runs survived: %v", left)
 	}
 	if entries, _ := os.ReadDir(scratch); len(entries) != 0 {
 		t.Errorf("scratch folder not cleaned: %v", entries)
@@ -215,8 +214,8 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 			t.Errorf("the patient solver beside %v:\n%s", pair, resultText(r))
 		}
 	}
-	if left := processesOfRunUIDs(); len(left) > 0 {
-		t.Errorf("processes of the runs' uids survived: %v", left)
+	if left := processesUnder(scratch); len(left) > 0 {
+		t.Errorf("processes of the runs survived: %v", left)
 	}
 }
 
@@ -276,31 +275,6 @@ func markersLeft() []string {
 		walk(d, 0)
 	}
 	return left
-}
-
-// processesOfRunUIDs lists live processes of the uids graders give runs.
-func processesOfRunUIDs() []string {
-	var out []string
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		if _, err := strconv.Atoi(e.Name()); err != nil {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "status"))
-		if err != nil {
-			continue
-		}
-		for _, line := range strings.Split(string(b), "\n") {
-			if v, ok := strings.CutPrefix(line, "Uid:"); ok {
-				f := strings.Fields(v)
-				if uid, err := strconv.Atoi(f[0]); err == nil && uid >= sandbox.FirstRunUID && uid < sandbox.FirstRunUID+sandbox.RunUIDs {
-					cmd, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-					out = append(out, e.Name()+": "+strings.ReplaceAll(string(cmd), "\x00", " "))
-				}
-			}
-		}
-	}
-	return out
 }
 
 // TestFallbackRefusesAnOpenCourse grades without namespaces a course whose

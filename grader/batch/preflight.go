@@ -21,6 +21,7 @@ import (
 // stops the grading unless Options.AllowExposed.
 func (g *grading) preflight(ctx context.Context) error {
 	in, err := Inspect(ctx, InspectOptions{
+		UID:        g.uids[0],
 		Run:        g.opts.Assignment.Run,
 		Hide:       g.hide,
 		Isolation:  g.opts.Isolation,
@@ -53,6 +54,9 @@ type InspectOptions struct {
 	// ScratchDir is where the working folder is made; empty means the
 	// system's temporary folder.
 	ScratchDir string
+	// UID is a uid the caller leased for the run (sandbox.LeaseUID);
+	// zero leases one for the inspection.
+	UID int
 }
 
 // Inspect shows what a submission's program could see and do here: it
@@ -67,7 +71,15 @@ func Inspect(ctx context.Context, opts InspectOptions) (sandbox.Inspection, erro
 		return sandbox.Inspection{}, err
 	}
 	defer os.RemoveAll(dir)
-	uid := slotUID(0)
+	uid := opts.UID
+	if uid == 0 {
+		uids, release, err := leaseUIDs(1)
+		if err != nil {
+			return sandbox.Inspection{}, err
+		}
+		defer release()
+		uid = uids[0]
+	}
 	work := filepath.Join(dir, workFolder)
 	if err := privateTo(dir, uid); err != nil {
 		return sandbox.Inspection{}, err

@@ -58,3 +58,51 @@ func TestWrongUploads(t *testing.T) {
 		}
 	}
 }
+
+// TestFindSkipsStrayEntries puts a roster, a symbolic link and a README
+// beside the submission folders: they are listed as skipped with a
+// reason, and the class is never read as one submission.
+func TestFindSkipsStrayEntries(t *testing.T) {
+	root := t.TempDir()
+	for _, s := range []string{"alice", "bob"} {
+		os.MkdirAll(filepath.Join(root, s), 0o755)
+		os.WriteFile(filepath.Join(root, s, "solver.py"), []byte("pass\n"), 0o644)
+	}
+	os.WriteFile(filepath.Join(root, "roster.pdf"), []byte("%PDF"), 0o644)
+	os.WriteFile(filepath.Join(root, "submission_metadata.yml"), []byte("{}\n"), 0o644)
+	elsewhere := t.TempDir()
+	os.Symlink(elsewhere, filepath.Join(root, "carol"))
+
+	f, err := batch.Find([]string{root}, batch.LayoutAuto, []string{"solver.py"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range f.Submissions {
+		names = append(names, s.Name)
+	}
+	if diff := cmp.Diff([]string{"alice", "bob"}, names); diff != "" {
+		t.Errorf("submissions (-want +got):\n%s", diff)
+	}
+	skipped := map[string]string{}
+	for _, s := range f.Skipped {
+		skipped[filepath.Base(s.Path)] = s.Reason
+	}
+	if !strings.Contains(skipped["roster.pdf"], "not a submission") || !strings.Contains(skipped["carol"], "symbolic link") || len(skipped) != 2 {
+		t.Errorf("skipped %v, want roster.pdf and the link carol, with reasons", skipped)
+	}
+
+	// A single submission is recognised by the file the assignment runs,
+	// even beside folders of its own.
+	os.MkdirAll(filepath.Join(root, "alice", "lib"), 0o755)
+	f, err = batch.Find([]string{filepath.Join(root, "alice")}, batch.LayoutAuto, []string{"solver.py"})
+	if err != nil || len(f.Submissions) != 1 || f.Submissions[0].Name != "alice" {
+		t.Errorf("alice alone: %+v, %v", f, err)
+	}
+	// Without expected files, files beside folders make one submission,
+	// and a note says so.
+	f, err = batch.Find([]string{root}, batch.LayoutAuto, nil)
+	if err != nil || len(f.Submissions) != 1 || len(f.Skipped) != 1 || !strings.Contains(f.Skipped[0].Reason, "--layout folders") {
+		t.Errorf("without expected files: %+v, %v", f, err)
+	}
+}

@@ -56,82 +56,149 @@ func ParseLayout(s string) (Layout, error) {
 	return "", fmt.Errorf("layout %q: expected auto, single or folders", s)
 }
 
+// Skipped is an entry of a folder of submissions that is not graded, and
+// why.
+type Skipped struct {
+	Path   string
+	Reason string
+}
+
+// Found is what FindSubmissions found.
+type Found struct {
+	// Submissions are sorted by name.
+	Submissions []Submission
+	// Skipped are entries beside the submission folders that are not
+	// graded (stray files, symbolic links), and notes on folders read as
+	// one submission although they hold folders, so that nothing is left
+	// out or merged silently.
+	Skipped []Skipped
+}
+
 // FindSubmissions lists the submissions under the given folders, sorted by
 // name. Two submissions with the same name are an error, since reports are
-// keyed by it.
+// keyed by it. See Find for the notes on what was skipped.
 func FindSubmissions(paths []string, layout Layout) ([]Submission, error) {
-	var subs []Submission
+	f, err := Find(paths, layout, nil)
+	return f.Submissions, err
+}
+
+// Find lists the submissions under the given folders and what it left
+// out. expected are the files every submission must hold (the
+// assignment's ExpectedFiles): with LayoutAuto, a folder holding one of
+// them at its top is one submission, and a folder with sub-folders and
+// none of them is a folder of submissions whatever else lies beside them
+// (a roster, a README). Without expected files a folder whose entries are
+// all sub-folders (apart from dot files and export metadata such as
+// submission_metadata.yml) is a folder of submissions, and one that also
+// holds other files is one submission, with a note saying so.
+func Find(paths []string, layout Layout, expected []string) (Found, error) {
+	var out Found
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
-			return nil, err
+			return Found{}, err
 		}
 		st, err := os.Stat(abs)
 		if err != nil {
-			return nil, err
+			return Found{}, err
 		}
 		if !st.IsDir() {
-			return nil, fmt.Errorf("%s: not a folder; expected a submission folder or a folder of them", p)
+			return Found{}, fmt.Errorf("%s: not a folder; expected a submission folder or a folder of them", p)
 		}
 		entries, err := os.ReadDir(abs)
 		if err != nil {
-			return nil, err
+			return Found{}, err
 		}
 		folders := layout == LayoutFolders
 		if layout == LayoutAuto {
-			folders = looksLikeFolderOfSubmissions(entries)
+			var note string
+			folders, note = looksLikeFolderOfSubmissions(entries, expected)
+			if note != "" {
+				out.Skipped = append(out.Skipped, Skipped{Path: abs, Reason: note})
+			}
 		}
 		if !folders {
-			subs = append(subs, Submission{Name: filepath.Base(abs), Dir: abs, Root: abs})
+			out.Submissions = append(out.Submissions, Submission{Name: filepath.Base(abs), Dir: abs, Root: abs})
 			continue
 		}
 		n := 0
 		for _, e := range entries {
-			if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
-				subs = append(subs, Submission{Name: e.Name(), Dir: filepath.Join(abs, e.Name()), Root: abs})
+			path := filepath.Join(abs, e.Name())
+			switch {
+			case strings.HasPrefix(e.Name(), "."):
+			case e.IsDir():
+				out.Submissions = append(out.Submissions, Submission{Name: e.Name(), Dir: path, Root: abs})
 				n++
+			case e.Type()&fs.ModeSymlink != 0:
+				out.Skipped = append(out.Skipped, Skipped{Path: path, Reason: "a symbolic link: links are not followed out of a folder of submissions; copy the folder in"})
+			case isMetadata(e.Name()):
+			default:
+				out.Skipped = append(out.Skipped, Skipped{Path: path, Reason: "a file beside the submission folders, not a submission"})
 			}
 		}
 		if n == 0 {
-			return nil, fmt.Errorf("%s: no submission folders inside", p)
+			return Found{}, fmt.Errorf("%s: no submission folders inside", p)
 		}
 	}
+	subs := out.Submissions
 	sort.Slice(subs, func(i, j int) bool { return subs[i].Name < subs[j].Name })
 	for i := 1; i < len(subs); i++ {
 		if subs[i].Name == subs[i-1].Name {
-			return nil, fmt.Errorf("two submissions are named %s (%s and %s); reports are keyed by folder name", subs[i].Name, subs[i-1].Dir, subs[i].Dir)
+			return Found{}, fmt.Errorf("two submissions are named %s (%s and %s); reports are keyed by folder name", subs[i].Name, subs[i-1].Dir, subs[i].Dir)
 		}
 	}
 	if len(subs) == 0 {
-		return nil, errors.New("no submissions given")
+		return Found{}, errors.New("no submissions given")
 	}
-	return subs, nil
+	return out, nil
 }
 
-// metadataFiles are files an export puts beside the student folders.
+// metadataExt are the extensions of files an export puts beside the
+// student folders.
 var metadataExt = []string{".yml", ".yaml", ".json", ".csv", ".txt", ".md"}
 
-func looksLikeFolderOfSubmissions(entries []fs.DirEntry) bool {
+func isMetadata(name string) bool {
+	if strings.HasPrefix(strings.ToLower(name), "readme") {
+		return false
+	}
+	for _, ext := range metadataExt {
+		if strings.EqualFold(filepath.Ext(name), ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// looksLikeFolderOfSubmissions decides LayoutAuto for one folder, with a
+// note when the decision leaves something out or could surprise.
+func looksLikeFolderOfSubmissions(entries []fs.DirEntry, expected []string) (bool, string) {
 	dirs := 0
+	var others []string
+	top := map[string]bool{}
 	for _, e := range entries {
 		name := e.Name()
+		top[name] = true
 		switch {
 		case strings.HasPrefix(name, "."):
 		case e.IsDir():
 			dirs++
-		default:
-			ok := false
-			for _, ext := range metadataExt {
-				if strings.EqualFold(filepath.Ext(name), ext) && !strings.HasPrefix(strings.ToLower(name), "readme") {
-					ok = true
-				}
-			}
-			if !ok {
-				return false
-			}
+		case !isMetadata(name):
+			others = append(others, name)
 		}
 	}
-	return dirs > 0
+	for _, f := range expected {
+		if top[strings.SplitN(f, "/", 2)[0]] {
+			return false, ""
+		}
+	}
+	if dirs == 0 {
+		return false, ""
+	}
+	if len(expected) > 0 || len(others) == 0 {
+		return true, ""
+	}
+	return false, fmt.Sprintf("read as one submission because it holds files (%s) beside %d folders; give --layout folders if it is a folder of submissions",
+		strings.Join(others[:min(3, len(others))], ", "), dirs)
 }
 
 // Caps on what is copied of a submission.

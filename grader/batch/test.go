@@ -29,9 +29,32 @@ const (
 	workFolder       = "work"
 )
 
-// slotUID is the uid of a worker's runs: each worker has its own, so that
-// runs at the same time never share one (see sandbox.Spec.UID).
-func slotUID(slot int) int { return sandbox.FirstRunUID + slot }
+// leaseUIDs reserves n uids for the runs, one per worker, so that runs at
+// the same time never share one (see sandbox.Spec.UID), not even with
+// another grader on the machine. A grader that is not root runs programs
+// as itself: it gets zeros and leases nothing.
+func leaseUIDs(n int) (uids []int, release func(), err error) {
+	var leases []*sandbox.Lease
+	release = func() {
+		for _, l := range leases {
+			l.Release()
+		}
+	}
+	for i := range n {
+		if os.Geteuid() != 0 {
+			uids = append(uids, 0)
+			continue
+		}
+		l, err := sandbox.LeaseUID(i)
+		if err != nil {
+			release()
+			return nil, nil, err
+		}
+		leases = append(leases, l)
+		uids = append(uids, l.UID)
+	}
+	return uids, release, nil
+}
 
 // ownerForRuns is the owner a build copy is handed to while the build
 // runs: the run's uid when the grader is root, else nobody (-1: keep).
@@ -370,32 +393,25 @@ func tail(name string, b []byte, scrub *strings.Replacer) []string {
 	return out
 }
 
-// printable replaces control characters and invalid UTF-8 and clips s.
+// printable makes a line of a program's output safe to show
+// (grader.Printable) and clips it to about limit bytes.
 func printable(s string, limit int) string {
-	var sb strings.Builder
-	for i, r := range strings.TrimRight(s, "\r") {
-		if i >= limit {
-			sb.WriteString("...")
-			break
-		}
-		switch {
-		case r == utf8.RuneError:
-			sb.WriteRune('?')
-		case r == '\t':
-			sb.WriteString("    ")
-		case r < 0x20 || r == 0x7f:
-			sb.WriteRune('?')
-		default:
-			sb.WriteRune(r)
-		}
+	p := grader.Printable(strings.TrimRight(s, "\r"))
+	if len(p) <= limit {
+		return p
 	}
-	return sb.String()
+	cut := limit
+	for cut > 0 && !utf8.RuneStart(p[cut]) {
+		cut--
+	}
+	return p[:cut] + "..."
 }
 
 // AnswerPath is where Options.AnswerDir keeps the answer of a
 // submission's test: AnswerDir/SUBMISSION/TEST, the test name's slashes
 // making folders. It reports false for names that would leave the folder.
 func AnswerPath(dir, submission, test string) (string, bool) {
+	submission = grader.FileName(submission)
 	rel := filepath.Join(submission, filepath.FromSlash(test))
 	if dir == "" || !filepath.IsLocal(submission) || !filepath.IsLocal(rel) {
 		return "", false

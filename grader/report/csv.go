@@ -3,6 +3,8 @@ package report
 import (
 	"encoding/csv"
 	"io"
+
+	"github.com/kpuzzle/kpuzzle/grader"
 )
 
 // WriteCSV writes the gradebook: a header row ("student", one column per
@@ -19,7 +21,7 @@ func (gb Gradebook) WriteCSV(w io.Writer) error {
 		return err
 	}
 	for _, s := range gb.Submissions {
-		row := []string{csvSafe(s.Name)}
+		row := []string{csvSafe(grader.Printable(s.Name))}
 		for _, r := range s.Results {
 			row = append(row, formatPoints(r.Score(gb.Rubric)))
 		}

@@ -44,7 +44,7 @@ type FeedbackTest struct {
 
 // Feedback builds the template data of a submission.
 func (gb Gradebook) Feedback(s Submission) FeedbackData {
-	d := FeedbackData{Assignment: gb.Assignment, Student: s.Name}
+	d := FeedbackData{Assignment: gb.Assignment, Student: grader.Printable(s.Name)}
 	for i, r := range s.Results {
 		t := gb.Tests[i]
 		ft := FeedbackTest{
@@ -148,4 +148,31 @@ func codeBlock(lines []string) string {
 	}
 	fence := strings.Repeat("`", max(3, longest+1))
 	return fence + "text\n" + strings.Join(lines, "\n") + "\n" + fence
+}
+
+// CheckFeedbackTemplate renders tmpl once, before any grading, for a
+// made-up submission with one result of every verdict on the
+// assignment's tests (hidden and visible, solvable and not, with and
+// without an optimal length), so that a template that fails while it
+// runs (a field that does not exist, a function called wrongly) is
+// reported at once, not after every test has run.
+func CheckFeedbackTemplate(tmpl *template.Template, a grader.Assignment, tests []grader.Test) error {
+	if len(tests) == 0 {
+		return nil
+	}
+	gb := NewGradebook(a, tests, nil)
+	opt := 7
+	s := Submission{Name: "example"}
+	for i, t := range tests {
+		v := grader.Verdicts[i%len(grader.Verdicts)]
+		r := grader.Result{Test: t.Name, Verdict: v, Solvable: t.Solvable, Length: 9, Summary: "summary", Details: []string{"detail"}}
+		if i%2 == 0 {
+			r.OptimalLength = &opt
+		}
+		s.Results = append(s.Results, r)
+	}
+	if err := tmpl.Execute(io.Discard, gb.Feedback(s)); err != nil {
+		return fmt.Errorf("feedback template: %w", err)
+	}
+	return nil
 }

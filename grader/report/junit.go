@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/kpuzzle/kpuzzle/grader"
 )
 
 // JUnit XML, in the shape CI systems and test dashboards read: one
@@ -57,7 +59,7 @@ func (gb Gradebook) WriteJUnit(w io.Writer) error {
 	for _, s := range gb.Submissions {
 		score, max := gb.Total(s)
 		suite := junitSuite{
-			Name:  s.Name,
+			Name:  grader.Printable(s.Name),
 			Tests: len(s.Results),
 			Properties: []junitProperty{
 				{Name: "score", Value: formatPoints(score)},
@@ -67,7 +69,7 @@ func (gb Gradebook) WriteJUnit(w io.Writer) error {
 		var total float64
 		for i, r := range s.Results {
 			t := gb.Tests[i]
-			c := junitCase{Name: fmt.Sprintf("%d %s", t.Number, t.Name), Classname: s.Name}
+			c := junitCase{Name: fmt.Sprintf("%d %s", t.Number, t.Name), Classname: grader.Printable(s.Name)}
 			if gb.Settings.Times {
 				c.Time = fmt.Sprintf("%.3f", r.Seconds)
 				total += r.Seconds

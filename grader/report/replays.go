@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
@@ -22,7 +23,7 @@ const ReplaysDir = "replays"
 func (gb Gradebook) ReplayFile(s Submission, i int) string {
 	t := gb.Tests[i]
 	width := len(strconv.Itoa(len(gb.Tests)))
-	return fmt.Sprintf("%s/%s/%0*d-%s.html", ReplaysDir, s.Name, width, t.Number, fileSafe(t.Name))
+	return fmt.Sprintf("%s/%s/%0*d-%s.html", ReplaysDir, grader.FileName(s.Name), width, t.Number, fileSafe(t.Name))
 }
 
 func fileSafe(name string) string {
@@ -49,7 +50,7 @@ func (gb Gradebook) HasAnswer(s Submission, i int) bool {
 func (gb Gradebook) ReplayPage(s Submission, i int, answer []byte, conv puzzles.Convention) replay.Page {
 	t, r := gb.Tests[i], s.Results[i]
 	p := replay.Page{
-		Title:         fmt.Sprintf("%s — test %d: %s", s.Name, t.Number, t.Name),
+		Title:         fmt.Sprintf("%s — test %d: %s", grader.Printable(s.Name), t.Number, t.Name),
 		Start:         t.Board,
 		Goal:          t.Goal,
 		Convention:    conv,

@@ -38,7 +38,7 @@ func (gb Gradebook) WriteSummary(w io.Writer, st Style) error {
 	var sb strings.Builder
 	for _, s := range gb.Submissions {
 		score, max := gb.Total(s)
-		fmt.Fprintf(&sb, "%s  %s\n", apply(st.Bold, s.Name), apply(st.Bold, formatPoints(score)+"/"+formatPoints(max)))
+		fmt.Fprintf(&sb, "%s  %s\n", apply(st.Bold, grader.Printable(s.Name)), apply(st.Bold, formatPoints(score)+"/"+formatPoints(max)))
 		for i, r := range s.Results {
 			t := gb.Tests[i]
 			counts[r.Verdict]++

@@ -240,7 +240,7 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 	// Students.
 	for _, s := range gb.Submissions {
 		score, max := gb.Total(s)
-		row := studentRow{Name: s.Name, Score: formatPoints(score), Max: formatPoints(max)}
+		row := studentRow{Name: grader.Printable(s.Name), Score: formatPoints(score), Max: formatPoints(max)}
 		if o.Feedback != nil {
 			row.Feedback = linkPath(o.Feedback(s))
 		}

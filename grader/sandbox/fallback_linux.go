@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -20,20 +21,118 @@ import (
 var (
 	uidsMu    sync.Mutex
 	uidsInUse = map[int]bool{}
+	leased    = map[int]*Lease{}
 )
 
-// claimUID reserves uid for one fallback run of this process.
+// uidLockDir is where the leases' lock files live.
+func uidLockDir() (string, error) {
+	for _, base := range []string{"/run", os.TempDir()} {
+		if fi, err := os.Stat(base); err != nil || !fi.IsDir() {
+			continue
+		}
+		dir := filepath.Join(base, "kpuzzle-sandbox-uids")
+		if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		var st unix.Stat_t
+		if unix.Lstat(dir, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFDIR || int(st.Uid) != os.Geteuid() || st.Mode&0o077 != 0 {
+			// Not ours alone: anyone could hold our locks.
+			continue
+		}
+		return dir, nil
+	}
+	return "", errors.New("sandbox: no private folder for uid leases in /run or the temporary folder")
+}
+
+// LeaseUID reserves the first free uid of the run range, trying
+// FirstRunUID+hint first and going on from there, so that callers with
+// distinct hints usually get distinct uids at once. Release it when done.
+func LeaseUID(hint int) (*Lease, error) {
+	for i := range RunUIDs {
+		uid := FirstRunUID + (hint+i)%RunUIDs
+		l, err := leaseExactly(uid)
+		if err == nil {
+			return l, nil
+		}
+		if !errors.Is(err, errLeaseBusy) {
+			return nil, err
+		}
+	}
+	return nil, fmt.Errorf("sandbox: all %d run uids are leased", RunUIDs)
+}
+
+var errLeaseBusy = errors.New("leased by another caller")
+
+// leaseExactly reserves uid or fails with errLeaseBusy.
+func leaseExactly(uid int) (*Lease, error) {
+	dir, err := uidLockDir()
+	if err != nil {
+		return nil, err
+	}
+	uidsMu.Lock()
+	defer uidsMu.Unlock()
+	if leased[uid] != nil {
+		return nil, errLeaseBusy
+	}
+	f, err := os.OpenFile(filepath.Join(dir, fmt.Sprintf("uid-%d.lock", uid)), os.O_RDWR|os.O_CREATE|syscall.O_CLOEXEC, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: lease uid %d: %w", uid, err)
+	}
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, unix.EWOULDBLOCK) {
+			return nil, errLeaseBusy
+		}
+		return nil, fmt.Errorf("sandbox: lease uid %d: %w", uid, err)
+	}
+	l := &Lease{UID: uid, file: f}
+	leased[uid] = l
+	return l, nil
+}
+
+// Release gives the uid back.
+func (l *Lease) Release() {
+	if l == nil || l.file == nil {
+		return
+	}
+	uidsMu.Lock()
+	defer uidsMu.Unlock()
+	delete(leased, l.UID)
+	l.file.Close()
+	l.file = nil
+}
+
+// claimUID reserves uid for one fallback run of this process: the uid must
+// be leased (by the caller, or here for the run's length), and no other run
+// of this process may be using it.
 func claimUID(uid int) (release func(), err error) {
+	uidsMu.Lock()
+	held := leased[uid] != nil
+	uidsMu.Unlock()
+	var own *Lease
+	if !held {
+		if own, err = leaseExactly(uid); err != nil {
+			if errors.Is(err, errLeaseBusy) {
+				return nil, fmt.Errorf("sandbox: uid %d is leased by another process; concurrent runs without namespaces need distinct uids (see LeaseUID)", uid)
+			}
+			return nil, err
+		}
+	}
 	uidsMu.Lock()
 	defer uidsMu.Unlock()
 	if uidsInUse[uid] {
+		if own != nil {
+			delete(leased, uid)
+			own.file.Close()
+		}
 		return nil, fmt.Errorf("sandbox: uid %d is already running a program; concurrent runs without namespaces need distinct Spec.UID values", uid)
 	}
 	uidsInUse[uid] = true
 	return func() {
 		uidsMu.Lock()
-		defer uidsMu.Unlock()
 		delete(uidsInUse, uid)
+		uidsMu.Unlock()
+		own.Release()
 	}, nil
 }
 

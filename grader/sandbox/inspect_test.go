@@ -4,9 +4,12 @@ package sandbox_test
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -52,6 +55,18 @@ func reachableDir(t *testing.T) string {
 	return dir
 }
 
+// leaseUID leases a run uid for the test (other test binaries running at
+// the same time use the range too).
+func leaseUID(t *testing.T) int {
+	t.Helper()
+	l, err := sandbox.LeaseUID(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(l.Release)
+	return l.UID
+}
+
 // listen opens a TCP listener on 127.0.0.1 and counts what it accepts.
 func listen(t *testing.T) (string, *atomic.Int32) {
 	t.Helper()
@@ -90,7 +105,7 @@ func TestInspect(t *testing.T) {
 	forEachMode(t, func(t *testing.T, m mode) {
 		secret := secretTree(t)
 		addr, accepted := listen(t)
-		spec := sandbox.Spec{Dir: reachableDir(t), Isolation: m.choice, Hide: []string{secret}, UID: sandbox.FirstRunUID}
+		spec := sandbox.Spec{Dir: reachableDir(t), Isolation: m.choice, Hide: []string{secret}, UID: leaseUID(t)}
 		in, err := sandbox.Inspect(context.Background(), spec, sandbox.Targets{Secrets: []string{secret}, Connect: []string{addr}, Writable: true})
 		if err != nil {
 			t.Fatal(err)
@@ -168,7 +183,7 @@ func inspectInContainer(t *testing.T) {
 		t.Fatal(err)
 	}
 	addr, accepted := listen(t)
-	spec := sandbox.Spec{Dir: reachableDir(t), UID: sandbox.FirstRunUID + 7}
+	spec := sandbox.Spec{Dir: reachableDir(t), UID: leaseUID(t)}
 	in, err := sandbox.Inspect(context.Background(), spec, sandbox.Targets{Secrets: []string{secret}, Connect: []string{addr}, Writable: true})
 	if err != nil {
 		t.Fatal(err)
@@ -191,9 +206,10 @@ func TestFallbackUIDsAreExclusive(t *testing.T) {
 	started := make(chan struct{})
 	done := make(chan error, 1)
 	dir := t.TempDir()
+	uid := leaseUID(t)
 	go func() {
 		_, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sh("echo started > started; sleep 2"), Dir: dir,
-			Isolation: sandbox.ChooseRlimits, UID: sandbox.FirstRunUID + 3})
+			Isolation: sandbox.ChooseRlimits, UID: uid})
 		done <- err
 	}()
 	for i := 0; ; i++ {
@@ -207,7 +223,7 @@ func TestFallbackUIDsAreExclusive(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	<-started
-	_, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sh("true"), Dir: t.TempDir(), Isolation: sandbox.ChooseRlimits, UID: sandbox.FirstRunUID + 3})
+	_, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sh("true"), Dir: t.TempDir(), Isolation: sandbox.ChooseRlimits, UID: uid})
 	if err == nil || !strings.Contains(err.Error(), "already running") {
 		t.Errorf("a second run with the same uid: %v, want a refusal", err)
 	}
@@ -215,5 +231,32 @@ func TestFallbackUIDsAreExclusive(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Once the first run is over its uid is free again.
-	run(t, sandbox.Spec{Argv: sh("true"), Isolation: sandbox.ChooseRlimits, UID: sandbox.FirstRunUID + 3})
+	run(t, sandbox.Spec{Argv: sh("true"), Isolation: sandbox.ChooseRlimits, UID: uid})
+}
+
+// leaseHelper is set in a copy of this test binary that
+// TestLeasesAreExclusiveAcrossProcesses starts.
+const leaseHelper = "KPUZZLE_SANDBOX_TEST_LEASED_UID"
+
+// TestLeasesAreExclusiveAcrossProcesses leases a uid and starts another
+// process (a copy of this test binary) that tries to run a fallback
+// program with it: the other process must be refused, since two graders
+// on one machine sharing a uid could signal and scrub each other's runs.
+func TestLeasesAreExclusiveAcrossProcesses(t *testing.T) {
+	if v := os.Getenv(leaseHelper); v != "" {
+		uid, _ := strconv.Atoi(v)
+		_, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sh("true"), Dir: t.TempDir(), Isolation: sandbox.ChooseRlimits, UID: uid})
+		fmt.Println("RESULT:", err)
+		return
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("Spec.UID applies when the caller is root")
+	}
+	uid := leaseUID(t)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestLeasesAreExclusiveAcrossProcesses$")
+	cmd.Env = append(os.Environ(), leaseHelper+"="+strconv.Itoa(uid))
+	out, _ := cmd.CombinedOutput()
+	if !strings.Contains(string(out), "RESULT: sandbox: uid "+strconv.Itoa(uid)+" is leased by another process") {
+		t.Errorf("another process ran with our leased uid:\n%s", out)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"time"
 )
 
@@ -195,6 +196,19 @@ func ParseChoice(s string) (Choice, error) {
 		return c, nil
 	}
 	return "", fmt.Errorf("isolation %q: expected auto, namespaces or rlimits", s)
+}
+
+// Lease is a uid of the run range (FirstRunUID ...) reserved for one
+// caller across every process of the machine, through an exclusive lock on
+// a file in a folder only root may use. Two graders (or two shards of one
+// grading) on one machine therefore never give runs the same uid, so that
+// neither can signal the other's runs or, without namespaces, have them
+// killed by the other's scrubbing. The kernel drops the lock when the
+// process dies.
+type Lease struct {
+	// UID is the reserved uid (and gid).
+	UID  int
+	file *os.File
 }
 
 // FirstRunUID and RunUIDs document the host user IDs graders give

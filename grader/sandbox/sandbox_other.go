@@ -23,3 +23,9 @@ func Inspect(ctx context.Context, spec Spec, targets Targets) (Inspection, error
 }
 
 func helperMain() int { return 125 }
+
+// LeaseUID is not supported on this platform; it returns ErrUnsupported.
+func LeaseUID(hint int) (*Lease, error) { return nil, ErrUnsupported }
+
+// Release does nothing on this platform.
+func (l *Lease) Release() {}
