@@ -2,6 +2,7 @@ package heuristics
 
 import (
 	"math"
+	"math/big"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
@@ -17,13 +18,15 @@ import (
 type Euclidean struct {
 	n     int
 	dists []float64 // dists[t*n+c]
+	shape puzzles.Shape
+	goal  puzzles.Goal
 }
 
 // NewEuclidean builds Euclidean distance to goal g.
 func NewEuclidean(g puzzles.Goal) *Euclidean {
 	s := g.Shape()
 	n := s.Cells()
-	e := &Euclidean{n: n, dists: make([]float64, n*n)}
+	e := &Euclidean{n: n, dists: make([]float64, n*n), shape: s, goal: g}
 	for t := 1; t < n; t++ {
 		gr, gc := s.RowCol(g.Pos(t))
 		for c := range n {
@@ -53,3 +56,47 @@ func (e *Euclidean) Estimate(cells []uint8) int {
 
 // Admissible reports true.
 func (e *Euclidean) Admissible() bool { return true }
+
+// Integral reports whether the real value at cells is a whole number. A
+// sum of square roots of whole numbers with positive coefficients is whole
+// exactly when every root is (the roots of distinct square-free numbers
+// are linearly independent over the rationals), so it is decided exactly.
+func (e *Euclidean) Integral(cells []uint8) bool {
+	for c, t := range cells {
+		d := e.dists[int(t)*e.n+c]
+		if d != math.Trunc(d) {
+			return false
+		}
+	}
+	return true
+}
+
+// Ceil is the exact ceiling of the real value: whole sums are added as
+// whole numbers; an irrational sum that floating point puts within 1e-9 of
+// a whole number is settled with 256-bit arithmetic.
+func (e *Euclidean) Ceil(cells []uint8) int {
+	if e.Integral(cells) {
+		return int(math.Round(e.Exact(cells)))
+	}
+	sum := e.Exact(cells)
+	near := math.Round(sum)
+	if math.Abs(sum-near) > 1e-9 {
+		return int(math.Ceil(sum))
+	}
+	// Irrational, so never equal to near: only which side it lies on is
+	// in question.
+	precise := new(big.Float).SetPrec(256)
+	for c, t := range cells {
+		if t == 0 {
+			continue
+		}
+		r, cc := e.shape.RowCol(c)
+		gr, gc := e.shape.RowCol(e.goal.Pos(int(t)))
+		sq := new(big.Float).SetPrec(256).SetInt64(int64((r-gr)*(r-gr) + (cc-gc)*(cc-gc)))
+		precise.Add(precise, sq.Sqrt(sq))
+	}
+	if precise.Cmp(new(big.Float).SetPrec(256).SetFloat64(near)) < 0 {
+		return int(near)
+	}
+	return int(near) + 1
+}

@@ -50,23 +50,39 @@ func aStarBand[K comparable](ctx context.Context, p Problem, h Heuristic, lim Li
 	seen := map[K]struct{}{kc.encode(cells): {}}
 	layer := []K{kc.encode(cells)}
 	var next []K
-	// fAt[d] collects the f values of the states at depth d until C* is
-	// known.
+	// byF[d] collects the f values of the states at depth d until C* is
+	// known. For a real-valued heuristic f is g + the exact ceiling of h,
+	// and frac marks states whose h is not whole: f = C* then means
+	// g + h < C*, a state A* must expand.
 	var byF [][]int32
+	var frac []map[int]bool
+	real, _ := h.(RealValued)
 	cost := -1
 	var expanded int64
 	entry := mapEntryBytes(kc.bytes(), 0)
 	held := func() int64 { return int64(len(seen))*entry + int64(len(layer)+len(next))*kc.bytes() }
 	for depth := 0; len(layer) > 0 && (cost < 0 || depth <= cost); depth++ {
 		fs := make([]int32, 0, len(layer))
-		for _, k := range layer {
+		var fr map[int]bool
+		for i, k := range layer {
 			kc.decode(k, cells)
 			if sp.isGoal(cells) && cost < 0 {
 				cost = depth
 			}
-			fs = append(fs, int32(depth+h.Estimate(cells)))
+			if real == nil {
+				fs = append(fs, int32(depth+h.Estimate(cells)))
+				continue
+			}
+			fs = append(fs, int32(depth+real.Ceil(cells)))
+			if !real.Integral(cells) {
+				if fr == nil {
+					fr = map[int]bool{}
+				}
+				fr[i] = true
+			}
 		}
 		byF = append(byF, fs)
+		frac = append(frac, fr)
 		if cost >= 0 {
 			// Only the layer C* itself is still needed, and it is in.
 			if depth == cost {
@@ -100,9 +116,9 @@ func aStarBand[K comparable](ctx context.Context, p Problem, h Heuristic, lim Li
 		return Band{}, fmt.Errorf("astar band: %w", ErrNotFound)
 	}
 	b := Band{Cost: cost}
-	for _, fs := range byF {
-		for _, f := range fs {
-			if int(f) < cost {
+	for d, fs := range byF {
+		for i, f := range fs {
+			if int(f) < cost || (int(f) == cost && frac[d][i]) {
 				b.MustExpand++
 			}
 			if int(f) <= cost {

@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"context"
+	"math/big"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -106,4 +107,95 @@ func TestAStarBandContainsEveryRun(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAStarBandEuclideanIsExact checks the band of the real-valued
+// Euclidean distance against an independent count: breadth-first
+// distances, and g* + h compared with C* in 256-bit arithmetic, state by
+// state. The ceiling alone would leave out of MustExpand the states whose
+// real h lies just below C* - g*, so on some puzzles the counts differ.
+func TestAStarBandEuclideanIsExact(t *testing.T) {
+	shape := puzzles.Shape{Rows: 3, Cols: 3}
+	g := puzzles.DefaultGoal(shape)
+	eu := heuristics.NewEuclidean(g)
+	rng := puzzles.NewRand(5)
+	looser := 0
+	for range 12 {
+		start, _ := puzzles.RandomWalk(rng, g, 14)
+		band, err := search.AStarBand(context.Background(), search.Problem{Start: start, Goal: g}, eu, search.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		must, may, cost := bruteForceBand(t, start, g)
+		if band.Cost != cost || band.MustExpand != must || band.MayExpand != may {
+			t.Errorf("%s: band %+v, want cost %d must %d may %d", start, band, cost, must, may)
+		}
+		ceil, _ := search.AStarBand(context.Background(), search.Problem{Start: start, Goal: g}, ceilingOnly{eu}, search.Limits{})
+		if ceil.MustExpand < must {
+			looser++
+		}
+	}
+	if looser == 0 {
+		t.Error("the ceiling's band was never looser: the test shows nothing")
+	}
+}
+
+// ceilingOnly hides Euclidean's exact methods, as before the fix.
+type ceilingOnly struct{ e *heuristics.Euclidean }
+
+func (c ceilingOnly) Name() string               { return c.e.Name() }
+func (c ceilingOnly) Estimate(cells []uint8) int { return c.e.Estimate(cells) }
+
+// bruteForceBand counts, by breadth-first search from start, the states
+// with g* + h < C* and (the goal left out) g* + h <= C*, computing h as a
+// 256-bit sum of square roots.
+func bruteForceBand(t *testing.T, start puzzles.Board, g puzzles.Goal) (must, may int64, cost int) {
+	t.Helper()
+	s := g.Shape()
+	type node struct {
+		b puzzles.Board
+		d int
+	}
+	seen := map[string]bool{start.String(): true}
+	layer := []node{{start, 0}}
+	var all []node
+	cost = -1
+	for len(layer) > 0 && (cost < 0 || layer[0].d <= cost) {
+		var next []node
+		for _, n := range layer {
+			all = append(all, n)
+			if n.b.Equal(g.Board()) && cost < 0 {
+				cost = n.d
+			}
+			for _, st := range n.b.Neighbors() {
+				if m := st.Board; !seen[m.String()] {
+					seen[m.String()] = true
+					next = append(next, node{m, n.d + 1})
+				}
+			}
+		}
+		layer = next
+	}
+	for _, n := range all {
+		h := new(big.Float).SetPrec(256)
+		cells := n.b.Bytes()
+		for c, tile := range cells {
+			if tile == 0 {
+				continue
+			}
+			r, cc := s.RowCol(c)
+			gr, gc := s.RowCol(g.Pos(int(tile)))
+			sq := new(big.Float).SetPrec(256).SetInt64(int64((r-gr)*(r-gr) + (cc-gc)*(cc-gc)))
+			h.Add(h, sq.Sqrt(sq))
+		}
+		f := h.Add(h, new(big.Float).SetPrec(256).SetInt64(int64(n.d)))
+		c := f.Cmp(new(big.Float).SetPrec(256).SetInt64(int64(cost)))
+		if c < 0 {
+			must++
+		}
+		if c <= 0 && !n.b.Equal(g.Board()) {
+			may++
+		}
+	}
+	return must, may, cost
 }

@@ -30,6 +30,17 @@ type Heuristic interface {
 	Estimate(cells []uint8) int
 }
 
+// RealValued is implemented by a heuristic whose true value is a real
+// number (Euclidean distance) and whose Estimate rounds it. AStarBand uses
+// it to count exactly the states A* with the real-valued heuristic must
+// and may expand.
+type RealValued interface {
+	// Ceil is the exact ceiling of the real value.
+	Ceil(cells []uint8) int
+	// Integral reports whether the real value is a whole number.
+	Integral(cells []uint8) bool
+}
+
 // Admissibility is implemented by a Heuristic that knows whether it is
 // admissible. Searches mark a result optimal only when the heuristic is
 // admissible; a Heuristic without this method is taken to be admissible.
