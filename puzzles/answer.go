@@ -90,7 +90,9 @@ func ParseAnswer(r io.Reader, name string, limits AnswerLimits) (Answer, error) 
 	limits = limits.withDefaults()
 	lr := &io.LimitedReader{R: r, N: limits.MaxBytes + 1}
 	sc := bufio.NewScanner(lr)
-	sc.Buffer(make([]byte, 0, min(256, limits.MaxLineBytes)), limits.MaxLineBytes)
+	// Room for a line of MaxLineBytes and its CR, LF and (on line 1) a
+	// byte-order mark; the line itself is measured below.
+	sc.Buffer(make([]byte, 0, min(256, limits.MaxLineBytes)), limits.MaxLineBytes+5)
 	var a Answer
 	unsolvableLine := 0
 	errAt := func(no, col int, err error) error {
@@ -111,6 +113,9 @@ func ParseAnswer(r io.Reader, name string, limits AnswerLimits) (Answer, error) 
 			return Answer{}, errAt(no, 0, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limits.MaxBytes))
 		}
 		raw = bytes.TrimSuffix(raw, []byte("\r"))
+		if len(raw) > limits.MaxLineBytes {
+			return Answer{}, errAt(no, 0, fmt.Errorf("%w: line longer than %d bytes; expected one move per line", ErrTooLarge, limits.MaxLineBytes))
+		}
 		if col, bad := findBinary(raw); bad {
 			return Answer{}, errAt(no, col, fmt.Errorf("%w: expected one move per line", ErrBinary))
 		}

@@ -2,6 +2,7 @@ package puzzles_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -176,6 +177,35 @@ func TestReplayReportsFirstIllegalMove(t *testing.T) {
 	for _, s := range []string{"line 3", "row 3, column 1", "bottom row", "no tile below"} {
 		if !strings.Contains(ill.Error(), s) {
 			t.Errorf("%q does not mention %q", ill.Error(), s)
+		}
+	}
+}
+
+// TestAnswerLineLengthBoundary: docs/formats.md allows lines of up to
+// DefaultMaxLineBytes bytes; one byte more is an error naming the line,
+// with LF or CRLF endings, on the first line (after a byte-order mark) or
+// a later one.
+func TestAnswerLineLengthBoundary(t *testing.T) {
+	max := puzzles.DefaultMaxLineBytes
+	pad := func(n int) string { return "UP" + strings.Repeat(" ", n-2) }
+	for _, tc := range []struct {
+		name, text string
+		ok         bool
+	}{
+		{"exactly the cap", pad(max) + "\n", true},
+		{"exactly the cap, CRLF", pad(max) + "\r\nLEFT\r\n", true},
+		{"exactly the cap after a BOM", "\xef\xbb\xbf" + pad(max) + "\n", true},
+		{"exactly the cap, no newline", "LEFT\n" + pad(max), true},
+		{"one byte over", pad(max+1) + "\n", false},
+		{"one byte over, CRLF, line 2", "LEFT\r\n" + pad(max+1) + "\r\n", false},
+		{"far over", "LEFT\n" + pad(10*max) + "\n", false},
+	} {
+		_, err := puzzles.ParseAnswer(strings.NewReader(tc.text), "a.txt", puzzles.AnswerLimits{})
+		if tc.ok && err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+		if !tc.ok && (!errors.Is(err, puzzles.ErrTooLarge) || !strings.Contains(err.Error(), fmt.Sprintf("longer than %d bytes", max))) {
+			t.Errorf("%s: %v, want a line-length error", tc.name, err)
 		}
 	}
 }
