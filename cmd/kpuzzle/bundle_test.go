@@ -192,8 +192,13 @@ func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
 			}
 
 			// The probe submission shows the sandbox's checks instead.
+			// (the file kpuzzle init writes in sandbox-probe/).
+			marker, err := os.ReadFile(filepath.Join(dir, "sandbox-probe", "KPUZZLE-SANDBOX-PROBE"))
+			if err != nil {
+				t.Fatal(err)
+			}
 			probe := filepath.Join(root, "submission", "KPUZZLE-SANDBOX-PROBE")
-			writeFile(t, filepath.Dir(probe), filepath.Base(probe), "probe\n")
+			writeFile(t, filepath.Dir(probe), filepath.Base(probe), string(marker))
 			defer os.Remove(probe)
 			res, err, out = runAutograder(container, os.Getenv("PATH"))
 			if err != nil || res == nil {

@@ -305,6 +305,9 @@ func newInitCmd(a *app) *cobra.Command {
                         how to check an answer
   gradescope/           setup.sh and run_autograder for a Gradescope
                         autograder (zip them with kpuzzle bundle gradescope)
+  sandbox-probe/        a submission to upload to Gradescope once: its
+                        results show what a submission can see and do
+                        there (kpuzzle sandbox probe)
   classroom/            a GitHub Classroom template repository: the
                         starter code, the public tests, the handout and a
                         GitHub Actions workflow that grades and reports
@@ -556,6 +559,11 @@ func writeScaffold(dir string, data scaffoldData, set, public setgen.Set) error 
 		if err := writeScaffoldFile(dir, "gradescope/"+f, "assignment/gradescope/"+f+".tmpl", data, 0o755); err != nil {
 			return err
 		}
+	}
+	// The submission an instructor uploads once to see the sandbox from
+	// inside Gradescope (run_autograder runs kpuzzle sandbox probe for it).
+	if err := writeScaffoldFile(dir, "sandbox-probe/KPUZZLE-SANDBOX-PROBE", "assignment/sandbox-probe.tmpl", data, 0o644); err != nil {
+		return err
 	}
 
 	// The GitHub Classroom template repository: the chosen language's
