@@ -1,0 +1,217 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// dockerImage is the Debian image the Docker test builds with debootstrap
+// (no registry is needed).
+const dockerImage = "kpuzzle-test-base:bookworm"
+
+// TestGradescopeBundleInDocker runs the Gradescope bundle exactly as
+// Gradescope does, in a real Docker container with Docker's default
+// seccomp profile (which refuses user namespaces, so the sandbox falls
+// back): the zip unpacked in /autograder/source, run_autograder copied to
+// /autograder, setup.sh run as root when the image is built, then one
+// container per submission with the files in /autograder/submission. It
+// grades the starter, the sandbox probe and the hostile corpus. Opt-in
+// (KPUZZLE_DOCKER=1, as .ci/run sets when it can start dockerd): it needs
+// a Docker daemon, debootstrap and Debian's mirror, and takes minutes.
+func TestGradescopeBundleInDocker(t *testing.T) {
+	if os.Getenv("KPUZZLE_DOCKER") == "" {
+		t.Skip("set KPUZZLE_DOCKER=1 to run the Gradescope bundle in a real Docker container")
+	}
+	docker := func(args ...string) string {
+		t.Helper()
+		out, err := exec.Command("docker", args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("docker %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	if out, err := exec.Command("docker", "info", "--format", "{{.ServerVersion}}").CombinedOutput(); err != nil {
+		t.Fatalf("no Docker daemon: %v\n%s", err, out)
+	}
+	if exec.Command("docker", "image", "inspect", dockerImage).Run() != nil {
+		buildDockerBase(t)
+	}
+
+	work := t.TempDir()
+	bin := filepath.Join(work, "kpuzzle")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	hw := filepath.Join(work, "hw")
+	if r := kpuzzle(t, "", "init", hw, "--shape", "3x3,4x4", "--depth", "4-16", "--public", "2", "--hidden", "2", "--unsolvable", "1", "--seed", "7"); r.code != 0 {
+		t.Fatalf("init: %+v", r)
+	}
+	zipPath := filepath.Join(work, "autograder.zip")
+	if r := kpuzzle(t, "", "bundle", "gradescope", filepath.Join(hw, "assignment.yaml"), "--out", zipPath, "--binary", bin); r.code != 0 {
+		t.Fatalf("bundle: %+v", r)
+	}
+	ctx := filepath.Join(work, "image")
+	unzip(t, zipPath, filepath.Join(ctx, "ag"))
+	dockerfile := "FROM " + dockerImage + "\nCOPY ag /autograder/source\n" +
+		"RUN cp /autograder/source/run_autograder /autograder/run_autograder && cd /autograder/source && bash ./setup.sh\n" +
+		"WORKDIR /autograder\n"
+	if err := os.WriteFile(filepath.Join(ctx, "Dockerfile"), []byte(dockerfile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	image := fmt.Sprintf("kpuzzle-test-autograder:%d", os.Getpid())
+	docker("build", "-q", "-t", image, ctx)
+	t.Cleanup(func() { exec.Command("docker", "rmi", "-f", image).Run() })
+
+	// grade runs one submission as Gradescope does and returns
+	// results.json (nil when run_autograder wrote none) and the log.
+	grade := func(files map[string]string) (map[string]any, string) {
+		t.Helper()
+		sub := t.TempDir()
+		for name, content := range files {
+			writeFile(t, sub, name, content)
+		}
+		id := docker("create", image, "/autograder/run_autograder")
+		defer exec.Command("docker", "rm", "-f", id).Run()
+		docker("cp", sub+"/.", id+":/autograder/submission")
+		logs, _ := exec.Command("docker", "start", "-a", id).CombinedOutput()
+		got := filepath.Join(t.TempDir(), "results.json")
+		if exec.Command("docker", "cp", id+":/autograder/results/results.json", got).Run() != nil {
+			return nil, string(logs)
+		}
+		data, err := os.ReadFile(got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res map[string]any
+		if err := json.Unmarshal(data, &res); err != nil {
+			t.Fatalf("results.json: %v\n%s", err, data)
+		}
+		return res, string(logs)
+	}
+	verdicts := func(res map[string]any) map[string]int {
+		n := map[string]int{}
+		for _, x := range res["tests"].([]any) {
+			if extra, ok := x.(map[string]any)["extra_data"].(map[string]any); ok {
+				n[extra["verdict"].(string)]++
+			}
+		}
+		return n
+	}
+
+	starter, err := os.ReadFile(filepath.Join(hw, "starter", "python", "solver.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, logs := grade(map[string]string{"solver.py": string(starter)})
+	if res == nil || !strings.Contains(logs, "running with resource limits") {
+		t.Fatalf("the starter in Docker: %v\n%s", res, logs)
+	}
+	t.Logf("starter: score %v, verdicts %v", res["score"], verdicts(res))
+	// The same grading outside Docker, with namespaces: the container's
+	// fallback must not change a single verdict.
+	local := filepath.Join(t.TempDir(), "results.json")
+	if r := kpuzzle(t, "", "grade", "--config", filepath.Join(hw, "assignment.yaml"), "--out", t.TempDir(), "--results-json", local,
+		filepath.Join(hw, "starter", "python")); r.code != 0 {
+		t.Fatalf("grade outside Docker: %+v", r)
+	}
+	data, _ := os.ReadFile(local)
+	var outside map[string]any
+	json.Unmarshal(data, &outside)
+	if res["score"] != outside["score"] || fmt.Sprint(verdicts(res)) != fmt.Sprint(verdicts(outside)) || verdicts(res)["optimal"] == 0 {
+		t.Errorf("starter in Docker: %v %v; outside: %v %v", res["score"], verdicts(res), outside["score"], verdicts(outside))
+	}
+
+	marker, _ := os.ReadFile(filepath.Join(hw, "sandbox-probe", "KPUZZLE-SANDBOX-PROBE"))
+	res, logs = grade(map[string]string{"KPUZZLE-SANDBOX-PROBE": string(marker)})
+	if res == nil {
+		t.Fatalf("the probe in Docker wrote no results:\n%s", logs)
+	}
+	for _, x := range res["tests"].([]any) {
+		c := x.(map[string]any)
+		t.Logf("probe %-6s %s: %s", c["status"], c["name"], c["output"])
+		if c["status"] != "passed" {
+			t.Errorf("probe check failed in Docker: %s: %s", c["name"], c["output"])
+		}
+	}
+
+	// The hostile corpus, with the paths a student who knows Gradescope's
+	// layout would try. None may score on a solvable test.
+	extra := map[string]map[string]string{
+		"python-cheat": {"targets.txt": "/autograder/source/puzzles/manifest.json\n/autograder/source/puzzles\n/autograder/source/assignment.yaml\n" +
+			"/autograder/source/kpuzzle\n/autograder/run_autograder\n/autograder/submission_metadata.json\n/autograder/results\nport 22\n"},
+		"python-toolthief":  {"tools.txt": "/autograder/source/kpuzzle\n"},
+		"python-regenerate": {"places.txt": "/autograder\n"},
+	}
+	want := map[string]string{
+		"python-toolthief": "", "python-regenerate": "", "python-writer": "", "python-cheat": "", "python-userns": "",
+		"python-saboteur": "", "python-vandal": "", "python-bigfile": "output-limit", "python-flood": "output-limit", "python-forkbomb": "timeout",
+	}
+	for name, only := range want {
+		src, err := os.ReadFile(filepath.Join(graderTestdata, "submissions", name, "solver.py"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files := map[string]string{"solver.py": string(src)}
+		for f, c := range extra[name] {
+			files[f] = c
+		}
+		res, logs := grade(files)
+		if res == nil {
+			t.Errorf("%s: no results.json:\n%s", name, logs)
+			continue
+		}
+		v := verdicts(res)
+		t.Logf("%s: score %v, verdicts %v", name, res["score"], v)
+		for verdict, n := range v {
+			bad := verdict == "optimal" || verdict == "suboptimal" || verdict == "valid"
+			if only != "" {
+				bad = verdict != only
+			}
+			if bad {
+				t.Errorf("%s: %d tests %s in Docker", name, n, verdict)
+			}
+		}
+	}
+}
+
+// buildDockerBase makes dockerImage from Debian's packages with
+// debootstrap, as docs platforms describe: no registry is reachable.
+func buildDockerBase(t *testing.T) {
+	t.Helper()
+	mirror := "http://deb.debian.org/debian"
+	if data, err := os.ReadFile("/etc/apt/sources.list.d/debian.sources"); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if v, ok := strings.CutPrefix(line, "URIs:"); ok {
+				mirror = strings.Fields(v)[0]
+				break
+			}
+		}
+	}
+	root := filepath.Join(t.TempDir(), "rootfs")
+	if out, err := exec.Command("debootstrap", "--variant=minbase", "--include=python3,ca-certificates", "bookworm", root, mirror).CombinedOutput(); err != nil {
+		t.Fatalf("debootstrap: %v\n%s", err, out)
+	}
+	tarCmd := exec.Command("tar", "-C", root, "-c", ".")
+	imp := exec.Command("docker", "import", "-", dockerImage)
+	pipe, err := tarCmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp.Stdin = pipe
+	if err := tarCmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := imp.CombinedOutput(); err != nil {
+		t.Fatalf("docker import: %v\n%s", err, out)
+	}
+	if err := tarCmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+}
