@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -82,5 +83,22 @@ func TestParseManifestRejects(t *testing.T) {
 	}
 	if _, err := puzzles.ReadManifest(filepath.Join(t.TempDir(), "none.json")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing manifest: %v", err)
+	}
+}
+
+// TestManifestErrorsSayWhatIsWrong: errors of a manifest name the file and
+// the place and say it is a syntax or range problem, never "not a number"
+// for something that is not about a number.
+func TestManifestErrorsSayWhatIsWrong(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"{\n  \"puzzles\": [\n    {\"file\": }\n  ]\n}\n", "m.json:3:15: syntax error: invalid character '}'"},
+		{`{"goal": "default"}`, `m.json: syntax error: no "puzzles" list`},
+		{`{"puzzles": [{"solvable": true}]}`, `m.json: syntax error: puzzles[0] has no "file"`},
+		{`{"puzzles": [{"file": "../x.txt"}]}`, `m.json: syntax error: puzzles[0] file "../x.txt" must be a path inside the set's folder`},
+	} {
+		_, err := puzzles.ParseManifest([]byte(tc.text), "m.json")
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) || strings.Contains(err.Error(), "not a number") {
+			t.Errorf("%q: %v, want %q...", tc.text, err, tc.want)
+		}
 	}
 }
