@@ -34,6 +34,8 @@ for root in roots:
             if seen > 20000:
                 break
             path = os.path.join(dirpath, name)
+            if not os.path.isfile(path):
+                continue  # a pipe would block the open
             try:
                 with open(path, errors="replace") as f:
                     text = f.read(1 << 16)
