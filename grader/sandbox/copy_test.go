@@ -3,8 +3,12 @@
 package sandbox_test
 
 import (
+	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -41,5 +45,57 @@ func TestCopyFile(t *testing.T) {
 	}
 	if err := sandbox.CopyFile(filepath.Join(dir, "missing"), filepath.Join(dir, "x"), 0o644); !os.IsNotExist(err) {
 		t.Errorf("copy of a missing file: err = %v", err)
+	}
+}
+
+// TestCopyFileThenExecInParallel copies a program and runs the copy, from
+// several goroutines at once, as a grader does with the builds of
+// compiled submissions: no run may fail with "text file busy". A copy
+// without CopyFile's lock, run the same way, shows the race the lock
+// closes (logged: it depends on timing).
+func TestCopyFileThenExecInParallel(t *testing.T) {
+	src, err := exec.LookPath("true")
+	if err != nil {
+		t.Skip("no true(1) to copy")
+	}
+	race := func(copyFile func(src, dst string, mode os.FileMode) error) (busy int) {
+		dir := t.TempDir()
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		for w := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range 40 {
+					dst := filepath.Join(dir, fmt.Sprintf("prog-%d-%d", w, i))
+					if err := copyFile(src, dst, 0o755); err != nil {
+						t.Error(err)
+						return
+					}
+					if err := exec.Command(dst).Run(); err != nil {
+						if errors.Is(err, syscall.ETXTBSY) {
+							mu.Lock()
+							busy++
+							mu.Unlock()
+						} else {
+							t.Error(err)
+						}
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		return busy
+	}
+	plain := func(src, dst string, mode os.FileMode) error {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, mode)
+	}
+	t.Logf("without the lock: %d of 320 runs failed with text file busy", race(plain))
+	if busy := race(sandbox.CopyFile); busy != 0 {
+		t.Errorf("%d of 320 runs of fresh copies failed with text file busy", busy)
 	}
 }
