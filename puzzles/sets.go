@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
+	"github.com/kpuzzle/kpuzzle/internal/suggest"
 	"io/fs"
 	"path"
 	"sort"
@@ -102,7 +103,7 @@ func LoadSet(name string) (Set, error) {
 	for i, d := range setDefs {
 		names[i] = d.Name
 	}
-	return Set{}, fmt.Errorf("no shipped set %q; the sets are %s", name, strings.Join(names, ", "))
+	return Set{}, fmt.Errorf("no shipped set %q; the sets are %s%s", name, strings.Join(names, ", "), suggest.Phrase(name, names))
 }
 
 // dataLines returns the non-comment, non-blank lines of an embedded file

@@ -3,6 +3,7 @@ package reference
 import (
 	"context"
 	"fmt"
+	"github.com/kpuzzle/kpuzzle/internal/suggest"
 	"slices"
 	"strings"
 
@@ -106,5 +107,5 @@ func LookupAlgorithm(name string) (Algorithm, error) {
 			return a, nil
 		}
 	}
-	return Algorithm{}, fmt.Errorf("algorithm %q: expected one of %s", name, strings.Join(AlgorithmNames(), ", "))
+	return Algorithm{}, fmt.Errorf("algorithm %q: expected one of %s%s", name, strings.Join(AlgorithmNames(), ", "), suggest.Phrase(name, AlgorithmNames()))
 }

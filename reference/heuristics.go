@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kpuzzle/kpuzzle/internal/suggest"
 	"slices"
 	"sort"
 	"strings"
@@ -186,7 +187,7 @@ func (h *Heuristics) Lookup(name string) (HeuristicInfo, bool) {
 func (h *Heuristics) Build(ctx context.Context, name string, g puzzles.Goal) (search.Heuristic, error) {
 	info, ok := h.Lookup(name)
 	if !ok {
-		return nil, fmt.Errorf("heuristic %q: expected one of %s", name, strings.Join(h.Names(), ", "))
+		return nil, fmt.Errorf("heuristic %q: expected one of %s%s", name, strings.Join(h.Names(), ", "), suggest.Phrase(name, h.Names()))
 	}
 	if !info.fits(g.Shape()) {
 		return nil, fmt.Errorf("heuristic %s does not support %s boards", info.Name, g.Shape())

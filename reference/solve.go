@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kpuzzle/kpuzzle/internal/suggest"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -110,7 +112,7 @@ func Solve(ctx context.Context, req Request) (Solution, error) {
 	}
 	if hname != "" {
 		if _, ok := prover.heuristicSet().Lookup(hname); !ok {
-			return sol, fmt.Errorf("solve: heuristic %q: expected one of %v", hname, prover.heuristicSet().Names())
+			return sol, fmt.Errorf("heuristic %q: expected one of %s%s", hname, strings.Join(prover.heuristicSet().Names(), ", "), suggest.Phrase(hname, prover.heuristicSet().Names()))
 		}
 	}
 	if algo.Name == "wastar" {

@@ -3,11 +3,16 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/internal/suggest"
 	"io"
 	"io/fs"
 	"os"
 	"runtime/debug"
+	"slices"
+	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/spf13/cobra"
@@ -42,6 +47,11 @@ type app struct {
 	json       bool
 	noColor    bool
 	configFile string
+	// root is the command tree, for suggestions.
+	root *cobra.Command
+	// sources says where the value of each flag the user did not type
+	// came from: "KPUZZLE_ALGO" or "kpuzzle.yaml, key solve.algo".
+	sources map[string]string
 
 	v *viper.Viper
 	// paint is the palette for out, decided once per run.
@@ -55,6 +65,7 @@ func run(args []string, in io.Reader, out, errOut io.Writer) int {
 		a.isTerminal = isTerminal(f)
 	}
 	root := newRootCmd(a)
+	a.root = root
 	root.SetArgs(args)
 	root.SetIn(in)
 	root.SetOut(out)
@@ -64,7 +75,10 @@ func run(args []string, in io.Reader, out, errOut io.Writer) int {
 }
 
 // exit turns the error a command returned into an exit code, printing the
-// one-line message where there is one.
+// one-line message where there is one: on stderr, and with --json also as
+// one JSON object on stdout, {"error": {"message", "file", "line"}}, so
+// that a script always gets JSON. A message that names a flag whose value
+// came from the environment or a configuration file says so.
 func (a *app) exit(err error) int {
 	if err == nil {
 		return exitOK
@@ -78,9 +92,69 @@ func (a *app) exit(err error) int {
 		}
 		err = ee.err
 	}
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	msg := strings.Join(strings.Fields(err.Error()), " ")
+	msg = a.withSources(a.suggestCommand(msg))
 	fmt.Fprintf(a.errOut, "kpuzzle: %s\n", msg)
+	if a.json {
+		e := jsonError{Message: msg}
+		var pe *puzzles.ParseError
+		if errors.As(err, &pe) {
+			if pe.File != "" {
+				e.File = &pe.File
+			}
+			if pe.Line > 0 {
+				e.Line = &pe.Line
+			}
+		}
+		_ = writeJSON(a.out, struct {
+			Error jsonError `json:"error"`
+		}{e})
+	}
 	return code
+}
+
+// suggestCommand rewrites cobra's "unknown command" error as one line
+// with the closest command.
+func (a *app) suggestCommand(msg string) string {
+	rest, ok := strings.CutPrefix(msg, `unknown command "`)
+	if !ok || a.root == nil {
+		return msg
+	}
+	name, _, _ := strings.Cut(rest, `"`)
+	var names []string
+	for _, c := range a.root.Commands() {
+		if !c.Hidden {
+			names = append(names, c.Name())
+		}
+	}
+	return fmt.Sprintf("unknown command %q; see kpuzzle --help%s", name, suggest.Phrase(name, names))
+}
+
+// jsonError is an error as --json prints it; file and line are null when
+// the error is not about a place in a file.
+type jsonError struct {
+	Message string  `json:"message"`
+	File    *string `json:"file"`
+	Line    *int    `json:"line"`
+}
+
+// withSources annotates each --flag the message names whose value came
+// from the environment or a configuration file: a bad value is then
+// traced to where it was written, not to a flag the user never typed.
+func (a *app) withSources(msg string) string {
+	for name, src := range a.sources {
+		flag := "--" + name
+		i := strings.Index(msg, flag)
+		if i < 0 {
+			continue
+		}
+		end := i + len(flag)
+		if end < len(msg) && (msg[end] == '-' || unicode.IsLetter(rune(msg[end])) || unicode.IsDigit(rune(msg[end]))) {
+			continue // another flag, such as --goal-file
+		}
+		msg = msg[:end] + " (from " + src + ")" + msg[end:]
+	}
+	return msg
 }
 
 func newRootCmd(a *app) *cobra.Command {
@@ -106,7 +180,16 @@ Exit codes: 0 success, 1 the check ran and found a problem,
 	pf.BoolVar(&a.json, "json", false, "print one JSON object on stdout instead of human output")
 	pf.BoolVar(&a.noColor, "no-color", false, "never colour the output (NO_COLOR is respected too)")
 	pf.StringVar(&a.configFile, "config", "", "configuration file (default ./kpuzzle.yaml when present)")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErrorf("%v", err) })
+	root.DisableSuggestions = true // exit suggests, on one line
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		msg := err.Error()
+		if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+			var names []string
+			c.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+			msg += strings.ReplaceAll(suggest.Phrase(name, names), "mean ", "mean --")
+		}
+		return usageErrorf("%s", msg)
+	})
 
 	for _, newCmd := range []func(*app) *cobra.Command{
 		newSolvableCmd,
@@ -154,18 +237,37 @@ func (a *app) configure(cmd *cobra.Command) error {
 			return usageErrorf("config %s: %v", name, err)
 		}
 	}
+	if err := checkConfigKeys(v, cmd.Root(), v.ConfigFileUsed()); err != nil {
+		return err
+	}
+	// One precedence for every flag: the flag as typed, then the
+	// environment (KPUZZLE_SOLVE_ALGO, then KPUZZLE_ALGO), then the
+	// configuration file (solve.algo, then algo), then the default.
+	a.sources = map[string]string{}
 	var firstErr error
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {
 		if f.Changed || firstErr != nil || f.Name == "config" || f.Name == "help" || f.Name == "version" {
 			return
 		}
+		env := strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		for _, name := range []string{"KPUZZLE_" + strings.ToUpper(cmd.Name()) + "_" + env, "KPUZZLE_" + env} {
+			if val, ok := os.LookupEnv(name); ok {
+				if err := f.Value.Set(val); err != nil {
+					firstErr = usageErrorf("%s=%q (for --%s): %v", name, val, f.Name, err)
+				}
+				a.sources[f.Name] = "the environment variable " + name
+				return
+			}
+		}
 		for _, key := range []string{cmd.Name() + "." + f.Name, f.Name} {
-			if !v.IsSet(key) {
+			if !v.InConfig(key) {
 				continue
 			}
+			src := fmt.Sprintf("%s, key %s", v.ConfigFileUsed(), key)
 			if err := setFlagFromConfig(f, v.Get(key)); err != nil {
-				firstErr = usageErrorf("setting %s from configuration: %v", key, err)
+				firstErr = usageErrorf("%s (for --%s): %v", src, f.Name, err)
 			}
+			a.sources[f.Name] = src
 			return
 		}
 	})
@@ -220,7 +322,7 @@ func (p *puzzleFlags) goalFor(s puzzles.Shape) (puzzles.Goal, error) {
 	b, err := puzzles.ReadBoardFile(p.goal)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return puzzles.Goal{}, usageErrorf("--goal %q: expected default, blank-first or a goal file", p.goal)
+			return puzzles.Goal{}, usageErrorf("--goal %q: expected default, blank-first, snail or a goal file%s", p.goal, suggest.Phrase(p.goal, []string{"default", "blank-first", "snail"}))
 		}
 		return puzzles.Goal{}, inputError(err)
 	}
@@ -290,4 +392,88 @@ func loadSetInstance(ref string) (puzzles.Set, puzzles.Board, error) {
 		}
 	}
 	return puzzles.Set{}, puzzles.Board{}, fmt.Errorf("set %s has no instance %q (it has %d; `kpuzzle sets show %s` lists them)", name, id, len(set.Instances), name)
+}
+
+// checkConfigKeys rejects every key of the configuration file (named file
+// in errors; "" means there is none) that no
+// command reads: a top-level flag name (it applies to every command with
+// that flag), a command's name with one of its flags below it, or an
+// assignment key (kpuzzle grade reads the assignment from the same file).
+func checkConfigKeys(v *viper.Viper, root *cobra.Command, file string) error {
+	if file == "" {
+		return nil
+	}
+	flags := map[string]bool{}
+	perCommand := map[string]map[string]bool{}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		own := map[string]bool{}
+		add := func(f *pflag.Flag) { own[f.Name], flags[f.Name] = true, true }
+		c.Flags().VisitAll(add)
+		c.PersistentFlags().VisitAll(add)
+		c.InheritedFlags().VisitAll(add)
+		perCommand[c.Name()] = own
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	assignment := map[string]bool{}
+	for _, k := range grader.AssignmentKeys {
+		assignment[k.Key] = true
+	}
+	sections := grader.AssignmentSections()
+	var known []string
+	for f := range flags {
+		known = append(known, f)
+	}
+	for c := range perCommand {
+		known = append(known, c)
+	}
+	known = append(known, sections...)
+	for _, key := range v.AllKeys() {
+		if !v.InConfig(key) {
+			continue
+		}
+		top, rest, nested := strings.Cut(key, ".")
+		switch {
+		case !nested && (flags[key] || assignment[key]):
+			continue
+		case nested && perCommand[top][rest]:
+			// A command's flag (also under a name an assignment section
+			// shares: the pdb build command and build.*).
+			continue
+		case nested && perCommand[top] != nil && !slices.Contains(sections, top):
+			var names []string
+			for f := range perCommand[top] {
+				names = append(names, f)
+			}
+			sort.Strings(names)
+			return usageErrorf("%s: unknown key %s: the %s command has no flag %q%s", file, key, top, rest, suggest.Phrase(rest, names))
+		case slices.Contains(sections, top):
+			if assignment[key] || isListItem(key, assignment) {
+				continue
+			}
+			var names []string
+			for k := range assignment {
+				names = append(names, k)
+			}
+			sort.Strings(names)
+			return usageErrorf("%s: unknown key %s; expected an assignment key (see kpuzzle grade --help)%s", file, key, suggest.Phrase(key, names))
+		}
+		sort.Strings(known)
+		return usageErrorf("%s: unknown key %s; expected a command's name or a flag name%s", file, key, suggest.Phrase(top, known))
+	}
+	return nil
+}
+
+// isListItem reports whether key lies inside an assignment key whose
+// value is a list of sections (rubric.partial_steps).
+func isListItem(key string, assignment map[string]bool) bool {
+	for k := range assignment {
+		if strings.HasPrefix(key, k+".") {
+			return true
+		}
+	}
+	return false
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"github.com/kpuzzle/kpuzzle/internal/suggest"
 	"io"
 	"io/fs"
 	"math"
@@ -332,7 +333,7 @@ func loadBenchSet(ctx context.Context, o *benchOptions, prover *reference.Prover
 		for _, s := range puzzles.Sets() {
 			names = append(names, s.Name)
 		}
-		return "", "", nil, usageErrorf("--set %q: no shipped set or folder of that name (sets: %s; or gen:SHAPE:DEPTHS:COUNT[:SEED])", o.set, strings.Join(names, ", "))
+		return "", "", nil, usageErrorf("--set %q: no shipped set or folder of that name (sets: %s; or gen:SHAPE:DEPTHS:COUNT[:SEED])%s", o.set, strings.Join(names, ", "), suggest.Phrase(o.set, names))
 	}
 	list, goalName, err = loadBenchDir(o)
 	return o.set, goalName, list, err

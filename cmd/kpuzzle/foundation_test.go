@@ -2,6 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/spf13/viper"
 	"os"
 	"path/filepath"
 	"strings"
@@ -226,4 +229,137 @@ func TestConfigurationPrecedence(t *testing.T) {
 	writeFile(t, dir, "broken.yaml", "goal: [unclosed\n")
 	wantOneLineError(t, kpuzzle(t, "", "--config", "broken.yaml", "solvable", "p.txt"), "broken.yaml")
 	wantOneLineError(t, kpuzzle(t, "", "--config", "missing.yaml", "solvable", "p.txt"), "missing.yaml")
+}
+
+// TestConfigurationPrecedenceMatrix sets the algorithm at every level at
+// once and removes them from the top: the flag beats the command's
+// variable (KPUZZLE_SOLVE_ALGO), which beats the global one (KPUZZLE_ALGO),
+// which beats the file's command key (solve.algo), which beats its
+// top-level key (algo), which beats the default.
+func TestConfigurationPrecedenceMatrix(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	writeFile(t, dir, "p.txt", "1 2 3\n4 5 6\n0 7 8\n")
+	levels := []struct{ name, algo string }{
+		{"flag", "ucs"}, {"KPUZZLE_SOLVE_ALGO", "bfs"}, {"KPUZZLE_ALGO", "idastar"}, {"solve.algo", "astar"}, {"algo", "greedy"},
+	}
+	for top := range levels {
+		var file strings.Builder
+		var args []string
+		for _, l := range levels[top:] {
+			switch l.name {
+			case "flag":
+				args = append(args, "--algo", l.algo)
+			case "solve.algo":
+				file.WriteString("solve:\n  algo: " + l.algo + "\n")
+			case "algo":
+				file.WriteString("algo: " + l.algo + "\n")
+			default:
+				t.Setenv(l.name, l.algo)
+			}
+		}
+		for _, l := range levels[:top] {
+			if strings.HasPrefix(l.name, "KPUZZLE_") {
+				os.Unsetenv(l.name)
+			}
+		}
+		writeFile(t, dir, "kpuzzle.yaml", file.String())
+		r := kpuzzle(t, "", append([]string{"solve", "--json", "p.txt"}, args...)...)
+		var got struct {
+			Algorithm string `json:"algorithm"`
+		}
+		if err := json.Unmarshal([]byte(r.stdout), &got); err != nil || got.Algorithm != levels[top].algo {
+			t.Errorf("with %s the highest: algorithm %q (%v, %s), want %s", levels[top].name, got.Algorithm, err, r.stderr, levels[top].algo)
+		}
+	}
+}
+
+// TestConfigurationErrorsNameTheirSource: a bad value is reported with
+// where it was written (never as a flag the user did not type), an
+// unknown key is refused naming the file and the key with a suggestion,
+// for every command (the key of one command's flag under another command
+// is unknown too), and with --json the error is one JSON object on
+// stdout.
+func TestConfigurationErrorsNameTheirSource(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	writeFile(t, dir, "p.txt", "1 2 3\n4 5 6\n0 7 8\n")
+	writeFile(t, dir, "kpuzzle.yaml", "solve:\n  goal: sideways\n")
+	wantOneLineError(t, kpuzzle(t, "", "solve", "p.txt"), "--goal (from kpuzzle.yaml, key solve.goal)", `"sideways"`)
+	writeFile(t, dir, "kpuzzle.yaml", "")
+	t.Setenv("KPUZZLE_GOAL", "sideways")
+	wantOneLineError(t, kpuzzle(t, "", "solve", "p.txt"), "--goal (from the environment variable KPUZZLE_GOAL)")
+	os.Unsetenv("KPUZZLE_GOAL")
+
+	// Every command: its own flags are accepted under its name, anything
+	// else is refused.
+	root := newRootCmd(&app{})
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, cmd := range c.Commands() {
+			walk(cmd)
+			v := viper.New()
+			v.SetConfigType("yaml")
+			var good []string
+			cmd.Flags().VisitAll(func(f *pflag.Flag) { good = append(good, "  "+f.Name+": x") })
+			if err := v.ReadConfig(strings.NewReader(cmd.Name() + ":\n" + strings.Join(good, "\n") + "\n")); err != nil {
+				t.Fatal(err)
+			}
+			if err := checkConfigKeys(v, root, "kpuzzle.yaml"); err != nil && len(good) > 0 {
+				t.Errorf("%s's own flags refused: %v", cmd.Name(), err)
+			}
+			v = viper.New()
+			v.SetConfigType("yaml")
+			v.ReadConfig(strings.NewReader(cmd.Name() + ":\n  no-such-flag: 1\n"))
+			if err := checkConfigKeys(v, root, "kpuzzle.yaml"); err == nil || !strings.Contains(err.Error(), "unknown key "+cmd.Name()+".no-such-flag") {
+				t.Errorf("%s.no-such-flag: %v", cmd.Name(), err)
+			}
+		}
+	}
+	walk(root)
+	writeFile(t, dir, "kpuzzle.yaml", "algoo: bfs\n")
+	wantOneLineError(t, kpuzzle(t, "", "solve", "p.txt"), "kpuzzle.yaml: unknown key algoo", "did you mean algo?")
+	writeFile(t, dir, "kpuzzle.yaml", "gen:\n  algo: bfs\n")
+	wantOneLineError(t, kpuzzle(t, "", "solve", "p.txt"), "unknown key gen.algo", `the gen command has no flag "algo"`)
+	writeFile(t, dir, "kpuzzle.yaml", "")
+
+	writeFile(t, dir, "bad.txt", "1 2 3\n4 x 6\n0 7 8\n")
+	r := kpuzzle(t, "", "solve", "--json", "bad.txt")
+	var got struct {
+		Error struct {
+			Message string  `json:"message"`
+			File    *string `json:"file"`
+			Line    *int    `json:"line"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil || r.code != exitUsage || got.Error.File == nil || *got.Error.File != "bad.txt" ||
+		got.Error.Line == nil || *got.Error.Line != 2 || !strings.Contains(got.Error.Message, "expected a tile number") {
+		t.Errorf("--json error: exit %d, stdout %q (%v)", r.code, r.stdout, err)
+	}
+}
+
+// TestSuggestions: every name a user types gets a "did you mean" on one
+// line, with no control characters and no Go slices.
+func TestSuggestions(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "p.txt", "1 2 3\n4 5 6\n0 7 8\n")
+	p := filepath.Join(dir, "p.txt")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"slove"}, "did you mean solve?"},
+		{[]string{"solve", "--algoo", "bfs", p}, "did you mean --algo?"},
+		{[]string{"solve", "--algo", "astr", p}, "did you mean astar?"},
+		{[]string{"solve", "--heuristic", "manhatan", p}, "did you mean manhattan?"},
+		{[]string{"solve", "set:korf10/1"}, "did you mean korf100?"},
+		{[]string{"solve", "--goal", "blank-frist", p}, "did you mean blank-first?"},
+		{[]string{"init", filepath.Join(dir, "hw"), "--language", "pyhton"}, "did you mean python?"},
+	} {
+		r := kpuzzle(t, "", tc.args...)
+		wantOneLineError(t, r, tc.want)
+		if strings.ContainsAny(r.stderr, "\t[]") {
+			t.Errorf("%v: %q has a tab or a Go slice", tc.args, r.stderr)
+		}
+	}
 }

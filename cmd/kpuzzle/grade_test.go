@@ -200,7 +200,7 @@ func TestGradeBadAssignments(t *testing.T) {
 		yaml      string
 		fragments []string
 	}{
-		{"puzzles:\n  dir: set\nrun:\n  command: x {input} {output}\nrubrics:\n  solved: 1\n", []string{"bad.yaml", "rubrics: unknown key"}},
+		{"puzzles:\n  dir: set\nrun:\n  command: x {input} {output}\nrubrics:\n  solved: 1\n", []string{"bad.yaml", "unknown key rubrics.solved", "did you mean rubric?"}},
 		{"puzzles:\n  dir: set\nrun:\n  command: x {input} {output}\n  wall_time: soon\n", []string{"run.wall_time", "not a duration"}},
 		{"puzzles:\n  dir: set\nrun:\n  command: x {input}\n", []string{"run.command", "{output}"}},
 		{"puzzles:\n  dir: nowhere\n  glob: '*.txt'\nrun:\n  command: x {input} {output}\n", []string{"puzzles.glob", "matches no file"}},

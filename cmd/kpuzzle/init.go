@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/kpuzzle/kpuzzle/internal/suggest"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -162,7 +163,7 @@ func lookupLang(name, wallTime, goDir string) (starterLang, []starterLang, error
 			return l, others, nil
 		}
 	}
-	return starterLang{}, nil, fmt.Errorf("language %q: expected one of %s", name, strings.Join(names, ", "))
+	return starterLang{}, nil, fmt.Errorf("language %q: expected one of %s%s", name, strings.Join(names, ", "), suggest.Phrase(name, names))
 }
 
 // scaffoldData fills the templates of templates/starter and

@@ -1,0 +1,40 @@
+package suggest_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/kpuzzle/kpuzzle/internal/suggest"
+)
+
+func TestClosest(t *testing.T) {
+	names := []string{"misplaced", "manhattan", "euclidean", "linear-conflict", "walking-distance", "pdb:663"}
+	for _, tc := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"manhatan", "manhattan", true},
+		{"MANHATTAN", "manhattan", true},
+		{"linear", "linear-conflict", true},
+		{"eucldiean", "euclidean", true},
+		{"pdb:636", "pdb:663", true},
+		{"xyz", "", false},
+		{"", "", false},
+	} {
+		got, ok := suggest.Closest(tc.in, names)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("Closest(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+	if p := suggest.Phrase("slove", []string{"solve", "solvable", "show"}); p != "; did you mean solve?" {
+		t.Errorf("Phrase = %q", p)
+	}
+	if p := suggest.Phrase("solve", []string{"solve"}); p != "" {
+		t.Errorf("Phrase of an exact name = %q", p)
+	}
+}
+
+func ExamplePhrase() {
+	fmt.Println("unknown algorithm \"astr\"" + suggest.Phrase("astr", []string{"bfs", "astar", "idastar"}))
+	// Output: unknown algorithm "astr"; did you mean astar?
+}
