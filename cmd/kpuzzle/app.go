@@ -211,6 +211,7 @@ Exit codes: 0 success, 1 the check ran and found a problem,
 	} {
 		root.AddCommand(newCmd(a))
 	}
+	registerCompletions(root)
 	return root
 }
 

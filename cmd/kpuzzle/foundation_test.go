@@ -363,3 +363,32 @@ func TestSuggestions(t *testing.T) {
 		}
 	}
 }
+
+// TestValueCompletion asks the shell-completion entry point for values of
+// the flags users type most, and for shipped-set puzzle references.
+func TestValueCompletion(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"__complete", "solve", "--algo", "ida"}, []string{"idastar"}},
+		{[]string{"__complete", "bench", "--algo", "astar,ida"}, []string{"astar,idastar"}},
+		{[]string{"__complete", "solve", "--heuristic", "pdb:6"}, []string{"pdb:6666", "pdb:663"}},
+		{[]string{"__complete", "check", "--goal", "bl"}, []string{"blank-first"}},
+		{[]string{"__complete", "gen", "--moves", ""}, []string{"tile", "blank"}},
+		{[]string{"__complete", "bench", "--set", "korf1"}, []string{"korf100", "korf100-blank-last"}},
+		{[]string{"__complete", "solve", "set:8puzzle-hardest/"}, []string{"set:8puzzle-hardest/1", "set:8puzzle-hardest/2"}},
+		{[]string{"__complete", "grade", "--isolation", "r"}, []string{"rlimits"}},
+	} {
+		r := kpuzzle(t, "", tc.args...)
+		var got []string
+		for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+			if !strings.HasPrefix(line, ":") {
+				got = append(got, line)
+			}
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%v (-want +got):\n%s", tc.args[1:], diff)
+		}
+	}
+}
