@@ -134,9 +134,17 @@ func parseMessage(pe *puzzles.ParseError) string {
 	return msg
 }
 
+// newReport starts a report with what is known before the answer is
+// read, the optimal length the key gives included: an illegal or
+// malformed answer's report still tells how short a solution can be.
 func newReport(p Problem) Report {
 	s := puzzles.CheckSolvable(p.Board, p.Goal)
-	return Report{Solvable: s.Solvable, Solvability: s, Moves: p.Moves.String(), Goal: p.Goal}
+	rep := Report{Solvable: s.Solvable, Solvability: s, Moves: p.Moves.String(), Goal: p.Goal}
+	if p.Optimum.Known && s.Solvable {
+		n := p.Optimum.Length
+		rep.OptimalLength, rep.OptimalSource = &n, p.Optimum.Source
+	}
+	return rep
 }
 
 // CheckAnswer judges an answer already parsed. See Check.

@@ -371,6 +371,11 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 
 	gb := report.NewGradebook(asg, outcome.Tests, outcome.Results)
 	gb.SetReceived(outcome.Received)
+	roster, err := readRosters(subs)
+	if err != nil {
+		return inputError(err)
+	}
+	gb.SetRoster(roster)
 	// A grader failure must reach Gradescope as a failed autograder run,
 	// never as a stored score: no results.json then.
 	resultsJSON := opts.resultsJSON
@@ -582,4 +587,34 @@ func absPaths(paths []string) []string {
 		out = append(out, p)
 	}
 	return out
+}
+
+// readRosters reads Gradescope's submission_metadata.yml beside the
+// submission folders, where an export put one, so that the gradebook
+// names the students.
+func readRosters(subs []batch.Submission) (report.Roster, error) {
+	roster := report.Roster{}
+	seen := map[string]bool{}
+	for _, s := range subs {
+		if seen[s.Root] || s.Root == s.Dir {
+			continue
+		}
+		seen[s.Root] = true
+		f, err := puzzles.OpenFile(filepath.Join(s.Root, report.RosterFile))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		r, err := report.ReadGradescopeRoster(f, f.Name())
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range r {
+			roster[k] = v
+		}
+	}
+	return roster, nil
 }

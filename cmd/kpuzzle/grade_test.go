@@ -556,3 +556,21 @@ func TestGradeChecksTheFeedbackTemplateFirst(t *testing.T) {
 		t.Error("tests ran before the template was checked")
 	}
 }
+
+// TestGradeGradebookNamesStudents grades a Gradescope export (folders
+// submission_ID and submission_metadata.yml beside them): the gradebook
+// gives each row the student's name, ID and email.
+func TestGradeGradebookNamesStudents(t *testing.T) {
+	config, subs := gradeFixture(t, "", "python-astar")
+	os.Rename(filepath.Join(subs, "python-astar"), filepath.Join(subs, "submission_111"))
+	writeFile(t, subs, "submission_metadata.yml", "submission_111:\n  :submitters:\n  - :name: Ada Lovelace\n    :sid: '1815'\n    :email: ada@example.edu\n")
+	out := t.TempDir()
+	if r := kpuzzle(t, "", "grade", "--config", config, "--out", out, subs); r.code != 0 {
+		t.Fatalf("grade: %+v", r)
+	}
+	data, _ := os.ReadFile(filepath.Join(out, "gradebook.csv"))
+	lines := strings.Split(string(data), "\n")
+	if !strings.HasPrefix(lines[0], "student,name,sid,email,") || !strings.HasPrefix(lines[1], "submission_111,Ada Lovelace,1815,ada@example.edu,") {
+		t.Errorf("gradebook.csv:\n%s", data)
+	}
+}

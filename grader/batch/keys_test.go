@@ -63,3 +63,23 @@ func TestWrongKeyStopsGrading(t *testing.T) {
 		t.Errorf("with the key trusted: %s", resultText(r))
 	}
 }
+
+// TestOptimalLengthKeptForEveryVerdict: whatever became of a run (an
+// illegal move, a malformed answer, a crash, a timeout, a missing file),
+// its result keeps the optimal length the key gives, for feedback,
+// results.json and the replay page.
+func TestOptimalLengthKeptForEveryVerdict(t *testing.T) {
+	root := copySubmissions(t, "python-illegal", "python-crash", "python-loop", "python-vandal")
+	os.MkdirAll(filepath.Join(root, "empty"), 0o755)
+	os.MkdirAll(filepath.Join(root, "garbage"), 0o755)
+	os.WriteFile(filepath.Join(root, "garbage", "solver.py"), []byte("import sys\nopen(sys.argv[2], 'w').write('SIDEWAYS\\n')\n"), 0o644)
+	a := assignment(t, root, `{"puzzles": {"dir": "`+mustAbs(t, smallSet)+`", "glob": "p1.txt"}, "run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "3s"}}`)
+	o := grade(t, batch.Options{Assignment: a}, root)
+	for sub, want := range map[string]grader.Verdict{"python-illegal": grader.Illegal, "python-crash": grader.Crashed, "python-loop": grader.Timeout,
+		"python-vandal": grader.UnsolvableWrong, "empty": grader.Crashed, "garbage": grader.Malformed} {
+		r := o.Results[sub]["p1.txt"]
+		if r.Verdict != want || r.OptimalLength == nil || *r.OptimalLength != 12 {
+			t.Errorf("%s: %s (optimal length %v), want %s with the key's 12", sub, resultText(r), r.OptimalLength, want)
+		}
+	}
+}

@@ -9,10 +9,14 @@ import (
 
 // WriteCSV writes the gradebook: a header row ("student", one column per
 // test named by its number and file, "total", "max"), then one row per
-// student with the points of each test.
+// student with the points of each test. With a roster, "name", "sid" and
+// "email" follow "student" (group members joined with "; ").
 func (gb Gradebook) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	header := []string{"student"}
+	if len(gb.Roster) > 0 {
+		header = append(header, "name", "sid", "email")
+	}
 	for _, t := range gb.Tests {
 		header = append(header, t.Name)
 	}
@@ -22,6 +26,13 @@ func (gb Gradebook) WriteCSV(w io.Writer) error {
 	}
 	for _, s := range gb.Submissions {
 		row := []string{csvSafe(grader.Printable(s.Name))}
+		if len(gb.Roster) > 0 {
+			for _, get := range []func(Person) string{
+				func(p Person) string { return p.Name }, func(p Person) string { return p.SID }, func(p Person) string { return p.Email },
+			} {
+				row = append(row, csvSafe(grader.Printable(gb.Roster.people(s.Name, get))))
+			}
+		}
 		for _, r := range s.Results {
 			row = append(row, formatPoints(r.Score(gb.Rubric)))
 		}

@@ -17,6 +17,9 @@ type Gradebook struct {
 	Settings   grader.ResultSettings
 	// Submissions are sorted by name.
 	Submissions []Submission
+	// Roster, when not empty, names the students behind each submission
+	// (Gradescope's export), for the CSV gradebook.
+	Roster Roster
 }
 
 // Submission is one student's results, one per test in the order of
