@@ -253,7 +253,7 @@ var AssignmentKeys = []KeyDoc{
 	{"feedback.template", "built-in", "text/template file for the per-student Markdown feedback"},
 	{"optimal.timeout", "60s", "time to prove each optimal length the answer key lacks"},
 	{"optimal.verify", "10s", "time to prove again, before any submission runs, each optimal length the answer key gives (a key that disagrees stops the grading; 0 trusts the key)"},
-	{"results.times", "false", "put run times in results.json and JUnit XML (makes them differ run to run)"},
+	{"results.times", "false", "put run times in results.json, JUnit XML and the summary page (makes them differ run to run)"},
 	{"results.leaderboard", "false", "add a Gradescope leaderboard"},
 	{"results.replays", "true", "keep each answer in OUT/answers and write a replay page per student and test in OUT/replays, linked from OUT/summary.html"},
 	{"hide", "[]", "further paths students' programs must not see (the puzzle set, submissions, output and this file always are)"},

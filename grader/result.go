@@ -115,3 +115,11 @@ func (f FilesReceived) Summary() string {
 	}
 	return s
 }
+
+// Person is one submitter of a submission, as a course's export names
+// them (Gradescope's submission metadata).
+type Person struct {
+	Name  string `json:"name"`
+	SID   string `json:"sid"`
+	Email string `json:"email"`
+}

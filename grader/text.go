@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -79,4 +80,18 @@ func FileName(name string) string {
 	}
 	sum := sha256.Sum256([]byte(name))
 	return strings.TrimLeft(sb.String(), ".") + "-" + hex.EncodeToString(sum[:4])
+}
+
+// AnswerPath is where a grader keeps the answer of a submission's test
+// in the folder dir (batch.Options.AnswerDir): dir/SUBMISSION/TEST, the
+// submission's name made a safe file name (FileName) and the test name's
+// slashes making folders. It reports false for a test name that would
+// leave the folder.
+func AnswerPath(dir, submission, test string) (string, bool) {
+	submission = FileName(submission)
+	rel := filepath.Join(submission, filepath.FromSlash(test))
+	if dir == "" || !filepath.IsLocal(submission) || !filepath.IsLocal(rel) {
+		return "", false
+	}
+	return filepath.Join(dir, rel), true
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/spf13/cobra"
 )
@@ -304,8 +305,8 @@ func writeZip(path string, files []bundleFile) error {
 	if err := zw.Close(); err != nil {
 		return err
 	}
-	return writeAtomic(path, func(w io.Writer) error {
-		_, err := w.Write(buf.Bytes())
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
-	})
+	}
+	return atomicfile.WriteBytes(path, 0o644, buf.Bytes())
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"os/signal"
@@ -13,14 +12,11 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"text/template"
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
-	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/grader/report"
-	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/schollz/progressbar/v3"
@@ -382,10 +378,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	if outcome.GraderErrors > 0 {
 		resultsJSON = ""
 	}
-	if err := writeReports(gb, tmpl, out, resultsJSON); err != nil {
-		return inputError(err)
-	}
-	if err := writeSummaryPage(gb, asg, out); err != nil {
+	if err := gb.WriteFolder(out, report.FolderOptions{Feedback: tmpl, Replays: asg.Results.ReplaysOn(), Moves: asg.Convention(), ResultsJSON: resultsJSON}); err != nil {
 		return inputError(err)
 	}
 	if a.json {
@@ -397,7 +390,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 		if err := gb.WriteSummary(a.out, style); err != nil {
 			return err
 		}
-		fmt.Fprintf(a.out, "results in %s (%d tests run, %d from the journal); summary page %s\n", out, outcome.Ran, outcome.Reused, filepath.Join(out, summaryFile))
+		fmt.Fprintf(a.out, "results in %s (%d tests run, %d from the journal); summary page %s\n", out, outcome.Ran, outcome.Reused, filepath.Join(out, report.SummaryFile))
 	}
 	if outcome.GraderErrors > 0 {
 		fmt.Fprintf(a.errOut, "kpuzzle: %d tests failed in the grader itself (grader-error); they are not journaled: run again with --resume to retry them\n", outcome.GraderErrors)
@@ -418,7 +411,7 @@ func countResults(o batch.Outcome) int {
 }
 
 func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSON {
-	j := gradeJSON{Out: out, Summary: filepath.Join(out, summaryFile), Interrupted: o.Interrupted, Ran: o.Ran, Reused: o.Reused, Isolation: o.Isolation.String(), Submissions: []submissionJSON{}}
+	j := gradeJSON{Out: out, Summary: filepath.Join(out, report.SummaryFile), Interrupted: o.Interrupted, Ran: o.Ran, Reused: o.Reused, Isolation: o.Isolation.String(), Submissions: []submissionJSON{}}
 	for _, s := range gb.Submissions {
 		score, max := gb.Total(s)
 		sj := submissionJSON{Name: s.Name, Score: score, Max: max}
@@ -431,95 +424,13 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSO
 	return j
 }
 
-// writeReports writes every result file, each atomically.
-func writeReports(gb report.Gradebook, tmpl *template.Template, out, resultsJSON string) error {
-	write := writeAtomic
-	if err := write(filepath.Join(out, "gradebook.csv"), gb.WriteCSV); err != nil {
-		return err
-	}
-	if err := write(filepath.Join(out, "junit.xml"), gb.WriteJUnit); err != nil {
-		return err
-	}
-	for _, s := range gb.Submissions {
-		if err := write(filepath.Join(out, "results", grader.FileName(s.Name), "results.json"), func(w io.Writer) error { return gb.WriteGradescope(w, s) }); err != nil {
-			return err
-		}
-		if err := write(filepath.Join(out, "feedback", grader.FileName(s.Name)+".md"), func(w io.Writer) error { return gb.WriteFeedback(w, tmpl, s) }); err != nil {
-			return err
-		}
-		if resultsJSON != "" {
-			if err := write(resultsJSON, func(w io.Writer) error { return gb.WriteGradescope(w, s) }); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// summaryFile is the instructor's summary page in the output folder.
-const summaryFile = "summary.html"
-
 // answerDir is where the grader keeps the answers for replay pages, ""
 // when results.replays is off.
 func answerDir(asg grader.Assignment, out string) string {
 	if !asg.Results.ReplaysOn() {
 		return ""
 	}
-	return filepath.Join(out, "answers")
-}
-
-// writeSummaryPage writes a replay page for every test whose answer was
-// kept (results.replays), then OUT/summary.html linking to them and to
-// the feedback.
-func writeSummaryPage(gb report.Gradebook, asg grader.Assignment, out string) error {
-	pages := map[string]bool{}
-	if dir := answerDir(asg, out); dir != "" {
-		for _, s := range gb.Submissions {
-			for i := range gb.Tests {
-				if !gb.HasAnswer(s, i) {
-					continue
-				}
-				path, ok := batch.AnswerPath(dir, s.Name, gb.Tests[i].Name)
-				if !ok {
-					continue
-				}
-				answer, err := os.ReadFile(path)
-				if errors.Is(err, fs.ErrNotExist) {
-					continue // graded before answers were kept
-				}
-				if err != nil {
-					return err
-				}
-				page := gb.ReplayPage(s, i, answer, asg.Convention())
-				rel := gb.ReplayFile(s, i)
-				if err := writeAtomic(filepath.Join(out, filepath.FromSlash(rel)), func(w io.Writer) error { return replay.Write(w, page) }); err != nil {
-					return err
-				}
-				pages[rel] = true
-			}
-		}
-	}
-	opts := report.SummaryOptions{
-		Feedback: func(s report.Submission) string { return "feedback/" + grader.FileName(s.Name) + ".md" },
-	}
-	if asg.Results.ReplaysOn() {
-		opts.Replay = func(s report.Submission, i int) string {
-			if rel := gb.ReplayFile(s, i); pages[rel] {
-				return rel
-			}
-			return ""
-		}
-	}
-	return writeAtomic(filepath.Join(out, summaryFile), func(w io.Writer) error { return gb.WriteSummaryHTML(w, opts) })
-}
-
-// writeAtomic writes a file through a temporary file in its folder,
-// renamed into place, so that a reader never sees half of it.
-func writeAtomic(path string, fill func(io.Writer) error) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return atomicfile.Write(path, 0o644, fill)
+	return filepath.Join(out, report.AnswersDir)
 }
 
 // gradeProgress shows a progress bar on stderr when it is a terminal and

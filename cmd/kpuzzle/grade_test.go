@@ -328,7 +328,7 @@ func TestGradeSurvivesKill9(t *testing.T) {
 		t.Fatal("the run was never killed")
 	}
 	// The summary page shows run times, which differ from run to run.
-	a, b := readTree(t, whole, "journal.jsonl", "summary.html"), readTree(t, killed, "journal.jsonl", "summary.html")
+	a, b := readTree(t, whole, "journal.jsonl"), readTree(t, killed, "journal.jsonl")
 	reports := 0
 	for name := range a {
 		if !strings.HasPrefix(name, "answers/") && !strings.HasPrefix(name, "replays/") {
@@ -395,7 +395,9 @@ func TestGradeSummaryPage(t *testing.T) {
 			t.Errorf("summary.html contains %q", bad)
 		}
 	}
-	for _, want := range []string{"<h1>Project 1</h1>", "3 submissions × 5 tests", "Score histogram", "Run times", `href="feedback/python-crash.md"`} {
+	// Without results.times the page shows no run time (it is the same
+	// from run to run); TestGradeShardsMergeByteForByte checks that.
+	for _, want := range []string{"<h1>Project 1</h1>", "3 submissions × 5 tests", "Score histogram", `href="feedback/python-crash.md"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("summary.html lacks %q", want)
 		}

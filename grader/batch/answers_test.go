@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 )
 
@@ -22,13 +23,13 @@ func TestAnswerDirKeepsAnswers(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "shell", "solve.sh"), []byte(script), 0o644)
 	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q}, "run": {"command": "sh {submission}/solve.sh {input} {output}"}}`, mustAbs(t, smallSet)))
 	answers := t.TempDir()
-	stale, _ := batch.AnswerPath(answers, "shell", "p5.txt")
+	stale, _ := grader.AnswerPath(answers, "shell", "p5.txt")
 	os.MkdirAll(filepath.Dir(stale), 0o755)
 	os.WriteFile(stale, []byte("DOWN\n"), 0o644)
 
 	o := grade(t, batch.Options{Assignment: a, AnswerDir: answers}, root)
 	for _, tc := range o.Tests {
-		path, ok := batch.AnswerPath(answers, "shell", tc.Name)
+		path, ok := grader.AnswerPath(answers, "shell", tc.Name)
 		if !ok {
 			t.Fatalf("no answer path for %s", tc.Name)
 		}
@@ -45,11 +46,11 @@ func TestAnswerDirKeepsAnswers(t *testing.T) {
 	}
 	// A test name that would leave the folder is refused; a submission
 	// name is made a safe file name, so its answers stay inside.
-	if p, ok := batch.AnswerPath(answers, "shell", "../../p1.txt"); ok {
+	if p, ok := grader.AnswerPath(answers, "shell", "../../p1.txt"); ok {
 		t.Errorf("AnswerPath(shell, ../../p1.txt) = %s, want a refusal", p)
 	}
 	for _, name := range []string{"../x", "", "..", strings.Repeat("n", 255)} {
-		p, ok := batch.AnswerPath(answers, name, "p1.txt")
+		p, ok := grader.AnswerPath(answers, name, "p1.txt")
 		if rel, err := filepath.Rel(answers, p); !ok || err != nil || !filepath.IsLocal(rel) || len(filepath.Base(filepath.Dir(p))) > 255 {
 			t.Errorf("AnswerPath(%q, p1.txt) = %s, %v: want a path inside %s", name, p, ok, answers)
 		}

@@ -407,22 +407,10 @@ func printable(s string, limit int) string {
 	return p[:cut] + "..."
 }
 
-// AnswerPath is where Options.AnswerDir keeps the answer of a
-// submission's test: AnswerDir/SUBMISSION/TEST, the test name's slashes
-// making folders. It reports false for names that would leave the folder.
-func AnswerPath(dir, submission, test string) (string, bool) {
-	submission = grader.FileName(submission)
-	rel := filepath.Join(submission, filepath.FromSlash(test))
-	if dir == "" || !filepath.IsLocal(submission) || !filepath.IsLocal(rel) {
-		return "", false
-	}
-	return filepath.Join(dir, rel), true
-}
-
 // keepAnswer writes the answer into Options.AnswerDir, when set, through
 // a temporary file renamed into place.
 func (g *grading) keepAnswer(sub, test string, answer []byte) error {
-	path, ok := AnswerPath(g.opts.AnswerDir, sub, test)
+	path, ok := grader.AnswerPath(g.opts.AnswerDir, sub, test)
 	if !ok {
 		return nil
 	}
@@ -434,7 +422,7 @@ func (g *grading) keepAnswer(sub, test string, answer []byte) error {
 
 // dropAnswer removes a kept answer of an earlier run, if any.
 func (g *grading) dropAnswer(sub, test string) error {
-	path, ok := AnswerPath(g.opts.AnswerDir, sub, test)
+	path, ok := grader.AnswerPath(g.opts.AnswerDir, sub, test)
 	if !ok {
 		return nil
 	}

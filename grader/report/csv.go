@@ -27,8 +27,8 @@ func (gb Gradebook) WriteCSV(w io.Writer) error {
 	for _, s := range gb.Submissions {
 		row := []string{csvSafe(grader.Printable(s.Name))}
 		if len(gb.Roster) > 0 {
-			for _, get := range []func(Person) string{
-				func(p Person) string { return p.Name }, func(p Person) string { return p.SID }, func(p Person) string { return p.Email },
+			for _, get := range []func(grader.Person) string{
+				func(p grader.Person) string { return p.Name }, func(p grader.Person) string { return p.SID }, func(p grader.Person) string { return p.Email },
 			} {
 				row = append(row, csvSafe(grader.Printable(gb.Roster.people(s.Name, get))))
 			}

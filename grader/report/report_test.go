@@ -370,7 +370,7 @@ func summaryOptions(gb report.Gradebook) report.SummaryOptions {
 }
 
 func TestSummaryHTML(t *testing.T) {
-	gb := gradebook(t, "")
+	gb := gradebook(t, `, "results": {"times": true}`)
 	var buf bytes.Buffer
 	if err := gb.WriteSummaryHTML(&buf, summaryOptions(gb)); err != nil {
 		t.Fatal(err)
@@ -412,6 +412,18 @@ func TestSummaryHTML(t *testing.T) {
 	}
 	if strings.Contains(buf.String(), "href=") {
 		t.Error("links without SummaryOptions")
+	}
+	// Without results.times the page shows no run time, so that it is the
+	// same from run to run.
+	gb.Settings.Times = false
+	buf.Reset()
+	if err := gb.WriteSummaryHTML(&buf, summaryOptions(gb)); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"Run times", "10 s", "median time", "0.031"} {
+		if strings.Contains(buf.String(), bad) {
+			t.Errorf("without results.times the page shows %q", bad)
+		}
 	}
 }
 

@@ -8,19 +8,13 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
-)
 
-// Person is one submitter of a submission, as a course's export names
-// them.
-type Person struct {
-	Name  string `json:"name"`
-	SID   string `json:"sid"`
-	Email string `json:"email"`
-}
+	"github.com/kpuzzle/kpuzzle/grader"
+)
 
 // Roster maps a submission's folder name to its submitters (several for a
 // group submission).
-type Roster map[string][]Person
+type Roster map[string][]grader.Person
 
 // RosterFile is the file Gradescope's "Export Submissions" puts beside the
 // submission folders.
@@ -67,7 +61,7 @@ func ReadGradescopeRoster(r io.Reader, name string) (Roster, error) {
 			if !ok {
 				return nil, fmt.Errorf("%s: %s: submitter %d is not a mapping; expected :name, :sid and :email", name, folder, i+1)
 			}
-			out[folder] = append(out[folder], Person{Name: text(field(m, "name")), SID: text(field(m, "sid")), Email: text(field(m, "email"))})
+			out[folder] = append(out[folder], grader.Person{Name: text(field(m, "name")), SID: text(field(m, "sid")), Email: text(field(m, "email"))})
 		}
 	}
 	return out, nil
@@ -93,7 +87,7 @@ func text(v any) string {
 func (gb *Gradebook) SetRoster(r Roster) { gb.Roster = r }
 
 // people joins a submission's submitters' field for one cell.
-func (r Roster) people(sub string, get func(Person) string) string {
+func (r Roster) people(sub string, get func(grader.Person) string) string {
 	var parts []string
 	for _, p := range r[sub] {
 		parts = append(parts, get(p))

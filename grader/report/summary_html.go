@@ -37,8 +37,11 @@ type SummaryOptions struct {
 // one self-contained HTML page (no script, no external resource): the
 // score histogram, the pass rate of every test with its verdicts and run
 // times, the distribution of run times, and a table of students whose
-// cells link to each student's replay pages and feedback. Unlike the
-// other reports it shows run times, so two runs give different pages.
+// cells link to each student's replay pages and feedback. Run times
+// (per test, their distribution, per student) are shown with
+// results.times only: without them the page, like every other report, is
+// the same byte for byte from run to run, however the grading was split or
+// resumed.
 func (gb Gradebook) WriteSummaryHTML(w io.Writer, o SummaryOptions) error {
 	t, err := summaryTemplate()
 	if err != nil {
@@ -76,6 +79,9 @@ type summaryView struct {
 	Students                                              []studentRow
 	Verdicts                                              []verdictCount
 	Replays, Feedback                                     bool
+	// Times shows run times (results.times): the page is then no longer
+	// the same from run to run.
+	Times bool
 }
 
 type testRow struct {
@@ -165,6 +171,7 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 		TestCount:   len(gb.Tests),
 		Replays:     o.Replay != nil,
 		Feedback:    o.Feedback != nil,
+		Times:       gb.Settings.Times,
 	}
 	// Scores.
 	var scores []float64

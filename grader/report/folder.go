@@ -1,0 +1,114 @@
+package report
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"text/template"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/replay"
+	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+// Files of a grading's output folder.
+const (
+	// SummaryFile is the instructor's summary page.
+	SummaryFile = "summary.html"
+	// AnswersDir holds each answer as the grader checked it (with
+	// results.replays), in grader.AnswerPath's layout.
+	AnswersDir = "answers"
+)
+
+// FolderOptions say what WriteFolder writes besides the gradebook.
+type FolderOptions struct {
+	// Feedback renders each student's feedback.
+	Feedback *template.Template
+	// Replays writes a replay page for every answer kept in
+	// OUT/answers and links it from the summary page.
+	Replays bool
+	// Moves is the answer convention the replays play.
+	Moves puzzles.Convention
+	// ResultsJSON, when not empty, also gets the results.json of the one
+	// submission (Gradescope's /autograder/results/results.json).
+	ResultsJSON string
+}
+
+// WriteFolder writes everything a grading leaves in its output folder out,
+// each file whole (through a temporary file renamed into place):
+//
+//	results/STUDENT/results.json, junit.xml, gradebook.csv,
+//	feedback/STUDENT.md, replays/STUDENT/NN-TEST.html, summary.html
+//
+// The files depend on the gradebook alone (and the answers kept in
+// out/answers), so that a grading resumed from its journal, or merged
+// from shards, writes them byte for byte as one uninterrupted run does.
+func (gb Gradebook) WriteFolder(out string, o FolderOptions) error {
+	write := func(path string, fill func(io.Writer) error) error {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		return atomicfile.Write(path, 0o644, fill)
+	}
+	if err := write(filepath.Join(out, "gradebook.csv"), gb.WriteCSV); err != nil {
+		return err
+	}
+	if err := write(filepath.Join(out, "junit.xml"), gb.WriteJUnit); err != nil {
+		return err
+	}
+	for _, s := range gb.Submissions {
+		if err := write(filepath.Join(out, "results", grader.FileName(s.Name), "results.json"), func(w io.Writer) error { return gb.WriteGradescope(w, s) }); err != nil {
+			return err
+		}
+		if err := write(filepath.Join(out, "feedback", grader.FileName(s.Name)+".md"), func(w io.Writer) error { return gb.WriteFeedback(w, o.Feedback, s) }); err != nil {
+			return err
+		}
+		if o.ResultsJSON != "" {
+			if err := write(o.ResultsJSON, func(w io.Writer) error { return gb.WriteGradescope(w, s) }); err != nil {
+				return err
+			}
+		}
+	}
+	pages := map[string]bool{}
+	if o.Replays {
+		for _, s := range gb.Submissions {
+			for i := range gb.Tests {
+				if !gb.HasAnswer(s, i) {
+					continue
+				}
+				path, ok := grader.AnswerPath(filepath.Join(out, AnswersDir), s.Name, gb.Tests[i].Name)
+				if !ok {
+					continue
+				}
+				answer, err := os.ReadFile(path)
+				if errors.Is(err, fs.ErrNotExist) {
+					continue // graded before answers were kept
+				}
+				if err != nil {
+					return err
+				}
+				page := gb.ReplayPage(s, i, answer, o.Moves)
+				rel := gb.ReplayFile(s, i)
+				if err := write(filepath.Join(out, filepath.FromSlash(rel)), func(w io.Writer) error { return replay.Write(w, page) }); err != nil {
+					return err
+				}
+				pages[rel] = true
+			}
+		}
+	}
+	opts := SummaryOptions{
+		Feedback: func(s Submission) string { return "feedback/" + grader.FileName(s.Name) + ".md" },
+	}
+	if o.Replays {
+		opts.Replay = func(s Submission, i int) string {
+			if rel := gb.ReplayFile(s, i); pages[rel] {
+				return rel
+			}
+			return ""
+		}
+	}
+	return write(filepath.Join(out, SummaryFile), func(w io.Writer) error { return gb.WriteSummaryHTML(w, opts) })
+}
