@@ -52,6 +52,10 @@ func (p Phase) String() string {
 // from a single goroutine, in order.
 type Progress struct {
 	Phase Phase
+	// Partition and Goal name the database the table belongs to, when
+	// it is opened through a partition (Open, OpenPartition, OpenSpec).
+	Partition string
+	Goal      puzzles.Goal
 	// Pattern is the 1-based number of the table within its partition,
 	// of Patterns.
 	Pattern, Patterns int

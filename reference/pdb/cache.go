@@ -139,6 +139,7 @@ func loadOrBuild(ctx context.Context, p Partition, i int, opts Options) (*Table,
 	src := TableSource{Tiles: slices.Clone(p.Patterns[i])}
 	report := func(pr Progress) {
 		if opts.Progress != nil {
+			pr.Partition, pr.Goal = p.Name, p.Goal
 			pr.Pattern, pr.Patterns = i+1, len(p.Patterns)
 			pr.Tiles = src.Tiles
 			opts.Progress(pr)

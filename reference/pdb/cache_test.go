@@ -38,7 +38,12 @@ func TestOpenBuildsThenLoads(t *testing.T) {
 	dir := t.TempDir()
 	p := cachePartition(t)
 	var phases []pdb.Phase
-	opts := pdb.Options{Dir: dir, Progress: func(pr pdb.Progress) { phases = append(phases, pr.Phase) }}
+	opts := pdb.Options{Dir: dir, Progress: func(pr pdb.Progress) {
+		phases = append(phases, pr.Phase)
+		if pr.Partition != p.Name || !pr.Goal.Board().Equal(p.Goal.Board()) {
+			t.Errorf("a report of phase %s names the database %q for goal %s; want %q, %s", pr.Phase, pr.Partition, pr.Goal.Board(), p.Name, p.Goal.Board())
+		}
+	}}
 	first, err := pdb.OpenPartition(context.Background(), p, opts)
 	if err != nil {
 		t.Fatal(err)

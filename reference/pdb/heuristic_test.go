@@ -1,6 +1,7 @@
 package pdb_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"slices"
@@ -363,6 +364,36 @@ func TestAutoAndResolve(t *testing.T) {
 	for _, bad := range []string{"pdb:manhattan", "pdb:", "pdb:1-2-99", "pdb:12"} {
 		if _, err := pdb.Resolve(bad, g); err == nil {
 			t.Errorf("Resolve(%q): no error", bad)
+		}
+	}
+}
+
+// TestOpenSpecAuto checks that the heuristic name pdb:auto opens the
+// automatic partition of any board: the partition Resolve gives, whose
+// estimates equal those of the same patterns opened as tiles.
+func TestOpenSpecAuto(t *testing.T) {
+	g := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
+	opts := pdb.Options{Dir: t.TempDir(), NoSave: true}
+	h, err := pdb.OpenSpec(context.Background(), "pdb:auto", g, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := pdb.Resolve("pdb:auto", g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want.Patterns, h.Partition().Patterns); diff != "" || h.Name() != "pdb:auto" {
+		t.Errorf("pdb:auto is %s (-want +got):\n%s", h.Name(), diff)
+	}
+	tiles, err := pdb.OpenSpec(context.Background(), "pdb:1-2-3-4/5-6-7-8", g, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := puzzles.NewRand(5)
+	for range 200 {
+		b := puzzles.RandomSolvable(rng, g)
+		if a, b2 := h.Estimate(b.Bytes()), tiles.Estimate(b.Bytes()); a != b2 {
+			t.Fatalf("%s: pdb:auto says %d, the same patterns as tiles %d", b, a, b2)
 		}
 	}
 }
