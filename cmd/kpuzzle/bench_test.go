@@ -47,7 +47,7 @@ func TestBenchFolder(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d, stderr %q, stdout %s", r.code, r.stderr, r.stdout)
 	}
-	var got benchJSON
+	var got bench.InstanceTable
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestBenchKorf100(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
-	var got benchJSON
+	var got bench.InstanceTable
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestBenchDynamicHeuristic(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
-	var got benchJSON
+	var got bench.InstanceTable
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestBenchDynamicHeuristic(t *testing.T) {
 func TestBenchLimitsAndErrors(t *testing.T) {
 	cache := t.TempDir()
 	r := kpuzzle(t, "", "bench", "--set", benchDir(t, false), "--pdb-dir", cache, "--max-nodes", "5", "--limit", "1", "--json")
-	var got benchJSON
+	var got bench.InstanceTable
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 		t.Fatalf("%v: %s", err, r.stdout)
 	}
@@ -230,7 +230,7 @@ func TestBenchCompare(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d, stderr %q, stdout %s", r.code, r.stderr, r.stdout)
 	}
-	var got benchMatrixJSON
+	var got bench.Comparison
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +320,7 @@ func TestBenchCompareFindsWrongKeys(t *testing.T) {
 		t.Errorf("a wrong key: exit %d, stdout:\n%s", r.code, r.stdout)
 	}
 	r = kpuzzle(t, "", "bench", "--set", benchDir(t, false), "--run", "astar:manhattan,greedy:manhattan", "--json")
-	var got benchMatrixJSON
+	var got bench.Comparison
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil || r.code != 0 || !got.AllOptimal {
 		t.Errorf("correct keys: exit %d, %v, %+v", r.code, err, got)
 	}
@@ -350,22 +350,4 @@ func TestBenchCompareErrors(t *testing.T) {
 	} {
 		wantOneLineError(t, kpuzzle(t, "", append(append([]string{"bench"}, tc.args...), "--pdb-dir", cache)...), tc.fragments...)
 	}
-}
-
-// FuzzParseGenSet checks that parseGenSet never panics and that an
-// accepted spec, written in full, reads back as the same spec.
-func FuzzParseGenSet(f *testing.F) {
-	for _, s := range []string{"gen:3x3:20-30:50", "gen:4x4:40:7:99", "gen:3:1-2:1", "gen:2x5:0-0:3:18446744073709551615", "gen:3x3:30-20:5", "gen::::", "gen:3x3:1-2:1:-1", "korf100"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		g, err := parseGenSet(s)
-		if err != nil {
-			return
-		}
-		again, err := parseGenSet(g.String())
-		if err != nil || again != g {
-			t.Fatalf("parseGenSet(%q) = %+v, written %q, read back as %+v, %v", s, g, g.String(), again, err)
-		}
-	})
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/internal/oracletest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
 	"go.yaml.in/yaml/v3"
@@ -66,24 +67,6 @@ func buildStarter(t *testing.T, l starterLang, data scaffoldData) []string {
 	return []string{filepath.Join(dir, "solver")}
 }
 
-// walkFrom is the board reached from the goal by k moves of the blank,
-// each the first direction that is legal and does not undo the last.
-func walkFrom(g puzzles.Goal, k int) puzzles.Board {
-	b := g.Board()
-	var last puzzles.Dir = 4
-	for range k {
-		for _, d := range puzzles.Dirs {
-			if (last < 4 && d == last.Opposite()) || !b.CanMove(d) {
-				continue
-			}
-			b, _ = b.Move(d)
-			last = d
-			break
-		}
-	}
-	return b
-}
-
 // TestStarterCodeOnTrivialPuzzles builds every language's starter for
 // both conventions and both goals, runs it on solved, one-move and
 // two-move boards (in both file formats), a rectangular board and an
@@ -111,9 +94,9 @@ func TestStarterCodeOnTrivialPuzzles(t *testing.T) {
 					format puzzles.Format
 				}{
 					{"solved", g33.Board(), g33, puzzles.FormatRows},
-					{"one move", walkFrom(g33, 1), g33, puzzles.FormatRows},
-					{"two moves, Princeton format", walkFrom(g33, 2), g33, puzzles.FormatPrinceton},
-					{"2x3, five moves", walkFrom(g23, 5), g23, puzzles.FormatRows},
+					{"one move", oracletest.Walk(g33, 1), g33, puzzles.FormatRows},
+					{"two moves, Princeton format", oracletest.Walk(g33, 2), g33, puzzles.FormatPrinceton},
+					{"2x3, five moves", oracletest.Walk(g23, 5), g23, puzzles.FormatRows},
 					{"unsolvable 2x2", puzzles.RandomUnsolvable(puzzles.NewRand(1), goalOf(puzzles.Shape{Rows: 2, Cols: 2})), goalOf(puzzles.Shape{Rows: 2, Cols: 2}), puzzles.FormatRows},
 				}
 				for _, tc := range cases {

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/fatih/color"
+	"github.com/kpuzzle/kpuzzle/internal/textstyle"
 	"github.com/mattn/go-isatty"
 )
 
@@ -36,6 +37,11 @@ func newPalette(enabled bool) palette {
 		dim:  mk(color.Faint),
 		bold: mk(color.Bold),
 	}
+}
+
+// style is the palette as the report packages take it.
+func (p palette) style() textstyle.Style {
+	return textstyle.Style{Good: p.good, Bad: p.bad, Warn: p.warn, Dim: p.dim, Bold: p.bold}
 }
 
 // writeJSON writes v as one indented JSON object.

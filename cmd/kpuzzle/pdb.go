@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/kpuzzle/kpuzzle/internal/textstyle"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/schollz/progressbar/v3"
@@ -242,37 +243,10 @@ func buildResult(p pdb.Partition, h *pdb.Heuristic) pdbBuildJSON {
 // tables it builds and why, with a progress bar when stderr is a
 // terminal.
 func openWithProgress(ctx context.Context, a *app, p pdb.Partition, opts pdb.Options) (*pdb.Heuristic, error) {
-	term := false
-	if f, ok := a.errOut.(*os.File); ok {
-		term = isTerminal(f)
-	}
-	var bar *progressbar.ProgressBar
-	finish := func() {
-		if bar != nil {
-			_ = bar.Finish()
-			fmt.Fprintln(a.errOut)
-			bar = nil
-		}
-	}
-	opts.Progress = func(pr pdb.Progress) {
-		switch pr.Phase {
-		case pdb.PhaseRebuild:
-			fmt.Fprintf(a.errOut, "kpuzzle: building pattern database %s table %d/%d (tiles %s, %s entries) for the %s %s goal: %s\n",
-				p.Name, pr.Pattern, pr.Patterns, joinInts(pr.Tiles), groupDigits(pr.Entries), p.Goal.Shape(), p.Goal.Name(), pr.Reason)
-			if term {
-				bar = newBuildBar(a.errOut, pr)
-			}
-		case pdb.PhaseBuild:
-			if bar != nil {
-				bar.Describe(fmt.Sprintf("table %d/%d, level %d", pr.Pattern, pr.Patterns, pr.Level))
-				_ = bar.Set64(pr.Reached)
-			}
-		case pdb.PhaseSave, pdb.PhaseDone:
-			finish()
-		}
-	}
+	builds := newBuildProgress(a)
+	opts.Progress = builds.update
 	h, err := pdb.OpenPartition(ctx, p, opts)
-	finish()
+	builds.finish()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return nil, usageErrorf("interrupted while building pattern database %s", p.Name)
@@ -280,6 +254,50 @@ func openWithProgress(ctx context.Context, a *app, p pdb.Partition, opts pdb.Opt
 		return nil, err
 	}
 	return h, nil
+}
+
+// buildProgress says on stderr which pattern-database tables are built
+// and why, with a progress bar while each builds when stderr is a
+// terminal. Its update is a pdb.Options.Progress.
+type buildProgress struct {
+	a    *app
+	term bool
+	bar  *progressbar.ProgressBar
+}
+
+func newBuildProgress(a *app) *buildProgress {
+	b := &buildProgress{a: a}
+	if f, ok := a.errOut.(*os.File); ok {
+		b.term = isTerminal(f)
+	}
+	return b
+}
+
+func (b *buildProgress) update(pr pdb.Progress) {
+	switch pr.Phase {
+	case pdb.PhaseRebuild:
+		fmt.Fprintf(b.a.errOut, "kpuzzle: building pattern database %s table %d/%d (tiles %s, %s entries) for the %s %s goal: %s\n",
+			pr.Partition, pr.Pattern, pr.Patterns, joinInts(pr.Tiles), textstyle.Digits(pr.Entries), pr.Goal.Shape(), pr.Goal.Name(), pr.Reason)
+		if b.term {
+			b.bar = newBuildBar(b.a.errOut, pr)
+		}
+	case pdb.PhaseBuild:
+		if b.bar != nil {
+			b.bar.Describe(fmt.Sprintf("table %d/%d, level %d", pr.Pattern, pr.Patterns, pr.Level))
+			_ = b.bar.Set64(pr.Reached)
+		}
+	case pdb.PhaseSave, pdb.PhaseDone:
+		b.finish()
+	}
+}
+
+// finish ends the bar being drawn, if any.
+func (b *buildProgress) finish() {
+	if b.bar != nil {
+		_ = b.bar.Finish()
+		fmt.Fprintln(b.a.errOut)
+		b.bar = nil
+	}
 }
 
 func newBuildBar(w io.Writer, pr pdb.Progress) *progressbar.ProgressBar {

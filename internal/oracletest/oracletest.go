@@ -52,3 +52,23 @@ func Neighbors(s puzzles.Shape, cells []uint8, f func([]uint8)) {
 		cells[q], cells[blank] = cells[blank], 0
 	}
 }
+
+// Walk is the board k moves of the blank from the goal, each move the
+// first of puzzles.Dirs that is legal and does not undo the one before:
+// a fixed board at most k moves from the goal (exactly k on boards wide
+// enough that the walk never doubles back, such as short walks on 4x4).
+func Walk(g puzzles.Goal, k int) puzzles.Board {
+	b := g.Board()
+	var last puzzles.Dir = 4
+	for range k {
+		for _, d := range puzzles.Dirs {
+			if (last < 4 && d == last.Opposite()) || !b.CanMove(d) {
+				continue
+			}
+			b, _ = b.Move(d)
+			last = d
+			break
+		}
+	}
+	return b
+}

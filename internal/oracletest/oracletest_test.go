@@ -61,3 +61,22 @@ func TestNeighbors(t *testing.T) {
 		}
 	}
 }
+
+// TestWalk checks that a walk of k moves ends within k moves of the goal,
+// at a distance of k's parity, and that it is the same board each time.
+func TestWalk(t *testing.T) {
+	g := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
+	tab := oracletest.ExactTable(t, g)
+	longest := 0
+	for k := range 16 {
+		b := oracletest.Walk(g, k)
+		d, ok := tab.DistanceBoard(b)
+		if !ok || d > k || (k-d)%2 != 0 || !b.Equal(oracletest.Walk(g, k)) {
+			t.Errorf("Walk(%d) = %s at distance %d", k, b, d)
+		}
+		longest = max(longest, d)
+	}
+	if longest < 6 {
+		t.Errorf("walks of up to 15 moves reach only distance %d", longest)
+	}
+}

@@ -350,3 +350,21 @@ func depthsOf(insts []bench.Instance) []int {
 	}
 	return out
 }
+
+// FuzzParseGenSpec checks that ParseGenSpec never panics and that an
+// accepted spec, written in full, reads back as the same spec.
+func FuzzParseGenSpec(f *testing.F) {
+	for _, s := range []string{"gen:3x3:20-30:50", "gen:4x4:40:7:99", "gen:3:1-2:1", "gen:2x5:0-0:3:18446744073709551615", "gen:3x3:30-20:5", "gen::::", "gen:3x3:1-2:1:-1", "korf100"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		g, err := bench.ParseGenSpec(s)
+		if err != nil {
+			return
+		}
+		again, err := bench.ParseGenSpec(g.String())
+		if err != nil || again != g {
+			t.Fatalf("ParseGenSpec(%q) = %+v, written %q, read back as %+v, %v", s, g, g.String(), again, err)
+		}
+	})
+}

@@ -7,11 +7,21 @@
 // mean and maximum nodes, mean frontier, time), and means per optimal
 // depth for plots (package reference/bench/chart draws them).
 //
-// It lives under reference because it runs the reference solver by name
-// (package reference resolves algorithm and heuristic names, pattern
-// databases included); the puzzles come from package puzzles (shipped
-// sets, set folders) or reference/setgen (sets generated on the fly), and
-// the caller turns them into [Instance] values.
+// It owns every run of kpuzzle bench, from the set to the tables: the
+// command only reads its flags, calls [LoadSet] and [Run], and prints one
+// of the report's views. It lives under reference because it runs the
+// reference solver by name (package reference resolves algorithm and
+// heuristic names, pattern databases included).
+//
+// # Sets
+//
+// [LoadSet] reads a set shipped in the binary (package puzzles), a folder
+// of puzzle files (with the manifest.json of kpuzzle gen for the known
+// lengths), or a set generated on the fly from a spec written
+// gen:SHAPE:DEPTHS:COUNT[:SEED] ([ParseGenSpec]; package reference/setgen
+// draws and proves it), as [Instance] values posed against the set's goal
+// or one the caller gives; [Set.Select] keeps the instances named or the
+// first N. Callers with boards of their own build Instances directly.
 //
 // # Combinations
 //

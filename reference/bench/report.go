@@ -16,6 +16,14 @@ type Report struct {
 	// Combos holds one ComboResult per combination, in the order of
 	// Config.Combos.
 	Combos []ComboResult
+	// Notes say what a reader should know about the heuristics chosen
+	// (from Config.PickHeuristic), such as a weaker pattern database
+	// used because the stronger one is not built.
+	Notes []string
+	// MemoryBytes is the memory the process had obtained from the
+	// operating system when the comparison ended (Go's runtime Sys), an
+	// upper bound of its peak heap.
+	MemoryBytes uint64
 }
 
 // ComboResult is one combination over the whole set: its runs and their
@@ -26,6 +34,12 @@ type ComboResult struct {
 	// Report.Instances.
 	Results []Result
 	Summary Summary
+	// Heuristics are the heuristics the combination ran with, one per
+	// goal of the set (none for an uninformed algorithm or auto).
+	Heuristics []HeuristicUse
+	// SetupSeconds is the time spent loading or building them before
+	// any run, counted in no run's time.
+	SetupSeconds float64
 }
 
 // Summary sums a combination's runs up. Means and maxima are over the
@@ -54,8 +68,10 @@ type Summary struct {
 	// MeanBranching is the mean effective branching factor over the
 	// solved runs where it is defined (0 when it is nowhere).
 	MeanBranching float64 `json:"mean_branching"`
-	// Seconds is the time of every run, stopped ones included.
-	Seconds float64 `json:"seconds"`
+	// MeanSeconds is the mean time of the solved runs, as the other
+	// means; Seconds the total time of every run, stopped ones included.
+	MeanSeconds float64 `json:"mean_seconds"`
+	Seconds     float64 `json:"seconds"`
 }
 
 // finish fills Depths and every Summary.
@@ -80,7 +96,7 @@ func (r *Report) finish() {
 
 func (r *Report) summarize(results []Result) Summary {
 	var s Summary
-	var expanded, generated, frontier, branching float64
+	var expanded, generated, frontier, branching, seconds float64
 	branched := 0
 	for i, res := range results {
 		s.Seconds += res.Seconds
@@ -108,6 +124,7 @@ func (r *Report) summarize(results []Result) Summary {
 		}
 		expanded += float64(res.Expanded)
 		generated += float64(res.Generated)
+		seconds += res.Seconds
 		frontier += float64(res.MaxFrontier)
 		s.MaxExpanded = max(s.MaxExpanded, res.Expanded)
 		s.MaxGenerated = max(s.MaxGenerated, res.Generated)
@@ -119,7 +136,7 @@ func (r *Report) summarize(results []Result) Summary {
 	}
 	if s.Solved > 0 {
 		n := float64(s.Solved)
-		s.MeanExpanded, s.MeanGenerated, s.MeanFrontier = expanded/n, generated/n, frontier/n
+		s.MeanExpanded, s.MeanGenerated, s.MeanFrontier, s.MeanSeconds = expanded/n, generated/n, frontier/n, seconds/n
 	}
 	if branched > 0 {
 		s.MeanBranching = branching / float64(branched)

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -55,6 +58,13 @@ type Config struct {
 	// Jobs is the number of runs at once; 0 or 1 runs them one after the
 	// other, which keeps each run's time free of the others' load.
 	Jobs int
+	// PickHeuristic, when not nil, chooses for each goal of the set the
+	// heuristic of a combination that names none (an informed algorithm
+	// other than auto with Heuristic ""), and may return a note saying
+	// why (it is added to Report.Notes). Nil leaves such a combination
+	// to reference.DefaultHeuristic. StrongestDatabase is the choice of
+	// kpuzzle bench.
+	PickHeuristic func(g puzzles.Goal) (name, note string, err error)
 	// Progress, when not nil, is called from the goroutine that called
 	// Run after every finished run.
 	Progress func(Progress)
@@ -117,14 +127,24 @@ type Result struct {
 	Branching float64 `json:"branching"`
 	// Route says how the solver ran, e.g. "astar + manhattan".
 	Route string `json:"route,omitempty"`
+	// InitialH is the heuristic's estimate of the start, 0 for an
+	// uninformed algorithm, auto, and an unsolvable board.
+	InitialH int `json:"initial_h"`
 }
 
 // Run runs every combination on every instance within the limits and
-// returns the report. It first builds every heuristic the combinations
-// name for every goal of the set (pattern databases may take long; ctx
-// bounds that), so a bad name or a heuristic that does not fit the boards
-// is an error before anything runs. A run stopped by a limit is a result,
-// not an error; a cancelled ctx stops the comparison with ctx's error.
+// returns the report: the one path of every comparison, whatever the
+// algorithm and heuristic (IDA* with a pattern database runs the
+// databases' own fast search through reference.Solve).
+//
+// It first builds every heuristic the combinations name (or
+// Config.PickHeuristic picks) for every goal of the set, timing it apart
+// (ComboResult.SetupSeconds; pattern databases may take long, ctx bounds
+// that), so a bad name or a heuristic that does not fit the boards is a
+// *HeuristicError before anything runs; a combination that would run
+// without any limit on a large board is an *UnboundedError. A run
+// stopped by a limit is a result, not an error; a cancelled ctx stops
+// the comparison with ctx's error.
 func Run(ctx context.Context, cfg Config) (Report, error) {
 	if len(cfg.Combos) == 0 {
 		return Report{}, errors.New("bench: no combination to run")
@@ -144,7 +164,8 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			return Report{}, fmt.Errorf("bench: instance %d (%s) needs a board and a goal of the same shape", i+1, in.Name)
 		}
 	}
-	if err := prepare(ctx, prover, cfg); err != nil {
+	plan, err := prepare(ctx, prover, cfg)
+	if err != nil {
 		return Report{}, err
 	}
 
@@ -171,7 +192,8 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		go func() {
 			defer wg.Done()
 			for j := range queue {
-				res, err := runOne(ctx, prover, cfg, cfg.Combos[j.combo], cfg.Instances[j.inst])
+				in := cfg.Instances[j.inst]
+				res, err := runOne(ctx, prover, cfg, cfg.Combos[j.combo], plan.heuristic(j.combo, in.Goal), in)
 				select {
 				case results <- done{j, res, err}:
 				case <-ctx.Done():
@@ -195,9 +217,10 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		close(results)
 	}()
 
-	rep := Report{Instances: cfg.Instances, Combos: make([]ComboResult, len(cfg.Combos))}
+	rep := Report{Instances: cfg.Instances, Combos: make([]ComboResult, len(cfg.Combos)), Notes: plan.notes}
 	for c, combo := range cfg.Combos {
-		rep.Combos[c] = ComboResult{Combo: combo, Results: make([]Result, len(cfg.Instances))}
+		rep.Combos[c] = ComboResult{Combo: combo, Results: make([]Result, len(cfg.Instances)),
+			Heuristics: plan.uses[c], SetupSeconds: plan.seconds[c]}
 	}
 	var firstErr error
 	n := 0
@@ -222,36 +245,166 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		return Report{}, fmt.Errorf("bench: %w", context.Cause(ctx))
 	}
 	rep.finish()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	rep.MemoryBytes = ms.Sys
 	return rep, nil
 }
 
-// prepare builds every named heuristic for every goal once, so that a bad
-// name fails before any run and no run pays for a build.
-func prepare(ctx context.Context, prover *reference.Prover, cfg Config) error {
+// plan is what prepare settles before any run: the heuristic each
+// combination runs with on each goal, and what building them took.
+type plan struct {
+	// names[c][goal key] is combination c's heuristic on that goal.
+	names   []map[string]string
+	uses    [][]HeuristicUse
+	seconds []float64
+	notes   []string
+}
+
+func (p plan) heuristic(c int, g puzzles.Goal) string { return p.names[c][goalKey(g)] }
+
+func goalKey(g puzzles.Goal) string { return g.Shape().String() + ":" + g.Board().String() }
+
+// prepare resolves and builds every heuristic of every combination for
+// every goal once, so that a bad name fails before any run and no run
+// pays for a build; it refuses a combination that could run unbounded
+// on a large board (see UnboundedError).
+func prepare(ctx context.Context, prover *reference.Prover, cfg Config) (plan, error) {
 	goals := map[string]puzzles.Goal{}
 	var order []string
 	for _, in := range cfg.Instances {
-		k := in.Goal.Shape().String() + ":" + in.Goal.Board().String()
+		k := goalKey(in.Goal)
 		if _, ok := goals[k]; !ok {
 			goals[k] = in.Goal
 			order = append(order, k)
 		}
 	}
-	for _, c := range cfg.Combos {
+	p := plan{names: make([]map[string]string, len(cfg.Combos)), uses: make([][]HeuristicUse, len(cfg.Combos)), seconds: make([]float64, len(cfg.Combos))}
+	for i, c := range cfg.Combos {
 		a, err := reference.LookupAlgorithm(c.Algorithm)
 		if err != nil {
-			return fmt.Errorf("bench: %w", err)
+			return plan{}, fmt.Errorf("bench: %w", err)
 		}
 		if !a.Informed && c.Heuristic != "" {
-			return fmt.Errorf("bench: %s is uninformed and takes no heuristic", c)
+			return plan{}, fmt.Errorf("bench: %s is uninformed and takes no heuristic", c)
 		}
-		if c.Heuristic == "" {
-			continue
-		}
+		p.names[i] = map[string]string{}
 		for _, k := range order {
-			if _, err := prover.Heuristic(ctx, c.Heuristic, goals[k]); err != nil {
-				return fmt.Errorf("bench: %s on %s boards: %w", c, goals[k].Shape(), err)
+			name := c.Heuristic
+			if name == "" && a.Informed && a.Name != reference.Auto && cfg.PickHeuristic != nil {
+				var note string
+				if name, note, err = cfg.PickHeuristic(goals[k]); err != nil {
+					return plan{}, fmt.Errorf("bench: %s on %s boards: %w", c, goals[k].Shape(), err)
+				}
+				if note != "" && !slices.Contains(p.notes, note) {
+					p.notes = append(p.notes, note)
+				}
 			}
+			p.names[i][k] = name
+		}
+	}
+	if err := checkBounded(cfg, p, goals); err != nil {
+		return plan{}, err
+	}
+	for i, c := range cfg.Combos {
+		start := time.Now()
+		seen := map[string]bool{}
+		for _, k := range order {
+			name := p.names[i][k]
+			if name == "" {
+				continue
+			}
+			h, err := prover.Heuristic(ctx, name, goals[k])
+			if err != nil {
+				return plan{}, &HeuristicError{Combo: c, Heuristic: name, Goal: goals[k], Err: err}
+			}
+			if seen[h.Name()+"|"+k] {
+				continue
+			}
+			seen[h.Name()+"|"+k] = true
+			p.uses[i] = append(p.uses[i], heuristicUse(h, goals[k]))
+		}
+		p.seconds[i] = time.Since(start).Seconds()
+	}
+	return p, nil
+}
+
+// HeuristicUse describes a heuristic a combination ran with on one goal.
+type HeuristicUse struct {
+	// Name is the heuristic's own name, e.g. "pdb:663".
+	Name string `json:"name"`
+	// Shape and Goal name the boards it was built for.
+	Shape string `json:"shape"`
+	Goal  string `json:"goal"`
+	// Bytes is the memory of its tables (pattern databases), 0 for a
+	// heuristic without any.
+	Bytes int64 `json:"bytes"`
+	// Reflects reports that a pattern database also looks the board up
+	// reflected about the diagonal.
+	Reflects bool `json:"reflects"`
+}
+
+func heuristicUse(h search.Heuristic, g puzzles.Goal) HeuristicUse {
+	u := HeuristicUse{Name: h.Name(), Shape: g.Shape().String(), Goal: g.Name()}
+	if t, ok := h.(interface{ Bytes() int64 }); ok {
+		u.Bytes = t.Bytes()
+	}
+	if r, ok := h.(interface{ Reflects() bool }); ok {
+		u.Reflects = r.Reflects()
+	}
+	return u
+}
+
+// HeuristicError is a heuristic that could not be had for a combination
+// on a goal: an unknown name, one that does not fit the board, or a
+// pattern database missing from the cache when building is off (Err then
+// wraps pdb.ErrNotBuilt).
+type HeuristicError struct {
+	Combo     Combo
+	Heuristic string
+	Goal      puzzles.Goal
+	Err       error
+}
+
+func (e *HeuristicError) Error() string {
+	return fmt.Sprintf("bench: %s on %s boards: %v", e.Combo.Algorithm+":"+e.Heuristic, e.Goal.Shape(), e.Err)
+}
+
+func (e *HeuristicError) Unwrap() error { return e.Err }
+
+// LargeBoardCells is the largest board a comparison runs without limits:
+// beyond it (4x4 and up) uninformed searches and weak heuristics run for
+// hours or exhaust memory.
+const LargeBoardCells = 12
+
+// UnboundedError is returned by Run, before anything runs, for a
+// combination that has neither a pattern database nor the auto route
+// and would run without a node or time limit on boards of more than
+// LargeBoardCells cells: such a run may take hours or exhaust the
+// memory, where a limit reports it as not finished.
+type UnboundedError struct {
+	Combo Combo
+	Shape puzzles.Shape
+}
+
+func (e *UnboundedError) Error() string {
+	return fmt.Sprintf("bench: %s on %s boards has no limit and may run for hours or exhaust the memory: give a node or time limit", e.Combo, e.Shape)
+}
+
+func checkBounded(cfg Config, p plan, goals map[string]puzzles.Goal) error {
+	if cfg.Limits.Timeout > 0 || cfg.Limits.MaxNodes > 0 {
+		return nil
+	}
+	for i, c := range cfg.Combos {
+		for k, g := range goals {
+			if g.Shape().Cells() <= LargeBoardCells {
+				continue
+			}
+			name := p.names[i][k]
+			if strings.HasPrefix(strings.ToLower(name), "pdb:") || (c.Algorithm == reference.Auto && name == "") {
+				continue
+			}
+			return &UnboundedError{Combo: c, Shape: g.Shape()}
 		}
 	}
 	return nil
@@ -260,7 +413,7 @@ func prepare(ctx context.Context, prover *reference.Prover, cfg Config) error {
 // runOne solves one instance with one combination within the limits. Its
 // error is for what no limit explains: a cancelled comparison, a broken
 // configuration.
-func runOne(ctx context.Context, prover *reference.Prover, cfg Config, c Combo, in Instance) (Result, error) {
+func runOne(ctx context.Context, prover *reference.Prover, cfg Config, c Combo, heuristic string, in Instance) (Result, error) {
 	rctx := ctx
 	if cfg.Limits.Timeout > 0 {
 		var cancel context.CancelFunc
@@ -274,7 +427,7 @@ func runOne(ctx context.Context, prover *reference.Prover, cfg Config, c Combo, 
 		limits.MaxBytes = cfg.Limits.MaxBytes
 	}
 	sol, err := reference.Solve(rctx, reference.Request{
-		Board: in.Board, Goal: in.Goal, Algorithm: c.Algorithm, Heuristic: c.Heuristic,
+		Board: in.Board, Goal: in.Goal, Algorithm: c.Algorithm, Heuristic: heuristic,
 		Weight: cfg.Weight, DepthLimit: cfg.DepthLimit, Prover: prover,
 		Options: search.Options{Limits: limits, TieBreak: cfg.TieBreak},
 	})
@@ -287,6 +440,17 @@ func runOne(ctx context.Context, prover *reference.Prover, cfg Config, c Combo, 
 	case err == nil && !sol.Solvable:
 		r.Status = StatusUnsolvable
 		r.Mismatch = in.Optimal >= 0
+		return r, nil
+	}
+	if heuristic != "" {
+		// Built by prepare: this is a lookup in the prover's cache.
+		h, herr := prover.Heuristic(ctx, heuristic, in.Goal)
+		if herr != nil {
+			return r, fmt.Errorf("bench: %s on %s: %w", c, in.Name, herr)
+		}
+		r.InitialH = h.Estimate(in.Board.Bytes())
+	}
+	switch {
 	case err == nil:
 		r.Status, r.Length, r.Optimal = StatusSolved, len(sol.Path), sol.Optimal
 		if end, aerr := in.Board.Apply(sol.Path); aerr != nil || !in.Goal.Reached(end) {

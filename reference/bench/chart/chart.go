@@ -1,10 +1,13 @@
 package chart
 
 import (
+	"bytes"
 	"fmt"
 	"image/color"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 
 	xfont "golang.org/x/image/font"
@@ -16,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/reference/bench"
 )
 
@@ -157,6 +161,28 @@ func Write(w io.Writer, rep bench.Report, k Kind, f Format, o Options) error {
 		return err
 	}
 	return fmt.Errorf("plot format %d: expected SVG or PNG", int(f))
+}
+
+// WriteFiles writes every plot of the report into dir (made when
+// missing) in format f, named by FileName, and returns their paths in
+// the order of Kinds. Each file is written whole or not at all.
+func WriteFiles(dir string, rep bench.Report, f Format, o Options) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, k := range Kinds() {
+		var buf bytes.Buffer
+		if err := Write(&buf, rep, k, f, o); err != nil {
+			return nil, fmt.Errorf("plot %s: %w", k, err)
+		}
+		path := filepath.Join(dir, FileName(k, f))
+		if err := atomicfile.WriteBytes(path, 0o644, buf.Bytes()); err != nil {
+			return nil, err
+		}
+		paths = append(paths, path)
+	}
+	return paths, nil
 }
 
 // The Okabe–Ito palette (black first), distinct for colour-blind readers;

@@ -21,7 +21,7 @@
 // point.
 //
 // The package is named chart rather than plot so that its files can
-// import gonum's plot package under its own name. It only renders: Write
-// draws one plot on the io.Writer it is given; the caller decides the
-// files.
+// import gonum's plot package under its own name. Write draws one plot on
+// the io.Writer it is given; WriteFiles writes every plot into a folder,
+// each file whole or not at all (package internal/atomicfile).
 package chart
