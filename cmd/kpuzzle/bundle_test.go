@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox/sandboxtest"
+	"github.com/kpuzzle/kpuzzle/templates/scaffold"
 )
 
 // unzip extracts the zip at path into dir, keeping the files' modes, and
@@ -30,7 +31,7 @@ func unzip(t *testing.T, path, dir string) map[string]os.FileMode {
 	modes := map[string]os.FileMode{}
 	for _, f := range zr.File {
 		modes[f.Name] = f.Mode().Perm()
-		if !f.Modified.Equal(bundleTime) {
+		if !f.Modified.Equal(scaffold.ZipTime) {
 			t.Errorf("%s: modified %v, want the fixed bundle time", f.Name, f.Modified)
 		}
 		rc, err := f.Open()
@@ -132,7 +133,7 @@ func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
 	// runAutograder runs run_autograder as Gradescope does, directly or
 	// (container) in a simulated Docker container, where the kernel
 	// refuses user namespaces and grading falls back to rlimits.
-	runAutograder := func(container bool, path string) (map[string]any, error, string) {
+	runAutograder := func(container bool, path string) (map[string]any, string, error) {
 		t.Helper()
 		os.RemoveAll(filepath.Join(root, "results"))
 		script := filepath.Join(root, "source", "run_autograder")
@@ -145,13 +146,13 @@ func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
 		out, err := cmd.CombinedOutput()
 		data, rerr := os.ReadFile(filepath.Join(root, "results", "results.json"))
 		if rerr != nil {
-			return nil, err, string(out)
+			return nil, string(out), err
 		}
 		var res map[string]any
 		if err := json.Unmarshal(data, &res); err != nil {
 			t.Fatalf("results.json: %v\n%s", err, data)
 		}
-		return res, err, string(out)
+		return res, string(out), err
 	}
 	// The control: in a container, on Gradescope's layout as it comes
 	// (readable by anyone), kpuzzle refuses to grade, naming what a
@@ -165,7 +166,7 @@ func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
 	}
 	for _, container := range []bool{false, true} {
 		t.Run(fmt.Sprintf("container=%v", container), func(t *testing.T) {
-			res, err, out := runAutograder(container, os.Getenv("PATH"))
+			res, out, err := runAutograder(container, os.Getenv("PATH"))
 			if err != nil || res == nil {
 				t.Fatalf("run_autograder: %v\n%s", err, out)
 			}
@@ -200,7 +201,7 @@ func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
 			probe := filepath.Join(root, "submission", "KPUZZLE-SANDBOX-PROBE")
 			writeFile(t, filepath.Dir(probe), filepath.Base(probe), string(marker))
 			defer os.Remove(probe)
-			res, err, out = runAutograder(container, os.Getenv("PATH"))
+			res, out, err = runAutograder(container, os.Getenv("PATH"))
 			if err != nil || res == nil {
 				t.Fatalf("run_autograder on the probe: %v\n%s", err, out)
 			}
@@ -219,12 +220,12 @@ func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
 	// A broken autograder is a failed run, never a stored score: no
 	// results.json and a non-zero exit.
 	os.Rename(filepath.Join(root, "source", "puzzles"), filepath.Join(root, "source", "puzzles-moved"))
-	if res, err, out := runAutograder(false, os.Getenv("PATH")); err == nil || res != nil {
+	if res, out, err := runAutograder(false, os.Getenv("PATH")); err == nil || res != nil {
 		t.Errorf("with the puzzle set missing: err %v, results %v; want a failure and no results.json\n%s", err, res, out)
 	}
 	os.Rename(filepath.Join(root, "source", "puzzles-moved"), filepath.Join(root, "source", "puzzles"))
 	os.Remove(filepath.Join(root, "source", "kpuzzle"))
-	if res, err, out := runAutograder(false, "/usr/bin:/bin"); err == nil || res != nil || !strings.Contains(out, "broken") {
+	if res, out, err := runAutograder(false, "/usr/bin:/bin"); err == nil || res != nil || !strings.Contains(out, "broken") {
 		t.Errorf("without kpuzzle: err %v, results %v; want a failure and no results.json\n%s", err, res, out)
 	}
 }

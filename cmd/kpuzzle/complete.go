@@ -5,6 +5,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
+	"github.com/kpuzzle/kpuzzle/templates/scaffold"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -19,7 +20,7 @@ var flagValues = map[string]func() []string{
 	"moves":     func() []string { return []string{"tile", "blank"} },
 	"shape":     func() []string { return []string{"2x2", "2x3", "2x4", "3x3", "2x5", "3x4", "4x4", "5x5"} },
 	"set":       setNames,
-	"language":  func() []string { return []string{"python", "java", "cpp", "go"} },
+	"language":  scaffold.LanguageNames,
 	"isolation": func() []string { return []string{"auto", "namespaces", "rlimits"} },
 	"layout":    func() []string { return []string{"auto", "single", "folders"} },
 	"format":    func() []string { return []string{"rows", "princeton"} },

@@ -3,19 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"strings"
 
-	"github.com/kpuzzle/kpuzzle/templates"
+	"github.com/kpuzzle/kpuzzle/templates/scaffold"
 	"github.com/spf13/cobra"
 )
-
-// demoSubmissionsDir is where templates keeps the example submissions.
-const demoSubmissionsDir = "demo/submissions"
 
 type demoOptions struct {
 	dir  string
@@ -90,7 +85,7 @@ func runDemo(a *app, opts demoOptions) error {
 		return &exitError{code: exitUsage, err: fmt.Errorf("demo: kpuzzle init failed (exit %d)", code)}
 	}
 	subs := filepath.Join(dir, "submissions")
-	names, err := writeDemoSubmissions(subs)
+	names, err := scaffold.WriteDemoSubmissions(subs)
 	if err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}
@@ -126,42 +121,6 @@ func runDemo(a *app, opts demoOptions) error {
 			filepath.Join(dir, "results", "feedback", "python-illegal.md"))
 	}
 	return nil
-}
-
-// writeDemoSubmissions copies the example submissions shipped in the
-// binary into dir, one sub-folder each, and returns their names.
-func writeDemoSubmissions(dir string) ([]string, error) {
-	entries, err := fs.ReadDir(templates.FS, demoSubmissionsDir)
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		names = append(names, e.Name())
-		root := path.Join(demoSubmissionsDir, e.Name())
-		err := fs.WalkDir(templates.FS, root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			data, err := fs.ReadFile(templates.FS, p)
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(filepath.FromSlash(demoSubmissionsDir), filepath.FromSlash(p))
-			dst := filepath.Join(dir, rel)
-			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-				return err
-			}
-			return os.WriteFile(dst, data, 0o644)
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	return names, nil
 }
 
 // shellJoin writes args as a command line a reader can paste.

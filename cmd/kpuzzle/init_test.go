@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
-	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -18,120 +15,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
-	"github.com/kpuzzle/kpuzzle/internal/oracletest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
-	"github.com/kpuzzle/kpuzzle/reference"
+	"github.com/kpuzzle/kpuzzle/templates/scaffold"
 	"go.yaml.in/yaml/v3"
 )
-
-// updateScaffold rewrites the golden files of the scaffold's templates:
-// go test ./cmd/kpuzzle -run TestScaffoldTemplatesGolden -update-scaffold
-var updateScaffold = flag.Bool("update-scaffold", false, "rewrite testdata/scaffold/*.golden")
-
-// requireTool skips a test whose toolchain is not installed, naming it.
-func requireTool(t *testing.T, l starterLang) {
-	t.Helper()
-	if _, err := exec.LookPath(l.Tool); err != nil {
-		t.Skipf("%s is not installed, so the %s starter code cannot be built and run here (CI installs it)", l.Tool, l.Title)
-	}
-}
-
-// buildStarter renders language l's starter into a new folder, builds it
-// as the assignment would, and returns the command line that runs it
-// (without the two file arguments).
-func buildStarter(t *testing.T, l starterLang, data scaffoldData) []string {
-	t.Helper()
-	dir := t.TempDir()
-	if err := writeStarter(dir, l, data); err != nil {
-		t.Fatal(err)
-	}
-	build := func(args ...string) {
-		cmd := exec.Command(args[0], args[1:]...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod", "GOPROXY=off", "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
-	switch l.Name {
-	case "python":
-		return []string{"python3", filepath.Join(dir, "solver.py")}
-	case "java":
-		build("javac", "Solver.java")
-		return []string{"java", "-cp", dir, "Solver"}
-	case "cpp":
-		build("g++", "-O2", "-std=c++17", "-o", "solver", "solver.cpp")
-	case "go":
-		build("go", "build", "-o", "solver", ".")
-	}
-	return []string{filepath.Join(dir, "solver")}
-}
-
-// TestStarterCodeOnTrivialPuzzles builds every language's starter for
-// both conventions and both goals, runs it on solved, one-move and
-// two-move boards (in both file formats), a rectangular board and an
-// unsolvable one, and replays every answer.
-func TestStarterCodeOnTrivialPuzzles(t *testing.T) {
-	for _, l := range starterLangs("10s", goBinDir()) {
-		t.Run(l.Name, func(t *testing.T) {
-			requireTool(t, l)
-			t.Parallel()
-			for _, variant := range []struct {
-				moves      puzzles.Convention
-				blankFirst bool
-			}{{puzzles.TileMoves, false}, {puzzles.BlankMoves, true}} {
-				data := scaffoldData{Name: "test", Moves: variant.moves.String(), BlankFirst: variant.blankFirst}
-				run := buildStarter(t, l, data)
-				goalOf := puzzles.DefaultGoal
-				if variant.blankFirst {
-					goalOf = puzzles.BlankFirstGoal
-				}
-				g33, g23 := goalOf(puzzles.Shape{Rows: 3, Cols: 3}), goalOf(puzzles.Shape{Rows: 2, Cols: 3})
-				cases := []struct {
-					name   string
-					board  puzzles.Board
-					goal   puzzles.Goal
-					format puzzles.Format
-				}{
-					{"solved", g33.Board(), g33, puzzles.FormatRows},
-					{"one move", oracletest.Walk(g33, 1), g33, puzzles.FormatRows},
-					{"two moves, Princeton format", oracletest.Walk(g33, 2), g33, puzzles.FormatPrinceton},
-					{"2x3, five moves", oracletest.Walk(g23, 5), g23, puzzles.FormatRows},
-					{"unsolvable 2x2", puzzles.RandomUnsolvable(puzzles.NewRand(1), goalOf(puzzles.Shape{Rows: 2, Cols: 2})), goalOf(puzzles.Shape{Rows: 2, Cols: 2}), puzzles.FormatRows},
-				}
-				for _, tc := range cases {
-					dir := t.TempDir()
-					in := writeFile(t, dir, "input.txt", tc.board.Format(tc.format))
-					out := filepath.Join(dir, "output.txt")
-					cmd := exec.Command(run[0], append(run[1:], in, out)...)
-					var stderr bytes.Buffer
-					cmd.Stderr = &stderr
-					if err := cmd.Run(); err != nil {
-						t.Fatalf("%s %v, %s: %v\n%s", l.Name, variant, tc.name, err, stderr.String())
-					}
-					ans, err := puzzles.ReadAnswerFile(out)
-					if err != nil {
-						t.Fatalf("%s %v, %s: %v", l.Name, variant, tc.name, err)
-					}
-					if !puzzles.Solvable(tc.board, tc.goal) {
-						if !ans.Unsolvable {
-							t.Errorf("%s %v, %s: answered %d moves, want UNSOLVABLE", l.Name, variant, tc.name, ans.Len())
-						}
-						continue
-					}
-					proof, err := reference.ProveOptimal(context.Background(), tc.board, tc.goal)
-					if err != nil {
-						t.Fatal(err)
-					}
-					end, err := puzzles.Replay(tc.board, ans, variant.moves)
-					if err != nil || !tc.goal.Reached(end) || ans.Len() != proof.Length {
-						t.Errorf("%s %v, %s: %d moves (%v) end at %s; want the goal in %d", l.Name, variant, tc.name, ans.Len(), err, end, proof.Length)
-					}
-				}
-			}
-		})
-	}
-}
 
 // TestInitThenGradeTheStarter scaffolds an assignment in every language
 // whose toolchain is here and grades the scaffold's own starter code with
@@ -140,9 +27,11 @@ func TestStarterCodeOnTrivialPuzzles(t *testing.T) {
 // TestStarterCodeOnTrivialPuzzles and the Gradescope test, which grades
 // the Python starter on unsolvable 3x3 and 4x4 tests too.)
 func TestInitThenGradeTheStarter(t *testing.T) {
-	for _, l := range starterLangs("10s", goBinDir()) {
+	for _, l := range scaffold.Languages("10s", scaffold.GoBinDir()) {
 		t.Run(l.Name, func(t *testing.T) {
-			requireTool(t, l)
+			if !l.Installed() {
+				t.Skipf("%s is not installed, so the %s starter code cannot be built and run here (CI installs it)", l.Tool, l.Title)
+			}
 			t.Parallel()
 			dir := filepath.Join(t.TempDir(), "hw")
 			r := kpuzzle(t, "", "init", dir, "--language", l.Name, "--shape", "3x3,4x4", "--depth", "2-12",
@@ -416,71 +305,6 @@ func TestWorkflowGradingStep(t *testing.T) {
 	gotSummary, _ := os.ReadFile(summary)
 	if !strings.Contains(string(gotSummary), "# Autograding: 30 / 30 points") || !strings.Contains(string(gotSummary), `3x3/puzzle\_1.txt`) {
 		t.Errorf("summary:\n%s", gotSummary)
-	}
-}
-
-// TestScaffoldTemplatesGolden renders every assignment template with
-// fixed data and compares it with testdata/scaffold/*.golden; run with
-// -update-scaffold to rewrite them after a deliberate change.
-func TestScaffoldTemplatesGolden(t *testing.T) {
-	lang, others, err := lookupLang("java", "10s", "/usr/local/go/bin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lang.Local = fmt.Sprintf(lang.Local, "3x3/puzzle_2.txt")
-	data := scaffoldData{
-		Name: "Project 1: the k-puzzle", Generator: "kpuzzle init --shape 3x3,4x4 --public 3 --hidden 5 --unsolvable 1 --seed 1",
-		Moves: "tile", PuzzlesDir: "puzzles", Language: lang, Others: others, Shapes: "3x3 and 4x4",
-		WallTime: "10s", Example: "3x3/puzzle_2.txt", KpuzzleVersion: "v1.2.3", KpuzzleModuleVersion: "v1.2.3",
-		GoVersion: "go1.26.8", GoSetupVersion: "1.26.8",
-	}
-	for _, name := range []string{"assignment.yaml", "handout.md", "README.md", "classroom.yml", "gradescope/setup.sh", "gradescope/run_autograder"} {
-		got, err := renderTemplate("assignment/"+name+".tmpl", data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		golden := filepath.Join("testdata", "scaffold", strings.ReplaceAll(name, "/", "-")+".golden")
-		if *updateScaffold {
-			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(golden, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run with -update-scaffold to create it)", err)
-		}
-		if diff := cmp.Diff(string(want), string(got)); diff != "" {
-			t.Errorf("%s differs from %s (-want +got):\n%s", name, golden, diff)
-		}
-	}
-}
-
-// TestHandoutExampleIsRight replays the handout's example answer on its
-// example puzzle in all four combinations of convention and goal.
-func TestHandoutExampleIsRight(t *testing.T) {
-	for _, moves := range []puzzles.Convention{puzzles.TileMoves, puzzles.BlankMoves} {
-		for _, blankFirst := range []bool{false, true} {
-			d := scaffoldData{Moves: moves.String(), BlankFirst: blankFirst}
-			b, err := puzzles.ParseBoard(strings.NewReader(d.ExampleRows()), "example")
-			if err != nil {
-				t.Fatal(err)
-			}
-			ans, err := puzzles.ParseAnswer(strings.NewReader(d.ExampleAnswer()), "answer", puzzles.AnswerLimits{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			g := puzzles.DefaultGoal(b.Shape())
-			if blankFirst {
-				g = puzzles.BlankFirstGoal(b.Shape())
-			}
-			if end, err := puzzles.Replay(b, ans, moves); err != nil || !g.Reached(end) {
-				t.Errorf("%s moves, blank first %v: %q on %q ends at %s (%v)", moves, blankFirst, d.ExampleAnswer(), d.ExampleRows(), end, err)
-			}
-		}
 	}
 }
 

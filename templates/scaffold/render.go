@@ -1,0 +1,122 @@
+package scaffold
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"text/template"
+
+	"github.com/kpuzzle/kpuzzle/templates"
+)
+
+// Data fills the templates of templates/starter and templates/assignment.
+type Data struct {
+	Name       string
+	Generator  string
+	Moves      string
+	BlankFirst bool
+	// PuzzlesDir is puzzles.dir of the assignment file.
+	PuzzlesDir string
+	Language   Language
+	Others     []Language
+	// Shapes lists the boards of the tests, for the handout.
+	Shapes   string
+	WallTime string
+	// Example is a public test, relative to the students' puzzles folder.
+	Example string
+	// KpuzzleVersion is this binary's version; KpuzzleModuleVersion what
+	// go install asks for; GoVersion the Go release ("go1.26.8") and
+	// GoSetupVersion its number, for setup.sh and the workflow.
+	KpuzzleVersion       string
+	KpuzzleModuleVersion string
+	GoVersion            string
+	GoSetupVersion       string
+}
+
+// ExampleRows is the handout's example puzzle: two moves from the goal.
+func (d Data) ExampleRows() string {
+	if d.BlankFirst {
+		return "1 4 2\n3 0 5\n6 7 8"
+	}
+	return "1 2 3\n4 0 6\n7 5 8"
+}
+
+// ExampleMoves says in words how the example puzzle is solved, in the
+// assignment's convention.
+func (d Data) ExampleMoves() string {
+	switch {
+	case d.BlankFirst && d.Moves == "blank":
+		return "the blank moves up, then left"
+	case d.BlankFirst:
+		return "the 4 slides down, then the 1 slides right"
+	case d.Moves == "blank":
+		return "the blank moves down, then right"
+	}
+	return "the 5 slides up, then the 8 slides left"
+}
+
+// ExampleAnswer is the answer file of the example puzzle.
+func (d Data) ExampleAnswer() string {
+	if d.BlankFirst == (d.Moves == "blank") {
+		return "UP\nLEFT"
+	}
+	return "DOWN\nRIGHT"
+}
+
+// Render executes the embedded template name (a path in templates.FS)
+// with data. Workflow templates (.yml.tmpl) use [[ ]] as delimiters,
+// since GitHub's expressions are ${{ }}.
+func Render(name string, data any) ([]byte, error) {
+	text, err := templates.Read(name)
+	if err != nil {
+		return nil, err
+	}
+	t := template.New(path.Base(name)).Option("missingkey=error")
+	if strings.HasSuffix(name, ".yml.tmpl") {
+		t = t.Delims("[[", "]]")
+	}
+	if t, err = t.Parse(text); err != nil {
+		return nil, fmt.Errorf("template %s: %w", name, err)
+	}
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, data); err != nil {
+		return nil, fmt.Errorf("template %s: %w", name, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// writeFile writes data to dir/file (a slash-separated path), making its
+// folders, with mode perm.
+func writeFile(dir, file string, data []byte, perm fs.FileMode) error {
+	p := filepath.Join(dir, filepath.FromSlash(file))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(p, data, perm); err != nil {
+		return err
+	}
+	return os.Chmod(p, perm)
+}
+
+// renderFile renders template name with data into dir/file.
+func renderFile(dir, file, name string, data any, perm fs.FileMode) error {
+	out, err := Render(name, data)
+	if err != nil {
+		return err
+	}
+	return writeFile(dir, file, out, perm)
+}
+
+// WriteStarter renders the starter code of language l into dir.
+func WriteStarter(dir string, l Language, data Data) error {
+	for _, f := range l.Files {
+		if err := renderFile(dir, f, "starter/"+l.Name+"/"+f+".tmpl", data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
