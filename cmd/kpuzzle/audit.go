@@ -252,185 +252,17 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 		}
 	}
 	if a.json {
-		if err := writeJSON(a.out, rep); err != nil {
-			return err
-		}
+		err = writeJSON(a.out, rep)
 	} else {
-		writeAuditReport(a.out, a.paint, rep, goal.Shape(), opts.maxExample)
+		err = rep.WriteText(a.out, a.paint.style(), opts.maxExample)
+	}
+	if err != nil {
+		return err
 	}
 	if !rep.Passed {
 		return errFindings
 	}
 	return nil
-}
-
-// writeAuditReport prints the human form of an audit.
-func writeAuditReport(w io.Writer, p palette, r *audit.Report, s puzzles.Shape, maxExamples int) {
-	fmt.Fprintf(w, "Audit of %s on %s (%s goal)\n", p.bold(r.Heuristic), r.Shape, r.Goal)
-	switch r.Coverage {
-	case audit.Exhaustive:
-		line := fmt.Sprintf("exhaustive: every one of the %s states that can reach the goal, against its exact distance", r.StatesTotal)
-		if r.Missing > 0 {
-			line = fmt.Sprintf("exhaustive: %d of the %s states that can reach the goal have a value and were checked; %d have none", r.StatesChecked, r.StatesTotal, r.Missing)
-		}
-		fmt.Fprintln(w, p.dim(line))
-	case audit.Sampled:
-		sm := r.Sampling
-		var origin []string
-		if sm.Uniform > 0 {
-			origin = append(origin, fmt.Sprintf("%d uniform", sm.Uniform))
-		}
-		if sm.Walks > 0 {
-			origin = append(origin, fmt.Sprintf("%d random walks", sm.Walks))
-		}
-		if sm.FromFile > 0 {
-			origin = append(origin, fmt.Sprintf("%d from the file", sm.FromFile))
-		}
-		origin = append(origin, "the goal")
-		fmt.Fprintln(w, p.dim(fmt.Sprintf("sampled (seed %d): %d states (%s) and their neighbours; only these were checked, out of %s",
-			sm.Seed, len(sm.States), strings.Join(origin, ", "), r.StatesTotal)))
-		how := fmt.Sprintf("%d solved optimally (%s)", sm.Solved, sm.Solver)
-		if sm.LowerBound != "" {
-			how = fmt.Sprintf("%d proved h <= h* by the lower bound %s without a solve, ", sm.Bounded, sm.LowerBound) + how
-		}
-		if sm.WalkBound > 0 {
-			how += fmt.Sprintf(", %d proved overestimates by the length of their walk", sm.WalkBound)
-		}
-		if sm.Undecided > 0 {
-			how += fmt.Sprintf(", %s", p.warn(fmt.Sprintf("%d undecided (not solved within the time limit)", sm.Undecided)))
-		}
-		fmt.Fprintln(w, p.dim(how))
-		if sm.Note != "" {
-			fmt.Fprintln(w, p.dim("lower bound: "+sm.Note))
-		}
-	}
-	if r.Unreachable > 0 {
-		fmt.Fprintln(w, p.warn(fmt.Sprintf("%d states in the file cannot reach the goal and were ignored", r.Unreachable)))
-	}
-	fmt.Fprintln(w)
-	for _, c := range r.Checks {
-		mark := p.good("ok  ")
-		if !c.Passed {
-			mark = p.bad("FAIL")
-		}
-		note := ""
-		if c.Ignored {
-			note = p.dim(" (ignored)")
-		}
-		fmt.Fprintf(w, "  %s %-13s %s%s\n", mark, c.Name, c.Detail, note)
-	}
-	if r.StatesChecked > 0 {
-		ratio := ""
-		if r.RatioStates > 0 {
-			ratio = fmt.Sprintf(", mean h/h* %.3f over %d states", r.MeanRatio, r.RatioStates)
-		}
-		fmt.Fprintf(w, "  mean h %.3f%s\n", r.MeanH, ratio)
-	}
-
-	shown := map[string]bool{}
-	show := func(title string, c audit.Counterexample) {
-		if shown[c.Kind+c.State+c.Neighbor] && c.Label == "" {
-			return
-		}
-		shown[c.Kind+c.State+c.Neighbor] = true
-		fmt.Fprintf(w, "\n%s\n", p.bold(title))
-		a := boardOf(s, c.State)
-		left := append([]string(nil), a.Grid()...)
-		leftCap := fmt.Sprintf("h = %s, h* = %s", num(c.H), hstarText(c.HStar))
-		if c.Neighbor == "" {
-			for _, l := range left {
-				fmt.Fprintf(w, "    %s\n", l)
-			}
-			fmt.Fprintf(w, "    %s\n", leftCap)
-			return
-		}
-		b := boardOf(s, c.Neighbor)
-		right := b.Grid()
-		width := max(len(left[0]), len(leftCap))
-		for i := range left {
-			arrow := "  "
-			if i == len(left)/2 {
-				arrow = "->"
-			}
-			fmt.Fprintf(w, "    %-*s   %s   %s\n", width, left[i], arrow, right[i])
-		}
-		fmt.Fprintf(w, "    %-*s        h = %s, h* = %s\n", width, leftCap, num(*c.NeighborH), hstarText(*c.NeighborHStar))
-	}
-	for _, c := range r.Counterexamples {
-		switch {
-		case c.Kind == audit.KindGoalNonzero:
-			show(fmt.Sprintf("The goal has h = %s, not 0:", num(c.H)), c)
-		case c.Kind == audit.KindOverestimate && strings.Contains(c.Label, audit.LabelSmallest):
-			show(fmt.Sprintf("Smallest overestimate (%s from the goal, h is %s too high):", moves(c.HStar), num(c.H-float64(c.HStar))), c)
-		case c.Kind == audit.KindOverestimate && c.Label == audit.LabelLargest:
-			over := "more than " + num(c.H-float64(max(c.HStar, 0)))
-			if c.HStar >= 0 {
-				over = num(c.H - float64(c.HStar))
-			}
-			show(fmt.Sprintf("Largest overestimate (by %s):", over), c)
-		case c.Kind == audit.KindInconsistent && strings.Contains(c.Label, audit.LabelSmallest):
-			show(fmt.Sprintf("Inconsistent move nearest the goal (the blank moves %s; h drops by %s, more than the 1 move made):", c.Move, num(c.H-*c.NeighborH)), c)
-		case c.Kind == audit.KindInconsistent && c.Label == audit.LabelLargest:
-			show(fmt.Sprintf("Largest jump across one move (the blank moves %s; h drops by %s):", c.Move, num(c.H-*c.NeighborH)), c)
-		}
-	}
-	for _, kind := range []string{audit.KindNegative, audit.KindMismatch, audit.KindNotDominating} {
-		for _, c := range r.Counterexamples {
-			if c.Kind != kind {
-				continue
-			}
-			switch kind {
-			case audit.KindNegative:
-				show(fmt.Sprintf("Negative value (h = %s):", num(c.H)), c)
-			case audit.KindMismatch:
-				show(fmt.Sprintf("Differs from %s (%s there, this heuristic says %s):", r.Expect.Reference, num(*c.Reference), num(c.H)), c)
-			case audit.KindNotDominating:
-				show(fmt.Sprintf("Below %s (%s there, this heuristic says %s):", r.Dominance.Other, num(*c.Reference), num(c.H)), c)
-			}
-			break // one example of each; --json lists them all
-		}
-	}
-
-	fmt.Fprintln(w)
-	failed := 0
-	for _, c := range r.Checks {
-		if !c.Passed && !c.Ignored {
-			failed++
-		}
-	}
-	if r.Passed {
-		fmt.Fprintf(w, "%s every check holds (%.1fs)\n", p.good("PASSED:"), r.Seconds)
-		return
-	}
-	fmt.Fprintf(w, "%s %d of %d checks failed (%.1fs); --json lists up to %d counterexamples of each kind\n",
-		p.bad("FAILED:"), failed, len(r.Checks), r.Seconds, maxExamples)
-}
-
-func boardOf(s puzzles.Shape, state string) puzzles.Board {
-	b, err := puzzles.ParseCells(state, s)
-	if err != nil {
-		return puzzles.FromBytes(s, make([]uint8, s.Cells()))
-	}
-	return b
-}
-
-func num(v float64) string { return fmt.Sprint(v) }
-
-func moves(d int) string {
-	switch {
-	case d < 0:
-		return "an unknown number of moves"
-	case d == 1:
-		return "1 move"
-	}
-	return fmt.Sprintf("%d moves", d)
-}
-
-func hstarText(d int) string {
-	if d < 0 {
-		return "?"
-	}
-	return fmt.Sprint(d)
 }
 
 // auditStatsOptions are the flags of kpuzzle audit stats.
@@ -493,59 +325,29 @@ func runAuditStats(ctx context.Context, a *app, opts auditStatsOptions, file str
 		so.Shape = s
 	}
 	so.Heuristics = reference.StandardHeuristics(so.PDB)
-	setGoals := map[string]string{} // puzzle text -> the set's goal name
 	pf := puzzleFlags{goal: opts.goal}
 	so.Goal = func(s puzzles.Shape) (puzzles.Goal, error) { return pf.goalFor(s) }
-	so.Resolve = func(text string) (puzzles.Board, error) {
+	so.Resolve = func(text string) (puzzles.Board, puzzles.Goal, error) {
 		if ref, ok := strings.CutPrefix(text, setRefPrefix); ok {
 			set, b, err := loadSetInstance(ref)
-			if err != nil {
-				return puzzles.Board{}, err
+			if err != nil || opts.goal != "" {
+				return b, puzzles.Goal{}, err
 			}
-			setGoals[b.String()] = set.GoalName
-			return b, nil
+			// A set instance is posed against its set's goal, as
+			// everywhere, unless --goal says otherwise.
+			g, err := puzzles.GoalByName(set.GoalName, b.Shape())
+			return b, g, err
 		}
 		path := text
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(filepath.Dir(file), path)
 		}
-		return puzzles.ReadBoardFile(path)
+		b, err := puzzles.ReadBoardFile(path)
+		return b, puzzles.Goal{}, err
 	}
 	claims, err := audit.ReadStatsFile(file, so)
 	if err != nil {
 		return inputError(err)
-	}
-	if opts.goal == "" && len(setGoals) > 0 {
-		// A set instance is posed against its set's goal, as everywhere.
-		var groups [][]audit.StatsClaim
-		var goals []string
-		for _, c := range claims {
-			g := setGoals[c.Board.String()]
-			if len(goals) == 0 || goals[len(goals)-1] != g {
-				goals, groups = append(goals, g), append(groups, nil)
-			}
-			groups[len(groups)-1] = append(groups[len(groups)-1], c)
-		}
-		rep := &audit.StatsReport{AllPossible: true, Claims: []audit.StatsVerdict{}}
-		for i, grp := range groups {
-			name := goals[i]
-			o := so
-			o.Goal = func(s puzzles.Shape) (puzzles.Goal, error) {
-				if name == "" {
-					return puzzles.DefaultGoal(s), nil
-				}
-				return puzzles.GoalByName(name, s)
-			}
-			part, err := audit.CheckStats(ctx, grp, o)
-			if err != nil {
-				return inputError(err)
-			}
-			rep.Claims = append(rep.Claims, part.Claims...)
-			rep.AllPossible = rep.AllPossible && part.AllPossible
-			rep.Impossible += part.Impossible
-			rep.Unchecked += part.Unchecked
-		}
-		return finishStats(a, rep, file)
 	}
 	rep, err := audit.CheckStats(ctx, claims, so)
 	if err != nil {
@@ -555,51 +357,19 @@ func runAuditStats(ctx context.Context, a *app, opts auditStatsOptions, file str
 }
 
 func finishStats(a *app, rep *audit.StatsReport, file string) error {
+	var err error
 	if a.json {
-		if err := writeJSON(a.out, rep); err != nil {
-			return err
-		}
+		err = writeJSON(a.out, rep)
 	} else {
-		writeStatsReport(a.out, a.paint, rep, file)
+		err = rep.WriteText(a.out, a.paint.style(), file)
+	}
+	if err != nil {
+		return err
 	}
 	if !rep.AllPossible {
 		return errFindings
 	}
 	return nil
-}
-
-func writeStatsReport(w io.Writer, p palette, rep *audit.StatsReport, file string) {
-	for _, c := range rep.Claims {
-		algo := c.Algorithm
-		if c.Heuristic != "" {
-			algo += " + " + c.Heuristic
-		}
-		cost := "C* unknown"
-		if c.OptimalLength >= 0 {
-			cost = fmt.Sprintf("C* = %d", c.OptimalLength)
-		}
-		fmt.Fprintf(w, "%s:%d: %s on %s %s\n", file, c.Line, p.bold(algo), c.Puzzle,
-			p.dim(fmt.Sprintf("(%s, %s, %s reachable states, branching factor %d)", c.Shape, cost, c.Reachable, c.Branching)))
-		if c.Note != "" {
-			fmt.Fprintf(w, "    %s\n", p.dim(c.Note))
-		}
-		for _, f := range c.Figures {
-			mark := p.good("possible  ")
-			switch f.Verdict {
-			case audit.VerdictImpossible:
-				mark = p.bad("IMPOSSIBLE")
-			case audit.VerdictUnchecked:
-				mark = p.warn("unchecked ")
-			}
-			fmt.Fprintf(w, "    %s %s = %s: %s\n", mark, f.Name, f.Text, f.Reason)
-		}
-	}
-	fmt.Fprintln(w)
-	if rep.AllPossible {
-		fmt.Fprintf(w, "%s no figure is impossible (%d unchecked)\n", p.good("PLAUSIBLE:"), rep.Unchecked)
-		return
-	}
-	fmt.Fprintf(w, "%s %d figures are impossible (%d unchecked)\n", p.bad("IMPOSSIBLE:"), rep.Impossible, rep.Unchecked)
 }
 
 func newAuditTemplateCmd(a *app) *cobra.Command {

@@ -7,9 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/internal/textstyle"
@@ -101,28 +99,6 @@ and 290 MB on disk; 6-6-3 and 5-5-5 take seconds.`,
 	return cmd
 }
 
-// pdbTableJSON describes one table of a built database.
-type pdbTableJSON struct {
-	Tiles    []int   `json:"tiles"`
-	File     string  `json:"file"`
-	Loaded   bool    `json:"loaded"`
-	Rebuilt  string  `json:"rebuilt,omitempty"`
-	Seconds  float64 `json:"seconds"`
-	Entries  int64   `json:"entries"`
-	Bytes    int64   `json:"bytes"`
-	Encoding string  `json:"encoding"`
-}
-
-type pdbBuildJSON struct {
-	Name       string         `json:"name"`
-	Heuristic  string         `json:"heuristic"`
-	Shape      string         `json:"shape"`
-	Goal       string         `json:"goal"`
-	Mode       string         `json:"mode"`
-	Reflection bool           `json:"reflection"`
-	Tables     []pdbTableJSON `json:"tables"`
-}
-
 func runPdbBuild(ctx context.Context, a *app, pf *pdbFlags, o *pdbBuildOptions) error {
 	var parts []pdb.Partition
 	switch {
@@ -180,39 +156,30 @@ func runPdbBuild(ctx context.Context, a *app, pf *pdbFlags, o *pdbBuildOptions) 
 	if err != nil {
 		return err
 	}
-	var results []pdbBuildJSON
+	var results []pdb.DatabaseReport
 	for _, p := range parts {
 		if o.force {
-			files, _, err := pdb.Status(dir, p)
-			if err != nil {
-				return err
-			}
-			for _, f := range files {
-				if err := os.Remove(f); err != nil && !errors.Is(err, os.ErrNotExist) {
-					return fmt.Errorf("--force: %w", err)
-				}
+			if err := pdb.Forget(dir, p); err != nil {
+				return inputError(fmt.Errorf("--force: %w", err))
 			}
 		}
 		h, err := openWithProgress(ctx, a, p, pdb.Options{Dir: dir, Workers: pf.workers})
 		if err != nil {
 			return err
 		}
-		results = append(results, buildResult(p, h))
+		results = append(results, h.Report())
 	}
 	if a.json {
 		if len(results) == 1 {
 			return writeJSON(a.out, results[0])
 		}
-		return writeJSON(a.out, map[string]any{"databases": results})
+		return writeJSON(a.out, struct {
+			Databases []pdb.DatabaseReport `json:"databases"`
+		}{results})
 	}
 	for _, r := range results {
-		fmt.Fprintf(a.out, "%s for the %s %s goal (%s, reflection %s):\n", a.paint.bold(r.Heuristic), r.Shape, r.Goal, r.Mode, onOff(r.Reflection))
-		for _, t := range r.Tables {
-			how := a.paint.good("built")
-			if t.Loaded {
-				how = a.paint.dim("cached, verified")
-			}
-			fmt.Fprintf(a.out, "  tiles %-24s %13s entries  %9s  %-13s  %7.1fs  %s  %s\n", joinInts(t.Tiles), groupDigits(t.Entries), humanBytes(t.Bytes), t.Encoding, t.Seconds, how, t.File)
+		if err := r.WriteText(a.out, a.paint.style()); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -226,17 +193,6 @@ func namedShape(name string) (puzzles.Shape, bool) {
 		}
 	}
 	return puzzles.Shape{}, false
-}
-
-func buildResult(p pdb.Partition, h *pdb.Heuristic) pdbBuildJSON {
-	r := pdbBuildJSON{Name: p.Name, Heuristic: h.Name(), Shape: p.Goal.Shape().String(), Goal: p.Goal.Name(), Mode: p.Mode.String(), Reflection: h.Reflects()}
-	tables := h.Tables()
-	for i, src := range h.Sources() {
-		hdr := tables[i].Header()
-		r.Tables = append(r.Tables, pdbTableJSON{Tiles: src.Tiles, File: src.File, Loaded: src.Loaded, Rebuilt: src.Rebuilt, Seconds: src.Seconds,
-			Entries: hdr.Entries, Bytes: tables[i].Bytes(), Encoding: hdr.Encoding.String()})
-	}
-	return r
 }
 
 // openWithProgress opens a partition's heuristic, saying on stderr which
@@ -323,116 +279,19 @@ func newPdbListCmd(a *app, pf *pdbFlags) *cobra.Command {
 	}
 }
 
-type pdbListEntry struct {
-	Name        string   `json:"name"`
-	Heuristic   string   `json:"heuristic"`
-	Shape       string   `json:"shape"`
-	Goal        string   `json:"goal"`
-	Built       bool     `json:"built"`
-	Files       []string `json:"files"`
-	Bytes       int64    `json:"bytes"`
-	Description string   `json:"description"`
-}
-
-type pdbFileJSON struct {
-	File     string `json:"file"`
-	Bytes    int64  `json:"bytes"`
-	OK       bool   `json:"ok"`
-	Error    string `json:"error,omitempty"`
-	Shape    string `json:"shape,omitempty"`
-	Goal     []int  `json:"goal,omitempty"`
-	Mode     string `json:"mode,omitempty"`
-	Tiles    []int  `json:"tiles,omitempty"`
-	Encoding string `json:"encoding,omitempty"`
-	Entries  int64  `json:"entries,omitempty"`
-	// MaxEntry is the largest stored entry (the largest excess over
-	// Manhattan distance, halved, for additive tables).
-	MaxEntry int `json:"max_entry,omitempty"`
-}
-
-func fileJSON(st pdb.FileStatus) pdbFileJSON {
-	f := pdbFileJSON{File: st.File, Bytes: st.Bytes, OK: st.Err == nil}
-	if st.Err != nil {
-		f.Error = st.Err.Error()
-	}
-	if st.Header.Version != 0 {
-		h := st.Header
-		f.Shape, f.Mode, f.Encoding, f.Entries, f.MaxEntry = h.Shape.String(), h.Mode.String(), h.Encoding.String(), h.Entries, int(h.MaxValue)
-		for _, t := range h.Goal {
-			f.Goal = append(f.Goal, int(t))
-		}
-		for _, t := range h.Tiles {
-			f.Tiles = append(f.Tiles, int(t))
-		}
-	}
-	return f
-}
-
 func runPdbList(a *app, pf *pdbFlags) error {
 	dir, err := pf.cacheDir()
 	if err != nil {
 		return err
 	}
-	var list []pdbListEntry
-	known := map[string]bool{}
-	for _, info := range pdb.Describe() {
-		for _, gname := range []string{puzzles.GoalDefault, puzzles.GoalBlankFirst} {
-			g, _ := puzzles.GoalByName(gname, info.Shape)
-			p, err := pdb.Named(info.Name, g)
-			if err != nil {
-				return err
-			}
-			files, built, err := pdb.Status(dir, p)
-			if err != nil {
-				return err
-			}
-			e := pdbListEntry{Name: info.Name, Heuristic: "pdb:" + info.Name, Shape: info.Shape.String(), Goal: gname, Built: built, Files: files, Description: info.Description}
-			for _, f := range files {
-				known[f] = true
-				if fi, err := os.Stat(f); err == nil {
-					e.Bytes += fi.Size()
-				}
-			}
-			list = append(list, e)
-		}
-	}
-	cached, err := pdb.Cached(dir)
+	l, err := pdb.List(dir)
 	if err != nil {
 		return inputError(err)
 	}
-	var others []pdbFileJSON
-	for _, st := range cached {
-		if !known[st.File] {
-			others = append(others, fileJSON(st))
-		}
-	}
 	if a.json {
-		return writeJSON(a.out, map[string]any{"dir": dir, "databases": list, "other_files": others})
+		return writeJSON(a.out, l)
 	}
-	fmt.Fprintf(a.out, "cache folder: %s\n", dir)
-	tw := tabwriter.NewWriter(a.out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, a.paint.bold("HEURISTIC")+"\t"+a.paint.bold("BOARD")+"\t"+a.paint.bold("GOAL")+"\t"+a.paint.bold("STATUS")+"\t"+a.paint.bold("SIZE")+"\t"+a.paint.bold("DESCRIPTION"))
-	for _, e := range list {
-		status, size := a.paint.dim("not built"), "-"
-		if e.Built {
-			status, size = a.paint.good("built"), humanBytes(e.Bytes)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", e.Heuristic, e.Shape, e.Goal, status, size, e.Description)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	if len(others) > 0 {
-		fmt.Fprintln(a.out, "other tables in the cache:")
-		for _, f := range others {
-			state := ""
-			if !f.OK {
-				state = "  " + a.paint.bad("unreadable: "+f.Error)
-			}
-			fmt.Fprintf(a.out, "  %s  %s%s\n", filepath.Base(f.File), humanBytes(f.Bytes), state)
-		}
-	}
-	return nil
+	return l.WriteText(a.out, a.paint.style())
 }
 
 func newPdbVerifyCmd(a *app, pf *pdbFlags) *cobra.Command {
@@ -454,51 +313,22 @@ func runPdbVerify(a *app, pf *pdbFlags) error {
 	if err != nil {
 		return err
 	}
-	sts, err := pdb.Verify(dir)
+	r, err := pdb.VerifyCache(dir)
 	if err != nil {
 		return inputError(err)
 	}
-	files := make([]pdbFileJSON, len(sts))
-	bad := 0
-	for i, st := range sts {
-		files[i] = fileJSON(st)
-		if st.Err != nil {
-			bad++
-		}
-	}
 	if a.json {
-		if err := writeJSON(a.out, map[string]any{"dir": dir, "files": files, "all_ok": bad == 0}); err != nil {
-			return err
-		}
+		err = writeJSON(a.out, r)
 	} else {
-		fmt.Fprintf(a.out, "cache folder: %s\n", dir)
-		for _, f := range files {
-			if f.OK {
-				fmt.Fprintf(a.out, "  %s  %s  %s\n", a.paint.good("ok     "), filepath.Base(f.File), humanBytes(f.Bytes))
-			} else {
-				fmt.Fprintf(a.out, "  %s  %s  %s\n", a.paint.bad("CORRUPT"), filepath.Base(f.File), f.Error)
-			}
-		}
-		switch {
-		case len(files) == 0:
-			fmt.Fprintln(a.out, "no pattern databases cached")
-		case bad == 0:
-			fmt.Fprintf(a.out, "%d files verified\n", len(files))
-		default:
-			fmt.Fprintf(a.out, "%d of %d files are damaged; they are rebuilt when next needed\n", bad, len(files))
-		}
+		err = r.WriteText(a.out, a.paint.style())
 	}
-	if bad > 0 {
+	if err != nil {
+		return err
+	}
+	if !r.AllOK {
 		return errFindings
 	}
 	return nil
-}
-
-func onOff(b bool) string {
-	if b {
-		return "on"
-	}
-	return "off"
 }
 
 func joinInts(xs []int) string {
@@ -507,29 +337,4 @@ func joinInts(xs []int) string {
 		s[i] = fmt.Sprint(x)
 	}
 	return strings.Join(s, "-")
-}
-
-// groupDigits writes n with thousands separators: 518,918,400.
-func groupDigits(n int64) string {
-	s := fmt.Sprint(n)
-	if n < 0 {
-		return "-" + groupDigits(-n)
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
-// humanBytes writes a size in B, KB, MB or GB (powers of 1000).
-func humanBytes(n int64) string {
-	switch {
-	case n >= 1e9:
-		return fmt.Sprintf("%.2f GB", float64(n)/1e9)
-	case n >= 1e6:
-		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
-	case n >= 1e3:
-		return fmt.Sprintf("%.1f KB", float64(n)/1e3)
-	}
-	return fmt.Sprintf("%d B", n)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/reference/pdb"
 )
 
 func TestPdbBuildListVerify(t *testing.T) {
@@ -17,7 +18,7 @@ func TestPdbBuildListVerify(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("build: exit %d, stderr %q", r.code, r.stderr)
 	}
-	var got pdbBuildJSON
+	var got pdb.DatabaseReport
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 		t.Fatalf("build JSON: %v\n%s", err, r.stdout)
 	}
@@ -45,9 +46,9 @@ func TestPdbBuildListVerify(t *testing.T) {
 
 	r = kpuzzle(t, "", "pdb", "list", "--pdb-dir", dir, "--json")
 	var list struct {
-		Dir       string         `json:"dir"`
-		Databases []pdbListEntry `json:"databases"`
-		Others    []pdbFileJSON  `json:"other_files"`
+		Dir       string           `json:"dir"`
+		Databases []pdb.ListEntry  `json:"databases"`
+		Others    []pdb.FileReport `json:"other_files"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &list); err != nil || r.code != 0 {
 		t.Fatalf("list: exit %d, %v\n%s", r.code, err, r.stdout)

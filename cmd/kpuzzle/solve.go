@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kpuzzle/kpuzzle/internal/textstyle"
 	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/kpuzzle/kpuzzle/reference/search"
@@ -205,7 +206,7 @@ func runSolve(ctx context.Context, a *app, opts solveOptions, path string) error
 	case errors.Is(err, context.Canceled):
 		stopped = "interrupted"
 	case errors.Is(err, search.ErrNodeLimit):
-		stopped = fmt.Sprintf("node limit: no solution within %s expansions", groupDigits(opts.maxNodes))
+		stopped = fmt.Sprintf("node limit: no solution within %s expansions", textstyle.Digits(opts.maxNodes))
 	case errors.Is(err, search.ErrMemoryLimit):
 		stopped = fmt.Sprintf("memory limit: the stored states would exceed %d MiB", opts.maxMemory)
 	case errors.Is(err, search.ErrNotFound):
@@ -316,15 +317,15 @@ func printSolve(a *app, s solveJSON) {
 		return
 	}
 	fmt.Fprintf(w, "  %s expanded, %s generated, %s duplicates, max frontier %s, max depth %d, %.3fs, %s allocated\n",
-		groupDigits(st.Expanded), groupDigits(st.Generated), groupDigits(st.Duplicates),
-		groupDigits(st.MaxFrontier), st.MaxDepth, st.Seconds, humanBytes(int64(st.AllocBytes)))
+		textstyle.Digits(st.Expanded), textstyle.Digits(st.Generated), textstyle.Digits(st.Duplicates),
+		textstyle.Digits(st.MaxFrontier), st.MaxDepth, st.Seconds, textstyle.Bytes(int64(st.AllocBytes)))
 	if st.Reopened > 0 {
-		fmt.Fprintf(w, "  %s states reopened (the heuristic is inconsistent)\n", groupDigits(st.Reopened))
+		fmt.Fprintf(w, "  %s states reopened (the heuristic is inconsistent)\n", textstyle.Digits(st.Reopened))
 	}
 	switch {
 	case s.Band != nil:
 		fmt.Fprintf(w, "  A* band for %s: every A* run expands at least %s and at most %s states (C* = %d)\n",
-			s.Band.Heuristic, groupDigits(s.Band.MustExpand), groupDigits(s.Band.MayExpand), s.Band.Cost)
+			s.Band.Heuristic, textstyle.Digits(s.Band.MustExpand), textstyle.Digits(s.Band.MayExpand), s.Band.Cost)
 	case s.BandError != "":
 		fmt.Fprintf(w, "  A* band: %s\n", s.BandError)
 	}

@@ -59,6 +59,14 @@
 // expand between what their complete iterations must visit and what
 // their iterations can try.
 //
+// # Reports
+//
+// A [Report] and a [StatsReport] are the --json objects of kpuzzle audit
+// and kpuzzle audit stats; their WriteText methods write the text forms
+// (counterexamples drawn as boards) with the colours of a
+// textstyle.Style the caller hands them. The package never prints on its
+// own.
+//
 // The deliberately wrong heuristics the tests and docs/audit.md use live
 // in package grader/audit/flawed; they are never registered as reference
 // heuristics.

@@ -69,6 +69,10 @@ type StatsClaim struct {
 	// Puzzle is the puzzle as written; Board the puzzle it names.
 	Puzzle string
 	Board  puzzles.Board
+	// Goal is the goal the puzzle is posed against when the resolver
+	// named one (an instance of a shipped set: its set's goal); the zero
+	// Goal means StatsOptions.Goal.
+	Goal puzzles.Goal
 	// Figures holds the claimed figures by name (FigureExpanded,
 	// FigureMaxFrontier, FigureGenerated); Texts the same as written.
 	Figures map[string]float64
@@ -83,8 +87,10 @@ type StatsOptions struct {
 	// Goal is the goal of a puzzle of shape s; nil means the default goal.
 	Goal func(s puzzles.Shape) (puzzles.Goal, error)
 	// Resolve reads a puzzle field that is not a list of cells (for
-	// example a file name or set:NAME/ID); nil accepts only cells.
-	Resolve func(puzzle string) (puzzles.Board, error)
+	// example a file name or set:NAME/ID), and the goal the puzzle is
+	// posed against if it comes with one (the zero Goal when it does
+	// not); nil accepts only cells.
+	Resolve func(puzzle string) (puzzles.Board, puzzles.Goal, error)
 	// Heuristics resolves heuristic names; nil means
 	// reference.StandardHeuristics(PDB).
 	Heuristics *reference.Heuristics
@@ -183,7 +189,7 @@ func ParseStatsClaims(r io.Reader, name string, opts StatsOptions) ([]StatsClaim
 		}
 		pz, pc := field("puzzle")
 		cl.Puzzle = pz
-		if cl.Board, err = resolvePuzzle(pz, opts); err != nil {
+		if cl.Board, cl.Goal, err = resolvePuzzle(pz, opts); err != nil {
 			return nil, errAt(line, pc, err)
 		}
 		for _, f := range []string{FigureExpanded, FigureMaxFrontier, FigureGenerated} {
@@ -208,7 +214,7 @@ func ParseStatsClaims(r io.Reader, name string, opts StatsOptions) ([]StatsClaim
 	return out, nil
 }
 
-func resolvePuzzle(text string, opts StatsOptions) (puzzles.Board, error) {
+func resolvePuzzle(text string, opts StatsOptions) (puzzles.Board, puzzles.Goal, error) {
 	toks := strings.Fields(text)
 	numeric := len(toks) >= 4
 	for _, t := range toks {
@@ -219,11 +225,16 @@ func resolvePuzzle(text string, opts StatsOptions) (puzzles.Board, error) {
 	}
 	if !numeric {
 		if opts.Resolve == nil {
-			return puzzles.Board{}, fmt.Errorf("%w: puzzle %q; expected its cells separated by spaces", puzzles.ErrSyntax, clip(text))
+			return puzzles.Board{}, puzzles.Goal{}, fmt.Errorf("%w: puzzle %q; expected its cells separated by spaces", puzzles.ErrSyntax, clip(text))
 		}
-		return opts.Resolve(text)
+		b, g, err := opts.Resolve(text)
+		if err == nil && !g.IsZero() && g.Shape() != b.Shape() {
+			err = fmt.Errorf("puzzle %q is %s but its goal is %s", clip(text), b.Shape(), g.Shape())
+		}
+		return b, g, err
 	}
-	return puzzles.ParseCells(text, opts.Shape)
+	b, err := puzzles.ParseCells(text, opts.Shape)
+	return b, puzzles.Goal{}, err
 }
 
 // ErrCount is wrapped by ParseCount's errors.
@@ -362,9 +373,12 @@ func CheckStats(ctx context.Context, claims []StatsClaim, opts StatsOptions) (*S
 	cache := map[string]*facts{}
 	oracles := map[string]*oracle{}
 	for _, cl := range claims {
-		g, err := opts.Goal(cl.Board.Shape())
-		if err != nil {
-			return nil, err
+		g := cl.Goal
+		var err error
+		if g.IsZero() {
+			if g, err = opts.Goal(cl.Board.Shape()); err != nil {
+				return nil, err
+			}
 		}
 		key := g.Board().String() + "|" + cl.Board.String()
 		f := cache[key]

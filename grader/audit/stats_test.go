@@ -205,6 +205,60 @@ func TestStatsImpossibleClaims(t *testing.T) {
 	}
 }
 
+// TestStatsClaimWithItsOwnGoal checks that a puzzle the resolver poses
+// against a goal of its own (as kpuzzle poses an instance of a shipped
+// set against the set's goal) is judged against that goal: its optimal
+// length is the exact distance to it, not to StatsOptions.Goal.
+func TestStatsClaimWithItsOwnGoal(t *testing.T) {
+	shape := puzzles.Shape{Rows: 2, Cols: 3}
+	first, def := puzzles.BlankFirstGoal(shape), puzzles.DefaultGoal(shape)
+	tables := map[bool]*exact.Table{}
+	for _, blankFirst := range []bool{true, false} {
+		g := def
+		if blankFirst {
+			g = first
+		}
+		tab, err := exact.Build(context.Background(), g, exact.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables[blankFirst] = tab
+	}
+	// A board that both goals can reach, at different distances.
+	var b puzzles.Board
+	var want []int
+	for _, cand := range tables[true].SampleAt(puzzles.NewRand(3), 9, 20) {
+		df, ok1 := tables[true].DistanceBoard(cand)
+		dd, ok2 := tables[false].DistanceBoard(cand)
+		if ok1 && ok2 && df != dd {
+			b, want = cand, []int{df, dd}
+			break
+		}
+	}
+	if b.IsZero() {
+		t.Fatal("no 2x3 board at depth 9 from blank-first at another distance from the default goal")
+	}
+	text := "algorithm,puzzle,expanded\nbfs,named,1\nbfs," + b.String() + ",1\n"
+	opts := statsOptions(t)
+	opts.Shape = shape
+	opts.Resolve = func(p string) (puzzles.Board, puzzles.Goal, error) { return b, first, nil }
+	claims, err := audit.ParseStatsClaims(strings.NewReader(text), "claims.csv", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !claims[0].Goal.Board().Equal(first.Board()) || !claims[1].Goal.IsZero() {
+		t.Fatalf("goals %s and %s; want blank-first for the named puzzle, none for the cells", claims[0].Goal.Board(), claims[1].Goal.Board())
+	}
+	rep, err := audit.CheckStats(context.Background(), claims, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []int{rep.Claims[0].OptimalLength, rep.Claims[1].OptimalLength}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("optimal lengths against blank-first and the default goal (-want +got):\n%s", diff)
+	}
+}
+
 func TestParseCount(t *testing.T) {
 	for in, want := range map[string]float64{
 		"181440": 181440, "181,440": 181440, "181_440": 181440, "181 440": 181440, "6e12": 6e12, "6.5E12": 6.5e12,

@@ -3,43 +3,18 @@ package bench_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/internal/golden"
 	"github.com/kpuzzle/kpuzzle/internal/textstyle"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference/bench"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s differs (-want +got):\n%s", path, diff)
-	}
-}
 
 // fixedReport is a report with fixed figures, as Run would give for two
 // combinations on three 8-puzzles: a 31-move one, a 2-move one whose key
@@ -109,7 +84,7 @@ func TestComparisonGolden(t *testing.T) {
 		if err := tc.write(&buf); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, tc.name, buf.Bytes())
+		golden.Check(t, filepath.Join("testdata", tc.name), buf.Bytes())
 	}
 }
 
@@ -143,7 +118,7 @@ func TestInstanceTableGolden(t *testing.T) {
 	if err := tab.WriteText(&buf, textstyle.Style{}); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "instances.txt", buf.Bytes())
+	golden.Check(t, filepath.Join("testdata", "instances.txt"), buf.Bytes())
 	buf.Reset()
 	if err := tab.WriteText(&buf, marks); err != nil {
 		t.Fatal(err)

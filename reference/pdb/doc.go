@@ -24,5 +24,8 @@
 // verifies it, and rebuilds a missing, corrupt or stale one. [Solve] runs
 // IDA* with incremental lookups.
 //
-// The package never prints: builds report through Options.Progress.
+// The package never prints: builds report through Options.Progress, and
+// the reports of kpuzzle pdb (a database's tables, [List] of a cache
+// folder, [VerifyCache]) are values with a WriteText method that writes
+// their text form with the colours of a textstyle.Style it is handed.
 package pdb

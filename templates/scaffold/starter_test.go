@@ -3,7 +3,6 @@ package scaffold_test
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,16 +10,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/internal/golden"
 	"github.com/kpuzzle/kpuzzle/internal/oracletest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/templates/scaffold"
 )
-
-// update rewrites the golden files of the scaffold's templates:
-// go test ./templates/scaffold -run TestTemplatesGolden -update
-var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 
 // buildStarter renders language l's starter into a new folder, builds it
 // as the assignment would, and returns the command line that runs it
@@ -144,23 +139,7 @@ func TestTemplatesGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		golden := filepath.Join("testdata", strings.ReplaceAll(name, "/", "-")+".golden")
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(golden, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run with -update to create it)", err)
-		}
-		if diff := cmp.Diff(string(want), string(got)); diff != "" {
-			t.Errorf("%s differs from %s (-want +got):\n%s", name, golden, diff)
-		}
+		golden.Check(t, filepath.Join("testdata", strings.ReplaceAll(name, "/", "-")+".golden"), got)
 	}
 }
 
