@@ -306,6 +306,10 @@ func newInitCmd(a *app) *cobra.Command {
                         how to check an answer
   gradescope/           setup.sh and run_autograder for a Gradescope
                         autograder (zip them with kpuzzle bundle gradescope)
+  cluster/              grading a large class in shards: a Slurm array
+                        job (slurm.sh), a Kubernetes Indexed Job
+                        (k8s-job.yaml), a GitHub Actions matrix
+                        (github-grade.yml); see docs/cluster.md
   sandbox-probe/        a submission to upload to Gradescope once: its
                         results show what a submission can see and do
                         there (kpuzzle sandbox probe)
@@ -558,6 +562,13 @@ func writeScaffold(dir string, data scaffoldData, set, public setgen.Set) error 
 	}
 	for _, f := range []string{"setup.sh", "run_autograder"} {
 		if err := writeScaffoldFile(dir, "gradescope/"+f, "assignment/gradescope/"+f+".tmpl", data, 0o755); err != nil {
+			return err
+		}
+	}
+	// Grading a large class on a cluster: a Slurm array job, a Kubernetes
+	// Indexed Job and a GitHub Actions matrix (docs/cluster.md).
+	for file, mode := range map[string]fs.FileMode{"slurm.sh": 0o755, "k8s-job.yaml": 0o644, "github-grade.yml": 0o644} {
+		if err := writeScaffoldFile(dir, "cluster/"+file, "assignment/cluster/"+file+".tmpl", data, mode); err != nil {
 			return err
 		}
 	}

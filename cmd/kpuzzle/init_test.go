@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -451,7 +453,8 @@ func TestScaffoldTemplatesGolden(t *testing.T) {
 		WallTime: "10s", Example: "3x3/puzzle_2.txt", KpuzzleVersion: "v1.2.3", KpuzzleModuleVersion: "v1.2.3",
 		GoVersion: "go1.26.8", GoSetupVersion: "1.26.8",
 	}
-	for _, name := range []string{"assignment.yaml", "handout.md", "README.md", "classroom.yml", "gradescope/setup.sh", "gradescope/run_autograder"} {
+	for _, name := range []string{"assignment.yaml", "handout.md", "README.md", "classroom.yml", "gradescope/setup.sh", "gradescope/run_autograder",
+		"cluster/slurm.sh", "cluster/k8s-job.yaml", "cluster/github-grade.yml", "sandbox-probe"} {
 		got, err := renderTemplate("assignment/"+name+".tmpl", data)
 		if err != nil {
 			t.Fatal(err)
@@ -606,4 +609,43 @@ func cellsOf(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return strings.Join(strings.Fields(string(data)), " ")
+}
+
+// TestClusterExamplesAreValid: the cluster examples init writes parse (the
+// YAML ones as YAML, the Slurm script with bash -n), and each one
+// prepares, grades the shards and merges.
+func TestClusterExamplesAreValid(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "hw")
+	if r := kpuzzle(t, "", "init", dir, "--shape", "3x3", "--public", "1", "--hidden", "1", "--unsolvable", "0"); r.code != 0 {
+		t.Fatalf("init: %+v", r)
+	}
+	for _, name := range []string{"k8s-job.yaml", "github-grade.yml"} {
+		data := mustRead(t, filepath.Join(dir, "cluster", name))
+		dec := yaml.NewDecoder(bytes.NewReader(data))
+		docs := 0
+		for {
+			var v map[string]any
+			if err := dec.Decode(&v); errors.Is(err, io.EOF) {
+				break
+			} else if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			docs++
+		}
+		if docs == 0 {
+			t.Errorf("%s holds no document", name)
+		}
+	}
+	script := filepath.Join(dir, "cluster", "slurm.sh")
+	if out, err := exec.Command("bash", "-n", script).CombinedOutput(); err != nil {
+		t.Errorf("slurm.sh: %v\n%s", err, out)
+	}
+	for _, name := range []string{"slurm.sh", "k8s-job.yaml", "github-grade.yml"} {
+		text := string(mustRead(t, filepath.Join(dir, "cluster", name)))
+		for _, step := range []string{"prepare", "--shard", "merge", "--prepared"} {
+			if !strings.Contains(text, step) {
+				t.Errorf("%s does not run %q", name, step)
+			}
+		}
+	}
 }
