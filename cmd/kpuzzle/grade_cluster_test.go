@@ -143,3 +143,22 @@ func mustRead(t *testing.T, path string) []byte {
 	}
 	return data
 }
+
+// TestGradeShardResumes: a shard's folder resumes like any grading (a
+// second run with --resume runs nothing), and refuses another shard.
+func TestGradeShardResumes(t *testing.T) {
+	config, subs := gradeFixture(t, "", "python-astar", "python-illegal", "python-crash")
+	data, _ := os.ReadFile(config)
+	os.WriteFile(config, []byte(strings.Replace(string(data), "  dir: ", "  glob: \"p1.txt\"\n  dir: ", 1)), 0o644)
+	dir := filepath.Join(t.TempDir(), "shard")
+	run := func(spec string) result {
+		return kpuzzle(t, "", "grade", "--json", "--config", config, "--shard", spec, "--resume", "--out", dir, subs)
+	}
+	if r := run("1/2"); r.code != 0 || !strings.Contains(r.stdout, `"ran": 2`) {
+		t.Fatalf("first run: %+v", r)
+	}
+	if r := run("1/2"); r.code != 0 || !strings.Contains(r.stdout, `"ran": 0`) || !strings.Contains(r.stdout, `"reused": 2`) {
+		t.Errorf("resumed: %+v", r)
+	}
+	wantOneLineError(t, run("2/2"), "journal belongs to another assignment", `shard "1/2"`)
+}
