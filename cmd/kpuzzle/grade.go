@@ -35,6 +35,8 @@ type gradeOptions struct {
 	isolation   string
 	exposed     bool
 	hide        []string
+	shard       string
+	prepared    string
 }
 
 // exampleAssignment is the assignment shown by kpuzzle grade --help and
@@ -127,7 +129,10 @@ security model.`,
 	f.StringVar(&opts.resultsJSON, "results-json", "", "also write the Gradescope results.json of the single SUBMISSION to this file")
 	f.StringVar(&opts.layout, "layout", "auto", "how to read each SUBMISSION folder: auto, single (one student) or folders (one sub-folder per student)")
 	f.StringVar(&opts.scratch, "scratch", "", "folder for the temporary working folders (default: the system's temporary folder)")
+	cmd.AddCommand(newGradePrepareCmd(a), newGradeMergeCmd(a))
 	f.StringVar(&opts.isolation, "isolation", "", "sandbox isolation, overriding run.isolation: auto, namespaces or rlimits")
+	f.StringVar(&opts.shard, "shard", "", "grade only shard i/n of the submissions (sorted by name, dealt out in turn); join the shards with kpuzzle grade merge (docs/cluster.md)")
+	f.StringVar(&opts.prepared, "prepared", "", "the prepared.json of kpuzzle grade prepare: its proven optimal lengths are used and not proved again")
 	f.StringArrayVar(&opts.hide, "hide", nil, "a further path submissions must not see (repeatable; added to the assignment's hide list)")
 	f.BoolVar(&opts.exposed, "allow-exposed", false, "grade even when the check before the first run finds a secret a submission could reach (see docs/security.md)")
 	return cmd
@@ -292,19 +297,31 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	if err != nil {
 		return usageErrorf("--layout: %v", err)
 	}
-	tests, err := asg.LoadTests()
+	tests, err := loadTests(a, asg, opts.prepared)
 	if err != nil {
-		var ce *grader.ConfigError
-		if errors.As(err, &ce) {
-			return usageErrorf("%s: %v", a.v.ConfigFileUsed(), err)
-		}
-		return inputError(err)
+		return err
 	}
 	found, err := batch.Find(paths, layout, asg.ExpectedFiles())
 	if err != nil {
 		return inputError(err)
 	}
 	subs := found.Submissions
+	roster, err := readRosters(subs)
+	if err != nil {
+		return inputError(err)
+	}
+	var shard *batch.Shard
+	if opts.shard != "" {
+		sh, err := batch.ParseShard(opts.shard)
+		if err != nil {
+			return usageErrorf("--shard: %v", err)
+		}
+		subs, sh = batch.SelectShard(subs, sh)
+		shard = &sh
+		if len(subs) == 0 {
+			return usageErrorf("--shard %s: this shard has no submission (the class has %d); use fewer shards", sh, len(found.Submissions))
+		}
+	}
 	for _, sk := range found.Skipped {
 		fmt.Fprintf(a.errOut, "kpuzzle: warning: %s: %s\n", grader.Printable(sk.Path), sk.Reason)
 	}
@@ -348,6 +365,9 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 		AnswerDir:    answerDir(asg, out),
 		Events:       progress.event,
 		AllowExposed: opts.exposed,
+		Shard:        shard,
+		Roster:       roster,
+		Prepared:     opts.prepared != "",
 	})
 	progress.finish()
 	if err != nil {
@@ -367,10 +387,6 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 
 	gb := report.NewGradebook(asg, outcome.Tests, outcome.Results)
 	gb.SetReceived(outcome.Received)
-	roster, err := readRosters(subs)
-	if err != nil {
-		return inputError(err)
-	}
 	gb.SetRoster(roster)
 	// A grader failure must reach Gradescope as a failed autograder run,
 	// never as a stored score: no results.json then.
@@ -528,4 +544,33 @@ func readRosters(subs []batch.Submission) (report.Roster, error) {
 		}
 	}
 	return roster, nil
+}
+
+// loadTests reads the assignment's puzzle set and, given a prepared file,
+// the optimal lengths kpuzzle grade prepare proved for it.
+func loadTests(a *app, asg grader.Assignment, prepared string) ([]grader.Test, error) {
+	tests, err := asg.LoadTests()
+	if err != nil {
+		var ce *grader.ConfigError
+		if errors.As(err, &ce) {
+			return nil, usageErrorf("%s: %v", a.v.ConfigFileUsed(), err)
+		}
+		return nil, inputError(err)
+	}
+	if prepared == "" {
+		return tests, nil
+	}
+	f, err := puzzles.OpenFile(prepared)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	defer f.Close()
+	p, err := batch.ReadPrepared(f, prepared)
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	if tests, err = p.Apply(asg, tests); err != nil {
+		return nil, usageErrorf("--prepared %s: %v", prepared, err)
+	}
+	return tests, nil
 }

@@ -59,6 +59,10 @@ func newInitCmd(a *app) *cobra.Command {
                         how to check an answer
   gradescope/           setup.sh and run_autograder for a Gradescope
                         autograder (zip them with kpuzzle bundle gradescope)
+  cluster/              grading a large class in shards: a Slurm array
+                        job (slurm.sh), a Kubernetes Indexed Job
+                        (k8s-job.yaml), a GitHub Actions matrix
+                        (github-grade.yml); see docs/cluster.md
   sandbox-probe/        a submission to upload to Gradescope once: its
                         results show what a submission can see and do
                         there (kpuzzle sandbox probe)

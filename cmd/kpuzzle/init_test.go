@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -413,4 +416,43 @@ func cellsOf(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return strings.Join(strings.Fields(string(data)), " ")
+}
+
+// TestClusterExamplesAreValid: the cluster examples init writes parse (the
+// YAML ones as YAML, the Slurm script with bash -n), and each one
+// prepares, grades the shards and merges.
+func TestClusterExamplesAreValid(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "hw")
+	if r := kpuzzle(t, "", "init", dir, "--shape", "3x3", "--public", "1", "--hidden", "1", "--unsolvable", "0"); r.code != 0 {
+		t.Fatalf("init: %+v", r)
+	}
+	for _, name := range []string{"k8s-job.yaml", "github-grade.yml"} {
+		data := mustRead(t, filepath.Join(dir, "cluster", name))
+		dec := yaml.NewDecoder(bytes.NewReader(data))
+		docs := 0
+		for {
+			var v map[string]any
+			if err := dec.Decode(&v); errors.Is(err, io.EOF) {
+				break
+			} else if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			docs++
+		}
+		if docs == 0 {
+			t.Errorf("%s holds no document", name)
+		}
+	}
+	script := filepath.Join(dir, "cluster", "slurm.sh")
+	if out, err := exec.Command("bash", "-n", script).CombinedOutput(); err != nil {
+		t.Errorf("slurm.sh: %v\n%s", err, out)
+	}
+	for _, name := range []string{"slurm.sh", "k8s-job.yaml", "github-grade.yml"} {
+		text := string(mustRead(t, filepath.Join(dir, "cluster", name)))
+		for _, step := range []string{"prepare", "--shard", "merge", "--prepared"} {
+			if !strings.Contains(text, step) {
+				t.Errorf("%s does not run %q", name, step)
+			}
+		}
+	}
 }

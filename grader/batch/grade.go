@@ -58,6 +58,18 @@ type Options struct {
 	// grading stops before any program runs with an error wrapping
 	// ErrExposed.
 	AllowExposed bool
+	// Shard, when set, says this run grades one shard of a class split
+	// over several runs (Submissions are that shard's; see SelectShard):
+	// the journal records it, so that Merge can check the shards belong
+	// together.
+	Shard *Shard
+	// Roster names the students behind the submissions (by submission
+	// name); it is journaled with each submission, for the gradebook of
+	// a merged grading.
+	Roster map[string][]grader.Person
+	// Prepared says every optimal length of Tests was verified or proved
+	// by Prepare: the grading neither checks the key again nor proves.
+	Prepared bool
 	// Sandbox runs one program; nil means sandbox.Run.
 	Sandbox func(context.Context, sandbox.Spec) (sandbox.Result, error)
 	// Events, when set, is told of progress. Calls never overlap.
@@ -127,7 +139,7 @@ var ErrExposed = errors.New("a submission could reach what it must not")
 // exists without Resume, or belongs to another assignment, a scratch
 // folder that cannot be made).
 func Grade(ctx context.Context, opts Options) (Outcome, error) {
-	g := &grading{opts: opts, run: opts.Sandbox}
+	g := &grading{opts: opts, run: opts.Sandbox, journaled: map[string]bool{}}
 	if g.run == nil {
 		g.run = sandbox.Run
 	}
@@ -156,7 +168,14 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	done := map[string]grader.Result{}
 	optima := map[string]grader.Optimum{}
 	if opts.JournalPath != "" {
-		j, c, err := journal.Open(opts.JournalPath, journal.Header{Fingerprint: Fingerprint(opts.Assignment, opts.Tests)}, opts.Resume)
+		h := journal.Header{Fingerprint: Fingerprint(opts.Assignment, opts.Tests)}
+		if opts.Shard != nil {
+			h.Shard, h.Class = opts.Shard.String(), opts.Shard.Class
+			for _, s := range opts.Submissions {
+				h.Submissions = append(h.Submissions, s.Name)
+			}
+		}
+		j, c, err := journal.Open(opts.JournalPath, h, opts.Resume)
 		if err != nil {
 			return Outcome{}, err
 		}
@@ -171,6 +190,8 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 				done[resultKey(r.Submission, r.Digest, r.Result.Test)] = *r.Result
 			case journal.KindOptimum:
 				optima[r.Test] = *r.Optimum
+			case journal.KindSubmission:
+				g.journaled[r.Submission+"\x00"+r.Digest] = true
 			}
 		}
 	}
@@ -197,8 +218,10 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 		return g.out, err
 	}
 
-	if err := g.verifyKeys(ctx); err != nil {
-		return g.out, err
+	if !opts.Prepared {
+		if err := g.verifyKeys(ctx); err != nil {
+			return g.out, err
+		}
 	}
 	if err := g.proveOptima(ctx, optima); err != nil {
 		return g.out, err
@@ -222,6 +245,9 @@ type grading struct {
 	hide    []string
 	// uids are the workers' leased uids, one each.
 	uids []int
+	// journaled marks the submissions (name and digest) whose files and
+	// people the journal holds.
+	journaled map[string]bool
 
 	mu  sync.Mutex // guards out and events
 	out Outcome
@@ -429,6 +455,12 @@ func (g *grading) gradeAll(ctx context.Context, done map[string]grader.Result) {
 			s.failed = &grader.Result{Verdict: grader.GraderError, Summary: fmt.Sprintf("cannot read the submission: %v", err)}
 		default:
 			s.digest = digest
+		}
+		if g.journal != nil && !g.journaled[sub.Name+"\x00"+s.digest] {
+			rec := journal.Record{Kind: journal.KindSubmission, Submission: sub.Name, Digest: s.digest, Received: &received, People: g.opts.Roster[sub.Name]}
+			if err := g.journal.Append(rec); err != nil {
+				g.warn("journal: " + err.Error())
+			}
 		}
 		for i, t := range g.out.Tests {
 			if r, ok := done[resultKey(sub.Name, s.digest, t.Name)]; ok {

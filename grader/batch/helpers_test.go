@@ -12,6 +12,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/journal"
 )
 
 // testdata is the grader's testdata folder.
@@ -123,4 +124,15 @@ func verdicts(o batch.Outcome, sub string) []grader.Verdict {
 
 func resultText(r grader.Result) string {
 	return string(r.Verdict) + ": " + r.Summary + "\n" + strings.Join(r.Details, "\n")
+}
+
+// countKind counts a journal's records of one kind.
+func countKind(c journal.Contents, kind string) int {
+	n := 0
+	for _, r := range c.Records {
+		if r.Kind == kind {
+			n++
+		}
+	}
+	return n
 }

@@ -207,7 +207,7 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 		}
 		b := assignment(t, dir, fmt.Sprintf(`{
 			"puzzles": {"dir": %q, "glob": "p1.txt"},
-			"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "8s", "cpu_time": "6s", "memory": "512MiB", "processes": 16}
+			"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "20s", "cpu_time": "10s", "memory": "512MiB", "processes": 16}
 		}`, set))
 		o := grade(t, batch.Options{Assignment: b, Isolation: iso, Jobs: 2, ScratchDir: scratch}, proot)
 		if r := o.Results["python-patient"]["p1.txt"]; r.Verdict != grader.Optimal {

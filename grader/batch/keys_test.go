@@ -73,7 +73,7 @@ func TestOptimalLengthKeptForEveryVerdict(t *testing.T) {
 	os.MkdirAll(filepath.Join(root, "empty"), 0o755)
 	os.MkdirAll(filepath.Join(root, "garbage"), 0o755)
 	os.WriteFile(filepath.Join(root, "garbage", "solver.py"), []byte("import sys\nopen(sys.argv[2], 'w').write('SIDEWAYS\\n')\n"), 0o644)
-	a := assignment(t, root, `{"puzzles": {"dir": "`+mustAbs(t, smallSet)+`", "glob": "p1.txt"}, "run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "3s"}}`)
+	a := assignment(t, root, `{"puzzles": {"dir": "`+mustAbs(t, smallSet)+`", "glob": "p1.txt"}, "run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "10s"}}`)
 	o := grade(t, batch.Options{Assignment: a}, root)
 	for sub, want := range map[string]grader.Verdict{"python-illegal": grader.Illegal, "python-crash": grader.Crashed, "python-loop": grader.Timeout,
 		"python-vandal": grader.UnsolvableWrong, "empty": grader.Crashed, "garbage": grader.Malformed} {

@@ -95,8 +95,10 @@ func TestInterruptThenResume(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(c.Records) != 15 || c.Duplicates != 0 || c.Damaged != 0 {
-			t.Errorf("stop after %d: journal has %d records, %d duplicates, %d damaged", stopAfter, len(c.Records), c.Duplicates, c.Damaged)
+		// 3 submissions x 5 tests, and each submission's files once.
+		if countKind(c, journal.KindResult) != 15 || countKind(c, journal.KindSubmission) != 3 || c.Duplicates != 0 || c.Damaged != 0 {
+			t.Errorf("stop after %d: journal has %d results, %d submissions, %d duplicates, %d damaged", stopAfter,
+				countKind(c, journal.KindResult), countKind(c, journal.KindSubmission), c.Duplicates, c.Damaged)
 		}
 	}
 }

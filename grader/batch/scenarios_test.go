@@ -196,7 +196,7 @@ func TestMisbehavingSubmissions(t *testing.T) {
 	a := assignment(t, dir, fmt.Sprintf(`{
 		"puzzles": {"dir": %q, "glob": "p1.txt"},
 		"hide": ["reference"],
-		"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "1500ms", "cpu_time": "1s", "memory": "256MiB", "processes": 16, "output": "1MiB"}
+		"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "10s", "cpu_time": "5s", "memory": "256MiB", "processes": 16, "output": "1MiB"}
 	}`, set))
 	start := time.Now()
 	o := grade(t, batch.Options{Assignment: a, JournalPath: filepath.Join(out, "journal.jsonl"), ScratchDir: scratch, Hide: []string{config}}, root)

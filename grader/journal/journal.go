@@ -23,9 +23,10 @@ const Version = 1
 
 // Record kinds.
 const (
-	KindHeader  = "header"
-	KindResult  = "result"
-	KindOptimum = "optimum"
+	KindHeader     = "header"
+	KindResult     = "result"
+	KindOptimum    = "optimum"
+	KindSubmission = "submission"
 )
 
 // MaxLineBytes caps one journal line; a longer line is treated as damage.
@@ -50,6 +51,14 @@ type Header struct {
 	Version int `json:"version"`
 	// Fingerprint identifies the assignment and puzzle set.
 	Fingerprint string `json:"fingerprint"`
+	// Shard is "i/n" when the run grades one shard of a class split
+	// over n runs, empty for a whole class.
+	Shard string `json:"shard,omitempty"`
+	// Class identifies the whole class (a digest of every submission's
+	// name) and Submissions names the ones this run grades, so that the
+	// shards of one grading can be told apart from any other's.
+	Class       string   `json:"class,omitempty"`
+	Submissions []string `json:"submissions,omitempty"`
 }
 
 // Record is one line of the journal.
@@ -57,8 +66,11 @@ type Record struct {
 	Kind string `json:"kind"`
 
 	// Header fields (Kind == KindHeader).
-	Version     int    `json:"version,omitempty"`
-	Fingerprint string `json:"fingerprint,omitempty"`
+	Version     int      `json:"version,omitempty"`
+	Fingerprint string   `json:"fingerprint,omitempty"`
+	Shard       string   `json:"shard,omitempty"`
+	Class       string   `json:"class,omitempty"`
+	Submissions []string `json:"submissions,omitempty"`
 
 	// Submission and Digest identify the submission of a result: its name
 	// and a digest of its files, so that a submission changed between a
@@ -72,6 +84,11 @@ type Record struct {
 	// (Kind == KindOptimum).
 	Test    string          `json:"test,omitempty"`
 	Optimum *grader.Optimum `json:"optimum,omitempty"`
+
+	// Received and People are what a submission held and who submitted
+	// it (Kind == KindSubmission, with Submission and Digest).
+	Received *grader.FilesReceived `json:"received,omitempty"`
+	People   []grader.Person       `json:"people,omitempty"`
 }
 
 // Key identifies what a record is about; the first record of a key
@@ -82,6 +99,8 @@ func (r Record) Key() string {
 		return KindResult + "\x00" + r.Submission + "\x00" + r.Digest + "\x00" + r.Result.Test
 	case KindOptimum:
 		return KindOptimum + "\x00" + r.Test
+	case KindSubmission:
+		return KindSubmission + "\x00" + r.Submission + "\x00" + r.Digest
 	}
 	return r.Kind
 }
@@ -124,7 +143,7 @@ func Read(r io.Reader) (Contents, error) {
 			if !ok || rec.Kind != KindHeader {
 				return Contents{}, ErrNoHeader
 			}
-			c.Header = Header{Version: rec.Version, Fingerprint: rec.Fingerprint}
+			c.Header = Header{Version: rec.Version, Fingerprint: rec.Fingerprint, Shard: rec.Shard, Class: rec.Class, Submissions: rec.Submissions}
 			c.ValidBytes = offset
 			first = false
 			continue
@@ -200,6 +219,8 @@ func (r Record) valid() bool {
 		return r.Submission != "" && r.Result != nil && r.Result.Test != "" && r.Result.Verdict.Known()
 	case KindOptimum:
 		return r.Test != "" && r.Optimum != nil
+	case KindSubmission:
+		return r.Submission != "" && r.Received != nil
 	}
 	return false
 }
@@ -260,6 +281,10 @@ func Open(path string, h Header, resume bool) (*Journal, Contents, error) {
 		if c.Header.Version != Version || c.Header.Fingerprint != h.Fingerprint {
 			return fail(fmt.Errorf("%s: %w (the puzzle set, goal, moves, run or build settings differ); remove it or use another output folder", path, ErrMismatch))
 		}
+		if c.Header.Shard != h.Shard || c.Header.Class != h.Class {
+			return fail(fmt.Errorf("%s: %w (it grades shard %q of class %.12s, this run shard %q of class %.12s); remove it or use another output folder",
+				path, ErrMismatch, c.Header.Shard, c.Header.Class, h.Shard, h.Class))
+		}
 		if c.ValidBytes < st.Size() {
 			if err := f.Truncate(c.ValidBytes); err != nil {
 				return fail(err)
@@ -272,7 +297,7 @@ func Open(path string, h Header, resume bool) (*Journal, Contents, error) {
 			return fail(err)
 		}
 	} else {
-		line, err := EncodeLine(Record{Kind: KindHeader, Version: h.Version, Fingerprint: h.Fingerprint})
+		line, err := EncodeLine(Record{Kind: KindHeader, Version: h.Version, Fingerprint: h.Fingerprint, Shard: h.Shard, Class: h.Class, Submissions: h.Submissions})
 		if err != nil {
 			return fail(err)
 		}

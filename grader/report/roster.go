@@ -41,9 +41,9 @@ func ReadGradescopeRoster(r io.Reader, name string) (Roster, error) {
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		var te *yaml.TypeError
 		if errors.As(err, &te) {
-			return nil, fmt.Errorf("%s: %s; expected a mapping from submission folders to their metadata", name, strings.Join(te.Errors, "; "))
+			return nil, fmt.Errorf("%s: %s; expected a mapping from submission folders to their metadata", name, oneLine(strings.Join(te.Errors, "; ")))
 		}
-		return nil, fmt.Errorf("%s: %v; expected Gradescope's submission metadata (YAML)", name, err)
+		return nil, fmt.Errorf("%s: %s; expected Gradescope's submission metadata (YAML)", name, oneLine(err.Error()))
 	}
 	out := Roster{}
 	folders := make([]string, 0, len(doc))
@@ -66,6 +66,9 @@ func ReadGradescopeRoster(r io.Reader, name string) (Roster, error) {
 	}
 	return out, nil
 }
+
+// oneLine folds a message onto one line (YAML errors quote the input).
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // field looks a key up with or without Ruby's leading colon.
 func field(m map[string]any, key string) any {

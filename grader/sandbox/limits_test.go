@@ -216,7 +216,7 @@ func TestForkBombBounded(t *testing.T) {
 			token := newToken(t)
 			res := run(t, sandbox.Spec{
 				Argv:      sh(`bomb() { bomb | bomb & }; (bomb) & while :; do :; done`, token),
-				Limits:    sandbox.Limits{MaxProcesses: maxProcs, WallTime: 500 * time.Millisecond},
+				Limits:    sandbox.Limits{MaxProcesses: maxProcs, WallTime: 3 * time.Second},
 				Isolation: m.choice,
 			})
 			if !res.TimedOut || !strings.Contains(string(res.Stderr), "Cannot fork") {

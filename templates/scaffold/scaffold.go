@@ -295,6 +295,12 @@ func Parts() []Part {
 		Template("README.md", "assignment/README.md.tmpl", 0o644),
 		Template("gradescope/setup.sh", "assignment/gradescope/setup.sh.tmpl", 0o755),
 		Template("gradescope/run_autograder", "assignment/gradescope/run_autograder.tmpl", 0o755),
+		// Grading a large class on a cluster: a Slurm array job, a
+		// Kubernetes Indexed Job and a GitHub Actions matrix
+		// (docs/cluster.md).
+		Template("cluster/slurm.sh", "assignment/cluster/slurm.sh.tmpl", 0o755),
+		Template("cluster/k8s-job.yaml", "assignment/cluster/k8s-job.yaml.tmpl", 0o644),
+		Template("cluster/github-grade.yml", "assignment/cluster/github-grade.yml.tmpl", 0o644),
 		// The submission an instructor uploads once to see the sandbox
 		// from inside Gradescope (run_autograder runs kpuzzle sandbox
 		// probe for it).

@@ -105,7 +105,7 @@ func TestNewAndWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"assignment.yaml", "handout.md", "README.md", "gradescope/setup.sh", "sandbox-probe/KPUZZLE-SANDBOX-PROBE",
+	for _, f := range []string{"assignment.yaml", "handout.md", "README.md", "gradescope/setup.sh", "sandbox-probe/KPUZZLE-SANDBOX-PROBE", "cluster/slurm.sh",
 		"starter/java/Solver.java", "starter/python/solver.py", "starter/go/go.mod", "starter/cpp/solver.cpp",
 		"puzzles/manifest.json", "puzzles/hidden/3x3/puzzle_1.txt", "classroom/Solver.java", "classroom/puzzles/2x3/puzzle_1.txt",
 		"classroom/.kpuzzle/assignment.yaml", "classroom/.github/workflows/classroom.yml"} {
@@ -113,7 +113,7 @@ func TestNewAndWrite(t *testing.T) {
 			t.Errorf("%s is missing from %v", f, files)
 		}
 	}
-	for _, f := range []string{"gradescope/setup.sh", "gradescope/run_autograder"} {
+	for _, f := range []string{"gradescope/setup.sh", "gradescope/run_autograder", "cluster/slurm.sh"} {
 		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Mode().Perm() != 0o755 {
 			t.Errorf("%s is not executable: %v", f, err)
 		}

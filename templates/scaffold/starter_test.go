@@ -134,7 +134,8 @@ func TestTemplatesGolden(t *testing.T) {
 		WallTime: "10s", Example: "3x3/puzzle_2.txt", KpuzzleVersion: "v1.2.3", KpuzzleModuleVersion: "v1.2.3",
 		GoVersion: "go1.26.8", GoSetupVersion: "1.26.8",
 	}
-	for _, name := range []string{"assignment.yaml", "handout.md", "README.md", "classroom.yml", "gradescope/setup.sh", "gradescope/run_autograder"} {
+	for _, name := range []string{"assignment.yaml", "handout.md", "README.md", "classroom.yml", "gradescope/setup.sh", "gradescope/run_autograder",
+		"cluster/slurm.sh", "cluster/k8s-job.yaml", "cluster/github-grade.yml", "sandbox-probe"} {
 		got, err := scaffold.Render("assignment/"+name+".tmpl", data)
 		if err != nil {
 			t.Fatal(err)

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/report"
+	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
+	"github.com/spf13/cobra"
+)
+
+// PreparedFile is what grade prepare writes in its folder.
+const preparedFile = "prepared.json"
+
+type prepareJSON struct {
+	Out    string `json:"out"`
+	Tests  int    `json:"tests"`
+	Proved int    `json:"proved"`
+	// Unknown counts the optimal lengths that could not be proved within
+	// optimal.timeout.
+	Unknown int `json:"unknown"`
+}
+
+func newGradePrepareCmd(a *app) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "prepare --config ASSIGNMENT.yaml --out FOLDER",
+		Short: "Prove the answer key once for the shards of a grading",
+		Long: `Verify every optimal length the answer key gives (optimal.verify) and prove
+every one it lacks (optimal.timeout), once, and write them to
+FOLDER/prepared.json, which every shard then reads with
+kpuzzle grade --shard i/n --prepared FOLDER/prepared.json: N shards do not
+each spend the proof time, and they all agree on the key. Put FOLDER
+where every node of the cluster can read it (docs/cluster.md).`,
+		Example: `  kpuzzle grade prepare --config hw2/assignment.yaml --out /shared/hw2
+  kpuzzle grade --config hw2/assignment.yaml --prepared /shared/hw2/prepared.json --shard 3/8 --out /shared/hw2/shard-3 submissions/`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if out == "" {
+				return usageErrorf("--out FOLDER is required")
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			asg, err := loadAssignment(a, cmd, &gradeOptions{})
+			if err != nil {
+				return err
+			}
+			keyTests, err := loadTests(a, asg, "")
+			if err != nil {
+				return err
+			}
+			progress := newProgress(a)
+			tests, err := batch.Prepare(ctx, batch.Options{Assignment: asg, Tests: keyTests, Oracle: referenceOracle(), Events: progress.event})
+			progress.finish()
+			if err != nil {
+				if errors.Is(err, grader.ErrKeyContradiction) {
+					return usageErrorf("%v", err)
+				}
+				return inputError(err)
+			}
+			path := filepath.Join(out, preparedFile)
+			if err := os.MkdirAll(out, 0o700); err != nil {
+				return inputError(err)
+			}
+			p := batch.NewPrepared(asg, keyTests, tests)
+			if err := atomicfile.Write(path, 0o600, func(w io.Writer) error { return batch.WritePrepared(w, p) }); err != nil {
+				return inputError(err)
+			}
+			j := prepareJSON{Out: path, Tests: len(tests)}
+			for i, t := range tests {
+				switch {
+				case !t.Optimum.Known && t.Solvable:
+					j.Unknown++
+				case t.Optimum.Known && !keyTests[i].Optimum.Known:
+					j.Proved++
+				}
+			}
+			if a.json {
+				return writeJSON(a.out, j)
+			}
+			fmt.Fprintf(a.out, "wrote %s: %d tests, %d optimal lengths proved now, %d unknown; give it to every shard with --prepared %s\n", path, j.Tests, j.Proved, j.Unknown, path)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "", "folder to write prepared.json in (required; shared by the shards)")
+	return cmd
+}
+
+type mergeJSON struct {
+	Out         string           `json:"out"`
+	Shards      []string         `json:"shards"`
+	Submissions []submissionJSON `json:"submissions"`
+}
+
+func newGradeMergeCmd(a *app) *cobra.Command {
+	var out, prepared string
+	cmd := &cobra.Command{
+		Use:   "merge --config ASSIGNMENT.yaml --out FOLDER SHARD_FOLDER...",
+		Short: "Join the output folders of a grading's shards into one",
+		Long: `Check that the SHARD_FOLDERs are all n output folders of one grading split
+with kpuzzle grade --shard i/n (the same assignment and puzzle set, the
+same class, every shard once, each one finished) and write into FOLDER
+exactly what one run over the whole class writes: every results.json, the
+JUnit XML, the gradebook, the feedback, the replay pages and the summary
+page, byte for byte (results.times is off by default). A folder that does
+not belong is refused with one line naming it. Give --prepared when the
+shards were graded with it.`,
+		Example: `  kpuzzle grade merge --config hw2/assignment.yaml --prepared /shared/hw2/prepared.json --out hw2-results /shared/hw2/shard-*`,
+		Args:    cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return usageErrorf("--out FOLDER is required")
+			}
+			asg, err := loadAssignment(a, cmd, &gradeOptions{})
+			if err != nil {
+				return err
+			}
+			tests, err := loadTests(a, asg, prepared)
+			if err != nil {
+				return err
+			}
+			tmpl, err := report.LoadFeedbackTemplate(asg.Feedback.Template)
+			if err != nil {
+				return usageErrorf("feedback.template: %v", err)
+			}
+			if err := os.MkdirAll(out, 0o700); err != nil {
+				return inputError(err)
+			}
+			answers := ""
+			if asg.Results.ReplaysOn() {
+				answers = out
+			}
+			m, err := batch.Merge(args, asg, tests, answers)
+			if err != nil {
+				return usageErrorf("%v", err)
+			}
+			gb := report.NewGradebook(asg, m.Tests, m.Results)
+			gb.SetReceived(m.Received)
+			gb.SetRoster(m.Roster)
+			if err := gb.WriteFolder(out, report.FolderOptions{Feedback: tmpl, Replays: asg.Results.ReplaysOn(), Moves: asg.Convention()}); err != nil {
+				return inputError(err)
+			}
+			if a.json {
+				j := mergeJSON{Out: out, Shards: m.Shards, Submissions: gradeSummaryJSON(gb, out, m.Outcome).Submissions}
+				return writeJSON(a.out, j)
+			}
+			fmt.Fprintf(a.out, "merged %d shards, %d submissions, into %s; summary page %s\n", len(m.Shards), len(gb.Submissions), out, filepath.Join(out, report.SummaryFile))
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "", "folder to write the merged results in (required)")
+	cmd.Flags().StringVar(&prepared, "prepared", "", "the prepared.json the shards were graded with")
+	return cmd
+}

@@ -1,0 +1,302 @@
+package batch
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/journal"
+	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
+)
+
+// JournalFile is the journal's name in a grading's output folder.
+const JournalFile = "journal.jsonl"
+
+// Prepare verifies, once, every optimal length the answer key gives and
+// proves those it lacks (opts.Assignment, opts.Tests and opts.Oracle are
+// used), so that the shards of a grading need not each spend the proof
+// time, and all agree on the key. It returns the tests with their
+// optima; one the oracle could not prove within optimal.timeout stays
+// unknown, as it would in a single run.
+func Prepare(ctx context.Context, opts Options) ([]grader.Test, error) {
+	g := &grading{opts: opts}
+	g.out.Tests = append([]grader.Test(nil), opts.Tests...)
+	if err := g.verifyKeys(ctx); err != nil {
+		return nil, err
+	}
+	if err := g.proveOptima(ctx, nil); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return g.out.Tests, nil
+}
+
+// Prepared is what Prepare found, as kpuzzle grade prepare writes it for
+// the shards (prepared.json).
+type Prepared struct {
+	// Fingerprint is the assignment's and the puzzle set's
+	// (Fingerprint, over the tests as the key gives them).
+	Fingerprint string `json:"fingerprint"`
+	// Optima maps every test to its optimal length.
+	Optima map[string]grader.Optimum `json:"optima"`
+}
+
+// NewPrepared records prepared tests for the assignment whose tests as
+// the key gives them are keyTests.
+func NewPrepared(a grader.Assignment, keyTests, prepared []grader.Test) Prepared {
+	p := Prepared{Fingerprint: Fingerprint(a, keyTests), Optima: map[string]grader.Optimum{}}
+	for _, t := range prepared {
+		p.Optima[t.Name] = t.Optimum
+	}
+	return p
+}
+
+// maxPreparedBytes caps a prepared file.
+const maxPreparedBytes = 64 << 20
+
+// ReadPrepared reads a prepared file; errors name it (and the line of a
+// syntax error).
+func ReadPrepared(r io.Reader, name string) (Prepared, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxPreparedBytes+1))
+	if err != nil {
+		return Prepared{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(data) > maxPreparedBytes {
+		return Prepared{}, fmt.Errorf("%s: larger than %d MiB; expected the prepared.json of kpuzzle grade prepare", name, maxPreparedBytes>>20)
+	}
+	var p Prepared
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
+			return Prepared{}, fmt.Errorf("%s:%d: %v; expected the prepared.json of kpuzzle grade prepare", name, line, err)
+		}
+		return Prepared{}, fmt.Errorf("%s: %v; expected the prepared.json of kpuzzle grade prepare", name, err)
+	}
+	if p.Fingerprint == "" || p.Optima == nil {
+		return Prepared{}, fmt.Errorf("%s: no fingerprint or optima; expected the prepared.json of kpuzzle grade prepare", name)
+	}
+	for test, o := range p.Optima {
+		if o.Known && o.Length < 0 {
+			return Prepared{}, fmt.Errorf("%s: test %s has a negative optimal length %d", name, test, o.Length)
+		}
+	}
+	return p, nil
+}
+
+// WritePrepared writes p as indented JSON.
+func WritePrepared(w io.Writer, p Prepared) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(p)
+}
+
+// Apply gives keyTests (the assignment's tests as the key gives them) the
+// prepared optima, after checking that p was made for this assignment and
+// puzzle set.
+func (p Prepared) Apply(a grader.Assignment, keyTests []grader.Test) ([]grader.Test, error) {
+	if p.Fingerprint != Fingerprint(a, keyTests) {
+		return nil, errors.New("it was prepared for another assignment or puzzle set (the puzzle set, goal, moves, run, build or optimal settings differ); run kpuzzle grade prepare again")
+	}
+	out := append([]grader.Test(nil), keyTests...)
+	for i, t := range out {
+		o, ok := p.Optima[t.Name]
+		if !ok {
+			return nil, fmt.Errorf("it has no optimal length for test %s; run kpuzzle grade prepare again", t.Name)
+		}
+		if t.Optimum.Known && (!o.Known || o.Length != t.Optimum.Length) {
+			return nil, fmt.Errorf("test %s: it says %v but the key says %d; run kpuzzle grade prepare again", t.Name, o, t.Optimum.Length)
+		}
+		out[i].Optimum = o
+	}
+	return out, nil
+}
+
+// Merged is a grading put together from its shards: what one run over
+// the whole class would have found.
+type Merged struct {
+	Outcome
+	// Roster names the students, from the shards' journals.
+	Roster map[string][]grader.Person
+	// Shards are the folders merged, in shard order.
+	Shards []string
+}
+
+// Merge puts together the output folders of the shards of one grading
+// (kpuzzle grade --shard i/n): it checks that they are all n shards of
+// the same grading (the same assignment and puzzle set — tests are as the
+// shards graded them, prepared optima included — and the same class),
+// none missing, none repeated, each complete, and returns the results of
+// the whole class. With out, it also copies each shard's kept answers into
+// out/answers, for the replay pages. Every error is one line naming the
+// problem.
+func Merge(dirs []string, a grader.Assignment, tests []grader.Test, out string) (Merged, error) {
+	if len(dirs) == 0 {
+		return Merged{}, errors.New("no shard folders given")
+	}
+	want := Fingerprint(a, tests)
+	type shard struct {
+		dir string
+		c   journal.Contents
+		s   Shard
+	}
+	var shards []shard
+	for _, dir := range dirs {
+		f, err := os.Open(filepath.Join(dir, JournalFile))
+		if errors.Is(err, fs.ErrNotExist) {
+			return Merged{}, fmt.Errorf("%s: no %s: not the output folder of a kpuzzle grade --shard run", dir, JournalFile)
+		}
+		if err != nil {
+			return Merged{}, err
+		}
+		c, err := journal.Read(f)
+		f.Close()
+		if err != nil {
+			return Merged{}, fmt.Errorf("%s: %w", filepath.Join(dir, JournalFile), err)
+		}
+		if c.Header.Shard == "" {
+			return Merged{}, fmt.Errorf("%s: graded as a whole class, not as a shard (kpuzzle grade --shard i/n)", dir)
+		}
+		s, err := ParseShard(c.Header.Shard)
+		if err != nil {
+			return Merged{}, fmt.Errorf("%s: %v", dir, err)
+		}
+		s.Class = c.Header.Class
+		if c.Header.Fingerprint != want {
+			return Merged{}, fmt.Errorf("%s: shard %s was graded with another assignment or puzzle set than the one given (or with prepared optimal lengths: give merge the same --prepared file)", dir, s)
+		}
+		shards = append(shards, shard{dir: dir, c: c, s: s})
+	}
+	sort.SliceStable(shards, func(i, j int) bool { return shards[i].s.Index < shards[j].s.Index })
+	first := shards[0]
+	seen := map[int]string{}
+	for _, sh := range shards {
+		switch {
+		case sh.s.Count != first.s.Count:
+			return Merged{}, fmt.Errorf("%s is shard %s but %s is shard %s: they split the class differently", first.dir, first.s, sh.dir, sh.s)
+		case sh.s.Class != first.s.Class:
+			return Merged{}, fmt.Errorf("%s and %s graded different classes (different submissions)", first.dir, sh.dir)
+		case seen[sh.s.Index] != "":
+			return Merged{}, fmt.Errorf("shard %s is given twice: %s and %s", sh.s, seen[sh.s.Index], sh.dir)
+		}
+		seen[sh.s.Index] = sh.dir
+	}
+	var missing []string
+	for i := 1; i <= first.s.Count; i++ {
+		if seen[i] == "" {
+			missing = append(missing, fmt.Sprintf("%d/%d", i, first.s.Count))
+		}
+	}
+	if len(missing) > 0 {
+		return Merged{}, fmt.Errorf("shard %s missing: give all %d shards of the grading", strings.Join(missing, ", "), first.s.Count)
+	}
+
+	m := Merged{Outcome: Outcome{Results: map[string]map[string]grader.Result{}, Received: map[string]grader.FilesReceived{}},
+		Roster: map[string][]grader.Person{}}
+	m.Tests = append([]grader.Test(nil), tests...)
+	optima := map[string]grader.Optimum{}
+	var all []Submission
+	for _, sh := range shards {
+		m.Shards = append(m.Shards, sh.dir)
+		digest := map[string]string{}
+		results := map[string]grader.Result{}
+		for _, r := range sh.c.Records {
+			switch r.Kind {
+			case journal.KindSubmission:
+				digest[r.Submission] = r.Digest
+				m.Received[r.Submission] = *r.Received
+				if len(r.People) > 0 {
+					m.Roster[r.Submission] = r.People
+				}
+			case journal.KindOptimum:
+				if o, ok := optima[r.Test]; ok && o != *r.Optimum {
+					return Merged{}, fmt.Errorf("test %s: the shards proved different optimal lengths (%v and %v)", r.Test, o, *r.Optimum)
+				}
+				optima[r.Test] = *r.Optimum
+			}
+		}
+		for _, r := range sh.c.Records {
+			if r.Kind == journal.KindResult && r.Digest == digest[r.Submission] {
+				results[r.Submission+"\x00"+r.Result.Test] = *r.Result
+			}
+		}
+		have, need := 0, len(sh.c.Header.Submissions)*len(tests)
+		for _, sub := range sh.c.Header.Submissions {
+			if _, dup := m.Results[sub]; dup {
+				return Merged{}, fmt.Errorf("submission %s is in two shards", sub)
+			}
+			m.Results[sub] = map[string]grader.Result{}
+			all = append(all, Submission{Name: sub})
+			for _, t := range tests {
+				if r, ok := results[sub+"\x00"+t.Name]; ok {
+					m.Results[sub][t.Name] = r
+					have++
+				}
+			}
+		}
+		if have < need {
+			return Merged{}, fmt.Errorf("%s: shard %s is incomplete: %d of %d results; finish it with the same command and --resume", sh.dir, sh.s, have, need)
+		}
+		m.Ran += have
+	}
+	if ClassDigest(all) != first.s.Class {
+		return Merged{}, errors.New("the shards do not add up to their class: a submission is missing or extra")
+	}
+	for i, t := range m.Tests {
+		if o, ok := optima[t.Name]; ok && !t.Optimum.Known {
+			m.Tests[i].Optimum = o
+		}
+	}
+	if out != "" {
+		for _, sh := range shards {
+			if err := copyAnswers(filepath.Join(sh.dir, answersFolder), filepath.Join(out, answersFolder)); err != nil {
+				return Merged{}, err
+			}
+		}
+	}
+	return m, nil
+}
+
+// answersFolder is where a grading keeps answers (report.AnswersDir).
+const answersFolder = "answers"
+
+// copyAnswers copies a shard's kept answers into the merged folder.
+func copyAnswers(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if errors.Is(err, fs.ErrNotExist) && path == src {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return atomicfile.WriteBytes(target, 0o600, data)
+	})
+}
