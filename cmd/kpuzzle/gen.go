@@ -54,9 +54,14 @@ Solvable boards are drawn one of three ways:
                 every depth from A to B, or --count N spread over them as
                 evenly as the depths allow. On boards of up to 12 cells
                 (3x3, 2x5, 3x4 ...) they are drawn uniformly, and distinct,
-                from the exact distance table; on larger boards each is the
-                board at depth d on a proven optimal solution of a random
-                board (exact depth, not uniform over the depth).
+                from the exact distance table. On larger boards a board at
+                depth d comes from a random walk from the goal (d moves,
+                then a quarter longer each time a walk ends short of d;
+                after 8 walks, uniformly drawn boards): the walk's end is
+                solved optimally and the board d moves from the goal on
+                that solution is kept (exact depth, not uniform over the
+                depth). Its manifest entry says so in "seed", e.g.
+                "walk 37, cut to depth 30".
   --uniform     uniformly from all solvable boards (the default)
   --walk L      by a random walk of L moves from the goal that never undoes
                 its previous move

@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -285,5 +287,45 @@ func TestShippedStarterSetIsKpuzzleGen(t *testing.T) {
 		if inst.Name != e.File || inst.Optimal != want {
 			t.Errorf("instance %s (optimal %d), manifest %s (%d)", inst.Name, inst.Optimal, e.File, want)
 		}
+	}
+}
+
+// TestGenHelpSaysHowLargeBoardsAreDrawn checks gen --help against what a
+// large-board generation records: each board at a depth comes from a
+// random walk, cut on its optimal solution to that depth, and the
+// manifest's seed says so in the form the help shows.
+func TestGenHelpSaysHowLargeBoardsAreDrawn(t *testing.T) {
+	help := kpuzzle(t, "", "gen", "--help").stdout
+	for _, want := range []string{"random walk from the goal", `"walk 37, cut to depth 30"`} {
+		if !strings.Contains(strings.Join(strings.Fields(help), " "), want) {
+			t.Errorf("gen --help does not say %q:\n%s", want, help)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "set")
+	if r := kpuzzle(t, "", "gen", "--shape", "4x4", "--depth", "24-26", "--count", "3", "--seed", "3", "--out", out); r.code != 0 {
+		t.Fatalf("gen: %+v", r)
+	}
+	m := verifySetDir(t, out)
+	form := regexp.MustCompile(`^walk (\d+)(, cut to depth (\d+))?$`)
+	cuts := 0
+	for _, e := range m.Puzzles {
+		match := form.FindStringSubmatch(e.Seed)
+		if match == nil || e.OptimalLength == nil {
+			t.Errorf("%s: seed %q, length %v; want the form of gen --help", e.File, e.Seed, e.OptimalLength)
+			continue
+		}
+		// A walk's end is at most as many moves from the goal as the
+		// walk is long; cut, the board is exactly at the depth named.
+		walk, _ := strconv.Atoi(match[1])
+		d := *e.OptimalLength
+		if cut, _ := strconv.Atoi(match[3]); d > walk || (match[3] != "" && cut != d) || d < 24 || d > 26 {
+			t.Errorf("%s: seed %q but optimal length %d (asked for 24-26)", e.File, e.Seed, d)
+		}
+		if match[3] != "" {
+			cuts++
+		}
+	}
+	if cuts == 0 {
+		t.Error("no board was cut; the test needs a seed whose walks overshoot")
 	}
 }
