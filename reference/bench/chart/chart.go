@@ -146,7 +146,11 @@ func Write(w io.Writer, rep bench.Report, k Kind, f Format, o Options) error {
 		if err := render(draw.New(c), rep, k, o); err != nil {
 			return err
 		}
-		_, err := c.WriteTo(w)
+		var buf bytes.Buffer
+		if _, err := c.WriteTo(&buf); err != nil {
+			return err
+		}
+		_, err := w.Write(bytes.ReplaceAll(buf.Bytes(), []byte("font-family:"+sansFamily+";"), []byte("font-family:"+sansFallbacks+";")))
 		return err
 	case PNG:
 		dpi := o.DPI
@@ -214,6 +218,31 @@ var (
 	sansBold = font.Font{Typeface: "Liberation", Variant: "Sans", Weight: xfont.WeightBold}
 )
 
+// sansFamily is the family gonum's SVG canvas names for sans, whose
+// metrics place every text; sansFallbacks is what the SVG names instead,
+// so that a viewer without it takes a font of the same metrics (Arimo,
+// Arial, Helvetica) before its own sans-serif.
+const (
+	sansFamily    = "Liberation Sans"
+	sansFallbacks = "'Liberation Sans',Arimo,Arial,Helvetica,sans-serif"
+)
+
+// legendSlack is the room the legend leaves beyond its text as Liberation
+// Sans measures it, for a viewer that draws it in a wider sans-serif: DejaVu
+// Sans, the usual last resort on Linux, is 13 to 25% wider (25% on a run
+// of i's), and text that runs past the image's edge is cut.
+const legendSlack = 1.25
+
+// legendWidth is the width the legend's column needs: thumbnail, a space
+// and the longest label with legendSlack.
+func legendWidth(l plot.Legend, labels []string) vg.Length {
+	var text vg.Length
+	for _, s := range labels {
+		text = max(text, l.TextStyle.Width(s))
+	}
+	return l.ThumbnailWidth + l.TextStyle.Rectangle(" ").Max.X + text*legendSlack
+}
+
 // render draws the plot and its legend on c.
 func render(c draw.Canvas, rep bench.Report, k Kind, o Options) error {
 	p := plot.New()
@@ -239,6 +268,7 @@ func render(c draw.Canvas, rep bench.Report, k Kind, o Options) error {
 
 	log := k.logScale()
 	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	var labels []string
 	for i, cr := range rep.Combos {
 		var pts plotter.XYs
 		for _, dp := range rep.ByDepth(i, k.metric()) {
@@ -265,7 +295,8 @@ func render(c draw.Canvas, rep bench.Report, k Kind, o Options) error {
 		if len(pts) > 0 {
 			p.Add(line, dots)
 		}
-		legend.Add(seriesLabel(cr), line, dots)
+		labels = append(labels, seriesLabel(cr))
+		legend.Add(labels[i], line, dots)
 	}
 	if math.IsInf(xmin, 1) { // nothing solved: an empty frame
 		xmin, xmax, ymin, ymax = 0, 1, 0, 1
@@ -290,9 +321,14 @@ func render(c draw.Canvas, rep bench.Report, k Kind, o Options) error {
 		p.Y.Min, p.Y.Max = math.Max(0, lo-pad), hi+pad
 	}
 
-	// The legend stands to the right of the plot, out of the data's way.
-	lw := legend.Rectangle(c).Size().X + vg.Points(14)
-	lw = min(lw, c.Size().X/2)
+	// The legend stands to the right of the plot, out of the data's way,
+	// in a column 8 points from the plot and 6 from the edge. Labels too
+	// long for half the width get a smaller font rather than be cut.
+	lw := legendWidth(legend, labels) + vg.Points(14)
+	for lw > c.Size().X/2 && legend.TextStyle.Font.Size > vg.Points(6) {
+		legend.TextStyle.Font.Size -= vg.Points(0.5)
+		lw = legendWidth(legend, labels) + vg.Points(14)
+	}
 	p.Draw(draw.Crop(c, 0, -lw, 0, 0))
 	lc := draw.Crop(c, c.Size().X-lw+vg.Points(8), 0, 0, 0)
 	legend.YOffs = -p.Title.TextStyle.Height(p.Title.Text) - 2*p.Title.Padding

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +19,9 @@ import (
 	"github.com/kpuzzle/kpuzzle/reference/bench"
 	"github.com/kpuzzle/kpuzzle/reference/bench/chart"
 	"github.com/kpuzzle/kpuzzle/reference/exact"
+	xfont "golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
 )
 
 // report runs a small comparison once: 8-puzzles at depths 4 to 16, five
@@ -219,4 +223,132 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// svgText is a <text> element: its text, x, font size and style.
+type svgText struct {
+	text  string
+	x     float64
+	size  float64
+	style string
+}
+
+// svgTextElements returns the width of an SVG document's viewBox and
+// its <text> elements.
+func svgTextElements(t *testing.T, data []byte) (float64, []svgText) {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	var width float64
+	var out []svgText
+	var cur *svgText
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v", err)
+		}
+		switch el := tok.(type) {
+		case xml.StartElement:
+			attr := map[string]string{}
+			for _, a := range el.Attr {
+				attr[a.Name.Local] = a.Value
+			}
+			switch el.Name.Local {
+			case "svg":
+				if f := strings.Fields(attr["viewBox"]); len(f) == 4 {
+					width, _ = strconv.ParseFloat(f[2], 64)
+				}
+			case "text":
+				x, _ := strconv.ParseFloat(attr["x"], 64)
+				cur = &svgText{x: x, style: attr["style"]}
+				for _, decl := range strings.Split(attr["style"], ";") {
+					if v, ok := strings.CutPrefix(decl, "font-size:"); ok {
+						cur.size, _ = strconv.ParseFloat(strings.TrimSuffix(v, "px"), 64)
+					}
+				}
+			}
+		case xml.CharData:
+			if cur != nil {
+				cur.text += string(el)
+			}
+		case xml.EndElement:
+			if el.Name.Local == "text" && cur != nil {
+				out = append(out, *cur)
+				cur = nil
+			}
+		}
+	}
+	if width == 0 {
+		t.Fatal("the SVG has no viewBox width")
+	}
+	return width, out
+}
+
+// textWidth measures s in the font data at size points.
+func textWidth(t *testing.T, data []byte, s string, size float64) float64 {
+	t.Helper()
+	f, err := opentype.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: xfont.HintingNone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer face.Close()
+	return float64(xfont.MeasureString(face, s)) / 64
+}
+
+// TestSVGLegendFitsInOtherFonts checks the plots for a viewer without
+// Liberation Sans: the SVG names fonts of the same metrics and then any
+// sans-serif, and every legend label still ends inside the image when
+// drawn in the wider fonts a viewer may fall back to (DejaVu Sans, when
+// installed here, and Go's own sans-serif), even labels too long for the
+// legend's usual font size.
+func TestSVGLegendFitsInOtherFonts(t *testing.T) {
+	fonts := map[string][]byte{"Go Regular": goregular.TTF}
+	if data, err := os.ReadFile("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"); err == nil {
+		fonts["DejaVu Sans"] = data
+	} else {
+		t.Log("DejaVu Sans is not installed here; measuring with Go Regular only")
+	}
+	base, err := report()
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := base
+	long.Combos = append([]bench.ComboResult(nil), base.Combos...)
+	long.Combos[4].Combo.Heuristic = "pdb:1-2-3-4/5-6-7-8/9-10-11-12/13-14-15-16-17-18-19-20-21-22-23-24"
+	for name, rep := range map[string]bench.Report{"fixture": base, "long label": long} {
+		data := render(t, rep, chart.Nodes, chart.SVG, chart.Options{})
+		width, texts := svgTextElements(t, data)
+		labels := map[string]bool{}
+		for _, c := range rep.Combos {
+			labels[c.Combo.String()] = true
+		}
+		found := 0
+		for _, tx := range texts {
+			if !strings.Contains(tx.style, "font-family:'Liberation Sans',Arimo,Arial,Helvetica,sans-serif;") {
+				t.Errorf("%s: text %q has style %q; want Liberation Sans with fallbacks", name, tx.text, tx.style)
+			}
+			label, _, _ := strings.Cut(tx.text, " (")
+			if !labels[label] {
+				continue
+			}
+			found++
+			if tx.size < 6 {
+				t.Errorf("%s: legend text %q at %vpx", name, tx.text, tx.size)
+			}
+			for fname, f := range fonts {
+				if end := tx.x + textWidth(t, f, tx.text, tx.size); end > width {
+					t.Errorf("%s: legend text %q ends at %.1f in %s, past the image's width %.0f", name, tx.text, end, fname, width)
+				}
+			}
+		}
+		if found != len(rep.Combos) {
+			t.Errorf("%s: %d legend labels found, want %d", name, found, len(rep.Combos))
+		}
+	}
 }
