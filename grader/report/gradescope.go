@@ -165,16 +165,6 @@ func filesReceivedTest(f grader.FilesReceived) GradescopeTest {
 	return GradescopeTest{Status: status, Name: "Files received", Number: "0", Output: sb.String(), OutputFormat: "text", Visibility: "visible"}
 }
 
-func countPassed(gb Gradebook, s Submission) int {
-	n := 0
-	for _, r := range s.Results {
-		if gb.Passed(r) {
-			n++
-		}
-	}
-	return n
-}
-
 // testOutput is the text shown under a test: the summary and the details.
 func testOutput(r grader.Result) string {
 	var sb strings.Builder
