@@ -67,7 +67,7 @@ func runDemo(a *app, opts demoOptions) error {
 	// the command line first, and returns its exit code.
 	step := func(w io.Writer, args ...string) int {
 		if !a.json {
-			fmt.Fprintf(a.out, "\n%s kpuzzle %s\n\n", a.paint.bold("==>"), shellJoin(args))
+			fmt.Fprintf(a.out, "\n%s %s %s\n\n", a.paint.bold("==>"), invocation, shellJoin(args))
 		}
 		if a.noColor {
 			args = append([]string{"--no-color"}, args...)
@@ -105,7 +105,7 @@ func runDemo(a *app, opts demoOptions) error {
 	if !a.json {
 		fmt.Fprintf(a.out, "\nEverything is in %s:\n", dir)
 		for _, line := range []string{
-			"assignment.yaml        the assignment (commented); kpuzzle grade --help lists every key",
+			"assignment.yaml        the assignment (commented); " + invocation + " grade --help lists every key",
 			"handout.md             what students are told",
 			"submissions/           the five example submissions",
 			"results/summary.html   the instructor's summary: scores, pass rates, times",

@@ -184,9 +184,9 @@ func runInit(ctx context.Context, a *app, dir string, opts initOptions) error {
 	}
 	fmt.Fprintf(a.out, "made the assignment %q in %s: %d public and %d hidden tests with proven keys, %s starter code (and the other languages' in starter/)\n",
 		opts.name, dir, public, hidden, sc.Data.Language.Title)
-	fmt.Fprintf(a.out, "next:\n  kpuzzle grade --config %s --out /tmp/kpuzzle-try %s\n  kpuzzle bundle gradescope %s --out autograder.zip\n  (and see %s)\n",
-		filepath.Join(dir, "assignment.yaml"), filepath.Join(dir, "starter", sc.Data.Language.Name),
-		filepath.Join(dir, "assignment.yaml"), filepath.Join(dir, "README.md"))
+	fmt.Fprintf(a.out, "next:\n  %s grade --config %s --out /tmp/kpuzzle-try %s\n  %s bundle gradescope %s --out autograder.zip\n  (and see %s)\n",
+		invocation, filepath.Join(dir, "assignment.yaml"), filepath.Join(dir, "starter", sc.Data.Language.Name),
+		invocation, filepath.Join(dir, "assignment.yaml"), filepath.Join(dir, "README.md"))
 	return nil
 }
 

@@ -13,5 +13,6 @@ func main() {
 	// sandbox, which re-executes this binary as its helper; in a helper,
 	// Init does the helper's work and never returns.
 	sandbox.Init()
+	invocation = currentInvocation()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -458,3 +458,35 @@ func TestReplayPages(t *testing.T) {
 		t.Errorf("rendering the malformed answer's page: %v", err)
 	}
 }
+
+// A program that fails the same way on every test gets its explanation
+// once, after the run of tests it covers; different explanations stay on
+// their own tests.
+func TestSummaryExplainsARunOnce(t *testing.T) {
+	gb := gradebook(t, "")
+	loop := "still running after run.wall_time (2s); stopped with all its processes"
+	for i := range gb.Submissions {
+		if gb.Submissions[i].Name != "carol" {
+			continue
+		}
+		for j := range gb.Submissions[i].Results {
+			gb.Submissions[i].Results[j] = grader.Result{Test: gb.Tests[j].Name, Verdict: grader.Timeout, Summary: loop, Seconds: 2}
+		}
+		gb.Submissions[i].Results[2].Summary = "exited with status 1"
+		gb.Submissions[i].Results[2].Verdict = grader.Crashed
+	}
+	var buf bytes.Buffer
+	if err := gb.WriteSummary(&buf, report.Style{}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if n := strings.Count(out, loop); n != 1 {
+		t.Errorf("the timeout explanation printed %d times, want once:\n%s", n, out)
+	}
+	if !strings.Contains(out, "tests 1-2: "+loop) {
+		t.Errorf("the run of tests 1-2 is not named:\n%s", out)
+	}
+	if !strings.Contains(out, "      exited with status 1\n") || strings.Contains(out, "tests 3-3") {
+		t.Errorf("a single test's explanation changed:\n%s", out)
+	}
+}

@@ -39,6 +39,7 @@ func (gb Gradebook) WriteSummary(w io.Writer, st Style) error {
 	for _, s := range gb.Submissions {
 		score, max := gb.Total(s)
 		fmt.Fprintf(&sb, "%s  %s\n", apply(st.Bold, grader.Printable(s.Name)), apply(st.Bold, formatPoints(score)+"/"+formatPoints(max)))
+		runStart := -1 // number of the first test of a run with one explanation
 		for i, r := range s.Results {
 			t := gb.Tests[i]
 			counts[r.Verdict]++
@@ -64,9 +65,25 @@ func (gb Gradebook) WriteSummary(w io.Writer, st Style) error {
 			}
 			fmt.Fprintf(&sb, "  %3d %-*s %s %9s %7.2fs %8s%s\n", t.Number, nameWidth, t.Name, verdict, length, r.Seconds,
 				formatPoints(r.Score(gb.Rubric))+"/"+formatPoints(r.Max(gb.Rubric)), hidden)
-			if !gb.Passed(r) && r.Summary != "" {
-				fmt.Fprintf(&sb, "      %s\n", apply(st.Dim, firstLine(r.Summary, 120)))
+			// A run of tests with the same explanation (a program that
+			// crashes or never stops does so on every test) gets it once,
+			// after the run's last test.
+			detail := summaryDetail(gb, r)
+			if detail == "" {
+				runStart = -1
+				continue
 			}
+			if runStart < 0 {
+				runStart = t.Number
+			}
+			if i+1 < len(s.Results) && summaryDetail(gb, s.Results[i+1]) == detail {
+				continue
+			}
+			if runStart != t.Number {
+				detail = fmt.Sprintf("tests %d-%d: %s", runStart, t.Number, detail)
+			}
+			fmt.Fprintf(&sb, "      %s\n", apply(st.Dim, detail))
+			runStart = -1
 		}
 	}
 	var parts []string
@@ -78,6 +95,15 @@ func (gb Gradebook) WriteSummary(w io.Writer, st Style) error {
 	fmt.Fprintf(&sb, "%d submissions x %d tests: %s\n", len(gb.Submissions), len(gb.Tests), strings.Join(parts, ", "))
 	_, err := io.WriteString(w, sb.String())
 	return err
+}
+
+// summaryDetail is the explanation the summary prints under a test that
+// did not pass: the first line of its summary, or "" for none.
+func summaryDetail(gb Gradebook, r grader.Result) string {
+	if gb.Passed(r) || r.Summary == "" {
+		return ""
+	}
+	return firstLine(r.Summary, 120)
 }
 
 func firstLine(s string, width int) string {
