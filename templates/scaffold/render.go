@@ -24,7 +24,13 @@ type Data struct {
 	Language   Language
 	Others     []Language
 	// Shapes lists the boards of the tests, for the handout.
-	Shapes   string
+	Shapes string
+	// Depths gives each shape's range of optimal lengths, for the
+	// handout: "4 to 24 moves (3x3) and 30 to 40 moves (5x5)".
+	Depths string
+	// Large says the tests include boards of 25 cells or more, where
+	// the handout says why the heuristic matters.
+	Large    bool
 	WallTime string
 	// Example is a public test, relative to the students' puzzles folder.
 	Example string

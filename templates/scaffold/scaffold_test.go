@@ -80,6 +80,7 @@ func TestNewAndWrite(t *testing.T) {
 	}
 	d := sc.Data
 	if d.Language.Name != "java" || len(d.Others) != 3 || d.Moves != "blank" || d.Shapes != "2x3 and 3x3" || d.WallTime != "5s" ||
+		d.Depths != "2 to 8 moves (2x3) and 2 to 8 moves (3x3)" || d.Large ||
 		d.KpuzzleModuleVersion != "v1.2.3" || d.GoSetupVersion != "1.26.8" || !strings.Contains(d.Language.Local, "puzzles/"+d.Example) {
 		t.Errorf("data %+v", d)
 	}
@@ -295,5 +296,29 @@ func TestGradescopeBundle(t *testing.T) {
 	}
 	if err := scaffold.CheckLinuxBinary(bin); err != nil {
 		t.Errorf("%s: %v", bin, err)
+	}
+}
+
+// The default 5x5 tests are deep enough that the heuristic decides who
+// finishes in time, and the handout says so.
+func TestLargeBoardsSeparateHeuristics(t *testing.T) {
+	if r := scaffold.DefaultDepths(puzzles.Shape{Rows: 5, Cols: 5}); r.Min < 30 || r.Max > 40 {
+		t.Errorf("5x5 default depths %v, want within 30-40 (measured to separate misplaced tiles from Manhattan distance)", r)
+	}
+	lang, _, err := scaffold.LookupLanguage("python", "10s", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, large := range []bool{false, true} {
+		got, err := scaffold.Render("assignment/handout.md.tmpl", scaffold.Data{Name: "P", Language: lang, Large: large, Shapes: "5x5", Depths: "30 to 40 moves (5x5)"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if said := strings.Contains(string(got), "the same A* with the Manhattan\n   distance solves most"); said != large {
+			t.Errorf("Large=%v: the handout's word on large boards present=%v:\n%s", large, said, got)
+		}
+		if !strings.Contains(string(got), "shortest solutions of\n30 to 40 moves (5x5).") {
+			t.Errorf("the handout does not give the depths:\n%s", got)
+		}
 	}
 }

@@ -130,7 +130,7 @@ func TestTemplatesGolden(t *testing.T) {
 	lang.Local = fmt.Sprintf(lang.Local, "3x3/puzzle_2.txt")
 	data := scaffold.Data{
 		Name: "Project 1: the k-puzzle", Generator: "kpuzzle init --shape 3x3,4x4 --public 3 --hidden 5 --unsolvable 1 --seed 1",
-		Moves: "tile", PuzzlesDir: "puzzles", Language: lang, Others: others, Shapes: "3x3 and 4x4",
+		Moves: "tile", PuzzlesDir: "puzzles", Language: lang, Others: others, Shapes: "3x3 and 4x4", Depths: "4 to 24 moves (3x3) and 8 to 36 moves (4x4)",
 		WallTime: "10s", Example: "3x3/puzzle_2.txt", KpuzzleVersion: "v1.2.3", KpuzzleModuleVersion: "v1.2.3",
 		GoVersion: "go1.26.8", GoSetupVersion: "1.26.8",
 	}
