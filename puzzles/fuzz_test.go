@@ -124,3 +124,38 @@ func FuzzParseManifest(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseBoardNotations reads boards in courses' notations (another
+// blank token, commas, one line with a given shape): errors are one line
+// naming the file, and a board read back from kpuzzle's own format under
+// the same options is the same board.
+func FuzzParseBoardNotations(f *testing.F) {
+	for _, s := range []string{"1,2,3\n4,5,6\n7,8,_\n", "1 2 3 4 5 6 7 -", "_ 1\n2 3\n", "1, 2,\n3, *\n", "1,,2\n", "b 1 2 3 4 5 6 7\n"} {
+		f.Add([]byte(s), "-", uint8(2), uint8(4))
+		f.Add([]byte(s), "", uint8(0), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, blank string, rows, cols uint8) {
+		o := puzzles.ReadOptions{Blank: blank}
+		if rows != 0 || cols != 0 {
+			o.Shape = puzzles.Shape{Rows: int(rows), Cols: int(cols)}
+		}
+		b, _, err := puzzles.ParseBoardOptions(bytes.NewReader(data), "fuzz.txt", o)
+		if err != nil {
+			var pe *puzzles.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v (%T) is not a *ParseError", err, err)
+			}
+			if strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "fuzz.txt") {
+				t.Fatalf("error %q is not one line naming the file", err)
+			}
+			return
+		}
+		if o.Shape != (puzzles.Shape{}) && b.Shape() != o.Shape {
+			t.Fatalf("read a %s board, the shape given is %s", b.Shape(), o.Shape)
+		}
+		again, _, err := puzzles.ParseBoardOptions(strings.NewReader(b.Format(puzzles.FormatRows)), "again", o)
+		if err != nil || !again.Equal(b) {
+			t.Fatalf("%v written in rows reads back as %v, %v", b, again, err)
+		}
+	})
+}

@@ -55,14 +55,59 @@ func (f Format) String() string {
 	return "rows"
 }
 
+// BlankTokens are the words read as the blank besides 0, whatever the
+// options: courses write the blank as _, b, x or * (either case).
+var BlankTokens = []string{"_", "b", "x", "*"}
+
+// ReadOptions say how to read a puzzle written in a course's own
+// notation. The zero ReadOptions reads every file kpuzzle writes and the
+// common notations of courses.
+type ReadOptions struct {
+	// Blank is one more token read as the blank (besides 0 and
+	// BlankTokens), such as "-" or "B0"; "" for none. It must not be a
+	// number.
+	Blank string
+	// Shape is the board's shape when the file does not say it: all
+	// cells on one line of a rectangular board ("1 2 3 4 5 0 6 7" with
+	// 2x4). A file whose rows give another shape is an error. The zero
+	// Shape infers the shape from the file.
+	Shape Shape
+}
+
+// Validate checks the options: a Blank that is a number or holds a
+// separator (space or comma) could never be read as one token.
+func (o ReadOptions) Validate() error {
+	if o.Blank != "" {
+		if _, err := strconv.Atoi(o.Blank); err == nil {
+			return fmt.Errorf("blank token %q is a number; expected a word such as _ or -", o.Blank)
+		}
+		if strings.ContainsFunc(o.Blank, func(r rune) bool { return unicode.IsSpace(r) || r == ',' }) {
+			return fmt.Errorf("blank token %q holds a space or a comma; expected one word", o.Blank)
+		}
+	}
+	if o.Shape != (Shape{}) {
+		if err := o.Shape.Validate(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // ReadBoardFile parses the puzzle file at path; errors name the path.
 func ReadBoardFile(path string) (Board, error) {
+	return ReadBoardFileOptions(path, ReadOptions{})
+}
+
+// ReadBoardFileOptions parses the puzzle file at path as o says; errors
+// name the path.
+func ReadBoardFileOptions(path string, o ReadOptions) (Board, error) {
 	f, err := OpenFile(path)
 	if err != nil {
 		return Board{}, err
 	}
 	defer f.Close()
-	return ParseBoard(f, path)
+	b, _, err := ParseBoardOptions(f, path, o)
+	return b, err
 }
 
 // ParseBoard reads a puzzle in any accepted format; name is used in
@@ -87,9 +132,21 @@ type line struct {
 // number of rows by the number of numbers in a row), an optional first
 // line holding only n (Princeton), or all cells of a square board on one
 // line; CRLF line ends, tabs, blank lines, surrounding spaces, a missing
-// final newline and a UTF-8 byte-order mark are tolerated. Every error is
-// a *ParseError naming the file, line and column.
+// final newline and a UTF-8 byte-order mark are tolerated. Cells may be
+// separated by commas too ("1, 2, 3"), and the blank may be written as
+// any of BlankTokens. Every error is a *ParseError naming the file, line
+// and column.
 func ParseBoardFormat(r io.Reader, name string) (Board, Format, error) {
+	return ParseBoardOptions(r, name, ReadOptions{})
+}
+
+// ParseBoardOptions is ParseBoardFormat reading the course's notation o
+// describes: another blank token, or the shape of a board written on one
+// line.
+func ParseBoardOptions(r io.Reader, name string, o ReadOptions) (Board, Format, error) {
+	if err := o.Validate(); err != nil {
+		return Board{}, 0, &ParseError{File: name, Err: fmt.Errorf("%w: %v", ErrSyntax, err)}
+	}
 	data, err := io.ReadAll(io.LimitReader(r, MaxPuzzleBytes+1))
 	if err != nil {
 		return Board{}, 0, &ParseError{File: name, Err: err}
@@ -104,7 +161,7 @@ func ParseBoardFormat(r io.Reader, name string) (Board, Format, error) {
 	if len(lines) == 0 {
 		return Board{}, 0, &ParseError{File: name, Err: fmt.Errorf("%w: expected rows of integers", ErrEmpty)}
 	}
-	p := boardParser{file: name}
+	p := boardParser{file: name, opts: o}
 	return p.parse(lines)
 }
 
@@ -124,7 +181,10 @@ func splitLines(data []byte, name string) ([]line, error) {
 		if col, bad := findBinary(raw); bad {
 			return nil, &ParseError{File: name, Line: no, Col: col, Err: fmt.Errorf("%w: expected text of integers", ErrBinary)}
 		}
-		toks := tokenize(string(raw))
+		toks, col := tokenizeCells(string(raw))
+		if col > 0 {
+			return nil, &ParseError{File: name, Line: no, Col: col, Err: fmt.Errorf("%w: found an empty cell between commas; expected a tile number", ErrSyntax)}
+		}
 		if len(toks) > 0 {
 			out = append(out, line{no: no, toks: toks})
 		}
@@ -149,6 +209,7 @@ func findBinary(b []byte) (int, bool) {
 	return 0, false
 }
 
+// tokenize splits s into whitespace-separated tokens.
 func tokenize(s string) []token {
 	var toks []token
 	start := -1
@@ -168,8 +229,54 @@ func tokenize(s string) []token {
 	return toks
 }
 
+// tokenizeCells splits a line into cells separated by spaces or commas. Two
+// commas with nothing but spaces between them leave out a cell: the
+// second comma's 1-based column is returned as the error's place (0 for
+// none). A comma at the end of a line is allowed ("1, 2, 3,").
+func tokenizeCells(s string) (toks []token, emptyCell int) {
+	start := -1
+	comma := false // a comma was seen since the last token
+	for i, r := range s {
+		sep := unicode.IsSpace(r) || r == ','
+		if sep && start >= 0 {
+			toks = append(toks, token{col: start + 1, text: s[start:i]})
+			start = -1
+		}
+		switch {
+		case r == ',':
+			if comma || len(toks) == 0 {
+				return nil, i + 1
+			}
+			comma = true
+		case !sep:
+			if start < 0 {
+				start = i
+				comma = false
+			}
+		}
+	}
+	if start >= 0 {
+		toks = append(toks, token{col: start + 1, text: s[start:]})
+	}
+	return toks, 0
+}
+
 type boardParser struct {
 	file string
+	opts ReadOptions
+}
+
+// isBlank reports whether a token names the blank.
+func (p *boardParser) isBlank(text string) bool {
+	if p.opts.Blank != "" && text == p.opts.Blank {
+		return true
+	}
+	for _, b := range BlankTokens {
+		if strings.EqualFold(text, b) {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *boardParser) errAt(l line, col int, err error) error {
@@ -177,12 +284,19 @@ func (p *boardParser) errAt(l line, col int, err error) error {
 }
 
 func (p *boardParser) number(l line, t token) (int, error) {
+	if p.isBlank(t.text) {
+		return 0, nil
+	}
 	n, err := strconv.Atoi(t.text)
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
 			return 0, p.errAt(l, t.col, fmt.Errorf("%w: %q is far too large to be a tile", ErrRange, t.text))
 		}
-		return 0, p.errAt(l, t.col, fmt.Errorf("%w: found %q, expected a tile number", ErrSyntax, clip(t.text)))
+		blank := "0, " + strings.Join(BlankTokens, ", ")
+		if p.opts.Blank != "" {
+			blank += ", " + p.opts.Blank
+		}
+		return 0, p.errAt(l, t.col, fmt.Errorf("%w: found %q, expected a tile number or the blank (%s)", ErrSyntax, clip(t.text), blank))
 	}
 	return n, nil
 }
@@ -214,13 +328,20 @@ func (p *boardParser) parse(lines []line) (Board, Format, error) {
 			return Board{}, 0, p.errAt(rows[n], 0,
 				fmt.Errorf("%w: size line says %d, but row %d follows; expected end of file", ErrSize, n, n+1))
 		}
+	case len(lines) == 1 && p.opts.Shape != (Shape{}):
+		format = FormatLine
+		shape = p.opts.Shape
+		if k := len(lines[0].toks); k != shape.Cells() {
+			return Board{}, 0, p.errAt(lines[0], 0,
+				fmt.Errorf("%w: a single line of %d cells; a %s board (the shape given) has %d", ErrSize, k, shape, shape.Cells()))
+		}
 	case len(lines) == 1:
 		format = FormatLine
 		k := len(lines[0].toks)
 		side := int(math.Round(math.Sqrt(float64(k))))
 		if side*side != k || side < MinSide || side > MaxSide {
 			return Board{}, 0, p.errAt(lines[0], 0,
-				fmt.Errorf("%w: a single line of %d numbers is not a square board; write one row per line", ErrSize, k))
+				fmt.Errorf("%w: a single line of %d numbers is not a square board; give its shape (RxC) or write one row per line", ErrSize, k))
 		}
 		shape = Shape{side, side}
 	default:
@@ -261,6 +382,9 @@ func (p *boardParser) parse(lines []line) (Board, Format, error) {
 	}
 	if err := shape.Validate(); err != nil {
 		return Board{}, 0, p.errAt(rows[0], 0, fmt.Errorf("%w: %v", ErrSize, err))
+	}
+	if want := p.opts.Shape; want != (Shape{}) && shape != want {
+		return Board{}, 0, p.errAt(rows[0], 0, fmt.Errorf("%w: the file's board is %s, but the shape given is %s", ErrSize, shape, want))
 	}
 
 	k := shape.Cells()

@@ -57,7 +57,7 @@ func TestParseBoardRejects(t *testing.T) {
 		{"empty", "", puzzles.ErrEmpty, 0, 0, "expected rows"},
 		{"only blank lines", "\n  \r\n\t\n", puzzles.ErrEmpty, 0, 0, "expected rows"},
 		{"ragged row", "1 2 3\n4 5\n6 7 8 0\n", puzzles.ErrRagged, 2, 0, "expected 3"},
-		{"non integer", "1 2 3\n4 x 6\n7 8 0\n", puzzles.ErrSyntax, 2, 3, `"x"`},
+		{"non integer", "1 2 3\n4 y 6\n7 8 0\n", puzzles.ErrSyntax, 2, 3, `"y"`},
 		{"decimal", "1 2 3\n4 5.0 6\n7 8 0\n", puzzles.ErrSyntax, 2, 3, `"5.0"`},
 		{"duplicate tile", "1 2 3\n4 5 6\n7 3 0\n", puzzles.ErrDuplicate, 3, 3, "line 1, column 5"},
 		{"two blanks", "1 0 3\n4 5 6\n7 8 0\n", puzzles.ErrDuplicate, 3, 5, "blank"},
@@ -223,4 +223,56 @@ func FuzzParseCells(f *testing.F) {
 			t.Fatalf("%v reads back as %v, %v", b, again, err)
 		}
 	})
+}
+
+// Courses write the blank as _, b, x or *, separate cells by commas and
+// put a rectangular board on one line; each reads as the same board.
+func TestParseBoardNotations(t *testing.T) {
+	want, err := puzzles.ParseCells("1 2 3 4 5 6 7 0", puzzles.Shape{Rows: 2, Cols: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, text string
+		opts       puzzles.ReadOptions
+	}{
+		{"underscore", "1 2 3 4\n5 6 7 _\n", puzzles.ReadOptions{}},
+		{"b", "1 2 3 4\n5 6 7 b\n", puzzles.ReadOptions{}},
+		{"X", "1 2 3 4\n5 6 7 X\n", puzzles.ReadOptions{}},
+		{"star", "1 2 3 4\n5 6 7 *\n", puzzles.ReadOptions{}},
+		{"configured token", "1 2 3 4\n5 6 7 --\n", puzzles.ReadOptions{Blank: "--"}},
+		{"commas", "1,2,3,4\n5,6,7,0\n", puzzles.ReadOptions{}},
+		{"commas and spaces, trailing comma", "1, 2, 3, 4,\r\n5, 6, 7, _\r\n", puzzles.ReadOptions{}},
+		{"one line with its shape", "1 2 3 4 5 6 7 0\n", puzzles.ReadOptions{Shape: puzzles.Shape{Rows: 2, Cols: 4}}},
+		{"one line, commas, shape", "1,2,3,4,5,6,7,_", puzzles.ReadOptions{Shape: puzzles.Shape{Rows: 2, Cols: 4}}},
+		{"rows that agree with the shape", "1 2 3 4\n5 6 7 0\n", puzzles.ReadOptions{Shape: puzzles.Shape{Rows: 2, Cols: 4}}},
+	} {
+		got, _, err := puzzles.ParseBoardOptions(strings.NewReader(c.text), "p.txt", c.opts)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if !got.Equal(want) {
+			t.Errorf("%s: read %v, want %v", c.name, got, want)
+		}
+	}
+	for _, c := range []struct {
+		name, text string
+		opts       puzzles.ReadOptions
+		want       string
+	}{
+		{"empty cell", "1,2,,3\n4,5,6\n7,8,0\n", puzzles.ReadOptions{}, "p.txt:1:5: syntax error: found an empty cell between commas"},
+		{"leading comma", ",1 2\n3 0\n", puzzles.ReadOptions{}, "p.txt:1:1: syntax error: found an empty cell"},
+		{"two blanks", "1 2 3\n4 _ 6\n7 8 0\n", puzzles.ReadOptions{}, "p.txt:3:5: duplicate tile: the blank (0) appears twice (also at line 2, column 3)"},
+		{"one line, wrong count", "1 2 3 4 5 6 0\n", puzzles.ReadOptions{Shape: puzzles.Shape{Rows: 2, Cols: 4}}, "p.txt:1: bad board size: a single line of 7 cells; a 2x4 board (the shape given) has 8"},
+		{"rows disagree with the shape", "1 2 3\n4 5 6\n7 8 0\n", puzzles.ReadOptions{Shape: puzzles.Shape{Rows: 2, Cols: 4}}, "p.txt:1: bad board size: the file's board is 3x3, but the shape given is 2x4"},
+		{"one line, not square", "1 2 3 4 5 6 7 0\n", puzzles.ReadOptions{}, "give its shape (RxC)"},
+		{"a numeric blank token", "1 2\n3 0\n", puzzles.ReadOptions{Blank: "9"}, `p.txt: syntax error: blank token "9" is a number`},
+		{"unknown word", "1 2\n3 ?\n", puzzles.ReadOptions{Blank: "--"}, `expected a tile number or the blank (0, _, b, x, *, --)`},
+	} {
+		_, _, err := puzzles.ParseBoardOptions(strings.NewReader(c.text), "p.txt", c.opts)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want it to contain %q", c.name, err, c.want)
+		}
+	}
 }

@@ -308,6 +308,33 @@ func setFlagFromConfig(f *pflag.Flag, val any) error {
 type puzzleFlags struct {
 	goal  string
 	moves string
+	// blank and shape describe a course's puzzle notation, for the
+	// commands that read one puzzle file (registerReading).
+	blank string
+	shape string
+}
+
+// registerReading adds the flags of a course's puzzle notation, for the
+// commands that read a puzzle file.
+func (p *puzzleFlags) registerReading(fs *pflag.FlagSet) {
+	fs.StringVar(&p.blank, "blank", "", "one more word read as the blank in puzzle files (0, _, b, x and * always are)")
+	fs.StringVar(&p.shape, "shape", "", "the board's shape RxC, for a puzzle written on one line (default: inferred; one line must then be a square board)")
+}
+
+// readOptions resolves --blank and --shape.
+func (p *puzzleFlags) readOptions() (puzzles.ReadOptions, error) {
+	o := puzzles.ReadOptions{Blank: p.blank}
+	if p.shape != "" {
+		s, err := puzzles.ParseShape(p.shape)
+		if err != nil {
+			return o, usageErrorf("--shape: %v", err)
+		}
+		o.Shape = s
+	}
+	if err := o.Validate(); err != nil {
+		return o, usageErrorf("--blank: %v", err)
+	}
+	return o, nil
 }
 
 func (p *puzzleFlags) register(fs *pflag.FlagSet) {
@@ -351,11 +378,14 @@ const setRefPrefix = "set:"
 // the set's own goal unless --goal says otherwise.
 func (a *app) readPuzzle(path string, pf *puzzleFlags) (puzzles.Board, puzzles.Goal, error) {
 	var b puzzles.Board
-	var err error
 	goalName := pf.goal
+	ro, err := pf.readOptions()
+	if err != nil {
+		return puzzles.Board{}, puzzles.Goal{}, err
+	}
 	switch {
 	case path == "-":
-		b, err = puzzles.ParseBoard(a.in, "<stdin>")
+		b, _, err = puzzles.ParseBoardOptions(a.in, "<stdin>", ro)
 	case strings.HasPrefix(path, setRefPrefix):
 		var set puzzles.Set
 		set, b, err = loadSetInstance(strings.TrimPrefix(path, setRefPrefix))
@@ -363,7 +393,7 @@ func (a *app) readPuzzle(path string, pf *puzzleFlags) (puzzles.Board, puzzles.G
 			goalName = set.GoalName
 		}
 	default:
-		b, err = puzzles.ReadBoardFile(path)
+		b, err = puzzles.ReadBoardFileOptions(path, ro)
 	}
 	if err != nil {
 		return puzzles.Board{}, puzzles.Goal{}, inputError(err)

@@ -32,6 +32,7 @@ kpuzzle check for a verdict), 1 at an illegal move or an UNSOLVABLE claim,
 		},
 	}
 	opts.puzzle.register(cmd.Flags())
+	opts.puzzle.registerReading(cmd.Flags())
 	cmd.Flags().BoolVarP(&opts.quiet, "quiet", "q", false, "print only the final board")
 	return cmd
 }

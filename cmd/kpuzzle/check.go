@@ -55,6 +55,7 @@ PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
 		},
 	}
 	opts.puzzle.register(cmd.Flags())
+	opts.puzzle.registerReading(cmd.Flags())
 	cmd.Flags().DurationVar(&opts.timeout, "timeout", 10*time.Second, "time the reference solver may take to prove the optimal length")
 	return cmd
 }

@@ -58,6 +58,7 @@ PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
 		},
 	}
 	opts.puzzle.register(cmd.Flags())
+	opts.puzzle.registerReading(cmd.Flags())
 	f := cmd.Flags()
 	f.StringVarP(&opts.out, "out", "o", "", "the HTML file to write (required; - for standard output)")
 	f.StringVar(&opts.title, "title", "", `the page's title (default "ANSWER on PUZZLE")`)

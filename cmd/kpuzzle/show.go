@@ -27,6 +27,7 @@ PUZZLE is a file, - for standard input, or set:NAME/ID (see kpuzzle sets).`,
 		},
 	}
 	opts.puzzle.register(cmd.Flags())
+	opts.puzzle.registerReading(cmd.Flags())
 	return cmd
 }
 

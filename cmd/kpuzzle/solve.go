@@ -73,6 +73,7 @@ PUZZLE is a file, - for standard input, or set:NAME/ID (see kpuzzle sets).`,
 	}
 	f := cmd.Flags()
 	opts.puzzle.register(f)
+	opts.puzzle.registerReading(f)
 	registerPDBDir(f, &opts.pdb)
 	f.StringVar(&opts.algo, "algo", reference.Auto, "algorithm: "+strings.Join(reference.AlgorithmNames(), ", "))
 	f.StringVar(&opts.heuristic, "heuristic", "", "heuristic of an informed algorithm (default manhattan; for auto the strongest available)")
