@@ -214,7 +214,8 @@ func ResolveGoal(spec, dir string, s puzzles.Shape) (puzzles.Goal, error) {
 // solution by replaying it.
 func keyOptimum(e puzzles.ManifestEntry, b puzzles.Board, g puzzles.Goal, c puzzles.Convention) (Optimum, error) {
 	solvable := puzzles.Solvable(b, g)
-	if e.Solvable != solvable {
+	// A key that leaves "solvable" out leaves it to the parity rule.
+	if !e.SolvableUnknown && e.Solvable != solvable {
 		return Optimum{}, fmt.Errorf("%w: the key says solvable=%t but the parity rule says %t", ErrKeyContradiction, e.Solvable, solvable)
 	}
 	if !solvable {

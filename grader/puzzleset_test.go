@@ -194,3 +194,39 @@ func TestManifestRoundTripsThroughJSON(t *testing.T) {
 		}
 	}
 }
+
+// A hand-written key may leave "solvable" out: the parity rule decides,
+// and the key's optimal lengths are used (it used to read as
+// solvable=false and stop grading with a false contradiction).
+func TestKeyWithoutSolvable(t *testing.T) {
+	unsolvable := puzzles.MustBoard(3, 3, 1, 2, 3, 4, 5, 6, 8, 7, 0)
+	dir := writeSet(t, map[string]puzzles.Board{"p.txt": oneAway, "u.txt": unsolvable}, nil)
+	manifest := `{"goal": "default", "moves": "tile", "puzzles": [{"file": "p.txt", "optimal_length": 1}, {"file": "u.txt"}]}`
+	if err := os.WriteFile(filepath.Join(dir, puzzles.ManifestFile), []byte(manifest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests, err := grader.LoadTests(grader.PuzzleSet{Dir: dir}, "")
+	if err != nil {
+		t.Fatalf("a key without solvable: %v", err)
+	}
+	for _, tc := range tests {
+		switch tc.Name {
+		case "p.txt":
+			if !tc.Solvable || tc.Optimum != grader.KnownOptimum(1, "answer key") {
+				t.Errorf("p.txt: solvable %v, key %+v", tc.Solvable, tc.Optimum)
+			}
+		case "u.txt":
+			if tc.Solvable {
+				t.Error("u.txt read as solvable")
+			}
+		}
+	}
+	m, err := puzzles.ParseManifest([]byte(manifest), "m.json")
+	if err != nil || !m.Puzzles[0].SolvableUnknown {
+		t.Errorf("SolvableUnknown of an entry without the field: %v, %v", m.Puzzles[0].SolvableUnknown, err)
+	}
+	m, _ = puzzles.ParseManifest([]byte(`{"moves": "tile", "puzzles": [{"file": "p.txt", "solvable": false}]}`), "m.json")
+	if m.Puzzles[0].SolvableUnknown {
+		t.Error(`"solvable": false is not read as given`)
+	}
+}

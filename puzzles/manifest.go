@@ -52,7 +52,14 @@ type ManifestEntry struct {
 	Seed string `json:"seed,omitempty"`
 	// Hidden marks tests whose details are not shown to students.
 	Hidden bool `json:"hidden,omitempty"`
+
+	// SolvableUnknown is set on an entry read from a manifest that left
+	// "solvable" out (one written by hand): its Solvable is false only
+	// by default, and the parity rule must decide. kpuzzle always writes
+	// the field.
+	SolvableUnknown bool `json:"-"`
 }
+
 
 // ReadManifest reads a manifest file; errors name the file.
 func ReadManifest(path string) (Manifest, error) {
@@ -84,6 +91,18 @@ func ParseManifest(data []byte, name string) (Manifest, error) {
 	}
 	if m.Puzzles == nil {
 		return Manifest{}, &ParseError{File: name, Err: fmt.Errorf("%w: no \"puzzles\" list", ErrSyntax)}
+	}
+	// Which entries leave "solvable" out (the document decoded once
+	// already, so this cannot fail).
+	var given struct {
+		Puzzles []struct {
+			Solvable *bool `json:"solvable"`
+		} `json:"puzzles"`
+	}
+	if json.Unmarshal(data, &given) == nil && len(given.Puzzles) == len(m.Puzzles) {
+		for i, e := range given.Puzzles {
+			m.Puzzles[i].SolvableUnknown = e.Solvable == nil
+		}
 	}
 	if _, err := ParseConvention(m.Moves); err != nil {
 		return Manifest{}, &ParseError{File: name, Err: err}
