@@ -18,6 +18,10 @@ const GoalFile = "goal.txt"
 type SetPuzzle struct {
 	Board Board
 	Entry ManifestEntry
+	// Text, when not nil, is written as the puzzle's file instead of
+	// Board in the set's format: a file exported as it was shipped. It
+	// must hold Board.
+	Text []byte
 }
 
 // WriteSetDir writes a puzzle set into dir (created if needed): one file
@@ -46,7 +50,7 @@ func WriteSetDir(dir string, m Manifest, g Goal, puzzles []SetPuzzle, f Format) 
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return err
 		}
-		if err := atomicfile.WriteBytes(path, 0o644, []byte(p.Board.Format(f))); err != nil {
+		if err := atomicfile.WriteBytes(path, 0o644, p.bytes(f)); err != nil {
 			return err
 		}
 		m.Puzzles[i] = p.Entry
@@ -73,4 +77,12 @@ func ManifestGoal(m Manifest, dir string, s Shape) (Goal, error) {
 		return Goal{}, fmt.Errorf("%s: goal is %s but the puzzle is %s", path, b.Shape(), s)
 	}
 	return NewGoal(b, m.Goal), nil
+}
+
+// bytes is the puzzle's file in format f: Text when it is set.
+func (p SetPuzzle) bytes(f Format) []byte {
+	if p.Text != nil {
+		return p.Text
+	}
+	return []byte(p.Board.Format(f))
 }

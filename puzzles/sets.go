@@ -41,6 +41,12 @@ type Instance struct {
 	// Proof says where Optimal comes from: a publication, or how kpuzzle
 	// proved it for a generated set. Empty when Optimal is -1.
 	Proof string
+	// Text is the puzzle file as shipped, for sets shipped as files (nil
+	// for sets listed one board per line), and Format its layout: an
+	// export in that layout writes the file byte for byte, line ends
+	// included.
+	Text   []byte
+	Format Format
 }
 
 // Goal is the goal the set poses its instances against, on the instance's
@@ -199,11 +205,11 @@ func puzzleDir(def setDef) ([]Instance, error) {
 			return err
 		}
 		name := strings.TrimPrefix(p, def.Source+"/")
-		b, err := ParseBoard(bytes.NewReader(data), name)
+		b, f, err := ParseBoardFormat(bytes.NewReader(data), name)
 		if err != nil {
 			return err
 		}
-		out = append(out, Instance{Name: name, Board: b, Optimal: -1})
+		out = append(out, Instance{Name: name, Board: b, Optimal: -1, Text: data, Format: f})
 		return nil
 	})
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
@@ -228,11 +234,11 @@ func manifestSet(def setDef) ([]Instance, error) {
 		if err != nil {
 			return nil, err
 		}
-		b, err := ParseBoard(bytes.NewReader(data), e.File)
+		b, f, err := ParseBoardFormat(bytes.NewReader(data), e.File)
 		if err != nil {
 			return nil, err
 		}
-		inst := Instance{Name: e.File, Board: b, Optimal: -1}
+		inst := Instance{Name: e.File, Board: b, Optimal: -1, Text: data, Format: f}
 		if e.OptimalLength != nil {
 			inst.Optimal = *e.OptimalLength
 			inst.Proof = e.Proof

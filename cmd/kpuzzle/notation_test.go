@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -34,4 +37,31 @@ func TestPuzzleNotations(t *testing.T) {
 	wantOneLineError(t, kpuzzle(t, "", "solve", dash), "dash.txt:2:3", `found "-"`)
 	wantOneLineError(t, kpuzzle(t, "", "solve", "--blank", "7", dash), "--blank", "is a number")
 	wantOneLineError(t, kpuzzle(t, "", "solve", "--shape", "2by4", line), "--shape")
+}
+
+// sets export writes a set shipped as files byte for byte (the CS3243
+// inputs keep their CRLF line ends); another layout is rewritten.
+func TestSetsExportKeepsShippedFiles(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "set")
+	if r := kpuzzle(t, "", "sets", "export", "cs3243-public", "--out", out); r.code != exitOK {
+		t.Fatalf("export: %d %s", r.code, r.stderr)
+	}
+	shipped, err := os.ReadFile(filepath.Join("..", "..", "puzzles", "sets", "cs3243-public", "n_equals_3", "input_1.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(out, "n_equals_3", "input_1.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(shipped, []byte("\r\n")) || !bytes.Equal(got, shipped) {
+		t.Errorf("exported %q, shipped %q", got, shipped)
+	}
+	princeton := filepath.Join(t.TempDir(), "p")
+	if r := kpuzzle(t, "", "sets", "export", "cs3243-public", "--out", princeton, "--format", "princeton"); r.code != exitOK {
+		t.Fatalf("export --format princeton: %d %s", r.code, r.stderr)
+	}
+	if got, _ := os.ReadFile(filepath.Join(princeton, "n_equals_3", "input_1.txt")); bytes.Equal(got, shipped) || !bytes.HasPrefix(got, []byte("3\n")) {
+		t.Errorf("a Princeton export kept the shipped rows: %q", got)
+	}
 }

@@ -146,6 +146,11 @@ func runSetsExport(a *app, name, out string, f puzzles.Format) error {
 			e.Proof = inst.Proof
 		}
 		entries[i] = puzzles.SetPuzzle{Board: inst.Board, Entry: e}
+		if inst.Text != nil && inst.Format == f {
+			// A file shipped in this layout is written as it is (the
+			// CS3243 inputs keep their CRLF line ends).
+			entries[i].Text = inst.Text
+		}
 	}
 	m := puzzles.Manifest{Moves: puzzles.TileMoves.String(), Generator: "kpuzzle sets export " + name}
 	if !mixed {
