@@ -60,7 +60,6 @@ type ManifestEntry struct {
 	SolvableUnknown bool `json:"-"`
 }
 
-
 // ReadManifest reads a manifest file; errors name the file.
 func ReadManifest(path string) (Manifest, error) {
 	data, err := ReadFile(path)

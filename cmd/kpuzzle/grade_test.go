@@ -348,7 +348,8 @@ func TestGradeSurvivesKill9(t *testing.T) {
 // TestGradeStopsCleanlyOnInterrupt sends SIGINT (Ctrl-C) to kpuzzle grade
 // in the middle of a run: it must stop promptly with exit code 1, say how
 // to resume, and write no result files (resuming is TestGradeSurvivesKill9's
-// subject).
+// subject). On a busy machine the signal may come while the sandbox is
+// still being inspected, which must be the same clean interruption.
 func TestGradeStopsCleanlyOnInterrupt(t *testing.T) {
 	config, subs := gradeFixture(t, "", "python-astar", "python-loop", "python-illegal")
 	bin := kpuzzleBinary(t)
@@ -368,7 +369,11 @@ func TestGradeStopsCleanlyOnInterrupt(t *testing.T) {
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
 		t.Fatalf("interrupted run: %v, want exit status 1\n%s", err, stderr.String())
 	}
-	if waited := time.Since(start); waited > 5*time.Second {
+	// Finishing the remaining runs would take over 40 s (python-loop
+	// alone runs into 8 s on each of its 5 tests); a prompt stop takes
+	// well under a second on a quiet machine, and the bound leaves room
+	// for a busy one.
+	if waited := time.Since(start); waited > 30*time.Second {
 		t.Errorf("the run took %v to stop after Ctrl-C", waited)
 	}
 	if !strings.Contains(stderr.String(), "interrupted:") || !strings.Contains(stderr.String(), "--resume") {

@@ -214,21 +214,28 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	}
 	defer release()
 	g.uids = uids
-	if err := g.preflight(ctx); err != nil {
-		return g.out, err
+	// Before the first run, an error that comes with a cancelled ctx is
+	// the interruption (Ctrl-C while the sandbox is inspected or the key
+	// proved), not a failure of the step.
+	steps := []func() error{
+		func() error { return g.preflight(ctx) },
+		func() error {
+			if opts.Prepared {
+				return nil
+			}
+			return g.verifyKeys(ctx)
+		},
+		func() error { return g.proveOptima(ctx, optima) },
 	}
-
-	if !opts.Prepared {
-		if err := g.verifyKeys(ctx); err != nil {
+	for _, step := range steps {
+		err := step()
+		if ctx.Err() != nil {
+			g.out.Interrupted = true
+			return g.out, nil
+		}
+		if err != nil {
 			return g.out, err
 		}
-	}
-	if err := g.proveOptima(ctx, optima); err != nil {
-		return g.out, err
-	}
-	if ctx.Err() != nil {
-		g.out.Interrupted = true
-		return g.out, nil
 	}
 	g.gradeAll(ctx, done)
 	// A cancellation that came after the last test is no interruption.

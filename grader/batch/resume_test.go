@@ -127,3 +127,25 @@ func TestChangedSubmissionIsGradedAgain(t *testing.T) {
 		t.Errorf("resuming with another run command: %v, want ErrMismatch", err)
 	}
 }
+
+// Ctrl-C before the first run (while the sandbox is inspected or the key
+// proved: on a busy machine these take seconds) is an interruption to
+// resume, not a failure of the sandbox check.
+func TestInterruptBeforeTheFirstRun(t *testing.T) {
+	needTool(t, "python3")
+	a := fastAssignment(t)
+	root := copySubmissions(t, "python-astar")
+	subs, _ := batch.FindSubmissions([]string{root}, batch.LayoutFolders)
+	tests, _ := a.LoadTests()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	o, err := batch.Grade(ctx, batch.Options{Assignment: a, Tests: tests, Submissions: subs, JournalPath: path})
+	if err != nil || !o.Interrupted || o.Ran != 0 {
+		t.Fatalf("cancelled before the first run: interrupted %v, ran %d, error %v", o.Interrupted, o.Ran, err)
+	}
+	resumed, err := batch.Grade(context.Background(), batch.Options{Assignment: a, Tests: tests, Submissions: subs, JournalPath: path, Resume: true})
+	if err != nil || resumed.Interrupted || resumed.Ran != len(tests) {
+		t.Errorf("resumed: interrupted %v, ran %d of %d, error %v", resumed.Interrupted, resumed.Ran, len(tests), err)
+	}
+}
