@@ -203,7 +203,9 @@ func TestMisbehavingSubmissions(t *testing.T) {
 	t.Logf("graded 7 submissions in %v", time.Since(start).Round(time.Millisecond))
 
 	get := func(sub string) grader.Result { return o.Results[sub]["p1.txt"] }
-	if r := get("python-loop"); r.Verdict != grader.Timeout {
+	// A timeout says how far the program got and what it was after.
+	if r := get("python-loop"); r.Verdict != grader.Timeout || !strings.Contains(strings.Join(r.Details, "\n"), "to its answer file when it was stopped") ||
+		!strings.Contains(strings.Join(r.Details, "\n"), "optimal length is") {
 		t.Errorf("endless loop:\n%s", resultText(r))
 	}
 	if r := get("python-flood"); r.Verdict != grader.OutputLimit || !strings.Contains(r.Summary, "stdout") {

@@ -229,9 +229,13 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	case res.StderrTruncated:
 		return timed(fail(grader.OutputLimit, "printed more than run.output (%s) on stderr", a.Run.Output)), true
 	case res.TimedOut:
-		return timed(fail(grader.Timeout, "still running after run.wall_time (%s); stopped with all its processes", a.Run.WallTime)), true
+		r := timed(fail(grader.Timeout, "still running after run.wall_time (%s); stopped with all its processes", a.Run.WallTime))
+		r.Details = g.stoppedProgress(output, res.Stdout, t)
+		return r, true
 	case res.CPUExceeded:
-		return timed(fail(grader.Timeout, "used more than run.cpu_time (%s) of CPU time; stopped", a.Run.CPUTime)), true
+		r := timed(fail(grader.Timeout, "used more than run.cpu_time (%s) of CPU time; stopped", a.Run.CPUTime))
+		r.Details = g.stoppedProgress(output, res.Stdout, t)
+		return r, true
 	case res.MemoryExceeded:
 		r := timed(fail(grader.MemoryLimit, "ran out of memory under run.memory (%s)", a.Run.Memory))
 		r.Details = stderrTail
@@ -430,4 +434,40 @@ func (g *grading) dropAnswer(sub, test string) error {
 		return err
 	}
 	return nil
+}
+
+// stoppedProgress says how far a program that ran out of time had got:
+// how much of an answer it had written (to the output file, or to stdout
+// when the assignment reads the answer there), and the optimal length it
+// was after when the key gives one.
+func (g *grading) stoppedProgress(output string, stdout []byte, t grader.Test) []string {
+	a := g.opts.Assignment
+	var written []byte
+	where := "its answer file"
+	if a.Run.Answer == "stdout" {
+		written, where = stdout, "stdout"
+	} else if data, problem, err := readAnswer(output, int64(a.Run.Output)); err == nil && problem == "" {
+		written = data
+	}
+	lines := 0
+	for _, l := range bytes.Split(written, []byte("\n")) {
+		if len(bytes.TrimSpace(l)) > 0 {
+			lines++
+		}
+	}
+	var out []string
+	switch lines {
+	case 0:
+		out = append(out, fmt.Sprintf("it had written nothing to %s when it was stopped", where))
+	case 1:
+		out = append(out, fmt.Sprintf("it had written 1 line to %s when it was stopped", where))
+	default:
+		out = append(out, fmt.Sprintf("it had written %d lines to %s when it was stopped", lines, where))
+	}
+	if t.Optimum.Known {
+		out = append(out, fmt.Sprintf("the puzzle's optimal length is %d moves (%s)", t.Optimum.Length, t.Optimum.Source))
+	} else if !t.Solvable {
+		out = append(out, "the puzzle has no solution: the expected answer is UNSOLVABLE")
+	}
+	return out
 }
