@@ -351,7 +351,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 		hide = append(hide, dir)
 	}
 
-	progress := newProgress(a)
+	progress := newProgress(a, len(tests))
 	outcome, err := batch.Grade(ctx, batch.Options{
 		Assignment:   asg,
 		Tests:        tests,
@@ -449,16 +449,22 @@ func answerDir(asg grader.Assignment, out string) string {
 	return filepath.Join(out, report.AnswersDir)
 }
 
-// gradeProgress shows a progress bar on stderr when it is a terminal and
-// prints warnings.
+// gradeProgress shows a progress bar on stderr when it is a terminal,
+// and otherwise (a CI log, a batch job's output file) a line per finished
+// submission; and prints warnings.
 type gradeProgress struct {
 	a    *app
 	bar  *progressbar.ProgressBar
 	kind batch.EventKind
+	// tests is the number of tests of a submission; done counts each
+	// submission's finished tests and finished the submissions.
+	tests    int
+	done     map[string]int
+	finished int
 }
 
-func newProgress(a *app) *gradeProgress {
-	return &gradeProgress{a: a}
+func newProgress(a *app, tests int) *gradeProgress {
+	return &gradeProgress{a: a, tests: tests, done: map[string]int{}}
 }
 
 func (p *gradeProgress) event(e batch.Event) {
@@ -468,7 +474,13 @@ func (p *gradeProgress) event(e batch.Event) {
 		fmt.Fprintf(p.a.errOut, "kpuzzle: warning: %s\n", e.Message)
 	case batch.EventOptimum, batch.EventResult:
 		f, ok := p.a.errOut.(*os.File)
-		if !ok || !isTerminal(f) || p.a.json {
+		if !ok || !isTerminal(f) {
+			if e.Kind == batch.EventResult && !p.a.json {
+				p.logSubmission(e)
+			}
+			return
+		}
+		if p.a.json {
 			return
 		}
 		desc := "grading"
@@ -488,6 +500,20 @@ func (p *gradeProgress) event(e batch.Event) {
 		}
 		_ = p.bar.Set(e.Done)
 	}
+}
+
+// logSubmission prints a line when the last test of a submission is in,
+// for output that is not a terminal.
+func (p *gradeProgress) logSubmission(e batch.Event) {
+	if p.tests == 0 {
+		return
+	}
+	p.done[e.Submission]++
+	if p.done[e.Submission] != p.tests {
+		return
+	}
+	p.finished++
+	fmt.Fprintf(p.a.errOut, "kpuzzle: graded %s (%d of %d submissions)\n", grader.Printable(e.Submission), p.finished, e.Total/p.tests)
 }
 
 func (p *gradeProgress) clear() {

@@ -56,7 +56,7 @@ where every node of the cluster can read it (docs/cluster.md).`,
 			if err != nil {
 				return err
 			}
-			progress := newProgress(a)
+			progress := newProgress(a, 0)
 			tests, err := batch.Prepare(ctx, batch.Options{Assignment: asg, Tests: keyTests, Oracle: referenceOracle(), Events: progress.event})
 			progress.finish()
 			if err != nil {
