@@ -153,7 +153,7 @@ func TestCheckBadInput(t *testing.T) {
 	dir := t.TempDir()
 	puzzle := writeFile(t, dir, "p.txt", "1 2 3\n4 5 6\n7 0 8\n")
 	answer := writeFile(t, dir, "a.txt", "LEFT\n")
-	wantOneLineError(t, kpuzzle(t, "", "check", writeFile(t, dir, "bad.txt", "1 2 3\n4 x 6\n7 0 8\n"), answer), "bad.txt:2:3", "expected a tile number")
+	wantOneLineError(t, kpuzzle(t, "", "check", writeFile(t, dir, "bad.txt", "1 2 3\n4 y 6\n7 0 8\n"), answer), "bad.txt:2:3", "expected a tile number")
 	wantOneLineError(t, kpuzzle(t, "", "check", filepath.Join(dir, "none.txt"), answer), "none.txt", "no such file")
 	wantOneLineError(t, kpuzzle(t, "", "check", puzzle, filepath.Join(dir, "none.txt")), "none.txt", "no such file")
 	wantOneLineError(t, kpuzzle(t, "", "check", "-", "-"), "standard input")

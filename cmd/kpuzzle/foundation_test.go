@@ -323,7 +323,7 @@ func TestConfigurationErrorsNameTheirSource(t *testing.T) {
 	wantOneLineError(t, kpuzzle(t, "", "solve", "p.txt"), "unknown key gen.algo", `the gen command has no flag "algo"`)
 	writeFile(t, dir, "kpuzzle.yaml", "")
 
-	writeFile(t, dir, "bad.txt", "1 2 3\n4 x 6\n0 7 8\n")
+	writeFile(t, dir, "bad.txt", "1 2 3\n4 y 6\n0 7 8\n")
 	r := kpuzzle(t, "", "solve", "--json", "bad.txt")
 	var got struct {
 		Error struct {

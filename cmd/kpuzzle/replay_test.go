@@ -151,7 +151,7 @@ func TestReplayBadInput(t *testing.T) {
 	wantOneLineError(t, kpuzzle(t, "", "replay", puzzle, solved), "--out is required")
 	wantOneLineError(t, kpuzzle(t, "", "replay", puzzle, filepath.Join(dir, "missing.txt"), "-o", filepath.Join(dir, "x.html")), "missing.txt", "no such file")
 	wantOneLineError(t, kpuzzle(t, "", "replay", filepath.Join(dir, "nope.txt"), solved, "-o", filepath.Join(dir, "x.html")), "nope.txt")
-	bad := writeFile(t, dir, "bad-puzzle.txt", "1 2 3\n4 x 6\n7 5 8\n")
+	bad := writeFile(t, dir, "bad-puzzle.txt", "1 2 3\n4 y 6\n7 5 8\n")
 	wantOneLineError(t, kpuzzle(t, "", "replay", bad, solved, "-o", filepath.Join(dir, "x.html")), "bad-puzzle.txt:2")
 	wantOneLineError(t, kpuzzle(t, "", "replay", "--json", puzzle, solved, "-o", "-"), "--json")
 	wantOneLineError(t, kpuzzle(t, "", "replay", "--moves", "diagonal", puzzle, solved, "-o", filepath.Join(dir, "x.html")), "--moves")

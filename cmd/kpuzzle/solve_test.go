@@ -189,7 +189,7 @@ func TestSolveKorfAuto(t *testing.T) {
 func TestSolveBadInput(t *testing.T) {
 	dir := t.TempDir()
 	good := writeFile(t, dir, "good.txt", hardest8)
-	bad := writeFile(t, dir, "bad.txt", "1 2 3\n4 x 6\n7 8 0\n")
+	bad := writeFile(t, dir, "bad.txt", "1 2 3\n4 y 6\n7 8 0\n")
 	for name, tc := range map[string]struct {
 		args      []string
 		fragments []string
