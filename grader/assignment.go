@@ -10,6 +10,7 @@ import (
 	"math"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -81,8 +82,21 @@ type RunStep struct {
 	// Isolation chooses the sandbox's isolation for the build and the
 	// runs: auto (the default), namespaces or rlimits.
 	Isolation string `json:"isolation,omitempty"`
+	// Stdin, when set, is written to the program's standard input in
+	// place of the puzzle file, for interactive programs: a template
+	// with {rows}, {cells}, {size}, {height}, {width} and {choice}
+	// (StdinFor).
+	Stdin string `json:"stdin,omitempty"`
+	// Choices give {choice} per test: "PATTERN=VALUE" entries, the first
+	// whose pattern matches the test's name wins ("4x4/*=3").
+	Choices []string `json:"choices,omitempty"`
+	// Extract names regular expressions that find, in stdout, the
+	// answer (moves) and the numbers a program reports about its run
+	// (length, expanded, frontier).
+	Extract map[string]string `json:"extract,omitempty"`
 
-	command Command
+	command  Command
+	patterns map[string]*regexp.Regexp
 }
 
 // BuildStep is an optional command run once per submission, in the
@@ -232,6 +246,12 @@ var AssignmentKeys = []KeyDoc{
 	{"run.processes", "64", "processes and threads per test"},
 	{"run.output", "1MiB", "cap on each of stdout, stderr and the answer file"},
 	{"run.env", "[]", "extra environment variables, NAME=value (the rest is scrubbed)"},
+	{"run.stdin", "\"\"", "what an interactive program reads on stdin instead of the puzzle file: a template with {rows}, {cells}, {size}, {height}, {width} and {choice}"},
+	{"run.choices", "[]", "{choice} per test, as PATTERN=VALUE entries (the first pattern matching the test's name wins), such as a menu number"},
+	{"run.extract.moves", "\"\"", "regular expression finding the answer in stdout (run.answer: stdout): every match's group, one move or line each"},
+	{"run.extract.length", "\"\"", "regular expression whose group is the solution length the program reports, for its feedback"},
+	{"run.extract.expanded", "\"\"", "regular expression whose group is the number of nodes the program reports it expanded"},
+	{"run.extract.frontier", "\"\"", "regular expression whose group is the largest frontier the program reports"},
 	{"run.isolation", "auto", "sandbox isolation of builds and runs: auto, namespaces (an error where the kernel refuses them) or rlimits (the fallback a container without user namespaces gets; see docs/security.md)"},
 	{"build.command", `""`, "build command run once per submission in a copy of it (javac, make); may use {submission}"},
 	{"build.wall_time", "2m", "real time for the build"},
@@ -403,7 +423,7 @@ func checkKeys(prefix string, v any, known map[string]bool) error {
 	}
 	for k, sub := range m {
 		key := prefix + "." + strings.ToLower(k)
-		if !known[key] {
+		if !known[key] && exampleKeys(key, known) == "" {
 			return &ConfigError{Key: prefix + "." + displayKey(k), Msg: "unknown key; expected one of " + exampleKeys(prefix, known)}
 		}
 		if err := checkKeys(key, sub, known); err != nil {
@@ -593,6 +613,9 @@ func (a *Assignment) Normalize() error {
 		return err
 	}
 	if err := checkEnv("run.env", a.Run.Env); err != nil {
+		return err
+	}
+	if err := a.Run.checkInterface(); err != nil {
 		return err
 	}
 	iso, err := sandbox.ParseChoice(a.Run.Isolation)

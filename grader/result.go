@@ -27,6 +27,9 @@ type Result struct {
 	Summary string `json:"summary"`
 	// Details are further lines: a board, a note, the tail of stderr.
 	Details []string `json:"details,omitempty"`
+	// Claims are the numbers the program printed about its run, found by
+	// run.extract (nil without such patterns or when none matched).
+	Claims *Claims `json:"claims,omitempty"`
 	// Seconds is the run's wall time and CPUSeconds its CPU time.
 	Seconds    float64 `json:"seconds"`
 	CPUSeconds float64 `json:"cpu_seconds"`

@@ -190,7 +190,12 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		Isolation: g.opts.Isolation,
 		UID:       uid,
 	}
-	if !cmd.Uses(grader.PlaceInput) {
+	switch {
+	case a.Run.Stdin != "":
+		// An interactive program reads the puzzle and its menu choices
+		// from run.stdin.
+		spec.Stdin = bytes.NewReader(a.Run.StdinFor(t))
+	case !cmd.Uses(grader.PlaceInput):
 		f, err := os.Open(input)
 		if err != nil {
 			return fail(grader.GraderError, "cannot open the input: %v", err), true
@@ -252,7 +257,12 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 
 	var answer []byte
 	if a.Run.Answer == "stdout" {
-		answer = res.Stdout
+		var found bool
+		if answer, found = a.Run.ExtractAnswer(res.Stdout); !found {
+			r := timed(fail(grader.NoAnswer, "nothing in its output matches run.extract.moves (%s)", a.Run.Extract[grader.ExtractMoves]))
+			r.Details = tail("stdout", res.Stdout, scrub)
+			return r, true
+		}
 	} else {
 		var problem string
 		answer, problem, err = readAnswer(output, int64(a.Run.Output))
@@ -282,7 +292,15 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		}
 		return fail(grader.GraderError, "cannot check the answer: %v", err), true
 	}
-	return timed(grader.ResultFromReport(t.Name, rep)), true
+	r = timed(grader.ResultFromReport(t.Name, rep))
+	// What the program reports about its own run, beside the verdict.
+	claims, problems := a.Run.ExtractClaims(res.Stdout)
+	if !claims.Empty() {
+		r.Claims = &claims
+		r.Details = append(r.Details, grader.ClaimDetails(claims, r.Length, r.Verdict.Solved(), r.OptimalLength)...)
+	}
+	r.Details = append(r.Details, problems...)
+	return r, true
 }
 
 func knownLength(o grader.Optimum) *int {

@@ -1,0 +1,66 @@
+package batch_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/batch"
+)
+
+// An interactive program reads the puzzle and a menu choice from stdin
+// (run.stdin, run.choices) and prints its moves and statistics in a
+// report; run.extract finds them there. Each algorithm of its menu is
+// graded as the assignment chooses it, and what it claims is set beside
+// the verdict.
+func TestInteractiveProgram(t *testing.T) {
+	needTool(t, "python3")
+	root := copySubmissions(t, "python-interactive")
+	grade1 := func(choices string) grader.Assignment {
+		return assignment(t, t.TempDir(), fmt.Sprintf(`{
+	"puzzles": {"dir": %q, "glob": "p[12].txt"},
+	"run": {"command": "python3 {submission}/solver.py", "answer": "stdout", "wall_time": "60s", "memory": "1GiB",
+		"stdin": "2\n{size}\n{rows}\n{choice}", "choices": [%s],
+		"extract": {"moves": "Move \\d+: (\\w+)", "length": "Solution depth: (\\d+)", "expanded": "Nodes expanded: ([\\d,]+)", "frontier": "Max queue size: (\\d+)"}}
+}`, mustAbs(t, smallSet), choices))
+	}
+	// Manhattan distance for every test.
+	o := grade(t, batch.Options{Assignment: grade1(`"*=3"`)}, root)
+	for test, r := range o.Results["python-interactive"] {
+		if r.Verdict != grader.Optimal || r.Claims == nil || r.Claims.Length == nil || *r.Claims.Length != r.Length ||
+			r.Claims.Expanded == nil || r.Claims.Frontier == nil || *r.Claims.Frontier < 1 {
+			t.Errorf("%s:\n%s\nclaims %+v", test, resultText(r), r.Claims)
+			continue
+		}
+		details := strings.Join(r.Details, "\n")
+		if !strings.Contains(details, fmt.Sprintf("it reports a solution of %d moves, as its answer has; the optimal length is %d", r.Length, r.Length)) ||
+			!strings.Contains(details, fmt.Sprintf("it reports %d nodes expanded", *r.Claims.Expanded)) {
+			t.Errorf("%s: details %q", test, details)
+		}
+	}
+	// Per-test choices: uniform-cost search on p1 expands more nodes than
+	// Manhattan distance on the same board.
+	manhattan := *o.Results["python-interactive"]["p1.txt"].Claims.Expanded
+	o = grade(t, batch.Options{Assignment: grade1(`"p1.txt=1", "*=3"`)}, root)
+	if r := o.Results["python-interactive"]["p1.txt"]; r.Verdict != grader.Optimal || *r.Claims.Expanded <= manhattan {
+		t.Errorf("uniform cost on p1 claims %d expanded, Manhattan %d:\n%s", *r.Claims.Expanded, manhattan, resultText(r))
+	}
+}
+
+// A program whose output does not match run.extract.moves has no answer,
+// and its output is shown.
+func TestExtractFindsNothing(t *testing.T) {
+	needTool(t, "python3")
+	root := copySubmissions(t, "python-interactive")
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{
+	"puzzles": {"dir": %q, "glob": "p1.txt"},
+	"run": {"command": "python3 {submission}/solver.py", "answer": "stdout", "wall_time": "60s",
+		"stdin": "2\n{size}\n{rows}\n3", "extract": {"moves": "Step \\d+ = (\\w+)"}}
+}`, mustAbs(t, smallSet)))
+	o := grade(t, batch.Options{Assignment: a}, root)
+	r := o.Results["python-interactive"]["p1.txt"]
+	if r.Verdict != grader.NoAnswer || !strings.Contains(r.Summary, "run.extract.moves") || !strings.Contains(strings.Join(r.Details, "\n"), "Solution depth: 12") {
+		t.Errorf("no match:\n%s", resultText(r))
+	}
+}

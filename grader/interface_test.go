@@ -1,0 +1,121 @@
+package grader_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+func interfaceAssignment(t *testing.T, run string) (grader.Assignment, error) {
+	t.Helper()
+	return grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "python3 {submission}/menu.py", "answer": "stdout"`+run+`}}`), "/c", nil)
+}
+
+func TestStdinTemplate(t *testing.T) {
+	a, err := interfaceAssignment(t, `, "stdin": "2\n{size}\n{rows}\n{cells}\n{height}x{width}\n{choice}", "choices": ["4x4/*=3", "*=1"]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := puzzles.MustBoard(2, 3, 1, 2, 3, 4, 0, 5)
+	got := string(a.Run.StdinFor(grader.Test{Name: "2x3/p1.txt", Board: b}))
+	if want := "2\n2 3\n1 2 3\n4 0 5\n1 2 3 4 0 5\n2x3\n1\n"; got != want {
+		t.Errorf("stdin %q, want %q", got, want)
+	}
+	if c := a.Run.ChoiceFor("4x4/p2.txt"); c != "3" {
+		t.Errorf("choice for 4x4/p2.txt: %q", c)
+	}
+	sq := puzzles.MustBoard(3, 3, 1, 2, 3, 4, 5, 6, 7, 0, 8)
+	if got := string(a.Run.StdinFor(grader.Test{Name: "p", Board: sq})); !strings.HasPrefix(got, "2\n3\n1 2 3\n4 5 6\n7 0 8\n") {
+		t.Errorf("square board's stdin %q", got)
+	}
+	none, _ := interfaceAssignment(t, "")
+	if none.Run.StdinFor(grader.Test{Board: sq}) != nil {
+		t.Error("stdin without run.stdin")
+	}
+}
+
+func TestExtract(t *testing.T) {
+	a, err := interfaceAssignment(t, `, "extract": {"moves": "Solution: (?P<moves>[UDLR ]+)", "length": "depth (\\d+)", "expanded": "expanded: ([\\d,_]+)", "frontier": "frontier: (\\S+)"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := []byte("expanded: 10\ndepth 3\nexpanded: 1,264\nSolution: U L R\nfrontier: many\n")
+	answer, found := a.Run.ExtractAnswer(out)
+	if !found || string(answer) != "U L R\n" {
+		t.Errorf("answer %q, %v", answer, found)
+	}
+	c, problems := a.Run.ExtractClaims(out)
+	if c.Length == nil || *c.Length != 3 || c.Expanded == nil || *c.Expanded != 1264 || c.Frontier != nil {
+		t.Errorf("claims %+v", c)
+	}
+	if len(problems) != 1 || !strings.Contains(problems[0], `run.extract.frontier matched "many"`) {
+		t.Errorf("problems %q", problems)
+	}
+	if _, found := a.Run.ExtractAnswer([]byte("no solution here")); found {
+		t.Error("found an answer in text without one")
+	}
+	optimal := 2
+	d := strings.Join(grader.ClaimDetails(c, 3, true, &optimal), "\n")
+	if !strings.Contains(d, "it reports a solution of 3 moves, as its answer has; the optimal length is 2") || !strings.Contains(d, "1264 nodes expanded") {
+		t.Errorf("details %q", d)
+	}
+	short := 1
+	if d := grader.ClaimDetails(grader.Claims{Length: &short}, 5, true, &optimal); !strings.Contains(d[0], "but its answer has 5; the optimal length is 2, so no solution is that short") {
+		t.Errorf("a claim shorter than the optimum: %q", d)
+	}
+}
+
+func TestInterfaceErrorsNameTheKey(t *testing.T) {
+	for _, c := range []struct{ run, key, msg string }{
+		{`, "stdin": "{rows}\n{algo}"`, "run.stdin", "unknown placeholder {algo}"},
+		{`, "stdin": "{rows}", "choices": ["*=1"]`, "run.choices", "no {choice}"},
+		{`, "stdin": "{choice}", "choices": ["nopattern"]`, "run.choices", "expected PATTERN=VALUE"},
+		{`, "stdin": "{choice}", "choices": ["[=1"]`, "run.choices", "bad pattern"},
+		{`, "extract": {"moves": "Move: \\w+"}`, "run.extract.moves", "has no group"},
+		{`, "extract": {"moves": "(("}`, "run.extract.moves", "not a regular expression"},
+		{`, "extract": {"nodes": "(\\d+)"}`, "run.extract.nodes", "unknown key"},
+	} {
+		_, err := interfaceAssignment(t, c.run)
+		ce, ok := err.(*grader.ConfigError)
+		if !ok || ce.Key != c.key || !strings.Contains(ce.Msg, c.msg) {
+			t.Errorf("%s: %v, want %s: ...%s...", c.run, err, c.key, c.msg)
+		}
+	}
+	_, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "x {output}", "extract": {"moves": "(\\w+)"}}}`), "/c", nil)
+	if ce, ok := err.(*grader.ConfigError); !ok || ce.Key != "run.extract.moves" || !strings.Contains(ce.Msg, "run.answer: stdout") {
+		t.Errorf("extract.moves with run.answer file: %v", err)
+	}
+}
+
+// FuzzExtract runs run.extract's patterns over any output: no panic,
+// counts are never negative, an answer found ends in a newline.
+func FuzzExtract(f *testing.F) {
+	for _, s := range []string{"Move 1: UP\nMove 2: LEFT\nDepth: 2\nExpanded: 1,234\nFrontier: 9\n", "Depth: -3\n", "Expanded: 99999999999999999999\n", ""} {
+		f.Add([]byte(s))
+	}
+	a, err := grader.ParseAssignment(map[string]any{"puzzles": map[string]any{"dir": "s"}, "run": map[string]any{
+		"command": "x", "answer": "stdout",
+		"extract": map[string]any{"moves": `Move \d+: (\w+)`, "length": `Depth: (-?\d+)`, "expanded": `Expanded: ([\d,]+)`, "frontier": `Frontier: (\S+)`},
+	}}, "/c", nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, out []byte) {
+		if answer, found := a.Run.ExtractAnswer(out); found && !strings.HasSuffix(string(answer), "\n") {
+			t.Fatalf("answer %q", answer)
+		}
+		c, problems := a.Run.ExtractClaims(out)
+		for _, n := range []*int{c.Length, c.Expanded, c.Frontier} {
+			if n != nil && *n < 0 {
+				t.Fatalf("negative count in %+v", c)
+			}
+		}
+		for _, p := range problems {
+			if strings.Contains(p, "\n") {
+				t.Fatalf("problem %q spans lines", p)
+			}
+		}
+	})
+}
