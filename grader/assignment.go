@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/kpuzzle/kpuzzle/grader/audit"
 	"math"
 	"path"
 	"path/filepath"
@@ -54,6 +55,9 @@ type Assignment struct {
 	Feedback   Feedback       `json:"feedback"`
 	Optimal    OptimalSearch  `json:"optimal"`
 	Results    ResultSettings `json:"results"`
+	// Claims say which search the programs claim to run, so that the
+	// statistics they report (run.extract) can be judged.
+	Claims ClaimSettings `json:"claims"`
 	// Hide lists further paths students' programs must not see (a
 	// reference solution, other assignments' keys), besides the puzzle
 	// set, the submissions, the output folder and the assignment file,
@@ -65,6 +69,19 @@ type Assignment struct {
 	BaseDir string `json:"-"`
 
 	convention puzzles.Convention
+}
+
+// ClaimSettings name the search every program claims to run (the
+// assignment's "implement A* with the Manhattan distance"): the expanded
+// and frontier counts it reports are judged against what that search can
+// do on the test's puzzle, with the bands of kpuzzle audit stats.
+type ClaimSettings struct {
+	// Algorithm is the search, as audit stats reads it (astar, bfs,
+	// ucs, idastar, ...); "" judges nothing.
+	Algorithm string `json:"algorithm,omitempty"`
+	// Heuristic is its heuristic (manhattan, misplaced, ...), for the
+	// informed searches.
+	Heuristic string `json:"heuristic,omitempty"`
 }
 
 // RunStep says how one test of a submission runs.
@@ -253,6 +270,8 @@ var AssignmentKeys = []KeyDoc{
 	{"run.extract.expanded", "\"\"", "regular expression whose group is the number of nodes the program reports it expanded"},
 	{"run.extract.frontier", "\"\"", "regular expression whose group is the largest frontier the program reports"},
 	{"run.isolation", "auto", "sandbox isolation of builds and runs: auto, namespaces (an error where the kernel refuses them) or rlimits (the fallback a container without user namespaces gets; see docs/security.md)"},
+	{"claims.algorithm", "\"\"", "the search the programs claim to run (astar, bfs, ucs, idastar, ...): the expanded and frontier counts run.extract finds are judged against it, as kpuzzle audit stats does"},
+	{"claims.heuristic", "\"\"", "the heuristic of that search (manhattan, misplaced, linear-conflict, ...)"},
 	{"build.command", `""`, "build command run once per submission in a copy of it (javac, make); may use {submission}"},
 	{"build.wall_time", "2m", "real time for the build"},
 	{"build.cpu_time", "build.wall_time", "CPU time of each process of the build, rounded up to whole seconds"},
@@ -618,6 +637,18 @@ func (a *Assignment) Normalize() error {
 	if err := a.Run.checkInterface(); err != nil {
 		return err
 	}
+	if a.Claims.Algorithm != "" {
+		canon, ok := audit.CanonicalAlgorithm(a.Claims.Algorithm)
+		if !ok {
+			return &ConfigError{Key: "claims.algorithm", Msg: fmt.Sprintf("%q: expected bfs, dfs, ids, ucs, greedy, astar, wastar, idastar, rbfs or bidirectional", a.Claims.Algorithm)}
+		}
+		a.Claims.Algorithm = canon
+		if a.Run.patterns[ExtractExpanded] == nil && a.Run.patterns[ExtractFrontier] == nil {
+			return &ConfigError{Key: "claims.algorithm", Msg: "set, but run.extract has no expanded or frontier pattern to find what the programs report"}
+		}
+	} else if a.Claims.Heuristic != "" {
+		return &ConfigError{Key: "claims.heuristic", Msg: "set without claims.algorithm"}
+	}
 	iso, err := sandbox.ParseChoice(a.Run.Isolation)
 	if err != nil {
 		return &ConfigError{Key: "run.isolation", Msg: fmt.Sprintf("%q: expected auto, namespaces or rlimits", a.Run.Isolation)}
@@ -832,7 +863,17 @@ func (a Assignment) Fingerprint() string {
 		Run     RunStep
 		Build   BuildStep
 		Optimal OptimalSearch
-	}{a.Puzzles, a.Goal, a.Moves, a.Run, a.Build, a.Optimal})
+		// Claims change the details of results; left out when not set,
+		// so that earlier fingerprints stay the same.
+		Claims *ClaimSettings `json:",omitempty"`
+	}{a.Puzzles, a.Goal, a.Moves, a.Run, a.Build, a.Optimal, claimsOrNil(a.Claims)})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
+}
+
+func claimsOrNil(c ClaimSettings) *ClaimSettings {
+	if c == (ClaimSettings{}) {
+		return nil
+	}
+	return &c
 }

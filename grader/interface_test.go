@@ -119,3 +119,26 @@ func FuzzExtract(f *testing.F) {
 		}
 	})
 }
+
+func TestClaimSettings(t *testing.T) {
+	extract := `, "extract": {"expanded": "Expanded: (\\d+)"}`
+	a, err := interfaceAssignment(t, extract+`}, "claims": {"algorithm": "A*", "heuristic": "manhattan"`)
+	if err != nil || a.Claims.Algorithm != "astar" {
+		t.Fatalf("claims: %+v, %v", a.Claims, err)
+	}
+	plain, _ := interfaceAssignment(t, extract)
+	if a.Fingerprint() == plain.Fingerprint() {
+		t.Error("claims do not change the fingerprint (resumed results would keep stale judgements)")
+	}
+	for _, c := range []struct{ run, key, msg string }{
+		{extract + `}, "claims": {"algorithm": "hill-climbing"`, "claims.algorithm", "expected bfs"},
+		{`}, "claims": {"algorithm": "astar"`, "claims.algorithm", "no expanded or frontier pattern"},
+		{extract + `}, "claims": {"heuristic": "manhattan"`, "claims.heuristic", "without claims.algorithm"},
+	} {
+		_, err := interfaceAssignment(t, c.run)
+		ce, ok := err.(*grader.ConfigError)
+		if !ok || ce.Key != c.key || !strings.Contains(ce.Msg, c.msg) {
+			t.Errorf("%s: %v, want %s: ...%s...", c.run, err, c.key, c.msg)
+		}
+	}
+}

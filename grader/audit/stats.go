@@ -106,6 +106,14 @@ type StatsOptions struct {
 	MaxBandBytes int64
 }
 
+// CanonicalAlgorithm reads an algorithm's name as a claim may write it
+// ("A*", "breadth-first", "ida_star") and returns the name the checks use
+// (astar, bfs, idastar); ok is false for a name it does not know.
+func CanonicalAlgorithm(name string) (canon string, ok bool) {
+	canon, ok = algorithmNames[strings.ToLower(strings.TrimSpace(name))]
+	return canon, ok
+}
+
 // ReadStatsFile parses the claims file at path; see ParseStatsClaims.
 func ReadStatsFile(path string, opts StatsOptions) ([]StatsClaim, error) {
 	f, err := puzzles.OpenFile(path)

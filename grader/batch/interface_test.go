@@ -64,3 +64,29 @@ func TestExtractFindsNothing(t *testing.T) {
 		t.Errorf("no match:\n%s", resultText(r))
 	}
 }
+
+// With claims.algorithm the reported counts are judged as audit stats
+// judges them: a program that says it runs A* with the Manhattan distance
+// but runs uniform-cost search expands more than A* can.
+func TestClaimedCountsAreJudged(t *testing.T) {
+	needTool(t, "python3")
+	root := copySubmissions(t, "python-interactive")
+	judge := func(choice string) grader.Result {
+		a := assignment(t, t.TempDir(), fmt.Sprintf(`{
+	"puzzles": {"dir": %q, "glob": "p2.txt"},
+	"run": {"command": "python3 {submission}/solver.py", "answer": "stdout", "wall_time": "60s",
+		"stdin": "2\n{size}\n{rows}\n%s",
+		"extract": {"moves": "Move \\d+: (\\w+)", "expanded": "Nodes expanded: ([\\d,]+)", "frontier": "Max queue size: (\\d+)"}},
+	"claims": {"algorithm": "A*", "heuristic": "manhattan"}
+}`, mustAbs(t, smallSet), choice))
+		return grade(t, batch.Options{Assignment: a}, root).Results["python-interactive"]["p2.txt"]
+	}
+	honest := judge("3")
+	if d := strings.Join(honest.Details, "\n"); honest.Verdict != grader.Optimal || !strings.Contains(d, "nodes expanded: possible for astar with manhattan") {
+		t.Errorf("A* with Manhattan distance, claimed as such:\n%s", resultText(honest))
+	}
+	ucs := judge("1")
+	if d := strings.Join(ucs.Details, "\n"); ucs.Verdict != grader.Optimal || !strings.Contains(d, "nodes expanded: impossible for astar with manhattan") {
+		t.Errorf("uniform-cost search claimed as A* with Manhattan distance:\n%s", resultText(ucs))
+	}
+}

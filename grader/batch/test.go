@@ -298,6 +298,10 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	if !claims.Empty() {
 		r.Claims = &claims
 		r.Details = append(r.Details, grader.ClaimDetails(claims, r.Length, r.Verdict.Solved(), r.OptimalLength)...)
+		r.Details = append(r.Details, g.judgeClaims(ctx, t, claims)...)
+		if ctx.Err() != nil {
+			return grader.Result{}, false
+		}
 	}
 	r.Details = append(r.Details, problems...)
 	return r, true
