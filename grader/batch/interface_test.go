@@ -86,6 +86,7 @@ func TestClaimedCountsAreJudged(t *testing.T) {
 		t.Errorf("A* with Manhattan distance, claimed as such:\n%s", resultText(honest))
 	}
 	ucs := judge("1")
+	t.Logf("honest:\n%s\nucs:\n%s", resultText(honest), resultText(ucs))
 	if d := strings.Join(ucs.Details, "\n"); ucs.Verdict != grader.Optimal || !strings.Contains(d, "nodes expanded: impossible for astar with manhattan") {
 		t.Errorf("uniform-cost search claimed as A* with Manhattan distance:\n%s", resultText(ucs))
 	}
