@@ -99,6 +99,12 @@ type RunStep struct {
 	// Isolation chooses the sandbox's isolation for the build and the
 	// runs: auto (the default), namespaces or rlimits.
 	Isolation string `json:"isolation,omitempty"`
+	// Files are the instructor's files every run gets beside the
+	// submission's (a shared utils.py, a data file): each file or folder
+	// is copied, read-only, into the submission's copy under its own
+	// name, replacing a student's file of that name. Relative paths are
+	// taken from the assignment's folder.
+	Files []string `json:"files,omitempty"`
 	// Stdin, when set, is written to the program's standard input in
 	// place of the puzzle file, for interactive programs: a template
 	// with {rows}, {cells}, {size}, {height}, {width} and {choice}
@@ -263,6 +269,7 @@ var AssignmentKeys = []KeyDoc{
 	{"run.processes", "64", "processes and threads per test"},
 	{"run.output", "1MiB", "cap on each of stdout, stderr and the answer file"},
 	{"run.env", "[]", "extra environment variables, NAME=value (the rest is scrubbed)"},
+	{"run.files", "[]", "the instructor's files or folders every run gets in its copy of the submission, read-only, under their own names (a shared utils.py, a data file); they replace a student's files of those names"},
 	{"run.stdin", "\"\"", "what an interactive program reads on stdin instead of the puzzle file: a template with {rows}, {cells}, {size}, {height}, {width} and {choice}"},
 	{"run.choices", "[]", "{choice} per test, as PATTERN=VALUE entries (the first pattern matching the test's name wins), such as a menu number"},
 	{"run.extract.moves", "\"\"", "regular expression finding the answer in stdout (run.answer: stdout): every match's group, one move or line each"},
@@ -636,6 +643,18 @@ func (a *Assignment) Normalize() error {
 	}
 	if err := a.Run.checkInterface(); err != nil {
 		return err
+	}
+	names := map[string]string{}
+	for i, f := range a.Run.Files {
+		if strings.TrimSpace(f) == "" {
+			return &ConfigError{Key: "run.files", Msg: fmt.Sprintf("entry %d is empty; expected a file or folder path", i+1)}
+		}
+		a.Run.Files[i] = abs(f)
+		base := filepath.Base(a.Run.Files[i])
+		if other, dup := names[base]; dup {
+			return &ConfigError{Key: "run.files", Msg: fmt.Sprintf("%s and %s have the same name %s; each is copied under its own name", other, f, base)}
+		}
+		names[base] = f
 	}
 	if a.Claims.Algorithm != "" {
 		canon, ok := audit.CanonicalAlgorithm(a.Claims.Algorithm)

@@ -150,6 +150,11 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	if len(opts.Tests) == 0 {
 		return Outcome{}, errors.New("the puzzle set has no tests")
 	}
+	for _, f := range opts.Assignment.Run.Files {
+		if _, err := os.Stat(f); err != nil {
+			return Outcome{}, &grader.ConfigError{Key: "run.files", Msg: err.Error()}
+		}
+	}
 	if g.opts.Isolation == "" {
 		g.opts.Isolation = sandbox.Choice(opts.Assignment.Run.Isolation)
 	}

@@ -1,7 +1,10 @@
 package batch_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -89,5 +92,35 @@ func TestClaimedCountsAreJudged(t *testing.T) {
 	t.Logf("honest:\n%s\nucs:\n%s", resultText(honest), resultText(ucs))
 	if d := strings.Join(ucs.Details, "\n"); ucs.Verdict != grader.Optimal || !strings.Contains(d, "nodes expanded: impossible for astar with manhattan") {
 		t.Errorf("uniform-cost search claimed as A* with Manhattan distance:\n%s", resultText(ucs))
+	}
+}
+
+// run.files gives every run the instructor's files (a shared module and
+// its data folder) beside the submission's, read-only, replacing the
+// student's copies; with a build step too. A missing file stops grading
+// before the first run, naming the key.
+func TestRunFiles(t *testing.T) {
+	needTool(t, "python3")
+	root := copySubmissions(t, "python-helper")
+	instructor := mustAbs(t, filepath.Join(testdata, "instructor"))
+	for _, build := range []string{"", `, "build": {"command": "python3 -c pass"}`} {
+		a := assignment(t, t.TempDir(), fmt.Sprintf(`{
+	"puzzles": {"dir": %q},
+	"run": {"command": "python3 {submission}/solver.py {input} {output}", "files": [%q, %q]}%s
+}`, mustAbs(t, smallSet), filepath.Join(instructor, "utils.py"), filepath.Join(instructor, "data"), build))
+		o := grade(t, batch.Options{Assignment: a}, root)
+		for test, r := range o.Results["python-helper"] {
+			if r.Verdict != grader.Optimal && r.Verdict != grader.UnsolvableCorrect {
+				t.Errorf("build %q, %s:\n%s", build, test, resultText(r))
+			}
+		}
+	}
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q}, "run": {"command": "python3 {submission}/solver.py {input} {output}", "files": ["no-such-utils.py"]}}`, mustAbs(t, smallSet)))
+	subs, _ := batch.FindSubmissions([]string{root}, batch.LayoutFolders)
+	tests, _ := a.LoadTests()
+	_, err := batch.Grade(context.Background(), batch.Options{Assignment: a, Tests: tests, Submissions: subs})
+	var ce *grader.ConfigError
+	if !errors.As(err, &ce) || ce.Key != "run.files" || !strings.Contains(ce.Msg, "no-such-utils.py") {
+		t.Errorf("a missing run.files entry: %v", err)
 	}
 }

@@ -105,6 +105,10 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot copy the submission: " + err.Error()}
 		return
 	}
+	if err := copyRunFiles(a.Run.Files, copyDir, ownerForRuns(uid)); err != nil {
+		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot copy run.files: " + err.Error()}
+		return
+	}
 	argv := build.Expand(map[string]string{grader.PlaceSubmission: copyDir})
 	res, err := g.run(ctx, sandbox.Spec{
 		Argv:      argv,
@@ -177,6 +181,12 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	}
 	if err := copyTree(s.source, subCopy, -1, s.source != s.sub.Dir); err != nil {
 		return fail(grader.GraderError, "cannot copy the submission: %v", err), true
+	}
+	// A build's copy has the instructor's files already.
+	if s.source == s.sub.Dir {
+		if err := copyRunFiles(a.Run.Files, subCopy, -1); err != nil {
+			return fail(grader.GraderError, "cannot copy run.files: %v", err), true
+		}
 	}
 
 	cmd := a.RunCommand()
@@ -492,4 +502,37 @@ func (g *grading) stoppedProgress(output string, stdout []byte, t grader.Test) [
 		out = append(out, "the puzzle has no solution: the expected answer is UNSOLVABLE")
 	}
 	return out
+}
+
+// copyRunFiles copies the instructor's run.files into a submission's copy
+// under their own names, replacing what is there, owned by owner (-1:
+// the grader, read-only to the program).
+func copyRunFiles(files []string, dst string, owner int) error {
+	for _, f := range files {
+		target := filepath.Join(dst, filepath.Base(f))
+		if err := os.RemoveAll(target); err != nil {
+			return err
+		}
+		st, err := os.Stat(f)
+		if err != nil {
+			return err
+		}
+		if st.IsDir() {
+			if err := copyTree(f, target, owner, false); err != nil {
+				return err
+			}
+			continue
+		}
+		mode := os.FileMode(0o644)
+		if st.Mode()&0o111 != 0 {
+			mode = 0o755
+		}
+		if err := sandbox.CopyFile(f, target, mode); err != nil {
+			return err
+		}
+		if err := chown(target, owner); err != nil {
+			return err
+		}
+	}
+	return nil
 }
