@@ -99,6 +99,11 @@ type RunStep struct {
 	// Isolation chooses the sandbox's isolation for the build and the
 	// runs: auto (the default), namespaces or rlimits.
 	Isolation string `json:"isolation,omitempty"`
+	// Entry is a pattern (path.Match, relative to the submission's top)
+	// that finds the file {entry} names, for classes whose files are
+	// named after the student or group ("*_1.py" finds
+	// CS3243_P1_07_1.py); exactly one file must match.
+	Entry string `json:"entry,omitempty"`
 	// Files are the instructor's files every run gets beside the
 	// submission's (a shared utils.py, a data file): each file or folder
 	// is copied, read-only, into the submission's copy under its own
@@ -269,6 +274,7 @@ var AssignmentKeys = []KeyDoc{
 	{"run.processes", "64", "processes and threads per test"},
 	{"run.output", "1MiB", "cap on each of stdout, stderr and the answer file"},
 	{"run.env", "[]", "extra environment variables, NAME=value (the rest is scrubbed)"},
+	{"run.entry", "\"\"", "a pattern (such as *_1.py) finding the submission's file that {entry} names in run.command and build.command, for files named after the student or group; exactly one file must match"},
 	{"run.files", "[]", "the instructor's files or folders every run gets in its copy of the submission, read-only, under their own names (a shared utils.py, a data file); they replace a student's files of those names"},
 	{"run.stdin", "\"\"", "what an interactive program reads on stdin instead of the puzzle file: a template with {rows}, {cells}, {size}, {height}, {width} and {choice}"},
 	{"run.choices", "[]", "{choice} per test, as PATTERN=VALUE entries (the first pattern matching the test's name wins), such as a menu number"},
@@ -683,8 +689,11 @@ func (a *Assignment) Normalize() error {
 			return &ConfigError{Key: "build.command", Msg: err.Error()}
 		}
 		if a.Build.command.Uses(PlaceInput) || a.Build.command.Uses(PlaceOutput) {
-			return &ConfigError{Key: "build.command", Msg: "may use {submission} only"}
+			return &ConfigError{Key: "build.command", Msg: "may use {submission} and {entry} only"}
 		}
+	}
+	if err := a.checkEntry(); err != nil {
+		return err
 	}
 	if err := a.Build.Limits.normalize("build", defaultBuildLimits); err != nil {
 		return err
@@ -826,10 +835,34 @@ func contains(list []string, s string) bool {
 // step, those the run command names (a build's outputs are not expected
 // from the student). Valid after Normalize.
 func (a Assignment) ExpectedFiles() []string {
+	var out []string
 	if !a.Build.command.IsZero() {
-		return a.Build.command.SubmissionFiles()
+		out = a.Build.command.SubmissionFiles()
+	} else {
+		out = a.Run.command.SubmissionFiles()
 	}
-	return a.Run.command.SubmissionFiles()
+	if a.Run.Entry != "" {
+		out = append(out, a.Run.Entry)
+	}
+	return out
+}
+
+// checkEntry validates run.entry against the commands: {entry} needs the
+// pattern, and the pattern needs a command that uses it.
+func (a *Assignment) checkEntry() error {
+	uses := a.Run.command.Uses(PlaceEntry) || a.Build.command.Uses(PlaceEntry)
+	switch {
+	case a.Run.Entry == "" && uses:
+		return &ConfigError{Key: "run.entry", Msg: "missing, but a command uses {entry}; give a pattern such as \"*_1.py\""}
+	case a.Run.Entry == "":
+		return nil
+	case !uses:
+		return &ConfigError{Key: "run.entry", Msg: "set, but neither run.command nor build.command uses {entry}"}
+	}
+	if _, err := path.Match(a.Run.Entry, ""); err != nil || path.IsAbs(a.Run.Entry) || !filepath.IsLocal(a.Run.Entry) {
+		return &ConfigError{Key: "run.entry", Msg: fmt.Sprintf("%q: expected a pattern inside the submission, such as \"*_1.py\"", a.Run.Entry)}
+	}
+	return nil
 }
 
 // Convention is the parsed move convention; valid after Normalize.

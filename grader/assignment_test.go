@@ -133,7 +133,7 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "answer": "socket"}}`, "run.answer", "expected file or stdout"},
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "env": ["NOEQUALS"]}}`, "run.env", "NAME=value"},
 		{`{` + base + `, "moves": "diagonal"}`, "moves", "expected tile or blank"},
-		{`{` + base + `, "build": {"command": "make {output}"}}`, "build.command", "{submission} only"},
+		{`{` + base + `, "build": {"command": "make {output}"}}`, "build.command", "{submission} and {entry} only"},
 		{`{` + base + `, "rubric": {"solved": -1}}`, "rubric.solved", "0 or more"},
 		{`{` + base + `, "rubric": {"partial": "cubic"}}`, "rubric.partial", "none, linear, power or steps"},
 		{`{` + base + `, "rubric": {"partial": "steps"}}`, "rubric.partial_steps", "missing"},
@@ -161,8 +161,8 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 	// Every documented key must parse (each with a plausible value).
 	values := map[string]any{
 		"name": "x", "puzzles.dir": "d", "puzzles.manifest": "m.json", "puzzles.glob": "*.txt", "goal": "default", "moves": "tile",
-		"run.command": "x {input} {output}", "run.answer": "stdout", "run.stdin": "{size}\n{rows}\n{choice}", "run.choices": []any{"4x4/*=3", "*=1"},
-		"claims.algorithm": "astar", "claims.heuristic": "manhattan", "run.files": []any{"utils.py"}, "run.extract.moves": "Move: (\\w+)", "run.extract.length": "Depth: (\\d+)", "run.extract.expanded": "Expanded: ([\\d,]+)", "run.extract.frontier": "Frontier: (\\d+)", "run.wall_time": "1s", "run.cpu_time": "1s", "run.memory": "64MiB",
+		"run.command": "x {entry} {input} {output}", "run.answer": "stdout", "run.stdin": "{size}\n{rows}\n{choice}", "run.choices": []any{"4x4/*=3", "*=1"},
+		"claims.algorithm": "astar", "claims.heuristic": "manhattan", "run.files": []any{"utils.py"}, "run.entry": "*_1.py", "run.extract.moves": "Move: (\\w+)", "run.extract.length": "Depth: (\\d+)", "run.extract.expanded": "Expanded: ([\\d,]+)", "run.extract.frontier": "Frontier: (\\d+)", "run.wall_time": "1s", "run.cpu_time": "1s", "run.memory": "64MiB",
 		"run.processes": 4, "run.output": "1k", "run.env": []any{"A=b"}, "run.isolation": "rlimits",
 		"build.command": "make", "build.wall_time": "1s", "build.cpu_time": "1s", "build.memory": "64MiB", "build.processes": 4,
 		"build.output": "1k", "build.env": []any{"A=b"},

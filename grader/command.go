@@ -18,9 +18,12 @@ const (
 	// PlaceOutput is the path where the program must write its answer; it
 	// does not exist when the program starts.
 	PlaceOutput = "output"
+	// PlaceEntry is the submission's file that run.entry's pattern
+	// finds (CS3243_P1_07_1.py for "*_1.py"), inside the copy.
+	PlaceEntry = "entry"
 )
 
-var placeholders = []string{PlaceSubmission, PlaceInput, PlaceOutput}
+var placeholders = []string{PlaceSubmission, PlaceInput, PlaceOutput, PlaceEntry}
 
 // ErrCommand is wrapped by every error of ParseCommand.
 var ErrCommand = errors.New("bad command template")
@@ -100,7 +103,7 @@ func ParseCommand(text string) (Command, error) {
 	for _, w := range words {
 		for _, name := range placeholderNames(w) {
 			if !isPlaceholder(name) {
-				return Command{}, fmt.Errorf("%w: unknown placeholder {%s}; expected {submission}, {input} or {output}", ErrCommand, name)
+				return Command{}, fmt.Errorf("%w: unknown placeholder {%s}; expected {submission}, {input}, {output} or {entry}", ErrCommand, name)
 			}
 		}
 	}

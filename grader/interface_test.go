@@ -142,3 +142,25 @@ func TestClaimSettings(t *testing.T) {
 		}
 	}
 }
+
+func TestEntrySettings(t *testing.T) {
+	for _, c := range []struct{ js, key, msg string }{
+		{`"run": {"command": "python3 {entry} {input} {output}"}`, "run.entry", "missing, but a command uses {entry}"},
+		{`"run": {"command": "python3 {submission}/a.py {input} {output}", "entry": "*.py"}`, "run.entry", "neither run.command nor build.command"},
+		{`"run": {"command": "python3 {entry} {input} {output}", "entry": "../*.py"}`, "run.entry", "a pattern inside the submission"},
+		{`"run": {"command": "python3 {entry} {input} {output}", "entry": "[.py"}`, "run.entry", "a pattern inside the submission"},
+	} {
+		_, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, `+c.js+`}`), "/c", nil)
+		ce, ok := err.(*grader.ConfigError)
+		if !ok || ce.Key != c.key || !strings.Contains(ce.Msg, c.msg) {
+			t.Errorf("%s: %v, want %s: ...%s...", c.js, err, c.key, c.msg)
+		}
+	}
+	a, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "java -cp {submission} Main {input} {output}", "entry": "*Solver.java"}, "build": {"command": "javac {entry}"}}`), "/c", nil)
+	if err != nil {
+		t.Fatalf("{entry} in the build command: %v", err)
+	}
+	if got := a.ExpectedFiles(); len(got) == 0 || got[len(got)-1] != "*Solver.java" {
+		t.Errorf("expected files %q", got)
+	}
+}

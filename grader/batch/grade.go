@@ -411,6 +411,8 @@ func (g *grading) verifyKeys(ctx context.Context) error {
 type subState struct {
 	sub    Submission
 	digest string
+	// entry is the file run.entry finds, relative to the submission.
+	entry string
 	// failed, when set, is the result every test gets (the submission is
 	// too large or its build failed).
 	failed *grader.Result
@@ -467,6 +469,7 @@ func (g *grading) gradeAll(ctx context.Context, done map[string]grader.Result) {
 			s.failed = &grader.Result{Verdict: grader.GraderError, Summary: fmt.Sprintf("cannot read the submission: %v", err)}
 		default:
 			s.digest = digest
+			s.entry = EntryFile(sub.Dir, g.opts.Assignment.Run.Entry)
 		}
 		if g.journal != nil && !g.journaled[sub.Name+"\x00"+s.digest] {
 			rec := journal.Record{Kind: journal.KindSubmission, Submission: sub.Name, Digest: s.digest, Received: &received, People: g.opts.Roster[sub.Name]}

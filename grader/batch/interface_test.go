@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -122,5 +123,53 @@ func TestRunFiles(t *testing.T) {
 	var ce *grader.ConfigError
 	if !errors.As(err, &ce) || ce.Key != "run.files" || !strings.Contains(ce.Msg, "no-such-utils.py") {
 		t.Errorf("a missing run.files entry: %v", err)
+	}
+}
+
+// run.entry finds each student's file when files are named after the
+// student or group (CS3243_P1_07_1.py): {entry} is it; none or several
+// matching files are reported in the files received, and the submission
+// is not run.
+func TestRunEntry(t *testing.T) {
+	needTool(t, "python3")
+	root := t.TempDir()
+	solver, err := os.ReadFile(filepath.Join(submissionDir("python-astar"), "solver.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, files := range map[string][]string{
+		"group07": {"CS3243_P1_07_1.py"},
+		"group11": {"CS3243_P1_11_1.py", "notes.txt"},
+		"none":    {"solver.py"},
+		"two":     {"CS3243_P1_02_1.py", "old_1.py"},
+	} {
+		for _, f := range files {
+			if err := os.MkdirAll(filepath.Join(root, name), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(root, name, f), solver, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q}, "run": {"command": "python3 {entry} {input} {output}", "entry": "*_1.py"}}`, mustAbs(t, smallSet)))
+	o := grade(t, batch.Options{Assignment: a}, root)
+	for _, sub := range []string{"group07", "group11"} {
+		for test, r := range o.Results[sub] {
+			if r.Verdict != grader.Optimal && r.Verdict != grader.UnsolvableCorrect {
+				t.Errorf("%s %s:\n%s", sub, test, resultText(r))
+			}
+		}
+	}
+	if rec := o.Received["none"]; rec.OK() || !strings.Contains(strings.Join(rec.Hints, " "), "no file matches run.entry *_1.py") {
+		t.Errorf("no matching file: %+v", rec)
+	}
+	if rec := o.Received["two"]; rec.OK() || !strings.Contains(strings.Join(rec.Hints, " "), "2 files match run.entry *_1.py (CS3243_P1_02_1.py, old_1.py): keep one") {
+		t.Errorf("two matching files: %+v", rec)
+	}
+	for _, r := range o.Results["two"] {
+		if r.Verdict != grader.Crashed || !strings.HasPrefix(r.Summary, "not run:") {
+			t.Errorf("a submission with two entries ran:\n%s", resultText(r))
+		}
 	}
 }

@@ -187,8 +187,16 @@ func looksLikeFolderOfSubmissions(entries []fs.DirEntry, expected []string) (boo
 		}
 	}
 	for _, f := range expected {
-		if top[strings.SplitN(f, "/", 2)[0]] {
+		first := strings.SplitN(f, "/", 2)[0]
+		if top[first] {
 			return false, ""
+		}
+		if isPattern(first) {
+			for name := range top {
+				if ok, _ := path.Match(first, name); ok {
+					return false, ""
+				}
+			}
 		}
 	}
 	if dirs == 0 {
@@ -380,6 +388,20 @@ func ReceivedFiles(dir string, expected []string) grader.FilesReceived {
 		if have[want] {
 			continue
 		}
+		if isPattern(want) {
+			matches := matchFiles(all, want)
+			switch len(matches) {
+			case 1:
+				continue
+			case 0:
+				out.Missing = append(out.Missing, want)
+				out.Hints = append(out.Hints, fmt.Sprintf("no file matches run.entry %s", want))
+			default:
+				out.Missing = append(out.Missing, want)
+				out.Hints = append(out.Hints, fmt.Sprintf("%d files match run.entry %s (%s): keep one", len(matches), want, strings.Join(matches[:min(len(matches), 5)], ", ")))
+			}
+			continue
+		}
 		out.Missing = append(out.Missing, want)
 		base := path.Base(want)
 		for _, f := range all {
@@ -400,4 +422,39 @@ func ReceivedFiles(dir string, expected []string) grader.FilesReceived {
 		}
 	}
 	return out
+}
+
+// isPattern reports whether an expected file is a run.entry pattern.
+func isPattern(name string) bool { return strings.ContainsAny(name, "*?[") }
+
+// matchFiles lists the files (slash-separated, relative) that pattern
+// matches.
+func matchFiles(files []string, pattern string) []string {
+	var out []string
+	for _, f := range files {
+		if ok, _ := path.Match(pattern, f); ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// EntryFile is the one file of the submission in dir that run.entry's
+// pattern matches, relative to dir; "" when none or several do (the
+// received files then say so).
+func EntryFile(dir, pattern string) string {
+	if pattern == "" {
+		return ""
+	}
+	var all []string
+	_ = walkSubmission(dir, func(rel string, d fs.DirEntry) error {
+		if !d.IsDir() {
+			all = append(all, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if m := matchFiles(all, pattern); len(m) == 1 {
+		return filepath.FromSlash(m[0])
+	}
+	return ""
 }

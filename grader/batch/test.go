@@ -109,7 +109,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot copy run.files: " + err.Error()}
 		return
 	}
-	argv := build.Expand(map[string]string{grader.PlaceSubmission: copyDir})
+	argv := build.Expand(map[string]string{grader.PlaceSubmission: copyDir, grader.PlaceEntry: filepath.Join(copyDir, s.entry)})
 	res, err := g.run(ctx, sandbox.Spec{
 		Argv:      argv,
 		Dir:       copyDir,
@@ -191,7 +191,8 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 
 	cmd := a.RunCommand()
 	spec := sandbox.Spec{
-		Argv:      cmd.Expand(map[string]string{grader.PlaceSubmission: subCopy, grader.PlaceInput: input, grader.PlaceOutput: output}),
+		Argv: cmd.Expand(map[string]string{grader.PlaceSubmission: subCopy, grader.PlaceInput: input, grader.PlaceOutput: output,
+			grader.PlaceEntry: filepath.Join(subCopy, s.entry)}),
 		Dir:       work,
 		Env:       environment(work, a.Run.Env),
 		Limits:    sandboxLimits(a.Run.Limits),
