@@ -34,6 +34,7 @@ type gradeOptions struct {
 	scratch     string
 	isolation   string
 	exposed     bool
+	uniform     bool
 	hide        []string
 	shard       string
 	prepared    string
@@ -135,6 +136,7 @@ security model.`,
 	f.StringVar(&opts.prepared, "prepared", "", "the prepared.json of kpuzzle grade prepare: its proven optimal lengths are used and not proved again")
 	f.StringArrayVar(&opts.hide, "hide", nil, "a further path submissions must not see (repeatable; added to the assignment's hide list)")
 	f.BoolVar(&opts.exposed, "allow-exposed", false, "grade even when the check before the first run finds a secret a submission could reach (see docs/security.md)")
+	f.BoolVar(&opts.uniform, "allow-uniform-failure", false, "write the grades even when every test of every submission failed the same way (by default a sign of a broken run.command)")
 	return cmd
 }
 
@@ -384,6 +386,11 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 			countResults(outcome), len(subs)*len(tests), filepath.Join(out, "journal.jsonl"))
 		return &exitError{code: exitFindings}
 	}
+	if why := outcome.UniformFailure(); why != "" && !opts.uniform {
+		return usageErrorf("every test of all %d submissions failed the same way (%s): that is the assignment's command, not the students; "+
+			"no grades were written. Check run.command (and build.command), try it on one submission, and grade again into a new --out "+
+			"(or pass --allow-uniform-failure to write these grades)", len(outcome.Results), firstLineOf(why))
+	}
 
 	gb := report.NewGradebook(asg, outcome.Tests, outcome.Results)
 	gb.SetReceived(outcome.Received)
@@ -599,4 +606,10 @@ func loadTests(a *app, asg grader.Assignment, prepared string) ([]grader.Test, e
 		return nil, usageErrorf("--prepared %s: %v", prepared, err)
 	}
 	return tests, nil
+}
+
+// firstLineOf is s up to its first newline.
+func firstLineOf(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }

@@ -564,3 +564,34 @@ func (g *grading) record(sub string, r grader.Result, reused bool) {
 	}
 	g.emit(Event{Kind: EventResult, Submission: sub, Test: r.Test, Result: r, Reused: reused, Done: g.done, Total: g.total})
 }
+
+// UniformFailure returns the one way every test of every submission
+// failed, when at least two submissions were graded and all of their
+// tests crashed, failed to build, left no answer or were not run with the
+// same explanation: the mark of a broken run.command (a typo, a missing
+// interpreter) or build, not of the students. "" otherwise.
+func (o Outcome) UniformFailure() string {
+	if len(o.Results) < 2 || o.Interrupted {
+		return ""
+	}
+	first := ""
+	for _, results := range o.Results {
+		if len(results) == 0 {
+			return ""
+		}
+		for _, r := range results {
+			switch r.Verdict {
+			case grader.Crashed, grader.BuildFailed, grader.NoAnswer:
+			default:
+				return ""
+			}
+			why := string(r.Verdict) + ": " + r.Summary
+			if first == "" {
+				first = why
+			} else if why != first {
+				return ""
+			}
+		}
+	}
+	return first
+}
