@@ -104,3 +104,25 @@ func TestTail(t *testing.T) {
 		t.Error("blank stream gave lines")
 	}
 }
+
+func TestOutsideFileHints(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want string
+	}{
+		{"FileNotFoundError: [Errno 2] No such file or directory: '/tmp/data.txt'", "/tmp/data.txt"},
+		{"java.io.FileNotFoundException: /home/ta/moves.csv (No such file or directory)", "/home/ta/moves.csv"},
+		{"cat: /srv/x.txt: No such file or directory", "/srv/x.txt"},
+		{"FileNotFoundError: [Errno 2] No such file or directory: '<submission>/data.txt'", ""},
+		{"cat: <work>/x: No such file or directory", ""},
+		{"ZeroDivisionError: division by zero", ""},
+	} {
+		got := outsideFileHints([]string{c.line})
+		switch {
+		case c.want == "" && len(got) != 0:
+			t.Errorf("%q: hint %q", c.line, got)
+		case c.want != "" && (len(got) != 1 || !strings.Contains(got[0], "looked for "+c.want+",")):
+			t.Errorf("%q: hints %q, want one naming %s", c.line, got, c.want)
+		}
+	}
+}

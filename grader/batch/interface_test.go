@@ -173,3 +173,22 @@ func TestRunEntry(t *testing.T) {
 		}
 	}
 }
+
+// A program that crashes on a file outside its run (a path on the
+// instructor's machine) is told why, not only shown the traceback.
+func TestCrashOnAnOutsideFileIsExplained(t *testing.T) {
+	needTool(t, "python3")
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "alice"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	program := "open('/srv/course-data/moves.txt')\n"
+	if err := os.WriteFile(filepath.Join(root, "alice", "solver.py"), []byte(program), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p1.txt"}, "run": {"command": "python3 {submission}/solver.py {input} {output}"}}`, mustAbs(t, smallSet)))
+	r := grade(t, batch.Options{Assignment: a}, root).Results["alice"]["p1.txt"]
+	if r.Verdict != grader.Crashed || len(r.Details) == 0 || !strings.HasPrefix(r.Details[0], "it looked for /srv/course-data/moves.txt, which no run can see") {
+		t.Errorf("crash on an outside file:\n%s", resultText(r))
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"time"
@@ -262,7 +263,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 			summary += ": " + strings.TrimSpace(stderrTail[n-1])
 		}
 		r := timed(fail(grader.Crashed, "%s", summary))
-		r.Details = stderrTail
+		r.Details = append(outsideFileHints(stderrTail), stderrTail...)
 		return r, true
 	}
 
@@ -536,4 +537,39 @@ func copyRunFiles(files []string, dst string, owner int) error {
 		}
 	}
 	return nil
+}
+
+// missingPath finds the path of a "No such file or directory" error as
+// Python, Java, C++ streams and shells print it.
+var missingPath = regexp.MustCompile(`(?:No such file or directory: '(/[^']+)'|(/[^\s:'"]+) \(No such file or directory\)|(/[^\s:'"]+): No such file or directory)`)
+
+// outsideFileHints explains a crash on a file outside the run: a path the
+// program was given on the instructor's machine (/tmp/data.txt, a course
+// folder) does not exist inside the sandbox, where only the submission,
+// run.files and the run's own folders are.
+func outsideFileHints(stderr []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, line := range stderr {
+		for _, m := range missingPath.FindAllStringSubmatchIndex(line, -1) {
+			start, end := -1, -1
+			for g := 1; g <= 3; g++ {
+				if m[2*g] >= 0 {
+					start, end = m[2*g], m[2*g+1]
+				}
+			}
+			// A path inside the run is written <submission>/... or
+			// <work>/... (scrubbed): not outside.
+			if start < 0 || (start > 0 && line[start-1] == '>') {
+				continue
+			}
+			p := line[start:end]
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			out = append(out, fmt.Sprintf("it looked for %s, which no run can see: a program sees its submission, the instructor's run.files and its own working folder only", p))
+		}
+	}
+	return out
 }
