@@ -279,6 +279,7 @@ var AssignmentKeys = []KeyDoc{
 	{"run.stdin", "\"\"", "what an interactive program reads on stdin instead of the puzzle file: a template with {rows}, {cells}, {size}, {height}, {width} and {choice}"},
 	{"run.choices", "[]", "{choice} per test, as PATTERN=VALUE entries (the first pattern matching the test's name wins), such as a menu number"},
 	{"run.extract.moves", "\"\"", "regular expression finding the answer in stdout (run.answer: stdout): every match's group, one move or line each"},
+	{"run.extract.unsolvable", "\"\"", "regular expression matching a program's own way of saying there is no solution (\"cannot be solved\"): the answer is then UNSOLVABLE"},
 	{"run.extract.length", "\"\"", "regular expression whose group is the solution length the program reports, for its feedback"},
 	{"run.extract.expanded", "\"\"", "regular expression whose group is the number of nodes the program reports it expanded"},
 	{"run.extract.frontier", "\"\"", "regular expression whose group is the largest frontier the program reports"},

@@ -162,7 +162,7 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 	values := map[string]any{
 		"name": "x", "puzzles.dir": "d", "puzzles.manifest": "m.json", "puzzles.glob": "*.txt", "goal": "default", "moves": "tile",
 		"run.command": "x {entry} {input} {output}", "run.answer": "stdout", "run.stdin": "{size}\n{rows}\n{choice}", "run.choices": []any{"4x4/*=3", "*=1"},
-		"claims.algorithm": "astar", "claims.heuristic": "manhattan", "run.files": []any{"utils.py"}, "run.entry": "*_1.py", "run.extract.moves": "Move: (\\w+)", "run.extract.length": "Depth: (\\d+)", "run.extract.expanded": "Expanded: ([\\d,]+)", "run.extract.frontier": "Frontier: (\\d+)", "run.wall_time": "1s", "run.cpu_time": "1s", "run.memory": "64MiB",
+		"claims.algorithm": "astar", "claims.heuristic": "manhattan", "run.files": []any{"utils.py"}, "run.entry": "*_1.py", "run.extract.moves": "Move: (\\w+)", "run.extract.unsolvable": "no solution", "run.extract.length": "Depth: (\\d+)", "run.extract.expanded": "Expanded: ([\\d,]+)", "run.extract.frontier": "Frontier: (\\d+)", "run.wall_time": "1s", "run.cpu_time": "1s", "run.memory": "64MiB",
 		"run.processes": 4, "run.output": "1k", "run.env": []any{"A=b"}, "run.isolation": "rlimits",
 		"build.command": "make", "build.wall_time": "1s", "build.cpu_time": "1s", "build.memory": "64MiB", "build.processes": 4,
 		"build.output": "1k", "build.env": []any{"A=b"},

@@ -40,10 +40,14 @@ const (
 	ExtractLength   = "length"
 	ExtractExpanded = "expanded"
 	ExtractFrontier = "frontier"
+	// ExtractUnsolvable finds a program's own way of saying the puzzle
+	// has no solution ("cannot be solved"): when it matches, the answer
+	// is UNSOLVABLE. It needs no group.
+	ExtractUnsolvable = "unsolvable"
 )
 
 // extractNames are the patterns run.extract may name, in report order.
-var extractNames = []string{ExtractMoves, ExtractLength, ExtractExpanded, ExtractFrontier}
+var extractNames = []string{ExtractMoves, ExtractUnsolvable, ExtractLength, ExtractExpanded, ExtractFrontier}
 
 // Claims are the numbers a program printed about its own run, found by
 // run.extract: the solution length it reports, the nodes it expanded and
@@ -88,13 +92,15 @@ func (r *RunStep) checkInterface() error {
 		if err != nil {
 			return &ConfigError{Key: "run.extract." + name, Msg: fmt.Sprintf("not a regular expression: %v", err)}
 		}
-		if re.NumSubexp() == 0 {
+		if re.NumSubexp() == 0 && name != ExtractUnsolvable {
 			return &ConfigError{Key: "run.extract." + name, Msg: fmt.Sprintf("%q has no group: put what to read in parentheses, for example \"Nodes expanded: (\\\\d+)\"", expr)}
 		}
 		r.patterns[name] = re
 	}
-	if _, ok := r.patterns[ExtractMoves]; ok && r.Answer != "stdout" {
-		return &ConfigError{Key: "run.extract.moves", Msg: "finds the answer in stdout, but run.answer is file; set run.answer: stdout"}
+	for _, name := range []string{ExtractMoves, ExtractUnsolvable} {
+		if _, ok := r.patterns[name]; ok && r.Answer != "stdout" {
+			return &ConfigError{Key: "run.extract." + name, Msg: "finds the answer in stdout, but run.answer is file; set run.answer: stdout"}
+		}
 	}
 	return nil
 }
@@ -157,11 +163,15 @@ func (r RunStep) ChoiceFor(test string) string {
 // HasExtract reports whether run.extract finds the answer in stdout.
 func (r RunStep) HasExtract() bool { return r.patterns[ExtractMoves] != nil }
 
-// ExtractAnswer finds the answer in a program's stdout with
-// run.extract.moves: the text of every match's group (the one named
-// moves, else the first), in order, one per line. found is false when
-// nothing matched; without the pattern stdout is the answer.
+// ExtractAnswer finds the answer in a program's stdout: UNSOLVABLE when
+// run.extract.unsolvable matches; else, with run.extract.moves, the text
+// of every match's group (the one named moves, else the first), in
+// order, one per line. found is false when nothing matched; without the
+// moves pattern stdout is the answer.
 func (r RunStep) ExtractAnswer(stdout []byte) (answer []byte, found bool) {
+	if u := r.patterns[ExtractUnsolvable]; u != nil && u.Match(stdout) {
+		return []byte("UNSOLVABLE\n"), true
+	}
 	re := r.patterns[ExtractMoves]
 	if re == nil {
 		return stdout, true

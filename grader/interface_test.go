@@ -164,3 +164,20 @@ func TestEntrySettings(t *testing.T) {
 		t.Errorf("expected files %q", got)
 	}
 }
+
+func TestExtractUnsolvable(t *testing.T) {
+	a, err := interfaceAssignment(t, `, "extract": {"moves": "Moved (\\w+)", "unsolvable": "(?i)cannot be solved"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, found := a.Run.ExtractAnswer([]byte("Expanding...\nThis puzzle Cannot be solved.\n")); !found || string(got) != "UNSOLVABLE\n" {
+		t.Errorf("no-solution sentence: %q, %v", got, found)
+	}
+	if got, _ := a.Run.ExtractAnswer([]byte("Moved UP\nMoved LEFT\n")); string(got) != "UP\nLEFT\n" {
+		t.Errorf("moves: %q", got)
+	}
+	_, err = grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "x {output}", "extract": {"unsolvable": "none"}}}`), "/c", nil)
+	if ce, ok := err.(*grader.ConfigError); !ok || ce.Key != "run.extract.unsolvable" {
+		t.Errorf("unsolvable pattern with run.answer file: %v", err)
+	}
+}

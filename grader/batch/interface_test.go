@@ -192,3 +192,23 @@ func TestCrashOnAnOutsideFileIsExplained(t *testing.T) {
 		t.Errorf("crash on an outside file:\n%s", resultText(r))
 	}
 }
+
+// A JVM that runs out of its own heap (-Xmx) is told so, not that it ran
+// out of run.memory (found grading a real Princeton-style solver). The
+// program here prints the JVM's message and exits as the JVM does.
+func TestJavaHeapIsNamed(t *testing.T) {
+	needTool(t, "python3")
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "jvm"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	program := "import sys\nsys.stderr.write('Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\\n')\nsys.exit(1)\n"
+	if err := os.WriteFile(filepath.Join(root, "jvm", "solver.py"), []byte(program), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p1.txt"}, "run": {"command": "python3 {submission}/solver.py {input} {output}", "memory": "2GiB"}}`, mustAbs(t, smallSet)))
+	r := grade(t, batch.Options{Assignment: a}, root).Results["jvm"]["p1.txt"]
+	if r.Verdict != grader.MemoryLimit || !strings.Contains(r.Summary, "ran out of Java heap space (the JVM's -Xmx") || !strings.Contains(r.Summary, "run.memory is 2GiB") {
+		t.Errorf("Java heap:\n%s", resultText(r))
+	}
+}

@@ -253,6 +253,12 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		r := timed(fail(grader.Timeout, "used more than run.cpu_time (%s) of CPU time; stopped", a.Run.CPUTime))
 		r.Details = g.stoppedProgress(output, res.Stdout, t)
 		return r, true
+	case res.MemoryExceeded && bytes.Contains(res.Stderr, []byte("OutOfMemoryError: Java heap space")):
+		// The JVM's own heap (-Xmx in the command) ran out, not
+		// run.memory.
+		r := timed(fail(grader.MemoryLimit, "ran out of Java heap space (the JVM's -Xmx, set in run.command or by the JVM's default; run.memory is %s)", a.Run.Memory))
+		r.Details = stderrTail
+		return r, true
 	case res.MemoryExceeded:
 		r := timed(fail(grader.MemoryLimit, "ran out of memory under run.memory (%s)", a.Run.Memory))
 		r.Details = stderrTail
