@@ -1,0 +1,29 @@
+// Package split divides one iteration of IDA* among goroutines, for the
+// parallel searches of reference/search (IDAStar with Options.Threads)
+// and reference/pdb (Solve with Limits.Threads, and pdb/dynamic).
+//
+// An iteration with f bound B is split in two. [Expand] walks the top of
+// the tree level by level from the root, pruned exactly as the serial
+// search prunes it (no move undoes the previous one; a node whose
+// f = g + h exceeds B is generated but not expanded), until the level it
+// has reached holds many more nodes than there are workers. Those nodes,
+// in the order the serial depth-first search would meet them, are the
+// frontier. [Run] then hands the frontier nodes to the workers one at a
+// time from a shared queue: a worker that finishes a small subtree takes
+// the next node, so no worker idles while nodes are left, however uneven
+// the subtrees are. The first worker to find the goal halts the others,
+// which notice at their next look at their limits (every few thousand
+// nodes); its path is the frontier node's path from the root followed by
+// the moves it found below, a complete path.
+//
+// Each node of the tree is counted once: the nodes above the frontier by
+// Expand, each frontier node and those below it by the worker that
+// searches it. A complete iteration therefore counts exactly the nodes
+// the serial search counts in it; only the iteration that finds the goal
+// may differ, since the workers search in another order and stop at the
+// first goal any of them reaches.
+//
+// [Budget] shares a node limit among the workers: each takes a few
+// thousand nodes at a time and gives back what it did not use, so that
+// together they never exceed the limit.
+package split
