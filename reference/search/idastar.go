@@ -31,12 +31,14 @@ import (
 // among that many goroutines (docs/algorithms.md, "Parallel IDA*"): the
 // top of the tree is expanded level by level until it holds many more
 // nodes than threads, and the workers take those nodes' subtrees from a
-// shared queue under the shared bound; the first goal any of them
-// reaches ends the iteration, and is optimal with an admissible h. The
-// counts are the sums of what every worker did: a complete iteration
-// counts exactly the serial search's nodes, the last one may count more
-// or fewer. Limits.MaxNodes bounds the workers' expansions together (they
-// may stop a little below it). Threads of 0 or 1 run the serial search.
+// shared queue under the shared bound. A goal found below a frontier
+// node ends the iteration for the nodes after it, while those before it
+// are searched to the end, so the path returned is exactly the serial
+// search's. The counts are the sums of what every worker did: a complete
+// iteration counts exactly the serial search's nodes, the last one may
+// count more or fewer. Limits.MaxNodes bounds the workers' expansions
+// together (they may stop a little below it). Threads of 0 or 1 run the
+// serial search.
 func IDAStar(ctx context.Context, p Problem, h Heuristic, o Options) (Result, error) {
 	const algo = "idastar"
 	if err := checkInformed(p, h); err != nil {
@@ -72,9 +74,11 @@ type limiter struct {
 	maxNodes int64
 	// par is set in the workers of a parallel IDA*: it is shared by them
 	// and replaces maxNodes by a budget they draw on. allowed is the
-	// count of this worker's expansions the budget has granted so far.
+	// count of this worker's expansions the budget has granted so far,
+	// node the index of the frontier node it searches.
 	par     *shared
 	allowed int64
+	node    int
 }
 
 func (l *limiter) check(expanded int64) error {

@@ -6,16 +6,15 @@ import (
 	"errors"
 	"math"
 	"sync"
-	"sync/atomic"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference/internal/split"
 )
 
-// shared is what the workers of one parallel IDA* share: the flag that
-// ends an iteration and the node budget (nil: no limit).
+// shared is what the workers of one parallel IDA* share: what ends an
+// iteration and the node budget (nil: no limit).
 type shared struct {
-	halt   atomic.Bool
+	stop   split.Stop
 	budget *split.Budget
 }
 
@@ -25,7 +24,7 @@ var errHalted = errors.New("iteration ended by another worker")
 
 // checkShared is limiter.check in a worker of a parallel search.
 func (l *limiter) checkShared(expanded int64) error {
-	if l.par.halt.Load() {
+	if l.par.stop.Abandon(l.node) {
 		return errHalted
 	}
 	if err := l.ctx.Err(); err != nil {
@@ -51,29 +50,36 @@ func (l *limiter) giveBack(expanded int64) {
 	}
 }
 
-// outcome gathers what the workers of one iteration report: the first
-// path found and the first error other than errHalted.
+// outcome gathers what the workers of one iteration report: the path
+// through the least frontier node that holds the goal, and the first
+// error other than errHalted.
 type outcome struct {
 	mu   sync.Mutex
+	node int
 	path []puzzles.Dir
 	err  error
 }
 
-// report records that the worker searching nd found the path below (when
-// found) or stopped with err, and reports whether the iteration must end.
-func (o *outcome) report(nd *split.Node, found bool, below []puzzles.Dir, err error) bool {
-	if !found && err == nil {
-		return false
+// report records that the search of node i (nd) found the path below
+// (when found) or stopped with err, and says how it ended.
+func (o *outcome) report(i int, nd *split.Node, found bool, below []puzzles.Dir, err error) split.Outcome {
+	switch {
+	case found:
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		if o.path == nil || i < o.node {
+			o.node, o.path = i, nd.Join(below)
+		}
+		return split.FoundGoal
+	case err == nil || errors.Is(err, errHalted):
+		return split.Searched
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	switch {
-	case found && o.path == nil:
-		o.path = nd.Join(below)
-	case err != nil && !errors.Is(err, errHalted) && o.err == nil:
+	if o.err == nil {
 		o.err = err
 	}
-	return true
+	return split.Failed
 }
 
 // topTree is the tree Expand walks for an IDA* with heuristic estimate
@@ -161,13 +167,12 @@ func (k *tileKernel) runParallel(ctx context.Context, p Problem, h0, threads int
 					w.byDepth = append(w.byDepth, make([]int64, need-len(w.byDepth))...)
 				}
 			}
-			par.halt.Store(false)
-			split.Run(threads, len(top.Nodes), &par.halt, func(wi, i int) bool {
+			split.Run(threads, len(top.Nodes), &par.stop, func(wi, i int) split.Outcome {
 				w, nd := workers[wi], &top.Nodes[i]
 				copy(w.cells[:n], nd.Cells)
-				w.path = w.path[:0]
+				w.path, w.err, w.lim.node = w.path[:0], nil, i
 				found := w.dfs(uint8(nd.Blank), nd.G(), nd.H, uint8(nd.Back()))
-				return out.report(nd, found, reverse(w.path), w.err)
+				return out.report(i, nd, found, reverse(w.path), w.err)
 			})
 			for i, w := range workers {
 				w.lim.giveBack(w.expanded)
@@ -247,13 +252,12 @@ func runIDAGenericParallel(ctx context.Context, p Problem, h Heuristic, lim Limi
 				w.bound, w.next, w.err = bound, math.MaxInt, nil
 				e0[i], g0[i] = w.st.Expanded, w.st.Generated
 			}
-			par.halt.Store(false)
-			split.Run(threads, len(top.Nodes), &par.halt, func(wi, i int) bool {
+			split.Run(threads, len(top.Nodes), &par.stop, func(wi, i int) split.Outcome {
 				w, nd := workers[wi], &top.Nodes[i]
 				copy(w.cells, nd.Cells)
-				w.path = w.path[:0]
+				w.path, w.err, w.lim.node = w.path[:0], nil, i
 				found := w.dfs(nd.Blank, nd.G(), nd.H, puzzles.Dir(nd.Back()))
-				return out.report(nd, found, reverse(w.path), w.err)
+				return out.report(i, nd, found, reverse(w.path), w.err)
 			})
 			for i, w := range workers {
 				w.lim.giveBack(w.st.Expanded)

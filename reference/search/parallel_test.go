@@ -31,8 +31,9 @@ func parallelHeuristics() []struct {
 
 // TestIDAStarParallelOptimal checks that parallel IDA* finds paths of the
 // exact distance, legal and reaching the goal, on random 3x3 and 2x4
-// boards with 2 to 8 threads, and that iterations before the last count
-// exactly the serial search's nodes.
+// boards with 2 to 8 threads; that the path is the serial search's; and
+// that iterations before the last count exactly the serial search's
+// nodes.
 func TestIDAStarParallelOptimal(t *testing.T) {
 	ctx := context.Background()
 	for _, shape := range []puzzles.Shape{shape3x3, shape2x4} {
@@ -60,6 +61,9 @@ func TestIDAStarParallelOptimal(t *testing.T) {
 						checkPath(t, b, g, res.Path)
 						if len(res.Path) != want {
 							t.Fatalf("%s: %d moves with %d threads, the exact distance is %d", b, len(res.Path), threads, want)
+						}
+						if diff := cmp.Diff(serial.Path, res.Path); diff != "" {
+							t.Fatalf("%s: the parallel path is not the serial one (-serial +parallel):\n%s", b, diff)
 						}
 						checkIterations(t, b, serial.Stats, res.Stats)
 					}

@@ -11,10 +11,12 @@
 // frontier. [Run] then hands the frontier nodes to the workers one at a
 // time from a shared queue: a worker that finishes a small subtree takes
 // the next node, so no worker idles while nodes are left, however uneven
-// the subtrees are. The first worker to find the goal halts the others,
-// which notice at their next look at their limits (every few thousand
-// nodes); its path is the frontier node's path from the root followed by
-// the moves it found below, a complete path.
+// the subtrees are. A worker that finds the goal below node i ends the
+// iteration for the nodes after i (the others notice at their next look
+// at their limits, every few thousand nodes) but not for those before i,
+// which are searched to the end: the goal kept is the one below the least
+// node that holds one, with the moves found below it, so the path is
+// complete and is exactly the path the serial search returns.
 //
 // Each node of the tree is counted once: the nodes above the frontier by
 // Expand, each frontier node and those below it by the worker that

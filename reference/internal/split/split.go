@@ -153,26 +153,77 @@ func Expand(t Tree, cells []uint8, blank, h0, bound, want, maxDepth int, maxExpa
 	return top
 }
 
-// Run searches count frontier nodes with threads goroutines. Worker w
-// (0 ≤ w < threads) calls search(w, i) for the next node i not yet taken,
-// in order, until none is left or a search returns true: that one found
-// the goal or failed, and Run sets halt so that the others stop taking
-// nodes and, when their search looks at halt, abandon the node they are
-// in. Run returns when every worker has stopped.
-func Run(threads, count int, halt *atomic.Bool, search func(w, i int) bool) {
+// Stop is what the workers of one iteration share to end it: the index
+// of the first frontier node (in the serial search's order) known to hold
+// the goal, -1 once the iteration has failed. Its zero value must be
+// Reset before use.
+type Stop struct {
+	at atomic.Int64
+}
+
+// Reset readies s for a new iteration.
+func (s *Stop) Reset() { s.at.Store(math.MaxInt64) }
+
+// Found records that node i holds the goal: the nodes after it are not
+// needed any more, the nodes before it still are (one of them may hold a
+// goal the serial search meets first).
+func (s *Stop) Found(i int) {
+	for {
+		at := s.at.Load()
+		if int64(i) >= at || s.at.CompareAndSwap(at, int64(i)) {
+			return
+		}
+	}
+}
+
+// Fail ends the iteration for every node (a limit, a cancelled context).
+func (s *Stop) Fail() { s.at.Store(-1) }
+
+// Abandon reports whether the search of node i must stop: a node before
+// it holds the goal, or the iteration failed. Workers look at it when
+// they look at their limits.
+func (s *Stop) Abandon(i int) bool { return int64(i) > s.at.Load() }
+
+// Outcome is how the search of one frontier node ended.
+type Outcome int
+
+// The outcomes of a node's search.
+const (
+	// Searched: the subtree holds no goal within the bound (or the search
+	// was abandoned because Stop said so).
+	Searched Outcome = iota
+	// FoundGoal: the search reached the goal.
+	FoundGoal
+	// Failed: a limit or the context stopped the search.
+	Failed
+)
+
+// Run searches count frontier nodes with threads goroutines, after
+// resetting stop. Worker w (0 ≤ w < threads) calls search(w, i) for the
+// next node i not yet taken, in order, until none is left or stop
+// abandons it. A search that reaches the goal is recorded with
+// stop.Found, one that failed with stop.Fail. Run returns when every
+// worker has stopped; the nodes before the first that found the goal
+// have then all been searched to the end, so that the goal the caller
+// keeps (that of the least node) is the one the serial search finds.
+func Run(threads, count int, stop *Stop, search func(w, i int) Outcome) {
+	stop.Reset()
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := range max(threads, 1) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for !halt.Load() {
+			for {
 				i := int(next.Add(1) - 1)
-				if i >= count {
+				if i >= count || stop.Abandon(i) {
 					return
 				}
-				if search(w, i) {
-					halt.Store(true)
+				switch search(w, i) {
+				case FoundGoal:
+					stop.Found(i)
+				case Failed:
+					stop.Fail()
 					return
 				}
 			}

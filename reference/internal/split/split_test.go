@@ -3,6 +3,7 @@ package split_test
 import (
 	"bytes"
 	"math"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -108,21 +109,21 @@ func TestRunSharesTheQueue(t *testing.T) {
 	release := make(chan struct{})
 	var once sync.Once
 	stuck := -1
-	var halt atomic.Bool
+	var stop split.Stop
 	finished := make(chan struct{})
 	go func() {
-		split.Run(threads, count, &halt, func(w, i int) bool {
+		split.Run(threads, count, &stop, func(w, i int) split.Outcome {
 			searched[i].Add(1)
 			perWorker[w].Add(1)
 			if i == 0 {
 				stuck = w
 				<-release
-				return false
+				return split.Searched
 			}
 			if done.Add(1) == count-1 {
 				once.Do(func() { close(release) })
 			}
-			return false
+			return split.Searched
 		})
 		close(finished)
 	}()
@@ -141,17 +142,50 @@ func TestRunSharesTheQueue(t *testing.T) {
 	}
 }
 
-// TestRunHalts checks that a search returning true stops the workers
-// taking nodes.
-func TestRunHalts(t *testing.T) {
-	var halt atomic.Bool
-	var last atomic.Int64
-	split.Run(1, 100, &halt, func(_, i int) bool {
-		last.Store(int64(i))
-		return i == 10
+// TestRunFoundKeepsEarlierNodes checks that a goal below node 5 ends the
+// search of the nodes after it but not of those before it: node 3, still
+// being searched when node 5 reports, is not abandoned, and no node after
+// 5 is searched.
+func TestRunFoundKeepsEarlierNodes(t *testing.T) {
+	var stop split.Stop
+	var searched [10]atomic.Int32
+	var abandoned3 atomic.Bool
+	split.Run(2, 10, &stop, func(_, i int) split.Outcome {
+		searched[i].Add(1)
+		switch i {
+		case 3:
+			for !stop.Abandon(6) { // wait until node 5 has reported
+				runtime.Gosched()
+			}
+			abandoned3.Store(stop.Abandon(3))
+		case 5:
+			return split.FoundGoal
+		}
+		return split.Searched
 	})
-	if !halt.Load() || last.Load() != 10 {
-		t.Fatalf("halt %v, last node %d; want halt after node 10", halt.Load(), last.Load())
+	if abandoned3.Load() {
+		t.Fatal("node 3 was abandoned when node 5 found the goal")
+	}
+	for i := range searched {
+		if want := int32(min(1, max(0, 6-i))); searched[i].Load() != want {
+			t.Fatalf("node %d searched %d times, want %d", i, searched[i].Load(), want)
+		}
+	}
+}
+
+// TestRunFails checks that a failed search stops every worker.
+func TestRunFails(t *testing.T) {
+	var stop split.Stop
+	var last atomic.Int64
+	split.Run(1, 100, &stop, func(_, i int) split.Outcome {
+		last.Store(int64(i))
+		if i == 10 {
+			return split.Failed
+		}
+		return split.Searched
+	})
+	if !stop.Abandon(0) || last.Load() != 10 {
+		t.Fatalf("abandon %v, last node %d; want everything abandoned after node 10", stop.Abandon(0), last.Load())
 	}
 }
 
