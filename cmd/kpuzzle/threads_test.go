@@ -120,3 +120,27 @@ func TestGenThreadsKeepTheSet(t *testing.T) {
 	}
 	wantOneLineError(t, kpuzzle(t, "", "gen", "--shape", "3x3", "--count", "1", "--threads", "-1", "--out", t.TempDir()), "--threads -1")
 }
+
+// TestBenchKorf24 runs the per-instance table on Korf & Felner's
+// 24-puzzle set with a quickly built additive database of 3-tile patterns
+// and a node limit: the table names the set, reports the threads, and
+// marks the instance as stopped by the limit (exit 1).
+func TestBenchKorf24(t *testing.T) {
+	const patterns = "pdb:1-2-3/4-5-6/7-8-9/10-11-12/13-14-15/16-17-18/19-20-21/22-23-24"
+	r := kpuzzle(t, "", "bench", "korf24", "--heuristic", patterns, "--only", "1,2", "--max-nodes", "200000", "--threads", "2", "--pdb-dir", t.TempDir(), "--json")
+	if r.code != exitFindings {
+		t.Fatalf("exit %d, want %d (stopped by the node limit); stderr %q", r.code, exitFindings, r.stderr)
+	}
+	var got bench.InstanceTable
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Set != "korf24" || got.Threads != 2 || len(got.Instances) != 2 || got.Unfinished != 2 {
+		t.Fatalf("table %+v", got)
+	}
+	for _, in := range got.Instances {
+		if in.Status != "node-limit" || in.Expanded > 200_000 || in.Shape != "5x5" || in.PublishedLength == nil {
+			t.Errorf("instance %s: %+v", in.Name, in)
+		}
+	}
+}
