@@ -127,7 +127,9 @@ func DeepenParallel(ctx context.Context, start time.Time, b puzzles.Board, h0 in
 	}
 	root, blank := b.Bytes(), b.Blank()
 	bound := h0
+	var prev int64 // expansions of the previous iteration
 	for {
+		e0 := st.Expanded
 		st.Iterations++
 		st.Bound = bound
 		// The walk may not pass either budget: a node it expands
@@ -136,7 +138,7 @@ func DeepenParallel(ctx context.Context, start time.Time, b puzzles.Board, h0 in
 		if par.gen != nil {
 			most = min(most, par.gen.Left()/4)
 		}
-		top := split.Expand(tree, root, blank, h0, bound, threads*split.NodesPerThread, split.MaxDepth, most)
+		top := split.Expand(tree, root, blank, h0, bound, split.Want(threads, prev), split.MaxDepth, most)
 		par.exp.Take(top.Expanded)
 		par.gen.Take(top.Generated)
 		st.Expanded += top.Expanded
@@ -155,10 +157,10 @@ func DeepenParallel(ctx context.Context, start time.Time, b puzzles.Board, h0 in
 		case ctx.Err() != nil:
 			return done(nil, ctx.Err())
 		}
-		e0, g0 := make([]int64, threads), make([]int64, threads)
+		we0, g0 := make([]int64, threads), make([]int64, threads)
 		for i, w := range workers {
 			c := w.Counts()
-			e0[i], g0[i] = c.Expanded, c.Generated
+			we0[i], g0[i] = c.Expanded, c.Generated
 		}
 		best := -1
 		split.Run(threads, len(top.Nodes), &par.stop, func(wi, i int) split.Outcome {
@@ -192,10 +194,11 @@ func DeepenParallel(ctx context.Context, start time.Time, b puzzles.Board, h0 in
 		})
 		for i, w := range workers {
 			c := w.Counts()
-			st.Expanded += c.Expanded - e0[i]
+			st.Expanded += c.Expanded - we0[i]
 			st.Generated += c.Generated - g0[i]
 			c.endIteration()
 		}
+		prev = st.Expanded - e0
 		switch {
 		case path != nil:
 			return done(path, nil)

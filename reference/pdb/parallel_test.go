@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/internal/split"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 )
 
@@ -16,6 +17,7 @@ import (
 // the length against the exact table, and the path and the iterations
 // against the serial search.
 func TestSolveParallelRandom3x3(t *testing.T) {
+	defer split.SetSerialBelow(split.SetSerialBelow(0))
 	for _, tc := range []partitionCase{
 		{goal: puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3}), mode: pdb.Additive, patterns: [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}},
 		{goal: puzzles.BlankFirstGoal(puzzles.Shape{Rows: 3, Cols: 3}), mode: pdb.Additive, patterns: [][]int{{1, 2, 3}, {4, 5, 6}, {7, 8}}, noRefl: true},
@@ -54,6 +56,7 @@ func TestSolveParallelRandom3x3(t *testing.T) {
 // threads and checks the published lengths; Threads 1 must count exactly
 // what the serial search counts.
 func TestSolveParallelKorf(t *testing.T) {
+	defer split.SetSerialBelow(split.SetSerialBelow(0))
 	st, err := puzzles.LoadSet("korf100")
 	if err != nil {
 		t.Fatal(err)
@@ -94,6 +97,7 @@ func TestSolveParallelKorf(t *testing.T) {
 // TestSolveParallelErrors checks the limits, cancellation and the goal as
 // start with several threads.
 func TestSolveParallelErrors(t *testing.T) {
+	defer split.SetSerialBelow(split.SetSerialBelow(0))
 	g := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
 	h := inMemory(t, g, pdb.Additive, [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}, false)
 	hard := puzzles.MustBoard(3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1) // 31 moves

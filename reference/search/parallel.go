@@ -128,6 +128,7 @@ func (k *tileKernel) runParallel(ctx context.Context, p Problem, h0, threads int
 	st := &res.Stats
 	root, blank := p.Start.Bytes(), p.Start.Blank()
 	var topDepth []int64
+	var prev int64
 	bound := h0
 	finish := func() {
 		byDepth := topDepth
@@ -145,7 +146,7 @@ func (k *tileKernel) runParallel(ctx context.Context, p Problem, h0, threads int
 			res.Solved, res.Path = true, nil
 			return nil
 		}
-		top := split.Expand(tree, root, blank, h0, bound, threads*split.NodesPerThread, split.MaxDepth, par.budget.Left())
+		top := split.Expand(tree, root, blank, h0, bound, split.Want(threads, prev), split.MaxDepth, par.budget.Left())
 		par.budget.Take(top.Expanded)
 		topDepth = addCounts(topDepth, top.ByDepth)
 		it := Iteration{Bound: bound, Expanded: top.Expanded, Generated: top.Generated}
@@ -183,6 +184,7 @@ func (k *tileKernel) runParallel(ctx context.Context, p Problem, h0, threads int
 			}
 		}
 		st.Iterations = append(st.Iterations, it)
+		prev = it.Expanded
 		st.Expanded += it.Expanded
 		st.Generated += it.Generated
 		switch {
@@ -218,6 +220,7 @@ func runIDAGenericParallel(ctx context.Context, p Problem, h Heuristic, lim Limi
 	root, blank := p.Start.Bytes(), p.Start.Blank()
 	h0 := h.Estimate(root)
 	bound := h0
+	var prev int64
 	defer func() {
 		for _, w := range workers {
 			st.ExpandedByDepth = addCounts(st.ExpandedByDepth, w.st.ExpandedByDepth)
@@ -231,7 +234,7 @@ func runIDAGenericParallel(ctx context.Context, p Problem, h Heuristic, lim Limi
 			res.Solved, res.Path = true, nil
 			return nil
 		}
-		top := split.Expand(tree, root, blank, h0, bound, threads*split.NodesPerThread, split.MaxDepth, par.budget.Left())
+		top := split.Expand(tree, root, blank, h0, bound, split.Want(threads, prev), split.MaxDepth, par.budget.Left())
 		par.budget.Take(top.Expanded)
 		st.ExpandedByDepth = addCounts(st.ExpandedByDepth, top.ByDepth)
 		st.MaxFrontier = max(st.MaxFrontier, int64(len(top.ByDepth)))
@@ -268,6 +271,7 @@ func runIDAGenericParallel(ctx context.Context, p Problem, h Heuristic, lim Limi
 			}
 		}
 		st.Iterations = append(st.Iterations, it)
+		prev = it.Expanded
 		st.Expanded += it.Expanded
 		st.Generated += it.Generated
 		switch {

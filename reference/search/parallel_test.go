@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/internal/split"
 	"github.com/kpuzzle/kpuzzle/reference/search"
 )
 
@@ -35,6 +37,7 @@ func parallelHeuristics() []struct {
 // that iterations before the last count exactly the serial search's
 // nodes.
 func TestIDAStarParallelOptimal(t *testing.T) {
+	defer split.SetSerialBelow(split.SetSerialBelow(0))
 	ctx := context.Background()
 	for _, shape := range []puzzles.Shape{shape3x3, shape2x4} {
 		g := puzzles.DefaultGoal(shape)
@@ -128,6 +131,7 @@ func TestIDAStarOneThreadIsSerial(t *testing.T) {
 // context stop a parallel search, and that the workers together never
 // pass the limit.
 func TestIDAStarParallelLimits(t *testing.T) {
+	defer split.SetSerialBelow(split.SetSerialBelow(0))
 	insts, g := korfT(t, 1)
 	p := search.Problem{Start: insts[0].Board, Goal: g}
 	for _, hh := range parallelHeuristics() {
@@ -152,6 +156,7 @@ func TestIDAStarParallelLimits(t *testing.T) {
 // TestIDAStarParallelGoalAtStart checks the start that is the goal, and
 // a goal above the frontier's depth (found by the split's own walk).
 func TestIDAStarParallelGoalAtStart(t *testing.T) {
+	defer split.SetSerialBelow(split.SetSerialBelow(0))
 	g := puzzles.DefaultGoal(shape3x3)
 	for _, hh := range parallelHeuristics() {
 		h := hcache.get(hh.name, hh.mk, g)
@@ -180,4 +185,38 @@ func korfT(t *testing.T, n int) ([]puzzles.Instance, puzzles.Goal) {
 		t.Fatal(err)
 	}
 	return set.Instances[:n], set.Goal(set.Instances[0])
+}
+
+// TestIDAStarSmallIterationsRunWhole checks that iterations after a small
+// one run whole on one thread: on 3x3 boards whose iterations before the
+// last are all small, a search with 4 threads counts exactly what the
+// serial one counts, in every iteration.
+func TestIDAStarSmallIterationsRunWhole(t *testing.T) {
+	g := puzzles.DefaultGoal(shape3x3)
+	checked := 0
+	for _, hh := range parallelHeuristics() {
+		h := hcache.get(hh.name, hh.mk, g)
+		for _, b := range randomStates(g, 5, 11) {
+			p := search.Problem{Start: b, Goal: g}
+			serial, err0 := search.IDAStar(context.Background(), p, h, search.Options{})
+			par, err1 := search.IDAStar(context.Background(), p, h, search.Options{Threads: 4})
+			if err0 != nil || err1 != nil {
+				t.Fatal(err0, err1)
+			}
+			its := serial.Stats.Iterations
+			if slices.ContainsFunc(its[:len(its)-1], func(it search.Iteration) bool { return it.Expanded >= split.SerialBelow() }) {
+				continue // the last iteration is split
+			}
+			checked++
+			for _, r := range []*search.Result{&serial, &par} {
+				r.Stats.Elapsed, r.Stats.AllocBytes, r.Threads = 0, 0, 0
+			}
+			if diff := cmp.Diff(serial, par); diff != "" {
+				t.Fatalf("%s %s: 4 threads differ from the serial search (-serial +4 threads):\n%s", hh.name, b, diff)
+			}
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("only %d boards with small iterations", checked)
+	}
 }

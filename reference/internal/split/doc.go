@@ -2,7 +2,9 @@
 // parallel searches of reference/search (IDAStar with Options.Threads)
 // and reference/pdb (Solve with Limits.Threads, and pdb/dynamic).
 //
-// An iteration with f bound B is split in two. [Expand] walks the top of
+// An iteration that follows a small one (fewer than SerialBelow
+// expansions) is not split: one worker searches it from the root. A larger
+// iteration with f bound B is split in two. [Expand] walks the top of
 // the tree level by level from the root, pruned exactly as the serial
 // search prunes it (no move undoes the previous one; a node whose
 // f = g + h exceeds B is generated but not expanded), until the level it

@@ -20,6 +20,44 @@ const MaxDepth = 40
 // NoDir is the "no previous move" of the root: every move may be tried.
 const NoDir = 4
 
+// DefaultSerialBelow is the default of SerialBelow: 2^17 expansions, a
+// few milliseconds of search.
+const DefaultSerialBelow = 1 << 17
+
+// serialBelowSet holds SerialBelow plus one, 0 for the default.
+var serialBelowSet atomic.Int64
+
+// SerialBelow is the size under which an iteration is not split (see
+// Want).
+func SerialBelow() int64 {
+	if v := serialBelowSet.Load(); v > 0 {
+		return v - 1
+	}
+	return DefaultSerialBelow
+}
+
+// SetSerialBelow sets SerialBelow to n and returns the previous value;
+// tests set 0 to split every iteration of small boards.
+func SetSerialBelow(n int64) int64 {
+	prev := SerialBelow()
+	serialBelowSet.Store(max(n, 0) + 1)
+	return prev
+}
+
+// Want is how many frontier nodes to ask Expand for in an iteration that
+// follows one of prev expansions (0 for the first): threads ×
+// NodesPerThread, or 1 — the root alone, searched by one worker as the
+// serial search would — when the previous iteration made fewer than
+// SerialBelow expansions. An iteration is a few times larger than the one
+// before, so small ones, where handing out work and waiting for every
+// worker costs more than it saves, run whole on one thread.
+func Want(threads int, prev int64) int {
+	if prev < SerialBelow() {
+		return 1
+	}
+	return threads * NodesPerThread
+}
+
 // Tree is the search tree of one IDA* search as its serial search walks
 // it.
 type Tree struct {

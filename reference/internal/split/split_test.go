@@ -220,3 +220,20 @@ func TestBudget(t *testing.T) {
 		t.Fatalf("took %d after giving back 5", n)
 	}
 }
+
+// TestWant checks when an iteration is split: not after a small one.
+func TestWant(t *testing.T) {
+	if got := split.Want(4, 0); got != 1 {
+		t.Errorf("first iteration: want %d nodes, expected 1 (the root)", got)
+	}
+	if got := split.Want(4, split.DefaultSerialBelow-1); got != 1 {
+		t.Errorf("after a small iteration: %d nodes, expected 1", got)
+	}
+	if got := split.Want(4, split.DefaultSerialBelow); got != 4*split.NodesPerThread {
+		t.Errorf("after a large iteration: %d nodes, expected %d", got, 4*split.NodesPerThread)
+	}
+	defer split.SetSerialBelow(split.SetSerialBelow(0))
+	if got := split.Want(2, 0); got != 2*split.NodesPerThread || split.SerialBelow() != 0 {
+		t.Errorf("with SerialBelow 0: %d nodes, SerialBelow %d", got, split.SerialBelow())
+	}
+}

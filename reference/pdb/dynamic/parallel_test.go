@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/internal/split"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/kpuzzle/kpuzzle/reference/pdb/dynamic"
 )
@@ -17,6 +18,7 @@ import (
 // lengths, with pairs and with triples; the path and the iterations must
 // be the serial search's.
 func TestSolveParallel(t *testing.T) {
+	defer split.SetSerialBelow(split.SetSerialBelow(0))
 	ctx := context.Background()
 	g := puzzles.DefaultGoal(shape33)
 	tab := exactTable(t, g)
