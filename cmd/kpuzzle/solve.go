@@ -58,6 +58,12 @@ lowest f, then highest g, then last in, first out) is printed with every
 best-first result, since expansion counts depend on it; --band prints the
 range every A* run with the heuristic must fall in, whatever its tie-break.
 
+IDA* (also as auto's route) spreads one search over every core; --threads N
+sets the number of goroutines. The path is the same whatever N; the counts
+are the sums over the threads and differ from the serial search's in the
+last iteration only, so --threads 1 gives the counts to compare with a
+textbook or a student's serial IDA* (docs/algorithms.md, "Parallel IDA*").
+
 An unsolvable puzzle is reported at once, without search (exit 0). Exit code
 0 when solved, 1 when a limit (--max-nodes, --max-memory, --timeout, the
 depth limit) stopped the search without a solution, 2 on bad input.
@@ -66,7 +72,8 @@ PUZZLE is a file, - for standard input, or set:NAME/ID (see kpuzzle sets).`,
   kpuzzle solve --algo astar --heuristic manhattan --band puzzle.txt
   kpuzzle solve --algo astar --tie-break low-g-fifo --json puzzle.txt
   kpuzzle solve --algo bfs --max-nodes 1000000 --trace trace.tsv puzzle.txt
-  kpuzzle solve --goal blank-first --moves blank set:korf100/9`,
+  kpuzzle solve --goal blank-first --moves blank set:korf100/9
+  kpuzzle solve --algo idastar --heuristic manhattan --threads 1 set:korf100/9`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
