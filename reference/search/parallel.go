@@ -105,10 +105,87 @@ func addCounts(a, b []int64) []int64 {
 	return a
 }
 
+// idaWorker is one goroutine of a parallel IDA*: a copy of the tile
+// kernel or of the generic loop, with its own state and counts.
+type idaWorker interface {
+	// begin readies the worker for an iteration under bound.
+	begin(bound int)
+	// search searches below nd, the i-th frontier node, and reports
+	// whether it reached the goal, the moves from nd to it, and why it
+	// stopped early: a limit, the context, or errHalted.
+	search(i int, nd *split.Node) (bool, []puzzles.Dir, error)
+	// end closes the iteration (see limiter.giveBack) and returns the
+	// least f above the bound the worker met in it.
+	end() (next int)
+	// counts are the worker's expansions and generations so far.
+	counts() (expanded, generated int64)
+}
+
+// deepenParallel is the outer loop of a parallel IDA* from the start
+// (estimate h0) over the workers ws: each iteration walks the top of the
+// tree (onTop receives each walk, for the counts by depth) and hands its
+// frontier to the workers. It fills st's expansions, generations and
+// iterations and returns the path found (nil when the start is the
+// goal), or why it stopped.
+func deepenParallel(ctx context.Context, p Problem, tree split.Tree, h0 int, par *shared, ws []idaWorker, st *Stats, onTop func(split.Top)) ([]puzzles.Dir, error) {
+	threads := len(ws)
+	root, blank := p.Start.Bytes(), p.Start.Blank()
+	bound := h0
+	var prev int64 // expansions of the previous iteration
+	if h0 == 0 && tree.IsGoal(root, 0) {
+		st.Iterations = append(st.Iterations, Iteration{Bound: bound})
+		return nil, nil
+	}
+	e0, g0 := make([]int64, threads), make([]int64, threads)
+	for {
+		top := split.Expand(tree, root, blank, h0, bound, split.Want(threads, prev), split.MaxDepth, par.budget.Left())
+		par.budget.Take(top.Expanded)
+		onTop(top)
+		it := Iteration{Bound: bound, Expanded: top.Expanded, Generated: top.Generated}
+		next := top.Next
+		var out outcome
+		switch {
+		case top.Found:
+			out.path = top.Path
+		case top.Limited:
+			out.err = ErrNodeLimit
+		case ctx.Err() != nil:
+			out.err = ctx.Err()
+		default:
+			for i, w := range ws {
+				w.begin(bound)
+				e0[i], g0[i] = w.counts()
+			}
+			split.Run(threads, len(top.Nodes), &par.stop, func(wi, i int) split.Outcome {
+				found, below, err := ws[wi].search(i, &top.Nodes[i])
+				return out.report(i, &top.Nodes[i], found, below, err)
+			})
+			for i, w := range ws {
+				next = min(next, w.end())
+				e, g := w.counts()
+				it.Expanded += e - e0[i]
+				it.Generated += g - g0[i]
+			}
+		}
+		st.Iterations = append(st.Iterations, it)
+		st.Expanded += it.Expanded
+		st.Generated += it.Generated
+		prev = it.Expanded
+		switch {
+		case out.path != nil:
+			return out.path, nil
+		case out.err != nil:
+			return nil, out.err
+		case next == math.MaxInt:
+			return nil, ErrNotFound
+		}
+		bound = next
+	}
+}
+
 // runParallel is runTileKernel's loop over threads workers, each a copy
 // of k.
 func (k *tileKernel) runParallel(ctx context.Context, p Problem, h0, threads int, res *Result) error {
-	n := k.n
 	tree := topTree(p, func(c []uint8) int {
 		s := 0
 		for i, t := range c {
@@ -117,97 +194,61 @@ func (k *tileKernel) runParallel(ctx context.Context, p Problem, h0, threads int
 		return s
 	})
 	par := &shared{budget: split.NewBudget(k.lim.maxNodes)}
+	ws := make([]idaWorker, threads)
 	workers := make([]*tileKernel, threads)
 	for i := range workers {
 		w := new(tileKernel)
 		*w = *k
 		w.lim = limiter{ctx: ctx, par: par}
 		w.byDepth, w.path = nil, nil
-		workers[i] = w
+		workers[i], ws[i] = w, w
+	}
+	var byDepth []int64
+	path, err := deepenParallel(ctx, p, tree, h0, par, ws, &res.Stats, func(top split.Top) { byDepth = addCounts(byDepth, top.ByDepth) })
+	for _, w := range workers {
+		byDepth = addCounts(byDepth, w.byDepth)
 	}
 	st := &res.Stats
-	root, blank := p.Start.Bytes(), p.Start.Blank()
-	var topDepth []int64
-	var prev int64
-	bound := h0
-	finish := func() {
-		byDepth := topDepth
-		for _, w := range workers {
-			byDepth = addCounts(byDepth, w.byDepth)
-		}
-		st.ExpandedByDepth = trimZeros(byDepth)
-		st.MaxFrontier = int64(len(st.ExpandedByDepth))
-		st.MaxDepth = len(st.ExpandedByDepth)
+	st.ExpandedByDepth = trimZeros(byDepth)
+	st.MaxFrontier = int64(len(st.ExpandedByDepth))
+	st.MaxDepth = len(st.ExpandedByDepth)
+	if err != nil {
+		return err
 	}
-	defer finish()
-	for {
-		if h0 == 0 && tree.IsGoal(root, 0) {
-			st.Iterations = append(st.Iterations, Iteration{Bound: bound})
-			res.Solved, res.Path = true, nil
-			return nil
-		}
-		top := split.Expand(tree, root, blank, h0, bound, split.Want(threads, prev), split.MaxDepth, par.budget.Left())
-		par.budget.Take(top.Expanded)
-		topDepth = addCounts(topDepth, top.ByDepth)
-		it := Iteration{Bound: bound, Expanded: top.Expanded, Generated: top.Generated}
-		next := top.Next
-		var out outcome
-		if top.Found {
-			out.path = top.Path
-		} else if top.Limited {
-			out.err = ErrNodeLimit
-		} else if err := ctx.Err(); err != nil {
-			out.err = err
-		} else {
-			e0 := make([]int64, threads)
-			g0 := make([]int64, threads)
-			for i, w := range workers {
-				w.bound, w.next, w.err = bound, math.MaxInt, nil
-				e0[i], g0[i] = w.expanded, w.generated
-				if need := bound + 2; len(w.byDepth) < need {
-					w.byDepth = append(w.byDepth, make([]int64, need-len(w.byDepth))...)
-				}
-			}
-			split.Run(threads, len(top.Nodes), &par.stop, func(wi, i int) split.Outcome {
-				w, nd := workers[wi], &top.Nodes[i]
-				copy(w.cells[:n], nd.Cells)
-				w.path, w.err, w.lim.node = w.path[:0], nil, i
-				found := w.dfs(uint8(nd.Blank), nd.G(), nd.H, uint8(nd.Back()))
-				return out.report(i, nd, found, reverse(w.path), w.err)
-			})
-			for i, w := range workers {
-				w.lim.giveBack(w.expanded)
-				w.nextCheck = w.expanded
-				it.Expanded += w.expanded - e0[i]
-				it.Generated += w.generated - g0[i]
-				next = min(next, w.next)
-			}
-		}
-		st.Iterations = append(st.Iterations, it)
-		prev = it.Expanded
-		st.Expanded += it.Expanded
-		st.Generated += it.Generated
-		switch {
-		case out.path != nil || top.Found:
-			res.Solved, res.Path = true, out.path
-			return nil
-		case out.err != nil:
-			return out.err
-		case next == math.MaxInt:
-			return ErrNotFound
-		}
-		bound = next
+	res.Solved, res.Path = true, path
+	return nil
+}
+
+func (k *tileKernel) begin(bound int) {
+	k.bound, k.next = bound, math.MaxInt
+	if need := bound + 2; len(k.byDepth) < need {
+		k.byDepth = append(k.byDepth, make([]int64, need-len(k.byDepth))...)
 	}
 }
 
+func (k *tileKernel) search(i int, nd *split.Node) (bool, []puzzles.Dir, error) {
+	copy(k.cells[:k.n], nd.Cells)
+	k.path, k.err, k.lim.node = k.path[:0], nil, i
+	found := k.dfs(uint8(nd.Blank), nd.G(), nd.H, uint8(nd.Back()))
+	return found, reverse(k.path), k.err
+}
+
+func (k *tileKernel) end() int {
+	k.lim.giveBack(k.expanded)
+	k.nextCheck = k.expanded
+	return k.next
+}
+
+func (k *tileKernel) counts() (int64, int64) { return k.expanded, k.generated }
+
 // runIDAGenericParallel is runIDAGeneric over threads workers.
 func runIDAGenericParallel(ctx context.Context, p Problem, h Heuristic, lim Limits, threads int, res *Result) error {
-	tree := topTree(p, h.Estimate)
 	par := &shared{budget: split.NewBudget(lim.MaxNodes)}
 	incr, _ := h.(Incremental)
+	ws := make([]idaWorker, threads)
 	workers := make([]*idaGeneric, threads)
 	for i := range workers {
-		workers[i] = &idaGeneric{
+		w := &idaGeneric{
 			sp:    newSpace(p),
 			h:     h,
 			incr:  incr,
@@ -215,74 +256,39 @@ func runIDAGenericParallel(ctx context.Context, p Problem, h Heuristic, lim Limi
 			st:    &Stats{},
 			lim:   limiter{ctx: ctx, par: par},
 		}
+		workers[i], ws[i] = w, w
 	}
 	st := &res.Stats
-	root, blank := p.Start.Bytes(), p.Start.Blank()
-	h0 := h.Estimate(root)
-	bound := h0
-	var prev int64
-	defer func() {
-		for _, w := range workers {
-			st.ExpandedByDepth = addCounts(st.ExpandedByDepth, w.st.ExpandedByDepth)
-			st.MaxFrontier = max(st.MaxFrontier, w.st.MaxFrontier)
-			st.MaxDepth = max(st.MaxDepth, w.st.MaxDepth)
-		}
-	}()
-	for {
-		if h0 == 0 && tree.IsGoal(root, 0) {
-			st.Iterations = append(st.Iterations, Iteration{Bound: bound})
-			res.Solved, res.Path = true, nil
-			return nil
-		}
-		top := split.Expand(tree, root, blank, h0, bound, split.Want(threads, prev), split.MaxDepth, par.budget.Left())
-		par.budget.Take(top.Expanded)
+	path, err := deepenParallel(ctx, p, topTree(p, h.Estimate), h.Estimate(p.Start.Bytes()), par, ws, st, func(top split.Top) {
 		st.ExpandedByDepth = addCounts(st.ExpandedByDepth, top.ByDepth)
 		st.MaxFrontier = max(st.MaxFrontier, int64(len(top.ByDepth)))
 		st.MaxDepth = max(st.MaxDepth, top.MaxDepth)
-		it := Iteration{Bound: bound, Expanded: top.Expanded, Generated: top.Generated}
-		next := top.Next
-		var out outcome
-		if top.Found {
-			out.path = top.Path
-		} else if top.Limited {
-			out.err = ErrNodeLimit
-		} else if err := ctx.Err(); err != nil {
-			out.err = err
-		} else {
-			e0 := make([]int64, threads)
-			g0 := make([]int64, threads)
-			for i, w := range workers {
-				w.bound, w.next, w.err = bound, math.MaxInt, nil
-				e0[i], g0[i] = w.st.Expanded, w.st.Generated
-			}
-			split.Run(threads, len(top.Nodes), &par.stop, func(wi, i int) split.Outcome {
-				w, nd := workers[wi], &top.Nodes[i]
-				copy(w.cells, nd.Cells)
-				w.path, w.err, w.lim.node = w.path[:0], nil, i
-				found := w.dfs(nd.Blank, nd.G(), nd.H, puzzles.Dir(nd.Back()))
-				return out.report(i, nd, found, reverse(w.path), w.err)
-			})
-			for i, w := range workers {
-				w.lim.giveBack(w.st.Expanded)
-				w.nextCheck = w.st.Expanded
-				it.Expanded += w.st.Expanded - e0[i]
-				it.Generated += w.st.Generated - g0[i]
-				next = min(next, w.next)
-			}
-		}
-		st.Iterations = append(st.Iterations, it)
-		prev = it.Expanded
-		st.Expanded += it.Expanded
-		st.Generated += it.Generated
-		switch {
-		case out.path != nil || top.Found:
-			res.Solved, res.Path = true, out.path
-			return nil
-		case out.err != nil:
-			return out.err
-		case next == math.MaxInt:
-			return ErrNotFound
-		}
-		bound = next
+	})
+	for _, w := range workers {
+		st.ExpandedByDepth = addCounts(st.ExpandedByDepth, w.st.ExpandedByDepth)
+		st.MaxFrontier = max(st.MaxFrontier, w.st.MaxFrontier)
+		st.MaxDepth = max(st.MaxDepth, w.st.MaxDepth)
 	}
+	if err != nil {
+		return err
+	}
+	res.Solved, res.Path = true, path
+	return nil
 }
+
+func (s *idaGeneric) begin(bound int) { s.bound, s.next = bound, math.MaxInt }
+
+func (s *idaGeneric) search(i int, nd *split.Node) (bool, []puzzles.Dir, error) {
+	copy(s.cells, nd.Cells)
+	s.path, s.err, s.lim.node = s.path[:0], nil, i
+	found := s.dfs(nd.Blank, nd.G(), nd.H, puzzles.Dir(nd.Back()))
+	return found, reverse(s.path), s.err
+}
+
+func (s *idaGeneric) end() int {
+	s.lim.giveBack(s.st.Expanded)
+	s.nextCheck = s.st.Expanded
+	return s.next
+}
+
+func (s *idaGeneric) counts() (int64, int64) { return s.st.Expanded, s.st.Generated }
