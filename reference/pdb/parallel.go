@@ -101,8 +101,11 @@ func (c *Counter) endIteration() {
 // found below a frontier node ends the iteration for the nodes after it,
 // while those before it are searched to the end, so the path returned,
 // the node's path followed by the moves found below it, is exactly the
-// serial search's (a shortest one with an admissible heuristic). The statistics add up the nodes of the walk and of every
-// worker: a complete iteration counts exactly the serial search's nodes.
+// serial search's, a shortest one (the databases are admissible, so every
+// goal an iteration reaches lies at its bound, and the walk meets those
+// in the serial order). The statistics add up the nodes of the walk and
+// of every worker: a complete iteration counts exactly the serial
+// search's nodes.
 // The limits of lim bound all workers together.
 func DeepenParallel(ctx context.Context, start time.Time, b puzzles.Board, h0 int, estimate func([]uint8) int, lim Limits, newWorker func(Counter) Worker) ([]puzzles.Dir, Stats, error) {
 	threads := max(lim.Threads, 1)

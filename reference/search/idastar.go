@@ -33,7 +33,8 @@ import (
 // nodes than threads, and the workers take those nodes' subtrees from a
 // shared queue under the shared bound. A goal found below a frontier
 // node ends the iteration for the nodes after it, while those before it
-// are searched to the end, so the path returned is exactly the serial
+// are searched to the end, so with an admissible h (whose goals all lie
+// at the iteration's bound) the path returned is exactly the serial
 // search's. The counts are the sums of what every worker did: a complete
 // iteration counts exactly the serial search's nodes, the last one may
 // count more or fewer. Limits.MaxNodes bounds the workers' expansions

@@ -18,7 +18,11 @@
 // at their limits, every few thousand nodes) but not for those before i,
 // which are searched to the end: the goal kept is the one below the least
 // node that holds one, with the moves found below it, so the path is
-// complete and is exactly the path the serial search returns.
+// complete and, with an admissible heuristic, exactly the path the serial
+// search returns. (An admissible heuristic puts every goal an iteration
+// reaches at its bound; Expand meets the goals at one depth in the serial
+// order, but with an inadmissible one it may meet a shallower goal that
+// the serial search would reach later.)
 //
 // Each node of the tree is counted once: the nodes above the frontier by
 // Expand, each frontier node and those below it by the worker that
