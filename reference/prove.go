@@ -46,6 +46,9 @@ type Prover struct {
 	// MaxTableCells bounds the boards proved by an exact table; 0 means
 	// DefaultMaxTableCells and a negative value disables tables.
 	MaxTableCells int
+	// Threads is the number of goroutines Prove's IDA* spreads each
+	// iteration over (search.Options.Threads); 0 and 1 mean one.
+	Threads int
 
 	once       sync.Once
 	builtin    *Heuristics
@@ -168,7 +171,7 @@ func (p *Prover) autoHeuristic(ctx context.Context, g puzzles.Goal) (search.Heur
 // puzzles.ErrUnsolvable (reported at once, without search), or an error
 // wrapping ctx's error if it cannot finish in time.
 func (p *Prover) Prove(ctx context.Context, b puzzles.Board, g puzzles.Goal) (Proof, error) {
-	proof, _, err := p.prove(ctx, b, g, "", search.Options{})
+	proof, _, err := p.prove(ctx, b, g, "", search.Options{Threads: p.Threads})
 	return proof, err
 }
 

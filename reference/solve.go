@@ -164,6 +164,10 @@ func solveAuto(ctx context.Context, prover *Prover, req Request, sol Solution) (
 	proof, rt, err := prover.prove(ctx, req.Board, req.Goal, req.Heuristic, req.Options)
 	sol.Route = proof.Method
 	sol.Result.Algorithm, sol.Result.Heuristic = rt.algorithm, rt.heuristic
+	sol.Result.Threads = 1
+	if rt.algorithm == "idastar" && req.Options.Trace == nil {
+		sol.Result.Threads = max(req.Options.Threads, 1)
+	}
 	sol.Stats = proof.Stats
 	if sol.Stats.Elapsed == 0 {
 		sol.Stats.Elapsed = time.Since(start)

@@ -115,16 +115,16 @@ func registerDynamic(hs *Heuristics) {
 // or iteration.
 func idaStar(ctx context.Context, b puzzles.Board, g puzzles.Goal, h search.Heuristic, o search.Options) (search.Result, error) {
 	// IDA* holds only its path, so a memory budget does not apply.
-	lim := pdb.Limits{MaxExpanded: o.Limits.MaxNodes}
+	lim := pdb.Limits{MaxExpanded: o.Limits.MaxNodes, Threads: o.Threads}
 	if o.Trace == nil {
 		switch ih := h.(type) {
 		case *pdb.Heuristic:
 			if ih.Goal().Board().Equal(g.Board()) {
-				return incrementalIDAStar(h.Name(), func() ([]puzzles.Dir, pdb.Stats, error) { return pdb.Solve(ctx, b, ih, lim) })
+				return incrementalIDAStar(h.Name(), lim.Threads, func() ([]puzzles.Dir, pdb.Stats, error) { return pdb.Solve(ctx, b, ih, lim) })
 			}
 		case *dynamic.Heuristic:
 			if ih.Goal().Board().Equal(g.Board()) {
-				return incrementalIDAStar(h.Name(), func() ([]puzzles.Dir, pdb.Stats, error) { return dynamic.Solve(ctx, b, ih, lim) })
+				return incrementalIDAStar(h.Name(), lim.Threads, func() ([]puzzles.Dir, pdb.Stats, error) { return dynamic.Solve(ctx, b, ih, lim) })
 			}
 		}
 	}
@@ -133,12 +133,13 @@ func idaStar(ctx context.Context, b puzzles.Board, g puzzles.Goal, h search.Heur
 
 // incrementalIDAStar runs one of the incremental IDA* searches and
 // reports it as the search package reports its own.
-func incrementalIDAStar(heuristic string, solve func() ([]puzzles.Dir, pdb.Stats, error)) (search.Result, error) {
+func incrementalIDAStar(heuristic string, threads int, solve func() ([]puzzles.Dir, pdb.Stats, error)) (search.Result, error) {
 	start := time.Now()
 	path, st, err := solve()
 	res := search.Result{
 		Algorithm: "idastar",
 		Heuristic: heuristic,
+		Threads:   max(threads, 1),
 		Stats: search.Stats{
 			Expanded:  st.Expanded,
 			Generated: st.Generated,

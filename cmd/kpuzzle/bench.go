@@ -39,6 +39,7 @@ type benchOptions struct {
 	plotFormat   string
 	csv          bool
 	jobs         int
+	threads      int
 	tieBreak     string
 	// algosGiven and heuristicsGiven record that --algo or --heuristic
 	// was on the command line, which --run replaces.
@@ -70,6 +71,10 @@ idastar, greedy, wastar, rbfs, auto) once per heuristic; --run takes explicit
 pairs instead, ALGORITHM or ALGORITHM:HEURISTIC, e.g.
 --run bfs,ids,astar:manhattan,idastar:pdb:663.
 
+IDA* runs spread each search over --threads goroutines (default: every core,
+divided among the --jobs runs at once); node counts are then the sums over
+the threads, and --threads 1 gives the serial search's exact counts.
+
 Limits apply to each run: --max-nodes (expansions), --timeout, --max-memory
 (graph searches). A run stopped by one is reported as not finished, with
 its counts left out of the means. On boards of more than 12 cells a
@@ -93,7 +98,8 @@ by a limit), 2 for a bad invocation or input. See docs/bench.md.`,
   kpuzzle bench --set 8puzzle-hardest --algo bfs,astar --heuristic misplaced,manhattan --csv
   kpuzzle bench --set korf100 --run idastar:manhattan,idastar:pdb:663 --limit 10 --timeout 30s
   kpuzzle bench korf100 --heuristic pdb:78
-  kpuzzle bench --set hard80 --heuristic pdb:78 --json`,
+  kpuzzle bench --set hard80 --heuristic pdb:78 --json
+  kpuzzle bench korf24 --only 1,2 --threads 2`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -123,6 +129,7 @@ by a limit), 2 for a bad invocation or input. See docs/bench.md.`,
 	f.StringVar(&o.plotFormat, "plot-format", "svg", "plot format: svg or png")
 	f.BoolVar(&o.csv, "csv", false, "print the comparison table as CSV")
 	f.IntVar(&o.jobs, "jobs", 1, "runs at once (more than 1 shortens the wall time but each run's time then shares the cores)")
+	registerThreads(f, &o.threads, "goroutines of each IDA* run (0: every core, divided among --jobs; 1: the serial search, whose node counts are exact)")
 	f.StringVar(&o.tieBreak, "tie-break", search.DefaultTieBreak.String(), "best-first tie-break: high-g-lifo, high-g-fifo, low-g-lifo, low-g-fifo, f-lifo or f-fifo")
 	f.BoolVar(&o.noBuild, "no-build", false, "never build a pattern database; fail when one is missing")
 	f.BoolVar(&o.noReflection, "no-reflection", false, "turn off the diagonal reflection lookups of pattern databases")
@@ -139,6 +146,10 @@ func runBench(ctx context.Context, a *app, o *benchOptions) error {
 	}
 	if o.jobs < 1 {
 		return usageErrorf("--jobs must be at least 1")
+	}
+	threads, err := resolveThreads(o.threads, o.jobs)
+	if err != nil {
+		return err
 	}
 	if o.runs != "" && (o.algosGiven || o.heuristicsGiven) {
 		return usageErrorf("--run names the combinations itself: give either --run or --algo and --heuristic")
@@ -188,6 +199,7 @@ func runBench(ctx context.Context, a *app, o *benchOptions) error {
 		Prover:    prover,
 		TieBreak:  tb,
 		Jobs:      o.jobs,
+		Threads:   threads,
 	}
 	if table {
 		cfg.PickHeuristic = bench.StrongestDatabase(dir)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"time"
 
@@ -66,7 +67,9 @@ PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
 // already in the user's cache (kpuzzle pdb build), else linear conflict.
 // One prover serves every call, so tables and databases load once.
 func referenceOracle() grader.Oracle {
-	prover := &reference.Prover{Heuristics: solveHeuristics("")}
+	// The grader proves one key at a time (before any submission runs),
+	// so each proof's IDA* gets every core.
+	prover := &reference.Prover{Heuristics: solveHeuristics(""), Threads: runtime.GOMAXPROCS(0)}
 	return grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
 		p, err := prover.Prove(ctx, b, g)
 		return p.Length, p.Method, err

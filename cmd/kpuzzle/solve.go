@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/kpuzzle/kpuzzle/reference/search"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // solveOptions are the flags of kpuzzle solve.
@@ -30,6 +32,7 @@ type solveOptions struct {
 	timeout   time.Duration
 	trace     string
 	band      bool
+	threads   int
 }
 
 func newSolveCmd(a *app) *cobra.Command {
@@ -55,6 +58,12 @@ lowest f, then highest g, then last in, first out) is printed with every
 best-first result, since expansion counts depend on it; --band prints the
 range every A* run with the heuristic must fall in, whatever its tie-break.
 
+IDA* (also as auto's route) spreads one search over every core; --threads N
+sets the number of goroutines. The path is the same whatever N; the counts
+are the sums over the threads and differ from the serial search's in the
+last iteration only, so --threads 1 gives the counts to compare with a
+textbook or a student's serial IDA* (docs/algorithms.md, "Parallel IDA*").
+
 An unsolvable puzzle is reported at once, without search (exit 0). Exit code
 0 when solved, 1 when a limit (--max-nodes, --max-memory, --timeout, the
 depth limit) stopped the search without a solution, 2 on bad input.
@@ -63,7 +72,8 @@ PUZZLE is a file, - for standard input, or set:NAME/ID (see kpuzzle sets).`,
   kpuzzle solve --algo astar --heuristic manhattan --band puzzle.txt
   kpuzzle solve --algo astar --tie-break low-g-fifo --json puzzle.txt
   kpuzzle solve --algo bfs --max-nodes 1000000 --trace trace.tsv puzzle.txt
-  kpuzzle solve --goal blank-first --moves blank set:korf100/9`,
+  kpuzzle solve --goal blank-first --moves blank set:korf100/9
+  kpuzzle solve --algo idastar --heuristic manhattan --threads 1 set:korf100/9`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
@@ -85,7 +95,28 @@ PUZZLE is a file, - for standard input, or set:NAME/ID (see kpuzzle sets).`,
 	f.DurationVar(&opts.timeout, "timeout", 0, "stop the search after this long, e.g. 10s (0: no limit)")
 	f.StringVar(&opts.trace, "trace", "", "write one line per expansion (depth, g, h, state) to FILE")
 	f.BoolVar(&opts.band, "band", false, "also compute the A* band of the heuristic (boards of at most 12 cells)")
+	registerThreads(f, &opts.threads, "goroutines IDA* spreads its search over (0: every core; 1: the serial search, whose node counts are exact; the other algorithms run on one)")
 	return cmd
+}
+
+// registerThreads adds --threads, the goroutines of one IDA* search; its
+// default 0 means every core, shared among the searches that run at once
+// (see resolveThreads).
+func registerThreads(f *pflag.FlagSet, n *int, usage string) {
+	f.IntVar(n, "threads", 0, usage)
+}
+
+// resolveThreads is the number of goroutines of each IDA* search for
+// --threads n when jobs searches run at once: n itself, or for 0 the
+// cores (GOMAXPROCS) divided among the jobs, at least 1.
+func resolveThreads(n, jobs int) (int, error) {
+	switch {
+	case n < 0:
+		return 0, usageErrorf("--threads %d: expected a number of goroutines per search, or 0 for every core", n)
+	case n > 0:
+		return n, nil
+	}
+	return max(1, runtime.GOMAXPROCS(0)/max(jobs, 1)), nil
 }
 
 // solveStatsJSON are the statistics in JSON.
@@ -131,18 +162,21 @@ type solveJSON struct {
 	Optimal bool     `json:"optimal"`
 	// Algorithm is what ran ("exact" for an exact-table lookup);
 	// RequestedAlgorithm what was asked for.
-	Algorithm          string         `json:"algorithm"`
-	RequestedAlgorithm string         `json:"requested_algorithm"`
-	Heuristic          string         `json:"heuristic"`
-	Route              string         `json:"route"`
-	TieBreak           string         `json:"tie_break,omitempty"`
-	TieBreakRule       string         `json:"tie_break_rule,omitempty"`
-	Weight             float64        `json:"weight,omitempty"`
-	DepthLimit         int            `json:"depth_limit,omitempty"`
-	Stopped            string         `json:"stopped,omitempty"`
-	Stats              solveStatsJSON `json:"stats"`
-	Band               *bandJSON      `json:"band,omitempty"`
-	BandError          string         `json:"band_error,omitempty"`
+	Algorithm          string  `json:"algorithm"`
+	RequestedAlgorithm string  `json:"requested_algorithm"`
+	Heuristic          string  `json:"heuristic"`
+	Route              string  `json:"route"`
+	TieBreak           string  `json:"tie_break,omitempty"`
+	TieBreakRule       string  `json:"tie_break_rule,omitempty"`
+	Weight             float64 `json:"weight,omitempty"`
+	DepthLimit         int     `json:"depth_limit,omitempty"`
+	Stopped            string  `json:"stopped,omitempty"`
+	// Threads is the number of goroutines the search ran on (--threads
+	// for IDA*, 1 for the other algorithms and with --trace).
+	Threads   int            `json:"threads"`
+	Stats     solveStatsJSON `json:"stats"`
+	Band      *bandJSON      `json:"band,omitempty"`
+	BandError string         `json:"band_error,omitempty"`
 }
 
 // bestFirst reports whether the algorithm orders a frontier by priority,
@@ -175,6 +209,10 @@ func runSolve(ctx context.Context, a *app, opts solveOptions, path string) error
 	if opts.maxNodes < 0 || opts.maxMemory < 0 || opts.timeout < 0 || opts.depth < 0 {
 		return usageErrorf("--max-nodes, --max-memory, --timeout and --depth must not be negative")
 	}
+	threads, err := resolveThreads(opts.threads, 1)
+	if err != nil {
+		return err
+	}
 	if opts.band && algo.Name != "astar" {
 		return usageErrorf("--band describes A* runs: use it with --algo astar")
 	}
@@ -182,7 +220,7 @@ func runSolve(ctx context.Context, a *app, opts solveOptions, path string) error
 	req := reference.Request{
 		Board: b, Goal: g, Algorithm: algo.Name, Heuristic: opts.heuristic,
 		Weight: opts.weight, DepthLimit: opts.depth, Prover: prover,
-		Options: search.Options{TieBreak: tb, Limits: search.Limits{MaxNodes: opts.maxNodes, MaxBytes: opts.maxMemory << 20}},
+		Options: search.Options{TieBreak: tb, Limits: search.Limits{MaxNodes: opts.maxNodes, MaxBytes: opts.maxMemory << 20}, Threads: threads},
 	}
 	if opts.trace != "" {
 		f, err := os.Create(opts.trace)
@@ -221,7 +259,7 @@ func runSolve(ctx context.Context, a *app, opts solveOptions, path string) error
 		Solvable: sol.Solvable, Solved: sol.Solved, Moves: []string{},
 		Optimal: sol.Optimal, Algorithm: sol.Result.Algorithm, RequestedAlgorithm: sol.Algorithm,
 		Heuristic: sol.Result.Heuristic, Route: sol.Route, Weight: sol.Weight, DepthLimit: sol.DepthLimit,
-		Stopped: stopped, Stats: statsJSON(sol.Stats),
+		Stopped: stopped, Threads: max(sol.Result.Threads, 1), Stats: statsJSON(sol.Stats),
 	}
 	if out.Algorithm == "" {
 		out.Algorithm = sol.Algorithm
@@ -320,6 +358,9 @@ func printSolve(a *app, s solveJSON) {
 	fmt.Fprintf(w, "  %s expanded, %s generated, %s duplicates, max frontier %s, max depth %d, %.3fs, %s allocated\n",
 		textstyle.Digits(st.Expanded), textstyle.Digits(st.Generated), textstyle.Digits(st.Duplicates),
 		textstyle.Digits(st.MaxFrontier), st.MaxDepth, st.Seconds, textstyle.Bytes(int64(st.AllocBytes)))
+	if s.Threads > 1 {
+		fmt.Fprintf(w, "  on %d threads: the counts add up every thread's nodes\n", s.Threads)
+	}
 	if st.Reopened > 0 {
 		fmt.Fprintf(w, "  %s states reopened (the heuristic is inconsistent)\n", textstyle.Digits(st.Reopened))
 	}

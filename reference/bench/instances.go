@@ -51,6 +51,9 @@ type InstanceRun struct {
 	AllOptimal bool `json:"all_optimal"`
 	// MemoryBytes is Report.MemoryBytes.
 	MemoryBytes uint64 `json:"memory_bytes"`
+	// Threads is the number of goroutines each run's search used: the
+	// most any of them ran on.
+	Threads int `json:"threads"`
 }
 
 // InstanceRow is one instance's run.
@@ -105,6 +108,7 @@ func (r Report) instanceRun(cr ComboResult) InstanceRun {
 	}
 	for i, in := range r.Instances {
 		res := cr.Results[i]
+		run.Threads = max(run.Threads, res.Threads, 1)
 		row := InstanceRow{Name: in.Name, Shape: in.Board.Shape().String(), PublishedLength: knownPtr(in.Optimal),
 			Nodes: res.Generated, Expanded: res.Expanded, InitialH: res.InitialH, Seconds: res.Seconds, Status: string(res.Status)}
 		switch {
@@ -168,8 +172,12 @@ func (t InstanceTable) WriteText(w io.Writer, st textstyle.Style) error {
 		if r.Reflection {
 			refl = "on"
 		}
-		fmt.Fprintf(&sb, "%s: %d instances, %s goal; %s + %s (reflection %s); databases ready in %.2fs (%s)\n",
-			st.Bold.Sprint(t.Set), len(r.Instances), t.Goal, r.Algorithm, r.Heuristic, refl, r.SetupSeconds, textstyle.Bytes(r.TableBytes))
+		threads := ""
+		if r.Threads > 1 {
+			threads = fmt.Sprintf("; %d threads per search", r.Threads)
+		}
+		fmt.Fprintf(&sb, "%s: %d instances, %s goal; %s + %s (reflection %s); databases ready in %.2fs (%s)%s\n",
+			st.Bold.Sprint(t.Set), len(r.Instances), t.Goal, r.Algorithm, r.Heuristic, refl, r.SetupSeconds, textstyle.Bytes(r.TableBytes), threads)
 		tw := tabwriter.NewWriter(&sb, 0, 4, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "instance\tlength\tpublished\tnodes\tseconds\tstatus\t")
 		for _, in := range r.Instances {

@@ -24,6 +24,9 @@ type Report struct {
 	// operating system when the comparison ended (Go's runtime Sys), an
 	// upper bound of its peak heap.
 	MemoryBytes uint64
+	// Threads is Config.Threads (at least 1): the goroutines of each
+	// IDA* run.
+	Threads int
 }
 
 // ComboResult is one combination over the whole set: its runs and their

@@ -58,6 +58,11 @@ type Config struct {
 	// Jobs is the number of runs at once; 0 or 1 runs them one after the
 	// other, which keeps each run's time free of the others' load.
 	Jobs int
+	// Threads is the number of goroutines each IDA* run spreads its
+	// search over (search.Options.Threads; 0 and 1: the serial search);
+	// the other algorithms run on one. Jobs runs at once use up to
+	// Jobs x Threads goroutines.
+	Threads int
 	// PickHeuristic, when not nil, chooses for each goal of the set the
 	// heuristic of a combination that names none (an informed algorithm
 	// other than auto with Heuristic ""), and may return a note saying
@@ -130,6 +135,8 @@ type Result struct {
 	// InitialH is the heuristic's estimate of the start, 0 for an
 	// uninformed algorithm, auto, and an unsolvable board.
 	InitialH int `json:"initial_h"`
+	// Threads is the number of goroutines the search ran on.
+	Threads int `json:"threads"`
 }
 
 // Run runs every combination on every instance within the limits and
@@ -217,7 +224,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		close(results)
 	}()
 
-	rep := Report{Instances: cfg.Instances, Combos: make([]ComboResult, len(cfg.Combos)), Notes: plan.notes}
+	rep := Report{Instances: cfg.Instances, Combos: make([]ComboResult, len(cfg.Combos)), Notes: plan.notes, Threads: max(cfg.Threads, 1)}
 	for c, combo := range cfg.Combos {
 		rep.Combos[c] = ComboResult{Combo: combo, Results: make([]Result, len(cfg.Instances)),
 			Heuristics: plan.uses[c], SetupSeconds: plan.seconds[c]}
@@ -429,11 +436,11 @@ func runOne(ctx context.Context, prover *reference.Prover, cfg Config, c Combo, 
 	sol, err := reference.Solve(rctx, reference.Request{
 		Board: in.Board, Goal: in.Goal, Algorithm: c.Algorithm, Heuristic: heuristic,
 		Weight: cfg.Weight, DepthLimit: cfg.DepthLimit, Prover: prover,
-		Options: search.Options{Limits: limits, TieBreak: cfg.TieBreak},
+		Options: search.Options{Limits: limits, TieBreak: cfg.TieBreak, Threads: cfg.Threads},
 	})
 	st := sol.Stats
 	r := Result{Length: -1, Expanded: st.Expanded, Generated: st.Generated, MaxFrontier: st.MaxFrontier,
-		Seconds: st.Elapsed.Seconds(), Route: sol.Route}
+		Seconds: st.Elapsed.Seconds(), Route: sol.Route, Threads: max(sol.Result.Threads, 1)}
 	switch {
 	case ctx.Err() != nil:
 		return r, fmt.Errorf("bench: %w", context.Cause(ctx))

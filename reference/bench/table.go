@@ -20,14 +20,16 @@ import (
 // the --json object of kpuzzle bench, which prints it with WriteText or
 // WriteCSV.
 type Comparison struct {
-	Set          string          `json:"set"`
-	Goal         string          `json:"goal"`
-	Count        int             `json:"count"`
-	Limits       ComparisonLimit `json:"limits"`
-	TieBreak     string          `json:"tie_break"`
-	Jobs         int             `json:"jobs"`
-	Combinations []ComboSummary  `json:"combinations"`
-	Instances    []InstanceRuns  `json:"instances"`
+	Set      string          `json:"set"`
+	Goal     string          `json:"goal"`
+	Count    int             `json:"count"`
+	Limits   ComparisonLimit `json:"limits"`
+	TieBreak string          `json:"tie_break"`
+	Jobs     int             `json:"jobs"`
+	// Threads is the number of goroutines of each IDA* run.
+	Threads      int            `json:"threads"`
+	Combinations []ComboSummary `json:"combinations"`
+	Instances    []InstanceRuns `json:"instances"`
 	// TotalSeconds is the time of every run of every combination.
 	TotalSeconds float64 `json:"total_seconds"`
 	// AllOptimal is Report.AllOptimal.
@@ -74,7 +76,7 @@ func (r Report) Comparison(set Set, cfg Config, plots []string) Comparison {
 	c := Comparison{
 		Set: set.Name, Goal: set.GoalName, Count: len(r.Instances),
 		Limits:   ComparisonLimit{MaxNodes: cfg.Limits.MaxNodes, MaxMemoryMiB: cfg.Limits.MaxBytes >> 20, TimeoutSeconds: cfg.Limits.Timeout.Seconds()},
-		TieBreak: cfg.TieBreak.String(), Jobs: max(cfg.Jobs, 1), AllOptimal: r.AllOptimal(), Plots: append([]string{}, plots...),
+		TieBreak: cfg.TieBreak.String(), Jobs: max(cfg.Jobs, 1), Threads: max(r.Threads, 1), AllOptimal: r.AllOptimal(), Plots: append([]string{}, plots...),
 	}
 	for _, cr := range r.Combos {
 		c.Combinations = append(c.Combinations, ComboSummary{Name: cr.Combo.String(), Algorithm: cr.Combo.Algorithm, Heuristic: cr.Combo.Heuristic, Summary: cr.Summary})

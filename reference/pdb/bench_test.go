@@ -29,8 +29,10 @@ func BenchmarkBuild(b *testing.B) {
 // BenchmarkSolveKorf100 solves Korf's instances with shipped partitions.
 // KPUZZLE_PDB_BENCH lists the partitions (default 555; 663 and 78 take
 // longer to build the first time), KPUZZLE_PDB_BENCH_LIMIT the number of
-// instances per operation (default 10; 100 for all) and KPUZZLE_PDB_DIR
-// the cache folder (default the user cache). Tables are loaded or built
+// instances per operation (default 10; 100 for all), KPUZZLE_PDB_THREADS
+// the goroutines of each search (default 1, the serial search; several,
+// comma-separated, run one sub-benchmark each) and KPUZZLE_PDB_DIR the
+// cache folder (default the user cache). Tables are loaded or built
 // before the timer starts.
 func BenchmarkSolveKorf100(b *testing.B) {
 	names := strings.Split(envOr("KPUZZLE_PDB_BENCH", "555"), ",")
@@ -44,29 +46,47 @@ func BenchmarkSolveKorf100(b *testing.B) {
 	}
 	insts := set.Instances[:min(limit, len(set.Instances))]
 	g := set.Goal(insts[0])
+	var threads []int
+	for _, s := range strings.Split(envOr("KPUZZLE_PDB_THREADS", "1"), ",") {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			b.Fatalf("KPUZZLE_PDB_THREADS: %q is not a number of threads", s)
+		}
+		threads = append(threads, n)
+	}
 	for _, name := range names {
-		b.Run(name, func(b *testing.B) {
-			h, err := pdb.Open(context.Background(), name, g, pdb.Options{Dir: os.Getenv("KPUZZLE_PDB_DIR")})
+		for _, th := range threads {
+			sub := name
+			if len(threads) > 1 || th > 1 {
+				sub += "/threads=" + strconv.Itoa(th)
+			}
+			b.Run(sub, func(b *testing.B) { benchSolve(b, name, g, insts, th) })
+		}
+	}
+}
+
+// benchSolve solves insts with the shipped partition name on threads
+// goroutines per search.
+func benchSolve(b *testing.B, name string, g puzzles.Goal, insts []puzzles.Instance, threads int) {
+	h, err := pdb.Open(context.Background(), name, g, pdb.Options{Dir: os.Getenv("KPUZZLE_PDB_DIR")})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var nodes int64
+	for b.Loop() {
+		for _, inst := range insts {
+			path, st, err := pdb.Solve(context.Background(), inst.Board, h, pdb.Limits{Threads: threads})
 			if err != nil {
 				b.Fatal(err)
 			}
-			var nodes int64
-			for b.Loop() {
-				for _, inst := range insts {
-					path, st, err := pdb.Solve(context.Background(), inst.Board, h, pdb.Limits{})
-					if err != nil {
-						b.Fatal(err)
-					}
-					if len(path) != inst.Optimal {
-						b.Fatalf("instance %s: %d moves, published %d", inst.Name, len(path), inst.Optimal)
-					}
-					nodes += st.Generated
-				}
+			if len(path) != inst.Optimal {
+				b.Fatalf("instance %s: %d moves, published %d", inst.Name, len(path), inst.Optimal)
 			}
-			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
-		})
+			nodes += st.Generated
+		}
 	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 }
 
 func envOr(key, def string) string {

@@ -28,6 +28,14 @@ type Counter struct {
 	lim     Limits
 	checkAt int64
 	err     error
+
+	// par is set in the workers of a parallel search (DeepenParallel):
+	// the limits are then budgets they share, of which this worker was
+	// granted allowGen generations and allowExp expansions so far; node
+	// is the index of the frontier node it searches.
+	par                *shared
+	allowGen, allowExp int64
+	node               int
 }
 
 // NewCounter returns a counter for a search under ctx and lim.
@@ -43,6 +51,9 @@ func (c *Counter) Stop() bool {
 	}
 	if c.Generated < c.checkAt {
 		return false
+	}
+	if c.par != nil {
+		return c.stopShared()
 	}
 	c.checkAt = c.Generated + checkEvery
 	if c.lim.MaxNodes > 0 {

@@ -18,6 +18,11 @@ type Limits struct {
 	// MaxExpanded stops the search after this many expanded nodes (0: no
 	// limit), the budget reference/search counts.
 	MaxExpanded int64
+	// Threads is the number of goroutines each iteration is spread over
+	// (see DeepenParallel); 0 and 1 run the serial search. With several,
+	// the limits bound the workers' nodes together, and the search may
+	// stop a little below them.
+	Threads int
 }
 
 // Stats describe a search. Expanded counts the nodes whose successors
@@ -49,6 +54,10 @@ var ErrLimit = errors.New("node limit reached")
 // nothing per node. Successors are tried in the fixed order up, down,
 // left, right of the blank.
 //
+// With lim.Threads above 1 each iteration is split among that many
+// goroutines (DeepenParallel); the path is still a shortest one, and the
+// counts are the sums of the nodes every worker searched.
+//
 // It returns puzzles.ErrUnsolvable for a board that cannot reach the goal,
 // an error wrapping ErrLimit when a limit of lim is reached and ctx.Err()
 // when ctx is done;
@@ -59,6 +68,13 @@ func Solve(ctx context.Context, b puzzles.Board, h *Heuristic, lim Limits) ([]pu
 		return nil, Stats{}, err
 	}
 	s := newSearcher(ctx, b, h, lim)
+	if lim.Threads > 1 {
+		return DeepenParallel(ctx, start, b, s.h0, h.Estimate, lim, func(c Counter) Worker {
+			w := newSearcher(ctx, b, h, lim)
+			w.Counter = c
+			return w
+		})
+	}
 	return Deepen(start, &s.Counter, s.h0, func(bound int) (bool, int) {
 		s.bound, s.next = bound, 1<<30
 		return s.dfsStart(), s.next
@@ -119,9 +135,6 @@ func newSearcher(ctx context.Context, b puzzles.Board, h *Heuristic, lim Limits)
 	geo, _ := newGeometry(b.Shape())
 	s.nbr = geo.nbr
 	for c := range s.n {
-		t := uint8(b.At(c))
-		s.cells[c] = t
-		s.pos[t] = uint8(c)
 		for c2 := range s.n {
 			s.md[c][c2] = h.mdTab[c][c2]
 		}
@@ -140,12 +153,29 @@ func newSearcher(ctx context.Context, b puzzles.Board, h *Heuristic, lim Limits)
 			s.rcell[c] = h.refl.cell[c]
 			s.rtile[c] = h.refl.tile[c]
 		}
+	}
+	k := len(s.tabs)
+	s.mdN, s.valN, s.mdR, s.valR = make([]int, k), make([]int, k), make([]int, k), make([]int, k)
+	s.reset(b.Bytes())
+	return s
+}
+
+// reset puts the searcher on the state cells: the tiles' cells, each
+// pattern's Manhattan distance and value, the sums and h0.
+func (s *searcher) reset(cells []uint8) {
+	for c, t := range cells[:s.n] {
+		s.cells[c] = t
+		s.pos[t] = uint8(c)
+	}
+	if s.reflec {
 		for t := range s.n {
 			s.rpos[s.rtile[t]] = s.rcell[s.pos[t]]
 		}
 	}
-	k := len(s.tabs)
-	s.mdN, s.valN, s.mdR, s.valR = make([]int, k), make([]int, k), make([]int, k), make([]int, k)
+	clear(s.mdN)
+	clear(s.valN)
+	clear(s.mdR)
+	clear(s.valR)
 	s.sumN = s.initSums(&s.pos, s.mdN, s.valN)
 	s.h0 = s.sumN
 	if s.reflec {
@@ -155,8 +185,25 @@ func newSearcher(ctx context.Context, b puzzles.Board, h *Heuristic, lim Limits)
 	if s.max {
 		s.h0 = s.maxValue()
 	}
-	return s
 }
+
+// Search is the Worker form of the search: it searches below the state
+// cells within bound.
+func (s *searcher) Search(cells []uint8, blank, g, back, bound int) (bool, int, []uint8) {
+	s.reset(cells)
+	s.bound, s.next = bound, 1<<30
+	s.path = s.path[:0]
+	var found bool
+	if s.max {
+		found = s.dfsMax(g, blank, back)
+	} else {
+		found = s.dfs(g, blank, back, s.sumN, s.sumR)
+	}
+	return found, s.next, s.path
+}
+
+// Counts is the worker's counter.
+func (s *searcher) Counts() *Counter { return &s.Counter }
 
 // initSums fills each pattern's Manhattan distance and value for the
 // state pos and returns the additive estimate.

@@ -178,3 +178,36 @@ func BenchmarkAStarMemory4x4(b *testing.B) {
 	b.ReportMetric(float64(stored), "states")
 	b.ReportMetric(float64(frontier), "max-frontier")
 }
+
+// BenchmarkIDAStarThreads measures parallel IDA* with Manhattan distance
+// (the tile kernel) and linear conflict (the generic loop) on Korf's
+// instances 2, 5 and 9 with 1, 2 and 4 threads: wall time per set, and
+// generated nodes per second of wall time. On a machine shared with other
+// work the speed-up says little; docs/performance.md has measured runs.
+func BenchmarkIDAStarThreads(b *testing.B) {
+	insts, g := korf(b, 10)
+	for _, h := range []search.Heuristic{heuristics.NewManhattan(g), heuristics.NewLinearConflict(g)} {
+		for _, threads := range []int{1, 2, 4} {
+			b.Run(fmt.Sprintf("%s/threads=%d", h.Name(), threads), func(b *testing.B) {
+				var gen int64
+				var secs float64
+				for b.Loop() {
+					gen, secs = 0, 0
+					for _, i := range []int{1, 4, 8} {
+						in := insts[i]
+						res, err := search.IDAStar(context.Background(), search.Problem{Start: in.Board, Goal: g}, h, search.Options{Threads: threads})
+						if err != nil {
+							b.Fatal(err)
+						}
+						if len(res.Path) != in.Optimal {
+							b.Fatalf("instance %s: %d moves, published %d", in.Name, len(res.Path), in.Optimal)
+						}
+						gen += res.Stats.Generated
+						secs += res.Stats.Elapsed.Seconds()
+					}
+				}
+				b.ReportMetric(float64(gen)/secs, "generated/s")
+			})
+		}
+	}
+}

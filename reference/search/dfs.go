@@ -64,7 +64,7 @@ func runDLS[K comparable](ctx context.Context, p Problem, o Options, res *Result
 		start:  p.Start.Bytes(),
 		onPath: make(map[K]struct{}),
 		res:    res,
-		lim:    limiter{ctx, o.Limits.MaxNodes},
+		lim:    limiter{ctx: ctx, maxNodes: o.Limits.MaxNodes},
 		tr:     newTracer(o.Trace, res.Algorithm, ""),
 	}
 	err := body(s)

@@ -2,7 +2,8 @@
 // per file: breadth-first search (bfs.go), depth-limited depth-first
 // search (dfs.go), iterative deepening (ids.go), uniform-cost search
 // (ucs.go), greedy best-first search (greedy.go), A* (astar.go), weighted
-// A* (wastar.go), IDA* (idastar.go), recursive best-first search
+// A* (wastar.go), IDA* (idastar.go, and its parallel form over
+// Options.Threads in parallel.go), recursive best-first search
 // (rbfs.go) and bidirectional breadth-first search (bidirectional.go),
 // plus the A* expansion band (band.go).
 //

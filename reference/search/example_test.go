@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference/heuristics"
@@ -80,4 +81,36 @@ func ExampleParseTieBreak() {
 	fmt.Println(tb, "=", tb.Describe())
 	// Output:
 	// low-g-fifo = lowest f, then lowest g, then first in, first out
+}
+
+// IDA* on two threads: Korf's instance 9 (46 moves) with Manhattan
+// distance. The path is the serial search's, and every iteration but the
+// last counts exactly the serial search's nodes.
+func ExampleIDAStar_threads() {
+	set, err := puzzles.LoadSet("korf100")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	inst := set.Instances[8]
+	p := search.Problem{Start: inst.Board, Goal: set.Goal(inst)}
+	h := heuristics.NewManhattan(p.Goal)
+	serial, err := search.IDAStar(context.Background(), p, h, search.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	par, err := search.IDAStar(context.Background(), p, h, search.Options{Threads: 2})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	last := len(par.Stats.Iterations) - 1
+	fmt.Println("moves:", len(par.Path), "threads:", par.Threads)
+	fmt.Println("same path as the serial search:", slices.Equal(par.Path, serial.Path))
+	fmt.Println("same iterations before the last:", slices.Equal(par.Stats.Iterations[:last], serial.Stats.Iterations[:last]))
+	// Output:
+	// moves: 46 threads: 2
+	// same path as the serial search: true
+	// same iterations before the last: true
 }

@@ -26,6 +26,20 @@ import (
 // the table, and nothing is allocated or called through an interface per
 // node. Otherwise it uses h's [Incremental] form when it has one, else
 // Estimate. Both loops count nodes identically.
+//
+// With Options.Threads above 1 (and no trace) each iteration is split
+// among that many goroutines (docs/algorithms.md, "Parallel IDA*"): the
+// top of the tree is expanded level by level until it holds many more
+// nodes than threads, and the workers take those nodes' subtrees from a
+// shared queue under the shared bound. A goal found below a frontier
+// node ends the iteration for the nodes after it, while those before it
+// are searched to the end, so with an admissible h (whose goals all lie
+// at the iteration's bound) the path returned is exactly the serial
+// search's. The counts are the sums of what every worker did: a complete
+// iteration counts exactly the serial search's nodes, the last one may
+// count more or fewer. Limits.MaxNodes bounds the workers' expansions
+// together (they may stop a little below it). Threads of 0 or 1 run the
+// serial search.
 func IDAStar(ctx context.Context, p Problem, h Heuristic, o Options) (Result, error) {
 	const algo = "idastar"
 	if err := checkInformed(p, h); err != nil {
@@ -34,8 +48,15 @@ func IDAStar(ctx context.Context, p Problem, h Heuristic, o Options) (Result, er
 	m := startMeter()
 	res := Result{Algorithm: algo, Heuristic: h.Name()}
 	var err error
+	threads := 1
+	if o.Trace == nil {
+		threads = max(o.Threads, 1)
+	}
+	res.Threads = threads
 	if tc, ok := h.(TileCoster); ok && o.Trace == nil && p.Start.Len() <= puzzles.MaxSide*puzzles.MaxSide {
-		err = runTileKernel(ctx, p, tc, o.Limits, &res)
+		err = runTileKernel(ctx, p, tc, o.Limits, threads, &res)
+	} else if threads > 1 {
+		err = runIDAGenericParallel(ctx, p, h, o.Limits, threads, &res)
 	} else {
 		err = runIDAGeneric(ctx, p, h, o, &res)
 	}
@@ -52,9 +73,19 @@ func IDAStar(ctx context.Context, p Problem, h Heuristic, o Options) (Result, er
 type limiter struct {
 	ctx      context.Context
 	maxNodes int64
+	// par is set in the workers of a parallel IDA*: it is shared by them
+	// and replaces maxNodes by a budget they draw on. allowed is the
+	// count of this worker's expansions the budget has granted so far,
+	// node the index of the frontier node it searches.
+	par     *shared
+	allowed int64
+	node    int
 }
 
-func (l limiter) check(expanded int64) error {
+func (l *limiter) check(expanded int64) error {
+	if l.par != nil {
+		return l.checkShared(expanded)
+	}
 	if l.maxNodes > 0 && expanded >= l.maxNodes {
 		return ErrNodeLimit
 	}
@@ -62,9 +93,16 @@ func (l limiter) check(expanded int64) error {
 }
 
 // next is the expansion count at which to check again: ctxCheckMask+1
-// expansions on, or at the node limit if that comes first.
-func (l limiter) next(expanded int64) int64 {
+// expansions on, or at the node limit (a worker's granted budget) if that
+// comes first.
+func (l *limiter) next(expanded int64) int64 {
 	n := expanded + ctxCheckMask + 1
+	if l.par != nil {
+		if l.par.budget != nil {
+			n = min(n, l.allowed)
+		}
+		return n
+	}
 	if l.maxNodes > 0 && l.maxNodes < n {
 		n = l.maxNodes
 	}
@@ -97,7 +135,7 @@ func runIDAGeneric(ctx context.Context, p Problem, h Heuristic, o Options, res *
 		h:     h,
 		cells: p.Start.Bytes(),
 		st:    &res.Stats,
-		lim:   limiter{ctx, o.Limits.MaxNodes},
+		lim:   limiter{ctx: ctx, maxNodes: o.Limits.MaxNodes},
 		tr:    newTracer(o.Trace, "idastar", h.Name()),
 	}
 	s.incr, _ = h.(Incremental)
@@ -200,35 +238,13 @@ type tileKernel struct {
 	err       error
 }
 
-func runTileKernel(ctx context.Context, p Problem, h TileCoster, lim Limits, res *Result) error {
-	n := p.Start.Len()
-	k := &tileKernel{n: n, goal: p.Goal.Board().Bytes(), lim: limiter{ctx, lim.MaxNodes}}
-	costs := h.TileCosts()
-	if len(costs) != n*n {
-		return fmt.Errorf("%w: %s has %d tile costs, expected %d", ErrBadHeuristic, h.Name(), len(costs), n*n)
+func runTileKernel(ctx context.Context, p Problem, h TileCoster, lim Limits, threads int, res *Result) error {
+	k, h0, err := newTileKernel(ctx, p, h, lim)
+	if err != nil {
+		return err
 	}
-	for t := 1; t < n; t++ {
-		for c := range n {
-			k.cost[t<<8|c] = costs[t*n+c]
-		}
-	}
-	for c, mv := range p.Start.Shape().Moves() {
-		for back := range 5 {
-			for d, to := range mv {
-				if to >= 0 && d != back {
-					k.succ[c][back][k.nsucc[c][back]] = uint16(to) | uint16(d)<<8
-					k.nsucc[c][back]++
-				}
-			}
-		}
-	}
-	copy(k.cells[:], p.Start.Bytes())
-	h0 := 0
-	for c := range n {
-		h0 += int(k.cost[int(k.cells[c])<<8|c])
-	}
-	if want := h.Estimate(p.Start.Bytes()); h0 != want {
-		return fmt.Errorf("%w: %s's tile costs give %d but Estimate gives %d", ErrBadHeuristic, h.Name(), h0, want)
+	if threads > 1 {
+		return k.runParallel(ctx, p, h0, threads, res)
 	}
 	blank := uint8(p.Start.Blank())
 	st := &res.Stats
@@ -260,6 +276,41 @@ func runTileKernel(ctx context.Context, p Problem, h TileCoster, lim Limits, res
 		}
 		k.bound = k.next
 	}
+}
+
+// newTileKernel builds the kernel of p with h's tile costs and returns it
+// with the start's estimate.
+func newTileKernel(ctx context.Context, p Problem, h TileCoster, lim Limits) (*tileKernel, int, error) {
+	n := p.Start.Len()
+	k := &tileKernel{n: n, goal: p.Goal.Board().Bytes(), lim: limiter{ctx: ctx, maxNodes: lim.MaxNodes}}
+	costs := h.TileCosts()
+	if len(costs) != n*n {
+		return nil, 0, fmt.Errorf("%w: %s has %d tile costs, expected %d", ErrBadHeuristic, h.Name(), len(costs), n*n)
+	}
+	for t := 1; t < n; t++ {
+		for c := range n {
+			k.cost[t<<8|c] = costs[t*n+c]
+		}
+	}
+	for c, mv := range p.Start.Shape().Moves() {
+		for back := range 5 {
+			for d, to := range mv {
+				if to >= 0 && d != back {
+					k.succ[c][back][k.nsucc[c][back]] = uint16(to) | uint16(d)<<8
+					k.nsucc[c][back]++
+				}
+			}
+		}
+	}
+	copy(k.cells[:], p.Start.Bytes())
+	h0 := 0
+	for c := range n {
+		h0 += int(k.cost[int(k.cells[c])<<8|c])
+	}
+	if want := h.Estimate(p.Start.Bytes()); h0 != want {
+		return nil, 0, fmt.Errorf("%w: %s's tile costs give %d but Estimate gives %d", ErrBadHeuristic, h.Name(), h0, want)
+	}
+	return k, h0, nil
 }
 
 func (k *tileKernel) isGoal() bool {

@@ -30,7 +30,7 @@ func RBFS(ctx context.Context, p Problem, h Heuristic, o Options) (Result, error
 		h:     h,
 		cells: p.Start.Bytes(),
 		st:    &res.Stats,
-		lim:   limiter{ctx, o.Limits.MaxNodes},
+		lim:   limiter{ctx: ctx, maxNodes: o.Limits.MaxNodes},
 		tr:    newTracer(o.Trace, algo, h.Name()),
 	}
 	s.incr, _ = h.(Incremental)

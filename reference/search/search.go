@@ -64,6 +64,10 @@ type Options struct {
 	// f and the state (see docs/algorithms.md). With a nil Trace no
 	// tracing code runs in the inner loops.
 	Trace io.Writer
+	// Threads is the number of goroutines IDA* spreads each iteration
+	// over; 0 and 1 run the serial search, and so does any search with a
+	// Trace. The other algorithms ignore it.
+	Threads int
 }
 
 // Result is the outcome of a search.
@@ -85,6 +89,10 @@ type Result struct {
 	// TieBreak is the frontier order of best-first searches; zero (and
 	// not meaningful) for the others.
 	TieBreak TieBreak
+	// Threads is the number of goroutines the search ran on: 1 but for
+	// IDA* with Options.Threads above 1, and 0 from algorithms that do
+	// not report it.
+	Threads int
 	// Stats are the search's counts, filled in whether or not it solved.
 	Stats Stats
 }

@@ -25,6 +25,9 @@ import (
 // in pdb.Solve and the generic IDA* of package search, and nodes are
 // counted the same way, so all three are comparable node for node.
 //
+// With lim.Threads above 1 each iteration is split among that many
+// goroutines (pdb.DeepenParallel).
+//
 // It returns puzzles.ErrUnsolvable for a board that cannot reach the goal,
 // an error wrapping pdb.ErrLimit when a limit of lim is reached, and
 // ctx.Err() when ctx is done; the statistics are filled in every case.
@@ -34,6 +37,13 @@ func Solve(ctx context.Context, b puzzles.Board, h *Heuristic, lim pdb.Limits) (
 		return nil, pdb.Stats{}, err
 	}
 	s := newSearcher(ctx, b, h, lim)
+	if lim.Threads > 1 {
+		return pdb.DeepenParallel(ctx, start, b, s.md0+2*s.pack0, h.Estimate, lim, func(c pdb.Counter) pdb.Worker {
+			w := newSearcher(ctx, b, h, lim)
+			w.Counter = c
+			return w
+		})
+	}
 	return pdb.Deepen(start, &s.Counter, s.md0+2*s.pack0, func(bound int) (bool, int) {
 		s.bound, s.next = bound, 1<<30
 		return s.md0 == 0 || s.dfs(0, int(s.pos[0]), 4, s.md0, s.pack0), s.next
@@ -77,19 +87,41 @@ type searcher struct {
 func newSearcher(ctx context.Context, b puzzles.Board, h *Heuristic, lim pdb.Limits) *searcher {
 	n := h.n
 	s := &searcher{Counter: pdb.NewCounter(ctx, lim), h: h, n: n, nbr: b.Shape().Moves(), pairsOf: h.pairsOf}
-	for c := range n {
-		t := uint8(b.At(c))
+	s.reset(b.Bytes())
+	return s
+}
+
+// reset puts the searcher on the state cells: the tiles' cells, the
+// excess of every group, the conflict graph, md0 and pack0.
+func (s *searcher) reset(cells []uint8) {
+	n := s.n
+	for c, t := range cells[:n] {
 		s.cells[c] = t
 		s.pos[t] = uint8(c)
 	}
+	clear(s.w2[:])
+	clear(s.adj[:])
+	s.tri = s.tri[:0]
 	for tile := 1; tile < n; tile++ {
 		s.setTile(tile)
 	}
 	s.pairLog, s.triLog = s.pairLog[:0], s.triLog[:0]
-	s.md0 = h.manhattan(&s.pos)
+	s.md0 = s.h.manhattan(&s.pos)
 	s.pack0 = s.pack()
-	return s
 }
+
+// Search is the pdb.Worker form of the search: it searches below the
+// state cells within bound.
+func (s *searcher) Search(cells []uint8, blank, g, back, bound int) (bool, int, []uint8) {
+	s.reset(cells)
+	s.bound, s.next = bound, 1<<30
+	s.path = s.path[:0]
+	found := s.dfs(g, blank, back, s.md0, s.pack0)
+	return found, s.next, s.path
+}
+
+// Counts is the worker's counter.
+func (s *searcher) Counts() *pdb.Counter { return &s.Counter }
 
 // setTile reads the excess of every group holding tile t in the current
 // state and updates the conflict graph. It logs what it replaces on
