@@ -35,7 +35,7 @@ const (
 
 var screenshotPath = flag.String("screenshot", "", "write a PNG of the checker page on a phone-sized screen, showing an illegal answer, to this file (docs/img/checker.png is made so)")
 
-func chromiumPath(t *testing.T) string {
+func chromiumPath(t testing.TB) string {
 	t.Helper()
 	if p := os.Getenv(envChromium); p != "" {
 		return p
@@ -53,7 +53,7 @@ func chromiumPath(t *testing.T) string {
 	return ""
 }
 
-func startBrowser(t *testing.T) context.Context {
+func startBrowser(t testing.TB) context.Context {
 	t.Helper()
 	path := chromiumPath(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -81,7 +81,7 @@ func startBrowser(t *testing.T) context.Context {
 
 // writePage writes a checker page to a temporary file and returns its
 // file:// URL.
-func writePage(t *testing.T, o checkpage.Options) string {
+func writePage(t testing.TB, o checkpage.Options) string {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := checkpage.Write(&buf, o); err != nil {
