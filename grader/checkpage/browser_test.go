@@ -219,11 +219,11 @@ func TestBrowser(t *testing.T) {
 	t.Run("course set and keyboard", func(t *testing.T) { testCourseSet(t, bctx) })
 }
 
-// korf11 is Korf's instance 11 (blank-first goal), optimal length 50, with
+// korf8 is Korf's instance 8 (blank-first goal), optimal length 50, with
 // an optimal solution in tile moves found by kpuzzle solve.
 const (
-	korf11Cells = "12,11,15,3,8,0,4,2,6,13,9,5,14,1,10,7"
-	korf11Moves = "LDRURULLDDRUUULDDLUURRRDDDLLURURDDLULLURRDLUURRDDD"
+	korf8Cells = "12,11,15,3,8,0,4,2,6,13,9,5,14,1,10,7"
+	korf8Moves = "LDRURULLDDRUUULDDLUURRRDDDLLURURDDLULLURRDLUURRDDD"
 )
 
 func testFragments(t *testing.T, bctx context.Context, url string) {
@@ -242,7 +242,7 @@ func testFragments(t *testing.T, bctx context.Context, url string) {
 		{"malformed", "p=1,2,3,4,5,6,0,7,8&a=L,LEFTT", "malformed", "line 2: column 1: bad move"},
 		{"blank-first goal", "p=1,0,2,3,4,5,6,7,8&a=R&goal=blank-first", "optimal", "1 move, the optimal length (exact table 3x3)"},
 		{"2x3", "p=1,2,3,4,0,5&shape=2x3&a=L", "optimal", "1 move, the optimal length (exact table 2x3)"},
-		{"4x4 optimal from the search", "p=" + korf11Cells + "&a=" + korf11Moves + "&goal=blank-first", "optimal", "50 moves, the optimal length (IDA* + pdb:555)"},
+		{"4x4 optimal from the search", "p=" + korf8Cells + "&a=" + korf8Moves + "&goal=blank-first", "optimal", "50 moves, the optimal length (IDA* + pdb:555)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tb := openTab(t, bctx, url+"#"+c.fragment, 1100, 900)
@@ -357,7 +357,7 @@ func testCourseSet(t *testing.T, bctx context.Context) {
 		Title: "CS3243 checker", Goal: "blank-first", SetName: "the public tests",
 		Set: []webcheck.Puzzle{
 			{Name: "input_1.txt", Shape: "3x3", Cells: "1 2 5 3 4 0 6 7 8", Goal: "0 1 2 3 4 5 6 7 8", Optimal: 3},
-			{Name: "input_2.txt", Shape: "4x4", Cells: strings.ReplaceAll(korf11Cells, ",", " "), Goal: "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", Optimal: 50},
+			{Name: "input_2.txt", Shape: "4x4", Cells: strings.ReplaceAll(korf8Cells, ",", " "), Goal: "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", Optimal: 50},
 		},
 	})
 	tb := openTab(t, bctx, url, 390, 844)
@@ -399,7 +399,7 @@ func testCourseSet(t *testing.T, bctx context.Context) {
 	}
 
 	// The optimal answer: the answer key gives its length at once.
-	tb.do(chromedp.SetValue(chromedp.CSS("#answer"), strings.Join(strings.Split(korf11Moves, ""), "\n")))
+	tb.do(chromedp.SetValue(chromedp.CSS("#answer"), strings.Join(strings.Split(korf8Moves, ""), "\n")))
 	tb.tabTo("check")
 	tb.key(kb.Enter)
 	r = tb.waitDone(time.Minute)
