@@ -338,6 +338,17 @@ func testCancel(t *testing.T, bctx context.Context, url string) {
 	if r := tb.waitDone(time.Minute); r.Verdict != "optimal" {
 		t.Errorf("a check after Cancel: %+v, want optimal", r)
 	}
+
+	// A new check while a search runs stops the search.
+	tb.typeCheck(hardAnswer())
+	tb.do(chromedp.Poll[chromedp.Void](`document.getElementById("verdict").dataset.state === "proving"`, chromedp.WithPollingTimeout(time.Minute)))
+	tb.typeCheck("1 2\n0 3\n", "L\n")
+	if r := tb.waitDone(time.Minute); r.Verdict != "optimal" {
+		t.Errorf("a check while a search runs: %+v, want optimal", r)
+	}
+	if !eval[bool](tb, `document.getElementById("proving").hidden`) {
+		t.Error("the progress bar of the stopped search is still shown")
+	}
 }
 
 func testBudget(t *testing.T, bctx context.Context) {

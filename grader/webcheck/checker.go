@@ -117,8 +117,7 @@ type Response struct {
 
 // Checker checks answers for one page. It keeps the exact tables and
 // pattern databases it builds, so a second check on the same goal is
-// fast. It is not safe for concurrent use (the page runs one check at a
-// time).
+// fast. It is safe for concurrent use.
 type Checker struct {
 	cfg    Config
 	goal   *puzzles.Board // explicit course goal, nil for a named one

@@ -54,6 +54,7 @@
   var pending = {};
   var run = 0; // the current check; older answers are dropped
   var timers = [];
+  var proving = false; // a search is running in the worker
 
   function setState(state, verdict, tone, word, summary) {
     verdictEl.setAttribute("data-state", state);
@@ -149,6 +150,11 @@
     var my = ++run;
     clearTimers();
     provingEl.hidden = true;
+    if (proving) {
+      // The worker is busy with a search that no longer matters.
+      proving = false;
+      startWorker();
+    }
     var req = { puzzle: puzzleEl.value, answer: answerEl.value, moves: options().moves, goal: options().goal };
     setState("checking", "", "neutral", "checking", "Checking…");
     req.stage = "quick";
@@ -166,6 +172,7 @@
   // the budget stops the worker, and the checker says why optimality is
   // not verified.
   function prove(my, req) {
+    proving = true;
     provingEl.hidden = false;
     var started = Date.now();
     provingBar.value = 0;
@@ -173,6 +180,7 @@
     var stop = function (cancelled) {
       if (my !== run) { return; }
       run++;
+      proving = false;
       var mine = run;
       clearTimers();
       provingEl.hidden = true;
@@ -194,6 +202,7 @@
     req.stage = "prove";
     return ask({ type: "check", request: JSON.stringify(req) }).then(function (resp) {
       if (my !== run) { return; }
+      proving = false;
       clearTimers();
       provingEl.hidden = true;
       show(resp, "done");
