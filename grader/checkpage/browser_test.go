@@ -216,6 +216,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("4x4 optimal by search", func(t *testing.T) { testSearch(t, bctx, url) })
 	t.Run("cancel", func(t *testing.T) { testCancel(t, bctx, url) })
 	t.Run("budget", func(t *testing.T) { testBudget(t, bctx) })
+	t.Run("files", func(t *testing.T) { testFiles(t, bctx, url) })
 	t.Run("course set and keyboard", func(t *testing.T) { testCourseSet(t, bctx) })
 }
 
@@ -351,10 +352,39 @@ func testCancel(t *testing.T, bctx context.Context, url string) {
 	}
 }
 
+// testFiles drops a puzzle file on its box and opens an answer file with
+// the file input.
+func testFiles(t *testing.T, bctx context.Context, url string) {
+	answer := filepath.Join(t.TempDir(), "answer.txt")
+	if err := os.WriteFile(answer, []byte("LEFT\r\nLEFT\r\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tb := openTab(t, bctx, url, 1100, 900)
+	tb.do(chromedp.WaitEnabled(chromedp.CSS("#check")))
+	eval[chromedp.Void](tb, `(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File(["3\n1 2 3\n4 5 6\n0 7 8\n"], "puzzle.txt", {type: "text/plain"}));
+		document.getElementById("puzzle").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+	})()`)
+	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#answer-file"), []string{answer}))
+	tb.do(chromedp.Poll[chromedp.Void](`document.getElementById("puzzle").value !== "" && document.getElementById("answer").value !== ""`, chromedp.WithPollingTimeout(time.Minute)))
+	tb.do(chromedp.Click(chromedp.CSS("#check")))
+	if r := tb.waitDone(time.Minute); r.Verdict != "optimal" {
+		t.Errorf("a dropped puzzle (Princeton format) and an opened answer (CRLF): %+v, want optimal", r)
+	}
+}
+
+// testBudget opens a link whose check needs a search that cannot end in
+// the page's budget of 1 s: the verdict is valid.
 func testBudget(t *testing.T, bctx context.Context) {
 	url := writePage(t, checkpage.Options{BudgetSeconds: 1})
-	tb := openTab(t, bctx, url, 1100, 900)
-	tb.typeCheck(hardAnswer())
+	puzzle, answer := hardAnswer()
+	b, err := puzzles.ParseBoard(strings.NewReader(puzzle), "puzzle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	frag := webcheck.Fragment{Cells: b.Cells(), Answer: strings.Fields(answer), Moves: "tile"}
+	tb := openTab(t, bctx, url+"#"+frag.String(), 1100, 900)
 	r := tb.waitDone(3 * time.Minute)
 	if r.Verdict != "valid" || !strings.Contains(r.Summary, "budget of 1 s") {
 		t.Errorf("over the budget: %+v, want valid saying the budget ran out", r)
