@@ -104,16 +104,23 @@ type Response struct {
 	Heading string `json:"heading,omitempty"`
 	// Report is kpuzzle check --json's report.
 	Report *grader.Report `json:"report,omitempty"`
-	// Proving is set by StageQuick when the answer is solved and only a
-	// search can prove the optimal length: the page runs StageProve next.
+	// Proving is set by StageQuick when only a search can prove the
+	// optimal length the verdict's explanation needs (a solved answer, or
+	// UNSOLVABLE for a solvable puzzle, where kpuzzle check says how short
+	// a solution is): the page runs StageProve next.
 	Proving bool `json:"proving,omitempty"`
 	// Replay is the replay page (grader/replay) of the answer.
 	Replay string `json:"replay,omitempty"`
-	// Fragment is the link fragment that reopens this check.
+	// Fragment is the link fragment that reopens this check; empty when
+	// it would be longer than MaxLinkFragment.
 	Fragment string `json:"fragment,omitempty"`
 	// SetPuzzle names the built-in set's puzzle when the board is one.
 	SetPuzzle string `json:"set_puzzle,omitempty"`
 }
+
+// MaxLinkFragment is the longest fragment a Response offers as a link
+// (a link is for sharing, and chat programs and mail cut long ones).
+const MaxLinkFragment = 8 << 10
 
 // Checker checks answers for one page. It keeps the exact tables and
 // pattern databases it builds, so a second check on the same goal is
@@ -246,7 +253,7 @@ func (c *Checker) Check(ctx context.Context, req Request) (Response, error) {
 		Details:   rep.Details(),
 		Heading:   fmt.Sprintf("%s, %s goal, moves name where the %s goes", p.Board.Shape(), p.Goal.Name(), rep.Moves),
 		Report:    &rep,
-		Proving:   proving && rep.Verdict == grader.Valid,
+		Proving:   proving && (rep.Verdict == grader.Valid || rep.Verdict == grader.UnsolvableWrong),
 		SetPuzzle: setName,
 	}
 	resp.Replay, err = c.replay(p, req.Answer, rep)
@@ -370,7 +377,10 @@ func (c *Checker) fragment(p grader.Problem, req Request) string {
 		f.Shape = s
 	}
 	f.Answer = strings.Split(strings.ReplaceAll(strings.TrimRight(req.Answer, "\r\n"), "\r\n", "\n"), "\n")
-	return f.String()
+	if frag := f.String(); len(frag) <= MaxLinkFragment {
+		return frag
+	}
+	return ""
 }
 
 // Request is the request a link's fragment stands for: its puzzle as a

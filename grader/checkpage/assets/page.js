@@ -127,10 +127,12 @@
     headingEl.textContent = (resp.set_puzzle ? resp.set_puzzle + ": " : "") + resp.heading;
     detailsEl.textContent = (resp.details || []).join("\n");
     detailsEl.hidden = !resp.details || resp.details.length === 0;
-    shareLink.href = "#" + resp.fragment;
-    shareRow.hidden = false;
-    if (location.hash !== "#" + resp.fragment) {
-      history.replaceState(null, "", "#" + resp.fragment);
+    shareRow.hidden = !resp.fragment;
+    if (resp.fragment) {
+      shareLink.href = "#" + resp.fragment;
+      if (location.hash !== "#" + resp.fragment) {
+        try { history.replaceState(null, "", "#" + resp.fragment); } catch (e) { /* the address bar keeps the old link */ }
+      }
     }
     replaySection.hidden = false;
     replayFrame.srcdoc = resp.replay;
