@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"syscall"
 )
 
 // ErrNotRegular reports an input path that is not a regular file: a
@@ -20,7 +19,7 @@ var ErrNotRegular = errors.New("not a regular file")
 // regular file gives a *fs.PathError wrapping ErrNotRegular that says
 // what it is.
 func OpenFile(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	f, err := os.OpenFile(path, openFlags, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +33,7 @@ func OpenFile(path string) (*os.File, error) {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%s); expected a file", ErrNotRegular, kindOf(st.Mode()))}
 	}
 	// Regular files never block; reads go back to the usual mode.
-	if err := syscall.SetNonblock(int(f.Fd()), false); err != nil {
+	if err := setBlocking(f); err != nil {
 		f.Close()
 		return nil, err
 	}

@@ -1,14 +1,17 @@
 package scaffold
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/kpuzzle/kpuzzle/grader/checkpage"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference/exact"
 	"github.com/kpuzzle/kpuzzle/reference/setgen"
@@ -323,6 +326,9 @@ func Parts() []Part {
 		{Path: "classroom/puzzles", Write: func(dir string, sc Scaffold) error {
 			return sc.Public.Write(filepath.Join(dir, "classroom", "puzzles"))
 		}},
+		// The browser checker (kpuzzle page) with the public tests and
+		// their key, for students without kpuzzle.
+		{Path: "classroom/checker.html", Write: writeChecker},
 		Template("classroom/README.md", "assignment/handout.md.tmpl", 0o644),
 		TemplateWith("classroom/.kpuzzle/assignment.yaml", "assignment/assignment.yaml.tmpl", 0o644, func(d Data) Data {
 			d.Generator = PublicGenerator
@@ -332,6 +338,24 @@ func Parts() []Part {
 		}),
 		Template("classroom/.github/workflows/classroom.yml", "assignment/classroom.yml.tmpl", 0o644),
 	}
+}
+
+// writeChecker writes classroom/checker.html over the public tests
+// already in classroom/puzzles.
+func writeChecker(dir string, sc Scaffold) error {
+	goal := puzzles.GoalDefault
+	if sc.Data.BlankFirst {
+		goal = puzzles.GoalBlankFirst
+	}
+	var buf bytes.Buffer
+	_, err := checkpage.WriteCourse(&buf, checkpage.Course{
+		Title: sc.Data.Name + ": answer checker", Moves: sc.Data.Moves, Goal: goal,
+		SetDir: filepath.Join(dir, "classroom", "puzzles"), SetName: "the public tests",
+	})
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "classroom", "checker.html"), buf.Bytes(), 0o644)
 }
 
 // Write writes every part of the scaffold into the assignment folder

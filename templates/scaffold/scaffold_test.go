@@ -109,10 +109,15 @@ func TestNewAndWrite(t *testing.T) {
 	for _, f := range []string{"assignment.yaml", "handout.md", "README.md", "gradescope/setup.sh", "sandbox-probe/KPUZZLE-SANDBOX-PROBE", "cluster/slurm.sh",
 		"starter/java/Solver.java", "starter/python/solver.py", "starter/go/go.mod", "starter/cpp/solver.cpp",
 		"puzzles/manifest.json", "puzzles/hidden/3x3/puzzle_1.txt", "classroom/Solver.java", "classroom/puzzles/2x3/puzzle_1.txt",
-		"classroom/.kpuzzle/assignment.yaml", "classroom/.github/workflows/classroom.yml"} {
+		"classroom/.kpuzzle/assignment.yaml", "classroom/.github/workflows/classroom.yml", "classroom/checker.html"} {
 		if !slices.Contains(files, f) {
 			t.Errorf("%s is missing from %v", f, files)
 		}
+	}
+	if page, err := os.ReadFile(filepath.Join(dir, "classroom", "checker.html")); err != nil {
+		t.Error(err)
+	} else if p := string(page); !strings.Contains(p, `"name":"2x3/puzzle_1.txt"`) || strings.Contains(p, "hidden/") || !strings.Contains(p, `value="blank" checked`) {
+		t.Error("classroom/checker.html does not hold the public tests alone with the blank convention")
 	}
 	for _, f := range []string{"gradescope/setup.sh", "gradescope/run_autograder", "cluster/slurm.sh"} {
 		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Mode().Perm() != 0o755 {

@@ -1,0 +1,139 @@
+package checkpage
+
+import (
+	"bufio"
+	"bytes"
+	_ "embed"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/kpuzzle/kpuzzle/grader/webcheck"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+var (
+	//go:embed checker.wasm.gz
+	wasmGz []byte
+	//go:embed wasm_exec.js
+	wasmExecJS string
+	//go:embed assets/page.html.tmpl
+	pageTemplate string
+	//go:embed assets/page.css
+	pageCSS string
+	//go:embed assets/page.js
+	pageJS string
+)
+
+// WasmGz is the gzipped WebAssembly checker the page embeds.
+func WasmGz() []byte { return bytes.Clone(wasmGz) }
+
+// WasmExecJS is the Go toolchain's wasm_exec.js the page embeds.
+func WasmExecJS() string { return wasmExecJS }
+
+// Options are what a page holds besides the checker.
+type Options = webcheck.Config
+
+// view is what the template sees.
+type view struct {
+	Title      string
+	Moves      string
+	Goal       string
+	GoalChoice bool
+	GoalName   string
+	SetName    string
+	Set        []webcheck.Puzzle
+	Budget     int
+	Config     webcheck.Config
+	WasmSize   string
+	WasmExec   template.HTML
+	WasmGz     template.HTML
+	CSS        template.CSS
+	JS         template.JS
+}
+
+var parseTemplate = sync.OnceValues(func() (*template.Template, error) {
+	return template.New("page").Parse(pageTemplate)
+})
+
+// Write writes the checker page with options o on w. It fails for
+// options the checker refuses (see webcheck.New) and for an error of w.
+func Write(w io.Writer, o Options) error {
+	if _, err := webcheck.New(o); err != nil {
+		return err
+	}
+	t, err := parseTemplate()
+	if err != nil {
+		return fmt.Errorf("checker page template: %w", err)
+	}
+	if strings.Contains(strings.ToLower(wasmExecJS), "</script") {
+		return errors.New("checker page: wasm_exec.js contains </script")
+	}
+	if o.Title == "" {
+		o.Title = "kpuzzle checker"
+	}
+	if o.Moves == "" {
+		o.Moves = "tile"
+	}
+	if o.BudgetSeconds <= 0 {
+		o.BudgetSeconds = webcheck.DefaultBudgetSeconds
+	}
+	for i := range o.Set {
+		if o.Set[i].Text == "" {
+			o.Set[i].Text = puzzleText(o.Set[i])
+		}
+	}
+	v := view{
+		Title: o.Title, Moves: o.Moves, SetName: o.SetName, Set: o.Set, Budget: o.BudgetSeconds,
+		Config:   o,
+		WasmSize: fmt.Sprintf("%.1f MB", float64(len(wasmGz))/(1<<20)),
+		WasmExec: template.HTML(wasmExecJS),
+		WasmGz:   template.HTML(base64Lines(wasmGz)),
+		CSS:      template.CSS(pageCSS),
+		JS:       template.JS(pageJS),
+	}
+	switch o.Goal {
+	case "", puzzles.GoalDefault:
+		v.Goal, v.GoalChoice = puzzles.GoalDefault, true
+	case puzzles.GoalBlankFirst:
+		v.Goal, v.GoalChoice = puzzles.GoalBlankFirst, true
+	default:
+		v.GoalName = o.Goal
+	}
+	bw := bufio.NewWriter(w)
+	if err := t.Execute(bw, v); err != nil {
+		return fmt.Errorf("checker page: %w", err)
+	}
+	return bw.Flush()
+}
+
+// base64Lines is b in base64, 76 characters a line.
+func base64Lines(b []byte) string {
+	s := base64.StdEncoding.EncodeToString(b)
+	var out strings.Builder
+	out.Grow(len(s) + len(s)/76 + 1)
+	for len(s) > 76 {
+		out.WriteString(s[:76])
+		out.WriteByte('\n')
+		s = s[76:]
+	}
+	out.WriteString(s)
+	return out.String()
+}
+
+// puzzleText writes a set puzzle's cells as rows.
+func puzzleText(p webcheck.Puzzle) string {
+	s, err := puzzles.ParseShape(p.Shape)
+	if err != nil {
+		return p.Cells
+	}
+	b, err := puzzles.ParseCells(p.Cells, s)
+	if err != nil {
+		return p.Cells
+	}
+	return b.Format(puzzles.FormatRows)
+}

@@ -1,0 +1,231 @@
+package webcheck
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+// Fragment is what a shared link's URL fragment carries: a puzzle, an
+// answer and the options to check it with. Its text form is
+// "p=CELLS&a=MOVES&moves=tile|blank&goal=NAME&shape=RxC", every key
+// optional:
+//
+//   - p: the puzzle's cells in row-major order separated by commas, 0 for
+//     the blank (1,2,3,4,5,6,0,7,8); shape gives the board's shape when it
+//     is not square.
+//   - a: the answer's lines separated by commas, each percent-encoded; a
+//     line written only with the letters U, D, L and R (LLUR) stands for
+//     one move per letter.
+//   - moves: the move convention, tile or blank.
+//   - goal: default or blank-first.
+type Fragment struct {
+	// Cells are the puzzle's cells; nil when the fragment has no puzzle.
+	Cells []int
+	// Shape is the board's shape; zero means square.
+	Shape puzzles.Shape
+	// Answer holds the answer's lines; nil when the fragment has no
+	// answer.
+	Answer []string
+	// Moves is "tile", "blank" or "" (the page's default).
+	Moves string
+	// Goal is "default", "blank-first" or "" (the page's default).
+	Goal string
+}
+
+// ErrFragment is wrapped by every error of ParseFragment.
+var ErrFragment = errors.New("bad link")
+
+// maxFragment bounds the fragment ParseFragment reads.
+const maxFragment = 1 << 20
+
+// ParseFragment reads a URL fragment (with or without its leading #).
+// Errors wrap ErrFragment, name the column of the fragment where the
+// problem is and say what was expected. A puzzle that is not a board (a
+// repeated tile, a wrong count) is not an error here: the check reports
+// it as it reports a bad puzzle file.
+func ParseFragment(s string) (Fragment, error) {
+	s = strings.TrimPrefix(s, "#")
+	if len(s) > maxFragment {
+		return Fragment{}, fmt.Errorf("%w: the link is %d bytes; at most %d are read", ErrFragment, len(s), maxFragment)
+	}
+	var f Fragment
+	seen := map[string]bool{}
+	col := 1
+	for part := range strings.SplitSeq(s, "&") {
+		at := col
+		col += len(part) + 1
+		if part == "" {
+			continue
+		}
+		key, value, _ := strings.Cut(part, "=")
+		if seen[key] {
+			return Fragment{}, fmt.Errorf("%w: column %d: %q given twice", ErrFragment, at, key)
+		}
+		seen[key] = true
+		var err error
+		switch key {
+		case "p":
+			f.Cells, err = parseCells(value)
+			if f.Cells == nil && err == nil {
+				f.Cells = []int{}
+			}
+		case "shape":
+			f.Shape, err = puzzles.ParseShape(value)
+		case "a":
+			f.Answer, err = parseAnswerLines(value)
+		case "moves":
+			if value != "tile" && value != "blank" {
+				err = fmt.Errorf("moves=%q; expected tile or blank", clip(value))
+			}
+			f.Moves = value
+		case "goal":
+			if value != "default" && value != "blank-first" {
+				err = fmt.Errorf("goal=%q; expected default or blank-first", clip(value))
+			}
+			f.Goal = value
+		default:
+			err = fmt.Errorf("unknown key %q; expected p, a, moves, goal or shape", clip(key))
+		}
+		if err != nil {
+			return Fragment{}, fmt.Errorf("%w: column %d: %v", ErrFragment, at, err)
+		}
+	}
+	return f, nil
+}
+
+// parseCells reads "1,2,3,0": integers only; their count and range are
+// the board parser's business.
+func parseCells(v string) ([]int, error) {
+	if v == "" {
+		return nil, nil
+	}
+	var cells []int
+	for i, tok := range strings.Split(v, ",") {
+		n := 0
+		if tok == "" || len(tok) > 6 {
+			return nil, fmt.Errorf("p: cell %d is %q; expected a tile number", i+1, clip(tok))
+		}
+		for _, r := range tok {
+			if r < '0' || r > '9' {
+				return nil, fmt.Errorf("p: cell %d is %q; expected a tile number", i+1, clip(tok))
+			}
+			n = n*10 + int(r-'0')
+		}
+		cells = append(cells, n)
+	}
+	return cells, nil
+}
+
+// parseAnswerLines reads the a= value.
+func parseAnswerLines(v string) ([]string, error) {
+	lines := []string{}
+	if v == "" {
+		return lines, nil
+	}
+	for i, raw := range strings.Split(v, ",") {
+		if isLetterRun(raw) {
+			for _, r := range raw {
+				lines = append(lines, string(r))
+			}
+			continue
+		}
+		line, err := url.PathUnescape(raw)
+		if err != nil {
+			return nil, fmt.Errorf("a: line %d: %q is not percent-encoded text", i+1, clip(raw))
+		}
+		lines = append(lines, line)
+	}
+	return lines, nil
+}
+
+// isLetterRun reports whether s is two or more of the letters U, D, L, R
+// (either case): moves written one letter each.
+func isLetterRun(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	for _, r := range s {
+		if !strings.ContainsRune("UDLRudlr", r) {
+			return false
+		}
+	}
+	return true
+}
+
+func clip(s string) string {
+	if len(s) > 20 {
+		return s[:20] + "..."
+	}
+	return s
+}
+
+// String is the fragment's text form (without #); ParseFragment reads it
+// back to an equal Fragment. Single-letter moves are joined into one run
+// (a=LLUR) so that links stay short.
+func (f Fragment) String() string {
+	var parts []string
+	if f.Cells != nil {
+		cells := make([]string, len(f.Cells))
+		for i, c := range f.Cells {
+			cells[i] = fmt.Sprint(c)
+		}
+		parts = append(parts, "p="+strings.Join(cells, ","))
+	}
+	if f.Shape != (puzzles.Shape{}) {
+		parts = append(parts, "shape="+f.Shape.String())
+	}
+	if f.Answer != nil {
+		var out []string
+		run := ""
+		flush := func() {
+			if run != "" {
+				out = append(out, run)
+			}
+			run = ""
+		}
+		for _, line := range f.Answer {
+			if len(line) == 1 && strings.ContainsRune("UDLRudlr", rune(line[0])) {
+				run += line
+				continue
+			}
+			flush()
+			out = append(out, escapeLine(line))
+		}
+		flush()
+		parts = append(parts, "a="+strings.Join(out, ","))
+	}
+	if f.Moves != "" {
+		parts = append(parts, "moves="+f.Moves)
+	}
+	if f.Goal != "" {
+		parts = append(parts, "goal="+f.Goal)
+	}
+	return strings.Join(parts, "&")
+}
+
+// escapeLine percent-encodes an answer line for a=; a line that would read
+// as a run of move letters has its first letter encoded.
+func escapeLine(line string) string {
+	var b strings.Builder
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '-', c == '_', c == '.':
+			if i == 0 && isLetterRun(line) {
+				fmt.Fprintf(&b, "%%%02X", c)
+				continue
+			}
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	if line == "" {
+		return ""
+	}
+	return b.String()
+}
