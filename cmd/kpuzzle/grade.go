@@ -394,7 +394,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	if outcome.GraderErrors > 0 {
 		resultsJSON = ""
 	}
-	if err := gb.WriteFolder(out, report.FolderOptions{Feedback: tmpl, Replays: asg.Results.ReplaysOn(), Moves: asg.Convention(), ResultsJSON: resultsJSON}); err != nil {
+	if err := gb.WriteFolder(out, report.FolderOptions{Feedback: tmpl, Replays: asg.Results.ReplaysOn(), Moves: asg.Convention(), AnswerFormat: asg.AnswerNotation(), ResultsJSON: resultsJSON}); err != nil {
 		return inputError(err)
 	}
 	if a.json {

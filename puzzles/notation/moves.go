@@ -16,9 +16,14 @@ func (p *parser) letters() (puzzles.Answer, error) {
 	}
 	var a puzzles.Answer
 	err := p.eachLine(func(no int, line string) error {
+		run := -1 // where the current run of letters starts
 		for i, r := range line {
 			if moveSep(r) {
+				run = -1
 				continue
+			}
+			if run < 0 {
+				run = i
 			}
 			if strings.HasPrefix(strings.ToUpper(line[i:]), puzzles.UnsolvableToken) {
 				return p.errAt(no, i+1, onlyToken())
@@ -34,6 +39,15 @@ func (p *parser) letters() (puzzles.Answer, error) {
 			case 'R':
 				d = puzzles.Right
 			default:
+				if unicode.IsLetter(r) && i-run < 2 {
+					// A word, such as LEFT, not letters gone wrong: name
+					// the word, where it starts.
+					word := line[run:]
+					if end := strings.IndexFunc(word, moveSep); end >= 0 {
+						word = word[:end]
+					}
+					return p.errAt(no, run+1, fmt.Errorf("%w: found %q; expected the letters U, D, L, R, with or without spaces or commas between them", puzzles.ErrBadMove, clip(word)))
+				}
 				return p.errAt(no, i+1, fmt.Errorf("%w: found %q; expected the letters U, D, L, R, with or without spaces or commas between them", puzzles.ErrBadMove, string(r)))
 			}
 			if err := p.add(&a, d, no, i+1); err != nil {

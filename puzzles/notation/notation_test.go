@@ -157,6 +157,8 @@ func TestReadRejects(t *testing.T) {
 	}{
 		{"a bad word on line 2", "UP\nsideways\n", notation.Auto, puzzles.AnswerLimits{}, notation.Lines, puzzles.ErrBadMove, 2, 1, `"sideways"`},
 		{"a bad letter", "RRDXL\n", notation.Auto, puzzles.AnswerLimits{}, notation.Letters, puzzles.ErrBadMove, 1, 4, `"X"`},
+		{"a word that starts like letters", "LEFTT\n", notation.Auto, puzzles.AnswerLimits{}, notation.Lines, puzzles.ErrBadMove, 1, 1, `"LEFTT"`},
+		{"a word among letters", "UL LEAKED\n", notation.Letters, puzzles.AnswerLimits{}, notation.Letters, puzzles.ErrBadMove, 1, 4, `"LEAKED"`},
 		{"a bad word after good ones", "UP DOWN\nNORTH\n", notation.Auto, puzzles.AnswerLimits{}, notation.Words, puzzles.ErrBadMove, 2, 1, `"NORTH"`},
 		{"a bad tile", "2 5 x 6\n", notation.Auto, puzzles.AnswerLimits{}, notation.Tiles, puzzles.ErrBadMove, 1, 5, `"x"`},
 		{"a tile off the board", "2\n5\n9\n", notation.Auto, puzzles.AnswerLimits{}, notation.Tiles, puzzles.ErrRange, 3, 1, "tiles 1..8"},
