@@ -25,18 +25,19 @@ import (
 )
 
 type gradeOptions struct {
-	puzzle      puzzleFlags
-	jobs        int
-	out         string
-	resume      bool
-	resultsJSON string
-	layout      string
-	scratch     string
-	isolation   string
-	exposed     bool
-	hide        []string
-	shard       string
-	prepared    string
+	puzzle       puzzleFlags
+	jobs         int
+	out          string
+	resume       bool
+	resultsJSON  string
+	layout       string
+	scratch      string
+	isolation    string
+	answerFormat string
+	exposed      bool
+	hide         []string
+	shard        string
+	prepared     string
 }
 
 // exampleAssignment is the assignment shown by kpuzzle grade --help and
@@ -123,6 +124,8 @@ security model.`,
 	opts.puzzle.register(f)
 	f.Lookup("goal").Usage = "override the assignment's goal: default, blank-first, snail or a goal FILE"
 	f.Lookup("moves").Usage = "override the assignment's move convention: tile or blank"
+	registerAnswerFormat(f, &opts.answerFormat, "")
+	f.Lookup("answer-format").Usage = "override the assignment's answer.format: auto, lines, letters, words, list, tiles or boards (see docs/formats.md)"
 	f.IntVar(&opts.jobs, "jobs", runtime.NumCPU(), "tests run at once")
 	f.StringVar(&opts.out, "out", "kpuzzle-results", "output folder for the journal and the results")
 	f.BoolVar(&opts.resume, "resume", false, "continue the journal in OUT: run only the tests it lacks")
@@ -205,6 +208,12 @@ func loadAssignment(a *app, cmd *cobra.Command, opts *gradeOptions) (grader.Assi
 	}
 	if cmd.Flags().Changed("isolation") {
 		asg.Run.Isolation, changed = opts.isolation, true
+	}
+	if cmd.Flags().Changed("answer-format") {
+		if _, err := answerNotation(opts.answerFormat); err != nil {
+			return grader.Assignment{}, err
+		}
+		asg.Answer.Format, changed = opts.answerFormat, true
 	}
 	if changed {
 		if err := asg.Normalize(); err != nil {
