@@ -184,7 +184,7 @@ func (p *parser) boards() (puzzles.Answer, error) {
 			if n := differing(cur, b.values); n > 0 {
 				reason = fmt.Sprintf("the board at line %d differs from the one before it in %d cells; one move slides one tile next to the blank into it", line, n)
 			}
-			a.Illegal = &puzzles.IllegalMoveError{Index: i, Line: line, Token: "board", Reason: reason}
+			a.Illegal = &puzzles.IllegalMoveError{Index: i, Line: line, Token: "board", Reason: reason, NotASlide: true}
 			break
 		}
 		a.Tokens = append(a.Tokens, p.conv.TokenDir(d))

@@ -81,7 +81,7 @@ func (p *parser) tiles() (puzzles.Answer, error) {
 			br, bc := shape.RowCol(blank)
 			tr, tc := shape.RowCol(at)
 			a.Illegal = &puzzles.IllegalMoveError{
-				Index: i, Line: nums[i].line, Token: strconv.Itoa(t),
+				Index: i, Line: nums[i].line, Token: strconv.Itoa(t), NotASlide: true,
 				Reason: fmt.Sprintf("tile %d is at row %d, column %d, not next to the blank at row %d, column %d", t, tr+1, tc+1, br+1, bc+1),
 			}
 			break
