@@ -43,6 +43,12 @@ func header(line string) bool {
 	return i > 0 && headerWords[strings.ToLower(s[:i])]
 }
 
+// placed is a cell read from the answer and where it was written.
+type placed struct {
+	line, col int
+	text      string
+}
+
 // boardRead is one board of the answer, its cells and where each was
 // written.
 type boardRead struct {

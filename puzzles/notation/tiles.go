@@ -8,12 +8,6 @@ import (
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
-// placed is a number read from the answer and where it was written.
-type placed struct {
-	line, col int
-	text      string
-}
-
 // tiles reads the numbers of the tiles moved, separated by spaces, commas,
 // semicolons or line ends, optionally inside one pair of brackets, and
 // converts them to moves from the start board.
@@ -37,33 +31,34 @@ func (p *parser) tiles() (puzzles.Answer, error) {
 		b[strings.LastIndex(text, "]")] = ' '
 		text = string(b)
 	}
-	var nums []placed
+	// Each number is checked as it is read, so that a text that is not
+	// tile numbers fails at once.
+	type tileAt struct {
+		tile, line int
+	}
+	var tiles []tileAt
 	err := eachLine(text, func(no int, line string) error {
-		for _, t := range split(line, moveSep) {
-			if len(nums) == p.lim.MaxMoves {
-				return p.errAt(no, t.col, fmt.Errorf("%w: more than %d moves", puzzles.ErrTooLarge, p.lim.MaxMoves))
+		for _, n := range split(line, moveSep) {
+			if len(tiles) == p.lim.MaxMoves {
+				return p.errAt(no, n.col, fmt.Errorf("%w: more than %d moves", puzzles.ErrTooLarge, p.lim.MaxMoves))
 			}
-			nums = append(nums, placed{no, t.col, t.text})
+			t, err := strconv.Atoi(n.text)
+			switch {
+			case err != nil && strings.EqualFold(n.text, puzzles.UnsolvableToken):
+				return p.errAt(no, n.col, onlyToken())
+			case err != nil:
+				return p.errAt(no, n.col, fmt.Errorf("%w: found %q; expected the numbers (1..%d) of the tiles moved, separated by spaces or commas", puzzles.ErrBadMove, clip(n.text), k-1))
+			case t == 0:
+				return p.errAt(no, n.col, fmt.Errorf("%w: found 0, the blank; expected the number (1..%d) of the tile that slides", puzzles.ErrRange, k-1))
+			case t < 0 || t >= k:
+				return p.errAt(no, n.col, fmt.Errorf("%w: tile %s; a %s board holds tiles 1..%d", puzzles.ErrRange, clip(n.text), p.start.Shape(), k-1))
+			}
+			tiles = append(tiles, tileAt{t, no})
 		}
 		return nil
 	})
 	if err != nil {
 		return puzzles.Answer{}, err
-	}
-	tiles := make([]int, len(nums))
-	for i, n := range nums {
-		t, err := strconv.Atoi(n.text)
-		switch {
-		case err != nil && strings.EqualFold(n.text, puzzles.UnsolvableToken):
-			return puzzles.Answer{}, p.errAt(n.line, n.col, onlyToken())
-		case err != nil:
-			return puzzles.Answer{}, p.errAt(n.line, n.col, fmt.Errorf("%w: found %q; expected the numbers (1..%d) of the tiles moved, separated by spaces or commas", puzzles.ErrBadMove, clip(n.text), k-1))
-		case t == 0:
-			return puzzles.Answer{}, p.errAt(n.line, n.col, fmt.Errorf("%w: found 0, the blank; expected the number (1..%d) of the tile that slides", puzzles.ErrRange, k-1))
-		case t < 0 || t >= k:
-			return puzzles.Answer{}, p.errAt(n.line, n.col, fmt.Errorf("%w: tile %s; a %s board holds tiles 1..%d", puzzles.ErrRange, clip(n.text), p.start.Shape(), k-1))
-		}
-		tiles[i] = t
 	}
 	// Play the tiles from the start board.
 	shape := p.start.Shape()
@@ -74,20 +69,21 @@ func (p *parser) tiles() (puzzles.Answer, error) {
 	}
 	blank := p.start.Blank()
 	var a puzzles.Answer
-	for i, t := range tiles {
+	for i, ta := range tiles {
+		t := ta.tile
 		at := where[t]
 		d, ok := direction(shape, blank, at)
 		if !ok {
 			br, bc := shape.RowCol(blank)
 			tr, tc := shape.RowCol(at)
 			a.Illegal = &puzzles.IllegalMoveError{
-				Index: i, Line: nums[i].line, Token: strconv.Itoa(t), NotASlide: true,
+				Index: i, Line: ta.line, Token: strconv.Itoa(t), NotASlide: true,
 				Reason: fmt.Sprintf("tile %d is at row %d, column %d, not next to the blank at row %d, column %d", t, tr+1, tc+1, br+1, bc+1),
 			}
 			break
 		}
 		a.Tokens = append(a.Tokens, p.conv.TokenDir(d))
-		a.Lines = append(a.Lines, int32(nums[i].line))
+		a.Lines = append(a.Lines, int32(ta.line))
 		cells[blank], cells[at] = cells[at], 0
 		where[t] = blank
 		blank = at
