@@ -42,6 +42,11 @@ func TestCheckAnswerFormats(t *testing.T) {
 		t.Errorf("tiles read as lines: exit %d %v %v", r.code, got["verdict"], got["answer_format"])
 	}
 	wantOneLineError(t, kpuzzle(t, "", "check", "--answer-format", "morse", puzzle, tiles), "--answer-format", `"morse"`, "tiles, boards")
+	for _, cmd := range []string{"check", "grade", "replay", "apply"} {
+		if r := kpuzzle(t, "", "__complete", cmd, "--answer-format", "t"); !strings.HasPrefix(r.stdout, "tiles\n") {
+			t.Errorf("%s --answer-format t completes to %q, want tiles", cmd, r.stdout)
+		}
+	}
 	// A tile not next to the blank is an illegal move on its line.
 	r = kpuzzle(t, "", "check", puzzle, writeFile(t, dir, "far.txt", "2\n5\n7\n"))
 	if r.code != 1 || !strings.Contains(r.stdout, "illegal: line 3 (move 3), 7: tile 7 is at row 3, column 1, not next to the blank") {
