@@ -49,14 +49,9 @@ type placed struct {
 	text      string
 }
 
-// boardRead is one board of the answer, its cells and where each was
-// written.
-type boardRead struct {
-	cells  []placed
-	values []int
-}
-
 // boards reads a sequence of boards and converts each step into a move.
+// Boards are checked and converted as they are completed, so that only
+// the board being read and the one before it are held.
 func (p *parser) boards() (puzzles.Answer, error) {
 	if line, ok := p.unsolvable(true); ok {
 		return claim(line), nil
@@ -64,28 +59,77 @@ func (p *parser) boards() (puzzles.Answer, error) {
 	shape := p.start.Shape()
 	k := shape.Cells()
 	var (
-		boards               []boardRead
-		block                []placed // the cells of the rows read since the last separator
-		blockLine, blockRows int
+		a        puzzles.Answer
+		cur      = p.start.Cells() // the board before the next one
+		next     = make([]int, k)
+		seen     = make([]int, k)
+		read     int      // boards read
+		illegal  bool     // a step was illegal: check the rest, convert no more
+		block    []placed // the cells of the board being read
+		rows     int      // rows read since the last separator
+		rowsLine int      // the line of the first of them
 	)
-	flush := func() error {
-		if blockRows == 0 {
+	// board checks the board held in block and takes its step.
+	board := func() error {
+		line := block[0].line
+		clear(seen)
+		for j, c := range block {
+			t := 0
+			if !blankSymbols[c.text] || c.text == "0" {
+				var err error
+				if t, err = strconv.Atoi(c.text); err != nil || t < 0 || t >= k {
+					return p.errAt(c.line, c.col, fmt.Errorf("%w: tile %s; a %s board holds tiles 1..%d and the blank", puzzles.ErrRange, clip(c.text), shape, k-1))
+				}
+			}
+			if seen[t] > 0 {
+				what := fmt.Sprintf("tile %d", t)
+				if t == 0 {
+					what = "the blank"
+				}
+				prev := block[seen[t]-1]
+				return p.errAt(c.line, c.col, fmt.Errorf("%w: %s appears twice on this board (also at line %d, column %d)", puzzles.ErrDuplicate, what, prev.line, prev.col))
+			}
+			seen[t] = j + 1
+			next[j] = t
+		}
+		block = block[:0]
+		read++
+		switch {
+		case illegal:
+			return nil
+		case read == 1 && equalCells(next, cur):
+			return nil // the start board, written first
+		}
+		if len(a.Tokens) == p.lim.MaxMoves {
+			return p.errAt(line, 0, fmt.Errorf("%w: more than %d moves", puzzles.ErrTooLarge, p.lim.MaxMoves))
+		}
+		d, ok := slide(shape, cur, next)
+		if !ok {
+			reason := fmt.Sprintf("the board at line %d is the same as the one before it; each board must be one slide from the one before", line)
+			if n := differing(cur, next); n > 0 {
+				reason = fmt.Sprintf("the board at line %d differs from the one before it in %d cells; one move slides one tile next to the blank into it", line, n)
+			}
+			a.Illegal = &puzzles.IllegalMoveError{Index: len(a.Tokens), Line: line, Token: "board", Reason: reason, NotASlide: true}
+			illegal = true
 			return nil
 		}
-		if blockRows%shape.Rows != 0 {
-			return p.errAt(blockLine, 0, fmt.Errorf("%w: %d rows here; a %s board has %d (separate boards by blank lines or headers)", puzzles.ErrRagged, blockRows, shape, shape.Rows))
+		a.Tokens = append(a.Tokens, p.conv.TokenDir(d))
+		a.Lines = append(a.Lines, int32(line))
+		cur, next = next, cur
+		return nil
+	}
+	// separate ends a run of rows, which must have made whole boards.
+	separate := func() error {
+		if len(block) > 0 {
+			return p.errAt(rowsLine, 0, fmt.Errorf("%w: %d rows here; a %s board has %d (separate boards by blank lines or headers)", puzzles.ErrRagged, rows, shape, shape.Rows))
 		}
-		for len(block) > 0 {
-			boards = append(boards, boardRead{cells: block[:k:k]})
-			block = block[k:]
-		}
-		block, blockRows = nil, 0
+		rows = 0
 		return nil
 	}
 	expected := fmt.Sprintf("expected rows of %d tile numbers (the blank as 0 or _), a blank line or a header such as \"Step 3:\"", shape.Cols)
 	err := p.eachLine(func(no int, line string) error {
 		if strings.TrimSpace(line) == "" || drawing(line) {
-			return flush()
+			return separate()
 		}
 		toks := split(line, cellSep)
 		allCells := len(toks) > 0
@@ -97,7 +141,7 @@ func (p *parser) boards() (puzzles.Answer, error) {
 		}
 		if !allCells {
 			if header(line) {
-				return flush()
+				return separate()
 			}
 			col := 1
 			if len(toks) > 0 {
@@ -109,93 +153,37 @@ func (p *parser) boards() (puzzles.Answer, error) {
 		case shape.Cols:
 		case k:
 			// A whole board on one line.
-			if err := flush(); err != nil {
+			if err := separate(); err != nil {
 				return err
 			}
-			blockLine, blockRows = no, shape.Rows
 		case 1:
 			if shape.Rows == shape.Cols && toks[0].text == strconv.Itoa(shape.Rows) {
-				return flush() // Princeton's size line
+				return separate() // Princeton's size line
 			}
 			fallthrough
 		default:
 			return p.errAt(no, 0, fmt.Errorf("%w: this row has %d cells; a %s board has %d in a row (or %d on one line)", puzzles.ErrRagged, len(toks), shape, shape.Cols, k))
 		}
-		if blockRows == 0 {
-			blockLine = no
+		if rows == 0 {
+			rowsLine = no
 		}
-		if len(toks) == shape.Cols {
-			blockRows++
-		}
-		if len(boards) > p.lim.MaxMoves {
-			return p.errAt(no, 0, fmt.Errorf("%w: more than %d moves", puzzles.ErrTooLarge, p.lim.MaxMoves))
-		}
+		rows++
 		for _, t := range toks {
 			block = append(block, placed{no, t.col, t.text})
 		}
-		if len(toks) == k {
-			return flush()
+		if len(block) == k {
+			return board()
 		}
 		return nil
 	})
 	if err == nil {
-		err = flush()
+		err = separate()
 	}
 	if err != nil {
 		return puzzles.Answer{}, err
 	}
-	if len(boards) == 0 && strings.TrimSpace(p.text) != "" {
+	if read == 0 && strings.TrimSpace(p.text) != "" {
 		return puzzles.Answer{}, p.errAt(firstLine(p.text), 0, fmt.Errorf("%w: no board; %s", puzzles.ErrSyntax, expected))
-	}
-	if len(boards) > p.lim.MaxMoves+1 {
-		return puzzles.Answer{}, p.errAt(boards[p.lim.MaxMoves+1].cells[0].line, 0, fmt.Errorf("%w: more than %d moves", puzzles.ErrTooLarge, p.lim.MaxMoves))
-	}
-	// Each board must hold every tile once.
-	for i := range boards {
-		b := &boards[i]
-		b.values = make([]int, k)
-		seen := make([]int, k)
-		for j, c := range b.cells {
-			t := 0
-			if !blankSymbols[c.text] || c.text == "0" {
-				var err error
-				if t, err = strconv.Atoi(c.text); err != nil || t < 0 || t >= k {
-					return puzzles.Answer{}, p.errAt(c.line, c.col, fmt.Errorf("%w: tile %s; a %s board holds tiles 1..%d and the blank", puzzles.ErrRange, clip(c.text), shape, k-1))
-				}
-			}
-			if seen[t] > 0 {
-				what := fmt.Sprintf("tile %d", t)
-				if t == 0 {
-					what = "the blank"
-				}
-				prev := b.cells[seen[t]-1]
-				return puzzles.Answer{}, p.errAt(c.line, c.col, fmt.Errorf("%w: %s appears twice on this board (also at line %d, column %d)", puzzles.ErrDuplicate, what, prev.line, prev.col))
-			}
-			seen[t] = j + 1
-			b.values[j] = t
-		}
-	}
-	// Each board must be one slide from the one before; the start board
-	// may come first.
-	cur := p.start.Cells()
-	if len(boards) > 0 && equalCells(boards[0].values, cur) {
-		boards = boards[1:]
-	}
-	var a puzzles.Answer
-	for i, b := range boards {
-		line := b.cells[0].line
-		d, ok := slide(shape, cur, b.values)
-		if !ok {
-			reason := fmt.Sprintf("the board at line %d is the same as the one before it; each board must be one slide from the one before", line)
-			if n := differing(cur, b.values); n > 0 {
-				reason = fmt.Sprintf("the board at line %d differs from the one before it in %d cells; one move slides one tile next to the blank into it", line, n)
-			}
-			a.Illegal = &puzzles.IllegalMoveError{Index: i, Line: line, Token: "board", Reason: reason, NotASlide: true}
-			break
-		}
-		a.Tokens = append(a.Tokens, p.conv.TokenDir(d))
-		a.Lines = append(a.Lines, int32(line))
-		cur = b.values
 	}
 	return a, nil
 }
