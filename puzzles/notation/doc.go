@@ -35,7 +35,9 @@
 // accepts it. When they all agree it names the first of them in the order
 // above; when two readings differ the answer is ambiguous, and the error
 // shows both. When none accepts it, the error is the one of the notation
-// that read furthest into the file.
+// that read furthest into the file. (Tile numbers and boards are not tried
+// on a text without a digit, and a text of blank lines is the empty
+// answer.)
 //
 // Every error is a *puzzles.ParseError naming the file, line and column;
 // the limits of [puzzles.AnswerLimits] (bytes, line length, moves) hold in

@@ -1,7 +1,6 @@
 package notation
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -121,26 +120,39 @@ func ReadFile(path string, opts Options) (puzzles.Answer, Notation, error) {
 // returns it with the notation it was read in. On an error the notation
 // is the one whose error is returned (Auto when the input is no text at
 // all or over the limits). The input is read whole, up to
-// Limits.MaxBytes. Every error is a *puzzles.ParseError naming name, the
+// Limits.MaxBytes, but for the lines notation, which is streamed
+// ([puzzles.ParseAnswer]). Every error is a *puzzles.ParseError naming name, the
 // line and the column; an ambiguous answer's wraps ErrAmbiguous.
 func Read(r io.Reader, name string, opts Options) (puzzles.Answer, Notation, error) {
 	lim := withDefaults(opts.Limits)
-	data, err := io.ReadAll(io.LimitReader(r, lim.MaxBytes+1))
-	if err != nil {
+	if opts.Notation == Lines {
+		// One move per line is read as a stream, never held whole.
+		a, err := puzzles.ParseAnswer(r, name, lim)
+		return a, Lines, err
+	}
+	// A strings.Builder holds the text without the copy a conversion
+	// from bytes would make.
+	var sb strings.Builder
+	if _, err := io.Copy(&sb, io.LimitReader(r, lim.MaxBytes+1)); err != nil {
 		return puzzles.Answer{}, opts.Notation, &puzzles.ParseError{File: name, Err: err}
 	}
+	data := sb.String()
 	p := &parser{file: name, lim: lim, start: opts.Start, conv: opts.Moves, data: data}
 	if int64(len(data)) > lim.MaxBytes {
-		line := 1 + bytes.Count(data[:lim.MaxBytes], []byte("\n"))
+		line := 1 + strings.Count(data[:lim.MaxBytes], "\n")
 		return puzzles.Answer{}, Auto, p.errAt(line, 0, fmt.Errorf("%w: more than %d bytes", puzzles.ErrTooLarge, lim.MaxBytes))
 	}
-	p.text = string(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+	p.text = strings.TrimPrefix(data, "\xef\xbb\xbf")
 	if err := p.checkText(); err != nil {
 		return puzzles.Answer{}, Auto, err
 	}
 	if opts.Notation != Auto {
 		a, err := p.read(opts.Notation)
 		return a, opts.Notation, err
+	}
+	if strings.TrimSpace(p.text) == "" {
+		// No moves, in every notation alike.
+		return puzzles.Answer{}, Lines, nil
 	}
 	return p.auto()
 }
@@ -151,7 +163,7 @@ type parser struct {
 	lim   puzzles.AnswerLimits
 	start puzzles.Board
 	conv  puzzles.Convention
-	data  []byte // as read, for the lines notation
+	data  string // as read, for the lines notation
 	text  string // without a byte-order mark
 }
 
@@ -200,6 +212,10 @@ func (p *parser) checkText() error {
 // in a text file, as puzzles does for answer files.
 func findBinary(s string) (int, bool) {
 	for i := 0; i < len(s); {
+		if c := s[i]; c >= 0x20 && c < 0x7f || c == '\t' {
+			i++ // printable ASCII, the common case
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size <= 1 {
 			return i + 1, true
@@ -219,7 +235,7 @@ func (p *parser) read(n Notation) (puzzles.Answer, error) {
 	}
 	switch n {
 	case Lines:
-		return puzzles.ParseAnswer(bytes.NewReader(p.data), p.file, p.lim)
+		return puzzles.ParseAnswer(strings.NewReader(p.data), p.file, p.lim)
 	case Letters:
 		return p.letters()
 	case Words:
@@ -248,8 +264,12 @@ type attempt struct {
 
 func (p *parser) auto() (puzzles.Answer, Notation, error) {
 	var ok, failed []attempt
+	// Tile numbers and boards need digits (but for Princeton's "No
+	// solution possible"); a text without any is not worth their reading.
+	digits := strings.ContainsAny(p.text, "0123456789")
+	_, princetonClaim := p.unsolvable(true)
 	for _, n := range autoOrder {
-		if n.NeedsStart() && p.start.IsZero() {
+		if n.NeedsStart() && (p.start.IsZero() || !digits && !(n == Boards && princetonClaim)) {
 			continue
 		}
 		a, err := p.read(n)
@@ -314,14 +334,11 @@ func further(a, b error) bool {
 // firstLine is the number of the first line that holds anything, 1 for
 // an empty text.
 func firstLine(text string) int {
-	no := 1
-	for _, line := range strings.Split(text, "\n") {
-		if strings.TrimSpace(line) != "" {
-			return no
-		}
-		no++
+	i := strings.IndexFunc(text, func(r rune) bool { return !unicode.IsSpace(r) })
+	if i < 0 {
+		return 1
 	}
-	return 1
+	return 1 + strings.Count(text[:i], "\n")
 }
 
 // sameReading reports whether two answers make the same moves under one
@@ -400,6 +417,9 @@ func moveSep(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' }
 // when princeton is set.
 func (p *parser) unsolvable(princeton bool) (int, bool) {
 	trimmed := strings.TrimSpace(p.text)
+	if len(trimmed) > 64 { // neither claim is that long
+		return 0, false
+	}
 	if !strings.EqualFold(trimmed, puzzles.UnsolvableToken) && !(princeton && strings.EqualFold(strings.Join(strings.Fields(trimmed), " "), "No solution possible")) {
 		return 0, false
 	}
