@@ -121,8 +121,9 @@ func ReadFile(path string, opts Options) (puzzles.Answer, Notation, error) {
 // is the one whose error is returned (Auto when the input is no text at
 // all or over the limits). The input is read whole, up to
 // Limits.MaxBytes, but for the lines notation, which is streamed
-// ([puzzles.ParseAnswer]). Every error is a *puzzles.ParseError naming name, the
-// line and the column; an ambiguous answer's wraps ErrAmbiguous.
+// ([puzzles.ParseAnswer]). Every error is a *puzzles.ParseError naming
+// name, the line and the column; an ambiguous answer's wraps
+// ErrAmbiguous.
 func Read(r io.Reader, name string, opts Options) (puzzles.Answer, Notation, error) {
 	lim := withDefaults(opts.Limits)
 	if opts.Notation == Lines {

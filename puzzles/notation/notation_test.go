@@ -2,6 +2,9 @@ package notation_test
 
 import (
 	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -271,5 +274,19 @@ func TestNeedsStart(t *testing.T) {
 	a, n, err := notation.Read(strings.NewReader("ULU"), "a", notation.Options{})
 	if err != nil || n != notation.Letters || a.Len() != 3 {
 		t.Errorf("letters without a start board: %v, %v, %v", a, n, err)
+	}
+}
+
+func TestReadFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "answer.txt")
+	if err := os.WriteFile(path, []byte("2 5 6\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, n, err := notation.ReadFile(path, notation.Options{Start: start})
+	if err != nil || n != notation.Tiles || !cmp.Equal(a.Tokens, upLeftUp) {
+		t.Errorf("ReadFile: %v %v %v", a.Tokens, n, err)
+	}
+	if _, _, err := notation.ReadFile(path+".none", notation.Options{Start: start}); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing file: %v", err)
 	}
 }
