@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -81,5 +83,28 @@ func TestApplyAndReplayAnswerFormats(t *testing.T) {
 	r = kpuzzle(t, "", "replay", "--json", puzzle, boards, "--out", writeFile(t, dir, "r.html", ""))
 	if r.code != 0 || !strings.Contains(r.stdout, `"answer_format": "boards"`) || !strings.Contains(r.stdout, `"verdict": "optimal"`) {
 		t.Errorf("replay boards: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestGradeAnswerFormat: the assignment's answer.format forces a notation
+// (the A* solver's one-move-per-line answers are malformed as tiles), and
+// --answer-format overrides it.
+func TestGradeAnswerFormat(t *testing.T) {
+	config, subs := gradeFixture(t, "answer:\n  format: tiles\n", "python-astar")
+	score := func(args ...string) float64 {
+		t.Helper()
+		r := kpuzzle(t, "", append([]string{"grade", "--json", "--config", config, "--out", filepath.Join(t.TempDir(), "out"), "--jobs", "2"}, append(args, subs)...)...)
+		var js gradeJSON
+		if err := json.Unmarshal([]byte(r.stdout), &js); err != nil || len(js.Submissions) != 1 {
+			t.Fatalf("exit %d: %v\n%s\n%s", r.code, err, r.stdout, r.stderr)
+		}
+		return js.Submissions[0].Score
+	}
+	// Only the unsolvable puzzle's UNSOLVABLE reads as tiles: 10 of 50.
+	if got := score(); got != 10 {
+		t.Errorf("answer.format: tiles: score %v, want 10", got)
+	}
+	if got := score("--answer-format", "auto"); got != 50 {
+		t.Errorf("--answer-format auto: score %v, want 50", got)
 	}
 }
