@@ -52,7 +52,7 @@ type Finding struct {
 type Report struct {
 	Verdict Verdict `json:"verdict"`
 	// Length is the number of moves in the answer (0 for an UNSOLVABLE
-	// claim or an unreadable answer).
+	// claim or an unreadable answer), those after an illegal one included.
 	Length int `json:"length"`
 	// OptimalLength is the proven optimal length; null when the puzzle is
 	// unsolvable or the length is not known.
@@ -204,7 +204,7 @@ func CheckAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 		return rep, nil
 	}
 
-	rep.Length = a.Len()
+	rep.Length = a.Written()
 	final, err := puzzles.Replay(p.Board, a, p.Moves)
 	var ime *puzzles.IllegalMoveError
 	switch {

@@ -41,10 +41,22 @@ type Answer struct {
 	// converting it and keep it here, since no direction describes it;
 	// Replay reports it after playing Tokens. Its Index is len(Tokens).
 	Illegal *IllegalMoveError
+	// AfterIllegal counts the moves written after Illegal, which cannot
+	// be converted once a move is no slide.
+	AfterIllegal int
 }
 
-// Len is the number of moves.
+// Len is the number of moves in Tokens.
 func (a Answer) Len() int { return len(a.Tokens) }
+
+// Written is the number of moves the answer writes: Len, and when there
+// is an Illegal move, that move and those after it.
+func (a Answer) Written() int {
+	if a.Illegal == nil {
+		return len(a.Tokens)
+	}
+	return len(a.Tokens) + 1 + a.AfterIllegal
+}
 
 // Path converts the tokens into the blank's moves under convention c.
 func (a Answer) Path(c Convention) []Dir {

@@ -76,7 +76,7 @@ func TestApplyAndReplayAnswerFormats(t *testing.T) {
 		t.Errorf("apply boards: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	r = kpuzzle(t, "", "apply", "--json", "--answer-format", "tiles", puzzle, writeFile(t, dir, "t.txt", "2 5 7"))
-	if r.code != 1 || !strings.Contains(r.stdout, `"answer_format": "tiles"`) || !strings.Contains(r.stdout, `"token": "7"`) {
+	if r.code != 1 || !strings.Contains(r.stdout, `"answer_format": "tiles"`) || !strings.Contains(r.stdout, `"token": "7"`) || !strings.Contains(r.stdout, `"moves": 3,`) || !strings.Contains(r.stdout, `"applied": 2,`) {
 		t.Errorf("apply illegal tiles: exit %d\n%s", r.code, r.stdout)
 	}
 	wantOneLineError(t, kpuzzle(t, "", "apply", "--answer-format", "letters", puzzle, boards), boards+":1:1", "letters U, D, L, R")

@@ -107,7 +107,7 @@ func runApply(a *app, opts applyOptions, puzzlePath, answerPath string) error {
 		applied = illegal.Index
 	}
 	if a.json {
-		out := applyJSON{AnswerFormat: n.String(), Moves: ans.Len(), Applied: applied, Final: final.Cells(), Solved: illegal == nil && g.Reached(final)}
+		out := applyJSON{AnswerFormat: n.String(), Moves: ans.Written(), Applied: applied, Final: final.Cells(), Solved: illegal == nil && g.Reached(final)}
 		if illegal != nil {
 			out.Illegal = &illegalJSON{Index: illegal.Index, Line: illegal.Line, Token: illegal.Token, Reason: illegal.Reason, Board: illegal.Board.Cells()}
 		}

@@ -225,7 +225,7 @@ func (a *app) reportReplay(out string, size int, page replay.Page, n notation.No
 	if a.json {
 		return writeJSON(a.out, replayJSON{
 			Out: out, Bytes: size, Verdict: verdict, Summary: summary,
-			Length: page.Answer.Len(), OptimalLength: page.OptimalLength, Played: played,
+			Length: page.Answer.Written(), OptimalLength: page.OptimalLength, Played: played,
 			AnswerFormat: n.String(),
 		})
 	}

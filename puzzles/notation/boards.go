@@ -96,6 +96,7 @@ func (p *parser) boards() (puzzles.Answer, error) {
 		read++
 		switch {
 		case illegal:
+			a.AfterIllegal++
 			return nil
 		case read == 1 && equalCells(next, cur):
 			return nil // the start board, written first

@@ -214,8 +214,8 @@ func TestIllegalSteps(t *testing.T) {
 		before     string
 		mention    string
 	}{
-		{"tile", "2\n5\n7\n", 3, "7", "1 2 3 4 5 0 7 8 6", "tile 7 is at row 3, column 1, not next to the blank at row 2, column 3"},
-		{"board", "1 2 3\n4 0 5\n7 8 6\n\n1 2 3\n4 5 6\n7 8 0\n", 5, "board", "1 2 3 4 0 5 7 8 6", "differs from the one before it in 3 cells"},
+		{"tile", "2\n5\n7\n6 5\n", 3, "7", "1 2 3 4 5 0 7 8 6", "tile 7 is at row 3, column 1, not next to the blank at row 2, column 3"},
+		{"board", "1 2 3\n4 0 5\n7 8 6\n\n1 2 3\n4 5 6\n7 8 0\n\n1 2 3\n4 5 6\n7 0 8\n\n1 2 3\n4 5 6\n0 7 8\n", 5, "board", "1 2 3 4 0 5 7 8 6", "differs from the one before it in 3 cells"},
 		{"repeated board", "1 2 3\n4 0 5\n7 8 6\n\n1 2 3\n4 0 5\n7 8 6\n", 5, "board", "1 2 3 4 0 5 7 8 6", "the same as the one before it"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -243,6 +243,15 @@ func TestIllegalSteps(t *testing.T) {
 			}
 			if !strings.Contains(ill.Reason, tc.mention) {
 				t.Errorf("reason %q does not mention %q", ill.Reason, tc.mention)
+			}
+			// Every board is a move (the start is not written) and every
+			// tile number is.
+			moves := len(strings.Fields(tc.text))
+			if tc.token == "board" {
+				moves = strings.Count(tc.text, "\n\n") + 1
+			}
+			if a.Written() != moves {
+				t.Errorf("%d moves written, want %d", a.Written(), moves)
 			}
 		})
 	}

@@ -80,6 +80,7 @@ func (p *parser) tiles() (puzzles.Answer, error) {
 				Index: i, Line: ta.line, Token: strconv.Itoa(t), NotASlide: true,
 				Reason: fmt.Sprintf("tile %d is at row %d, column %d, not next to the blank at row %d, column %d", t, tr+1, tc+1, br+1, bc+1),
 			}
+			a.AfterIllegal = len(tiles) - i - 1
 			break
 		}
 		a.Tokens = append(a.Tokens, p.conv.TokenDir(d))
