@@ -20,6 +20,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
 // ConfigError is a problem with one key of an assignment configuration.
@@ -46,9 +47,11 @@ type Assignment struct {
 	// manifest's goal (or the default goal).
 	Goal string `json:"goal,omitempty"`
 	// Moves is the answer convention: "tile" or "blank".
-	Moves string    `json:"moves"`
-	Run   RunStep   `json:"run"`
-	Build BuildStep `json:"build"`
+	Moves string `json:"moves"`
+	// Answer says how answers are written.
+	Answer AnswerSettings `json:"answer"`
+	Run    RunStep        `json:"run"`
+	Build  BuildStep      `json:"build"`
 	// Rubric scores each test.
 	Rubric     Rubric         `json:"rubric"`
 	Visibility Visibility     `json:"visibility"`
@@ -69,6 +72,15 @@ type Assignment struct {
 	BaseDir string `json:"-"`
 
 	convention puzzles.Convention
+	notation   notation.Notation
+}
+
+// AnswerSettings say how students' answers are written.
+type AnswerSettings struct {
+	// Format is the answer notation (see package notation): empty or
+	// "auto" detects it; lines, letters, words, list, tiles or boards
+	// force one.
+	Format string `json:"format,omitempty"`
 }
 
 // ClaimSettings name the search every program claims to run (the
@@ -266,6 +278,7 @@ var AssignmentKeys = []KeyDoc{
 	{"puzzles.glob", `""`, "pattern picking puzzle files inside puzzles.dir, e.g. n_equals_*/input_*.txt; empty: the manifest's list"},
 	{"goal", "the manifest's goal, else default", "default, blank-first or a goal file"},
 	{"moves", "tile", "answer convention: tile (token = where the tile moves) or blank (where the blank moves)"},
+	{"answer.format", "auto", "answer notation: auto (detect it), lines (one move per line), letters, words, list, tiles (tile numbers) or boards (a sequence of boards); see docs/formats.md"},
 	{"run.command", "(required)", "command template with {submission}, {input}, {output}; run without a shell; stdin is the puzzle when {input} is absent"},
 	{"run.answer", "file", "where the answer is read: file (the {output} path) or stdout"},
 	{"run.wall_time", "10s", "real time per test"},
@@ -624,6 +637,15 @@ func (a *Assignment) Normalize() error {
 	}
 	a.convention = c
 	a.Moves = c.String()
+	n, err := notation.ParseName(a.Answer.Format)
+	if err != nil {
+		return &ConfigError{Key: "answer.format", Msg: fmt.Sprintf("%q: expected auto, lines, letters, words, list, tiles or boards", a.Answer.Format)}
+	}
+	a.notation = n
+	a.Answer.Format = n.String()
+	if n == notation.Auto {
+		a.Answer.Format = "" // the default, left out of the fingerprint
+	}
 
 	// run
 	if strings.TrimSpace(a.Run.Command) == "" {
@@ -866,6 +888,10 @@ func (a *Assignment) checkEntry() error {
 	return nil
 }
 
+// AnswerNotation is the parsed answer notation, notation.Auto by
+// default; valid after Normalize.
+func (a Assignment) AnswerNotation() notation.Notation { return a.notation }
+
 // Convention is the parsed move convention; valid after Normalize.
 func (a Assignment) Convention() puzzles.Convention { return a.convention }
 
@@ -902,6 +928,14 @@ func (a Assignment) LoadTests() ([]Test, error) {
 	return tests, nil
 }
 
+// answerSettings is s, or nil for the defaults.
+func answerSettings(s AnswerSettings) *AnswerSettings {
+	if s == (AnswerSettings{}) {
+		return nil
+	}
+	return &s
+}
+
 // Fingerprint is a digest of everything in the assignment that affects
 // what a test's run produces (the puzzle set, goal, convention, run and
 // build steps, the optimal-length search), for telling whether a journal
@@ -919,7 +953,10 @@ func (a Assignment) Fingerprint() string {
 		// Claims change the details of results; left out when not set,
 		// so that earlier fingerprints stay the same.
 		Claims *ClaimSettings `json:",omitempty"`
-	}{a.Puzzles, a.Goal, a.Moves, a.Run, a.Build, a.Optimal, claimsOrNil(a.Claims)})
+		// Answer is left out when it is the default, so that journals
+		// written before answer.format existed still resume.
+		Answer *AnswerSettings `json:",omitempty"`
+	}{a.Puzzles, a.Goal, a.Moves, a.Run, a.Build, a.Optimal, claimsOrNil(a.Claims), answerSettings(a.Answer)})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }

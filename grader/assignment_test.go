@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
 // settings decodes JSON into the nested maps a YAML decoder gives.
@@ -133,6 +134,8 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "answer": "socket"}}`, "run.answer", "expected file or stdout"},
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "env": ["NOEQUALS"]}}`, "run.env", "NAME=value"},
 		{`{` + base + `, "moves": "diagonal"}`, "moves", "expected tile or blank"},
+		{`{` + base + `, "answer": {"format": "morse"}}`, "answer.format", "expected auto, lines, letters, words, list, tiles or boards"},
+		{`{` + base + `, "answer": {"formats": "tiles"}}`, "answer.formats", "unknown key; expected one of format"},
 		{`{` + base + `, "build": {"command": "make {output}"}}`, "build.command", "{submission} and {entry} only"},
 		{`{` + base + `, "rubric": {"solved": -1}}`, "rubric.solved", "0 or more"},
 		{`{` + base + `, "rubric": {"partial": "cubic"}}`, "rubric.partial", "none, linear, power or steps"},
@@ -160,7 +163,7 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 	// Every documented key must parse (each with a plausible value).
 	values := map[string]any{
-		"name": "x", "puzzles.dir": "d", "puzzles.manifest": "m.json", "puzzles.glob": "*.txt", "goal": "default", "moves": "tile",
+		"name": "x", "puzzles.dir": "d", "puzzles.manifest": "m.json", "puzzles.glob": "*.txt", "goal": "default", "moves": "tile", "answer.format": "tiles",
 		"run.command": "x {entry} {input} {output}", "run.answer": "stdout", "run.stdin": "{size}\n{rows}\n{choice}", "run.choices": []any{"4x4/*=3", "*=1"},
 		"claims.algorithm": "astar", "claims.heuristic": "manhattan", "run.files": []any{"utils.py"}, "run.entry": "*_1.py", "run.extract.moves": "Move: (\\w+)", "run.extract.unsolvable": "no solution", "run.extract.length": "Depth: (\\d+)", "run.extract.expanded": "Expanded: ([\\d,]+)", "run.extract.frontier": "Frontier: (\\d+)", "run.wall_time": "1s", "run.cpu_time": "1s", "run.memory": "64MiB",
 		"run.processes": 4, "run.output": "1k", "run.env": []any{"A=b"}, "run.isolation": "rlimits",
@@ -212,6 +215,21 @@ func TestFingerprintIgnoresReportSettings(t *testing.T) {
 	}
 	if got := parse(`, "puzzles": {"dir": "other"}`).Fingerprint(); got == plain {
 		t.Error("the puzzle set did not change the fingerprint")
+	}
+	if got := parse(`, "answer": {"format": "tiles"}`).Fingerprint(); got == plain {
+		t.Error("answer.format did not change the fingerprint")
+	}
+	if got := parse(`, "answer": {"format": "Auto"}`).Fingerprint(); got != plain {
+		t.Error("answer.format: auto, the default, changed the fingerprint")
+	}
+}
+
+func TestAnswerFormat(t *testing.T) {
+	for js, want := range map[string]notation.Notation{"": notation.Auto, `, "answer": {"format": "auto"}`: notation.Auto, `, "answer": {"format": " Tiles"}`: notation.Tiles, `, "answer": {"format": "boards"}`: notation.Boards} {
+		a, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}"}`+js+`}`), "/c", nil)
+		if err != nil || a.AnswerNotation() != want {
+			t.Errorf("%s: %v, %v; want %v", js, a.AnswerNotation(), err, want)
+		}
 	}
 }
 

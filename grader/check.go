@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
 // Problem is one puzzle as posed to a student: the start board, the goal,
@@ -34,6 +35,9 @@ type CheckOptions struct {
 	// Limits caps what is read of the answer; zero fields take the
 	// puzzles package defaults.
 	Limits puzzles.AnswerLimits
+	// Notation is the notation Check reads the answer in; the zero value,
+	// notation.Auto, detects it.
+	Notation notation.Notation
 }
 
 // Finding says what is wrong with an answer: the answer-file line (0 when
@@ -48,7 +52,7 @@ type Finding struct {
 type Report struct {
 	Verdict Verdict `json:"verdict"`
 	// Length is the number of moves in the answer (0 for an UNSOLVABLE
-	// claim or an unreadable answer).
+	// claim or an unreadable answer), those after an illegal one included.
 	Length int `json:"length"`
 	// OptimalLength is the proven optimal length; null when the puzzle is
 	// unsolvable or the length is not known.
@@ -74,6 +78,11 @@ type Report struct {
 	// verified, that an incomplete answer passed through the goal, or that
 	// the expected answer was UNSOLVABLE.
 	Note string `json:"note,omitempty"`
+	// AnswerFormat is the notation the answer was read in (lines,
+	// letters, words, list, tiles, boards); for a malformed answer, the
+	// notation whose error is shown ("auto" when the file is no text or
+	// over the limits). Check sets it; CheckAnswer leaves it to the caller.
+	AnswerFormat string `json:"answer_format,omitempty"`
 
 	// At is the board behind Board, for drawing.
 	At puzzles.Board `json:"-"`
@@ -86,23 +95,25 @@ type Report struct {
 	reason string
 }
 
-// Check reads an answer and judges it against p. name labels the answer in
-// messages. An unreadable answer is not an error but a Malformed report;
+// Check reads an answer, in the notation opts names or the one it
+// detects (see package notation), and judges it against p. name labels
+// the answer in messages. An unreadable answer is not an error but a Malformed report;
 // the error result is reserved for a failed read of r that is not the
 // answer's fault, for a cancelled ctx, and for an answer key or oracle
 // that contradicts the puzzle (wrapping ErrKeyContradiction).
 func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckOptions) (Report, error) {
-	// The size cap is checked here as well as in ParseAnswer, because a cap
-	// that cuts the last line in two makes ParseAnswer report the cut
-	// token rather than the size.
+	// The size cap is checked here as well as by the notations, because a
+	// cap that cuts the last line in two makes the lines notation report
+	// the cut token rather than the size.
 	limit := opts.Limits.MaxBytes
 	if limit <= 0 {
 		limit = puzzles.DefaultMaxAnswerBytes
 	}
 	lr := &io.LimitedReader{R: r, N: limit + 1}
-	a, err := puzzles.ParseAnswer(lr, name, opts.Limits)
+	a, n, err := notation.Read(lr, name, notation.Options{Notation: opts.Notation, Start: p.Board, Moves: p.Moves, Limits: opts.Limits})
 	if err != nil && lr.N <= 0 {
 		rep := newReport(p)
+		rep.AnswerFormat = n.String()
 		rep.Verdict = Malformed
 		rep.Error = &Finding{Message: fmt.Sprintf("%v: the answer is longer than %d bytes", puzzles.ErrTooLarge, limit)}
 		return rep, nil
@@ -117,11 +128,14 @@ func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckO
 			return Report{}, err
 		}
 		rep := newReport(p)
+		rep.AnswerFormat = n.String()
 		rep.Verdict = Malformed
 		rep.Error = &Finding{Line: pe.Line, Message: parseMessage(pe)}
 		return rep, nil
 	}
-	return CheckAnswer(ctx, p, a, opts)
+	rep, err := CheckAnswer(ctx, p, a, opts)
+	rep.AnswerFormat = n.String()
+	return rep, err
 }
 
 // parseMessage is a ParseError's message without the file name (the line is
@@ -190,7 +204,7 @@ func CheckAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 		return rep, nil
 	}
 
-	rep.Length = a.Len()
+	rep.Length = a.Written()
 	final, err := puzzles.Replay(p.Board, a, p.Moves)
 	var ime *puzzles.IllegalMoveError
 	switch {

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
 func ptr(n int) *int { return &n }
@@ -84,12 +85,9 @@ func TestCheckVerdicts(t *testing.T) {
 		{"malformed token", oneAway, puzzles.TileMoves, "LEFT\nLEFTT\n",
 			summary{Verdict: grader.Malformed,
 				Error: &grader.Finding{Line: 2, Message: `column 1: bad move: found "LEFTT", expected UP, DOWN, LEFT, RIGHT (or U, D, L, R) or UNSOLVABLE`}}},
-		{"malformed: two tokens on a line", oneAway, puzzles.TileMoves, "LEFT RIGHT\n",
-			summary{Verdict: grader.Malformed,
-				Error: &grader.Finding{Line: 1, Message: `column 6: bad move: found "RIGHT" after "LEFT"; expected one move per line`}}},
 		{"malformed: binary", oneAway, puzzles.TileMoves, "LEFT\n\x00\x01\n",
 			summary{Verdict: grader.Malformed,
-				Error: &grader.Finding{Line: 2, Message: "column 1: binary data: expected one move per line"}}},
+				Error: &grader.Finding{Line: 2, Message: "column 1: binary data: expected an answer of moves"}}},
 		{"malformed: moves after UNSOLVABLE", oneAway, puzzles.TileMoves, "UNSOLVABLE\nLEFT\n",
 			summary{Verdict: grader.Malformed,
 				Error: &grader.Finding{Line: 2, Message: `column 1: bad move: found "LEFT" after UNSOLVABLE on line 1; UNSOLVABLE must be the only token`}}},
@@ -102,6 +100,59 @@ func TestCheckVerdicts(t *testing.T) {
 				t.Errorf("Check (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestCheckNotations: Check reads the answer in the notation it is told,
+// or detects it and names it in the report.
+func TestCheckNotations(t *testing.T) {
+	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
+	oracle := newBFSOracle(goal)
+	tests := []struct {
+		name   string
+		board  puzzles.Board
+		moves  puzzles.Convention
+		answer string
+		want   summary
+		format notation.Notation // the zero value detects it
+	}{
+		{"malformed: two tokens on a line, read as lines", oneAway, puzzles.TileMoves, "LEFT RIGHT\n",
+			summary{Verdict: grader.Malformed,
+				Error: &grader.Finding{Line: 1, Message: `column 6: bad move: found "RIGHT" after "LEFT"; expected one move per line`}}, notation.Lines},
+		{"two words on a line, detected", oneAway, puzzles.TileMoves, "LEFT RIGHT\n",
+			summary{Verdict: grader.Incomplete, Length: 2, Board: "1 2 3 4 5 6 7 0 8",
+				Error: &grader.Finding{Message: "all 2 moves are legal, but the final board is not the goal"}}, notation.Auto},
+		{"tile numbers, blank convention", oneAway, puzzles.BlankMoves, "8\n",
+			summary{Verdict: grader.Optimal, Length: 1, OptimalLength: ptr(1)}, notation.Auto},
+		{"a tile not next to the blank", oneAway, puzzles.TileMoves, "8 5\n",
+			summary{Verdict: grader.Illegal, Length: 2, Move: 2, Token: "5", Board: "1 2 3 4 5 6 7 8 0",
+				Error: &grader.Finding{Line: 1, Message: "move 2 (5) is illegal: tile 5 is at row 2, column 2, not next to the blank at row 3, column 3"}}, notation.Auto},
+		{"boards, the start left out", oneAway, puzzles.TileMoves, "Step 1:\n1 2 3\n4 5 6\n7 8 0\n",
+			summary{Verdict: grader.Optimal, Length: 1, OptimalLength: ptr(1)}, notation.Auto},
+		{"a board two slides away", oneAway, puzzles.TileMoves, "1 2 3\n4 5 6\n7 0 8\n\n1 2 3\n4 5 0\n7 8 6\n",
+			summary{Verdict: grader.Illegal, Length: 1, Move: 1, Token: "board", Board: "1 2 3 4 5 6 7 0 8",
+				Error: &grader.Finding{Line: 5, Message: "move 1 (board) is illegal: the board at line 5 differs from the one before it in 3 cells; one move slides one tile next to the blank into it"}}, notation.Auto},
+		{"letters forced as tiles", oneAway, puzzles.TileMoves, "L\n",
+			summary{Verdict: grader.Malformed,
+				Error: &grader.Finding{Line: 1, Message: `column 1: bad move: found "L"; expected the numbers (1..8) of the tiles moved, separated by spaces or commas`}}, notation.Tiles},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := grader.Problem{Board: tc.board, Goal: goal, Moves: tc.moves}
+			rep := check(t, p, tc.answer, grader.CheckOptions{Oracle: oracle, Notation: tc.format})
+			if diff := cmp.Diff(tc.want, summarize(rep)); diff != "" {
+				t.Errorf("Check (-want +got):\n%s", diff)
+			}
+			if rep.AnswerFormat == "" || (tc.format != notation.Auto && rep.AnswerFormat != tc.format.String()) {
+				t.Errorf("answer format %q, forced %v", rep.AnswerFormat, tc.format)
+			}
+		})
+	}
+	for answer, want := range map[string]string{"LEFT\n": "lines", "L": "lines", "LR": "letters", "left, right": "words", `["LEFT"]`: "list", "8": "tiles", "1 2 3\n4 5 6\n7 8 0\n": "boards", "\x00": "auto", "NORTH": "lines"} {
+		rep := check(t, grader.Problem{Board: oneAway, Goal: goal}, answer, grader.CheckOptions{Oracle: oracle})
+		if rep.AnswerFormat != want {
+			t.Errorf("%q: answer_format %q, want %q", answer, rep.AnswerFormat, want)
+		}
 	}
 }
 

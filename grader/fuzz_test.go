@@ -7,14 +7,16 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
 // FuzzCheck feeds arbitrary answer files to the checker on a 2x3 board:
 // it must never fail or panic, an accepted verdict must be consistent
-// with an independent replay, and the answer written back by Format must
-// get the same verdict.
+// with an independent replay of the answer read in the notation the
+// report names, and the answer written back by Format (one move per line)
+// must get the same verdict.
 func FuzzCheck(f *testing.F) {
-	for _, s := range []string{"LEFT\n", "UNSOLVABLE", "u\r\nd\r\n", "\xef\xbb\xbfRIGHT\n", "LEFT RIGHT", "\x00", strings.Repeat("L\nR\n", 50)} {
+	for _, s := range []string{"LEFT\n", "UNSOLVABLE", "u\r\nd\r\n", "\xef\xbb\xbfRIGHT\n", "LEFT RIGHT", "\x00", strings.Repeat("L\nR\n", 50), "RRL", "[5, 4, 1]", "['Up']", "1 2 3\n4 5 0\n"} {
 		f.Add(s, false)
 	}
 	shape := puzzles.Shape{Rows: 2, Cols: 3}
@@ -41,9 +43,19 @@ func FuzzCheck(f *testing.F) {
 			}
 			return
 		}
-		a, err := puzzles.ParseAnswer(strings.NewReader(answer), "answer", puzzles.AnswerLimits{})
+		n, err := notation.ParseName(rep.AnswerFormat)
+		if err != nil || n == notation.Auto {
+			t.Fatalf("answer format %q: %v", rep.AnswerFormat, err)
+		}
+		a, _, err := notation.Read(strings.NewReader(answer), "answer", notation.Options{Notation: n, Start: start, Moves: conv})
 		if err != nil {
-			t.Fatalf("checker read an answer the parser rejects: %v", err)
+			t.Fatalf("checker read an answer its notation %v rejects: %v", n, err)
+		}
+		if a.Illegal != nil {
+			if rep.Verdict != grader.Illegal || rep.Move != a.Len()+1 {
+				t.Fatalf("illegal move %d but verdict %s at move %d", a.Len()+1, rep.Verdict, rep.Move)
+			}
+			return
 		}
 		if rep.Verdict.Solved() {
 			final, err := start.Apply(a.Path(conv))

@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
 // Result is the outcome of one test of one submission: the verdict and
@@ -35,8 +37,14 @@ type Result struct {
 	CPUSeconds float64 `json:"cpu_seconds"`
 }
 
-// ResultFromReport turns a checker's report into a test result.
+// ResultFromReport turns a checker's report into a test result. An
+// answer read in another notation than one move per line says so in the
+// details.
 func ResultFromReport(test string, r Report) Result {
+	details := r.Details()
+	if n, err := notation.ParseName(r.AnswerFormat); err == nil && n != notation.Auto && n != notation.Lines {
+		details = append(details, fmt.Sprintf("the answer was read as %s (answer format %s)", n.Description(), n))
+	}
 	return Result{
 		Test:          test,
 		Verdict:       r.Verdict,
@@ -44,7 +52,7 @@ func ResultFromReport(test string, r Report) Result {
 		OptimalLength: r.OptimalLength,
 		Solvable:      r.Solvable,
 		Summary:       r.Summary(),
-		Details:       r.Details(),
+		Details:       details,
 	}
 }
 

@@ -35,10 +35,28 @@ type Answer struct {
 	// UnsolvableLine is the line of the UNSOLVABLE token, 0 when there is
 	// none.
 	UnsolvableLine int
+	// Illegal, when set, is a move written after Tokens that is no legal
+	// slide at all. Notations that name moves by the board (tile numbers,
+	// a sequence of boards; see package notation) find such a move while
+	// converting it and keep it here, since no direction describes it;
+	// Replay reports it after playing Tokens. Its Index is len(Tokens).
+	Illegal *IllegalMoveError
+	// AfterIllegal counts the moves written after Illegal, which cannot
+	// be converted once a move is no slide.
+	AfterIllegal int
 }
 
-// Len is the number of moves.
+// Len is the number of moves in Tokens.
 func (a Answer) Len() int { return len(a.Tokens) }
+
+// Written is the number of moves the answer writes: Len, and when there
+// is an Illegal move, that move and those after it.
+func (a Answer) Written() int {
+	if a.Illegal == nil {
+		return len(a.Tokens)
+	}
+	return len(a.Tokens) + 1 + a.AfterIllegal
+}
 
 // Path converts the tokens into the blank's moves under convention c.
 func (a Answer) Path(c Convention) []Dir {
@@ -192,7 +210,8 @@ func AnswerFromPath(path []Dir, c Convention) Answer {
 // Replay plays an answer's moves from start under convention c and returns
 // the final board. The first illegal move stops it with a
 // *IllegalMoveError carrying the move's index, file line and token, the
-// board before it and the reason in the words of the convention.
+// board before it and the reason in the words of the convention; an
+// answer's Illegal move is reported after its Tokens.
 func Replay(start Board, a Answer, c Convention) (Board, error) {
 	cur := Board{shape: start.shape, cells: append([]uint8(nil), start.cells...), blank: start.blank}
 	for i, tok := range a.Tokens {
@@ -208,6 +227,12 @@ func Replay(start Board, a Answer, c Convention) (Board, error) {
 		}
 		cur.cells[cur.blank], cur.cells[j] = cur.cells[j], 0
 		cur.blank = j
+	}
+	if a.Illegal != nil {
+		e := *a.Illegal
+		e.Index = len(a.Tokens)
+		e.Board = Board{shape: cur.shape, cells: append([]uint8(nil), cur.cells...), blank: cur.blank}
+		return e.Board, &e
 	}
 	return cur, nil
 }

@@ -19,6 +19,11 @@
 // into the blank, so the blank travels the opposite way; under
 // [BlankMoves] (Berkeley) the token is the blank's own direction.
 //
+// [ParseAnswer] reads kpuzzle's own answer file, one move per line. The
+// other notations solvers print (letters on a line, lists of words, tile
+// numbers, sequences of boards) are read by the subpackage notation,
+// which converts each to an [Answer].
+//
 // # Errors
 //
 // Malformed input produces a [*ParseError] naming the file, line and

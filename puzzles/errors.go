@@ -52,13 +52,17 @@ func (e *ParseError) Error() string {
 func (e *ParseError) Unwrap() error { return e.Err }
 
 // IllegalMoveError reports the first move of a sequence that would take the
-// blank off the board.
+// blank off the board, or that is no slide at all.
 type IllegalMoveError struct {
 	Index int    // 0-based position of the move in the sequence
 	Line  int    // answer-file line of the move, 0 when not from a file
 	Token string // the move as written, e.g. "UP"
 	Dir   Dir    // the direction the blank would have travelled
 	Board Board  // the board just before the move
+	// NotASlide is set for a move that is no slide in any direction: a
+	// tile number not next to the blank, or a board that is not one slide
+	// from the one before (see package notation). Dir means nothing then.
+	NotASlide bool
 	// Reason says why the move is illegal in the words of the convention
 	// the token was written in.
 	Reason string

@@ -261,7 +261,11 @@ func (a *app) configure(cmd *cobra.Command) error {
 				return
 			}
 		}
-		for _, key := range []string{cmd.Name() + "." + f.Name, f.Name} {
+		keys := []string{cmd.Name() + "." + f.Name, f.Name}
+		if alias, ok := configAliases[f.Name]; ok {
+			keys = append(keys, alias)
+		}
+		for _, key := range keys {
 			if !v.InConfig(key) {
 				continue
 			}
@@ -279,6 +283,11 @@ func (a *app) configure(cmd *cobra.Command) error {
 	a.paint = newPalette(a.isTerminal && !a.noColor && os.Getenv("NO_COLOR") == "")
 	return nil
 }
+
+// configAliases are the further configuration keys a flag is read from,
+// after its own: the assignment's answer.format sets --answer-format of
+// check, replay and apply too.
+var configAliases = map[string]string{"answer-format": "answer.format"}
 
 // defaultConfigFile is kpuzzle.yaml (or kpuzzle.yml) in the working
 // directory, or "" when there is none.

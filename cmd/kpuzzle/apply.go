@@ -5,12 +5,14 @@ import (
 	"fmt"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"github.com/spf13/cobra"
 )
 
 type applyOptions struct {
-	puzzle puzzleFlags
-	quiet  bool
+	puzzle       puzzleFlags
+	quiet        bool
+	answerFormat string
 }
 
 func newApplyCmd(a *app) *cobra.Command {
@@ -20,6 +22,9 @@ func newApplyCmd(a *app) *cobra.Command {
 		Short: "Replay an answer move by move",
 		Long: `Replay the moves of ANSWER on PUZZLE, printing the board after each move,
 and stop at the first illegal move with the reason.
+
+ANSWER may be in any notation kpuzzle check reads (--answer-format;
+detected by default and named when it is not one move per line).
 
 Exit code 0 when every move is legal (whether or not the goal is reached; use
 kpuzzle check for a verdict), 1 at an illegal move or an UNSOLVABLE claim,
@@ -34,6 +39,7 @@ kpuzzle check for a verdict), 1 at an illegal move or an UNSOLVABLE claim,
 	opts.puzzle.register(cmd.Flags())
 	opts.puzzle.registerReading(cmd.Flags())
 	cmd.Flags().BoolVarP(&opts.quiet, "quiet", "q", false, "print only the final board")
+	registerAnswerFormat(cmd.Flags(), &opts.answerFormat, "auto")
 	return cmd
 }
 
@@ -46,12 +52,14 @@ type illegalJSON struct {
 }
 
 type applyJSON struct {
-	Moves      int          `json:"moves"`
-	Applied    int          `json:"applied"`
-	Final      []int        `json:"final"`
-	Solved     bool         `json:"solved"`
-	Unsolvable bool         `json:"unsolvable_claim"`
-	Illegal    *illegalJSON `json:"illegal"`
+	// AnswerFormat is the notation the answer was read in.
+	AnswerFormat string       `json:"answer_format"`
+	Moves        int          `json:"moves"`
+	Applied      int          `json:"applied"`
+	Final        []int        `json:"final"`
+	Solved       bool         `json:"solved"`
+	Unsolvable   bool         `json:"unsolvable_claim"`
+	Illegal      *illegalJSON `json:"illegal"`
 }
 
 func runApply(a *app, opts applyOptions, puzzlePath, answerPath string) error {
@@ -63,18 +71,25 @@ func runApply(a *app, opts applyOptions, puzzlePath, answerPath string) error {
 	if err != nil {
 		return err
 	}
+	format, err := answerNotation(opts.answerFormat)
+	if err != nil {
+		return err
+	}
 	f, err := puzzles.OpenFile(answerPath)
 	if err != nil {
 		return inputError(err)
 	}
 	defer f.Close()
-	ans, err := puzzles.ParseAnswer(f, answerPath, puzzles.AnswerLimits{})
+	ans, n, err := notation.Read(f, answerPath, notation.Options{Notation: format, Start: b, Moves: conv})
 	if err != nil {
 		return inputError(err)
 	}
+	if !a.json && n != notation.Lines {
+		fmt.Fprintf(a.out, "%s %s\n", answerPath, a.paint.dim("("+answerReadAs(n.String())+")"))
+	}
 	if ans.Unsolvable {
 		if a.json {
-			if err := writeJSON(a.out, applyJSON{Final: b.Cells(), Unsolvable: true}); err != nil {
+			if err := writeJSON(a.out, applyJSON{AnswerFormat: n.String(), Final: b.Cells(), Unsolvable: true}); err != nil {
 				return err
 			}
 		} else {
@@ -93,7 +108,7 @@ func runApply(a *app, opts applyOptions, puzzlePath, answerPath string) error {
 		applied = illegal.Index
 	}
 	if a.json {
-		out := applyJSON{Moves: ans.Len(), Applied: applied, Final: final.Cells(), Solved: illegal == nil && g.Reached(final)}
+		out := applyJSON{AnswerFormat: n.String(), Moves: ans.Written(), Applied: applied, Final: final.Cells(), Solved: illegal == nil && g.Reached(final)}
 		if illegal != nil {
 			out.Illegal = &illegalJSON{Index: illegal.Index, Line: illegal.Line, Token: illegal.Token, Reason: illegal.Reason, Board: illegal.Board.Cells()}
 		}

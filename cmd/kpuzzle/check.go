@@ -11,13 +11,41 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 type checkOptions struct {
-	puzzle  puzzleFlags
-	timeout time.Duration
+	puzzle       puzzleFlags
+	timeout      time.Duration
+	answerFormat string
+}
+
+// registerAnswerFormat adds --answer-format, the answer notation, to the
+// commands that read answers (check, grade, replay, apply).
+func registerAnswerFormat(fs *pflag.FlagSet, p *string, def string) {
+	fs.StringVar(p, "answer-format", def, "answer notation: auto (detect it and say which), lines (one move per line), letters (RRDLU), words (up, left), list (['Up', 'Left']), tiles (tile numbers moved) or boards (the sequence of boards); see docs/formats.md")
+}
+
+// answerNotation resolves --answer-format.
+func answerNotation(name string) (notation.Notation, error) {
+	n, err := notation.ParseName(name)
+	if err != nil {
+		return 0, usageErrorf("--answer-format: %v", err)
+	}
+	return n, nil
+}
+
+// answerReadAs says how an answer was read, for the human output: "answer
+// read as tiles: tile numbers"; empty when the notation is not known.
+func answerReadAs(format string) string {
+	n, err := notation.ParseName(format)
+	if err != nil || n == notation.Auto {
+		return ""
+	}
+	return fmt.Sprintf("answer read as %s: %s", n, n.Description())
 }
 
 func newCheckCmd(a *app) *cobra.Command {
@@ -37,6 +65,15 @@ UNSOLVABLE), against PUZZLE and give one verdict:
   unsolvable-wrong    the answer says UNSOLVABLE but the puzzle is solvable
   malformed           the answer cannot be read (line and reason)
 
+ANSWER may also be written in the other notations solvers print (see
+--answer-format and docs/formats.md): letters on a line (RRDLU, R R D),
+words (up, left), a JSON or Python list (['Up', 'Left']), the numbers of
+the tiles moved (5 3 8), or the sequence of boards from the start to the
+goal (Princeton's Solver). By default the notation is detected and named
+in the output (answer_format in --json); an answer two notations read
+differently is an error that shows both readings. Tile numbers and boards
+name the tile that slides, so --moves does not change their meaning.
+
 The optimal length comes, in order, from the answer key (a manifest.json
 that lists PUZZLE in its folder or a few folders above, or the published
 length of a shipped set), the exact distance table (boards of up to 9
@@ -49,7 +86,8 @@ PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
 - for standard input.`,
 		Example: `  kpuzzle check input_1.txt output_1.txt
   kpuzzle check --moves blank --json puzzle.txt answer.txt
-  kpuzzle check --timeout 1m set:korf100/1 answer.txt`,
+  kpuzzle check --timeout 1m set:korf100/1 answer.txt
+  kpuzzle check --answer-format tiles puzzle.txt tiles.txt`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runCheck(cmd.Context(), a, opts, args[0], args[1], referenceOracle())
@@ -58,6 +96,7 @@ PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
 	opts.puzzle.register(cmd.Flags())
 	opts.puzzle.registerReading(cmd.Flags())
 	cmd.Flags().DurationVar(&opts.timeout, "timeout", 10*time.Second, "time the reference solver may take to prove the optimal length")
+	registerAnswerFormat(cmd.Flags(), &opts.answerFormat, "auto")
 	return cmd
 }
 
@@ -86,6 +125,10 @@ func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answer
 	if opts.timeout < 0 {
 		return usageErrorf("--timeout must not be negative")
 	}
+	format, err := answerNotation(opts.answerFormat)
+	if err != nil {
+		return err
+	}
 	p, warnings, err := a.readProblem(puzzlePath, &opts.puzzle, -1)
 	if err != nil {
 		return err
@@ -102,7 +145,7 @@ func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answer
 		defer f.Close()
 		answer, name = f, answerPath
 	}
-	rep, err := grader.Check(ctx, p, answer, name, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout})
+	rep, err := grader.Check(ctx, p, answer, name, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout, Notation: format})
 	if err != nil {
 		if errors.Is(err, grader.ErrKeyContradiction) {
 			return usageErrorf("%s: %v", puzzlePath, err)
@@ -137,7 +180,15 @@ type checkJSON struct {
 }
 
 func writeCheckHuman(a *app, puzzlePath string, b puzzles.Board, g puzzles.Goal, rep grader.Report) {
-	fmt.Fprintf(a.out, "%s %s\n", puzzlePath, a.paint.dim(fmt.Sprintf("(%s, %s goal, moves name where the %s goes)", b.Shape(), g.Name(), rep.Moves)))
+	about := fmt.Sprintf("%s, %s goal, moves name where the %s goes", b.Shape(), g.Name(), rep.Moves)
+	if n, err := notation.ParseName(rep.AnswerFormat); err == nil && n.NeedsStart() {
+		// Tile numbers and boards name the tile: no convention applies.
+		about = fmt.Sprintf("%s, %s goal", b.Shape(), g.Name())
+	}
+	if s := answerReadAs(rep.AnswerFormat); s != "" {
+		about += ", " + s
+	}
+	fmt.Fprintf(a.out, "%s %s\n", puzzlePath, a.paint.dim("("+about+")"))
 	verdict := string(rep.Verdict)
 	switch {
 	case rep.Verdict == grader.Optimal || rep.Verdict == grader.UnsolvableCorrect:

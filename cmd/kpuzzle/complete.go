@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/templates/scaffold"
 	"github.com/spf13/cobra"
@@ -24,6 +25,13 @@ var flagValues = map[string]func() []string{
 	"isolation": func() []string { return []string{"auto", "namespaces", "rlimits"} },
 	"layout":    func() []string { return []string{"auto", "single", "folders"} },
 	"format":    func() []string { return []string{"rows", "princeton"} },
+	"answer-format": func() []string {
+		out := []string{notation.Auto.String()}
+		for _, n := range notation.Notations {
+			out = append(out, n.String())
+		}
+		return out
+	},
 }
 
 // heuristicNames are the heuristics solve knows, pattern databases

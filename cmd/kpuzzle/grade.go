@@ -25,19 +25,20 @@ import (
 )
 
 type gradeOptions struct {
-	puzzle      puzzleFlags
-	jobs        int
-	out         string
-	resume      bool
-	resultsJSON string
-	layout      string
-	scratch     string
-	isolation   string
-	exposed     bool
-	uniform     bool
-	hide        []string
-	shard       string
-	prepared    string
+	puzzle       puzzleFlags
+	jobs         int
+	out          string
+	resume       bool
+	resultsJSON  string
+	layout       string
+	scratch      string
+	isolation    string
+	answerFormat string
+	exposed      bool
+	uniform      bool
+	hide         []string
+	shard        string
+	prepared     string
 }
 
 // exampleAssignment is the assignment shown by kpuzzle grade --help and
@@ -124,6 +125,8 @@ security model.`,
 	opts.puzzle.register(f)
 	f.Lookup("goal").Usage = "override the assignment's goal: default, blank-first, snail or a goal FILE"
 	f.Lookup("moves").Usage = "override the assignment's move convention: tile or blank"
+	registerAnswerFormat(f, &opts.answerFormat, "")
+	f.Lookup("answer-format").Usage = "override the assignment's answer.format: auto, lines, letters, words, list, tiles or boards (see docs/formats.md)"
 	f.IntVar(&opts.jobs, "jobs", runtime.NumCPU(), "tests run at once")
 	f.StringVar(&opts.out, "out", "kpuzzle-results", "output folder for the journal and the results")
 	f.BoolVar(&opts.resume, "resume", false, "continue the journal in OUT: run only the tests it lacks")
@@ -207,6 +210,12 @@ func loadAssignment(a *app, cmd *cobra.Command, opts *gradeOptions) (grader.Assi
 	}
 	if cmd.Flags().Changed("isolation") {
 		asg.Run.Isolation, changed = opts.isolation, true
+	}
+	if cmd.Flags().Changed("answer-format") {
+		if _, err := answerNotation(opts.answerFormat); err != nil {
+			return grader.Assignment{}, err
+		}
+		asg.Answer.Format, changed = opts.answerFormat, true
 	}
 	if changed {
 		if err := asg.Normalize(); err != nil {
@@ -401,7 +410,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	if outcome.GraderErrors > 0 {
 		resultsJSON = ""
 	}
-	if err := gb.WriteFolder(out, report.FolderOptions{Feedback: tmpl, Replays: asg.Results.ReplaysOn(), Moves: asg.Convention(), ResultsJSON: resultsJSON}); err != nil {
+	if err := gb.WriteFolder(out, report.FolderOptions{Feedback: tmpl, Replays: asg.Results.ReplaysOn(), Moves: asg.Convention(), AnswerFormat: asg.AnswerNotation(), ResultsJSON: resultsJSON}); err != nil {
 		return inputError(err)
 	}
 	if a.json {

@@ -144,7 +144,7 @@ shards were graded with it.`,
 			gb := report.NewGradebook(asg, m.Tests, m.Results)
 			gb.SetReceived(m.Received)
 			gb.SetRoster(m.Roster)
-			if err := gb.WriteFolder(out, report.FolderOptions{Feedback: tmpl, Replays: asg.Results.ReplaysOn(), Moves: asg.Convention()}); err != nil {
+			if err := gb.WriteFolder(out, report.FolderOptions{Feedback: tmpl, Replays: asg.Results.ReplaysOn(), Moves: asg.Convention(), AnswerFormat: asg.AnswerNotation()}); err != nil {
 				return inputError(err)
 			}
 			if a.json {

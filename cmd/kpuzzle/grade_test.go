@@ -205,11 +205,13 @@ func TestGradeBadAssignments(t *testing.T) {
 		{"puzzles:\n  dir: set\nrun:\n  command: x {input}\n", []string{"run.command", "{output}"}},
 		{"puzzles:\n  dir: nowhere\n  glob: '*.txt'\nrun:\n  command: x {input} {output}\n", []string{"puzzles.glob", "matches no file"}},
 		{"puzzles:\n  dir: set\nrun: [1, 2\n", []string{"bad.yaml"}},
+		{"puzzles:\n  dir: set\nanswer:\n  format: morse\nrun:\n  command: x {input} {output}\n", []string{"answer.format", `"morse"`, "tiles"}},
 	} {
 		bad := writeFile(t, dir, "bad.yaml", tc.yaml)
 		wantOneLineError(t, kpuzzle(t, "", "grade", "--config", bad, "--out", t.TempDir(), subs), tc.fragments...)
 	}
 	wantOneLineError(t, kpuzzle(t, "", "grade", "--config", config, "--jobs", "0", subs), "--jobs")
+	wantOneLineError(t, kpuzzle(t, "", "grade", "--config", config, "--answer-format", "morse", subs), "--answer-format", `"morse"`)
 	wantOneLineError(t, kpuzzle(t, "", "grade", "--config", config, filepath.Join(dir, "nobody")), "nobody", "no such file")
 	// Settings of other commands may sit in the same file.
 	writeFile(t, dir, "mixed.yaml", readTree(t, dir)["assignment.yaml"]+"gen:\n  count: 3\njobs: 1\n")

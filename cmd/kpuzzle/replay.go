@@ -13,15 +13,17 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"github.com/spf13/cobra"
 )
 
 type replayOptions struct {
-	puzzle  puzzleFlags
-	out     string
-	title   string
-	optimal int
-	timeout time.Duration
+	puzzle       puzzleFlags
+	out          string
+	title        string
+	optimal      int
+	timeout      time.Duration
+	answerFormat string
 }
 
 func newReplayCmd(a *app) *cobra.Command {
@@ -40,6 +42,9 @@ else from the answer key (a manifest.json listing PUZZLE, or the published
 length of a shipped set), else from the reference solver within --timeout;
 when none proves it, a solved answer is called valid (optimality not
 verified).
+
+ANSWER may be in any notation kpuzzle check reads (--answer-format;
+detected by default).
 
 An answer file that cannot be read (a bad token, binary data) still gets a
 page: it shows the start board and the error with its line, and the verdict
@@ -64,6 +69,7 @@ PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
 	f.StringVar(&opts.title, "title", "", `the page's title (default "ANSWER on PUZZLE")`)
 	f.IntVar(&opts.optimal, "optimal", -1, "the optimal solution length, when you know it (default: from the answer key or the reference solver)")
 	f.DurationVar(&opts.timeout, "timeout", 10*time.Second, "time the reference solver may take to prove the optimal length (0: no limit)")
+	registerAnswerFormat(f, &opts.answerFormat, "auto")
 	return cmd
 }
 
@@ -78,6 +84,9 @@ type replayJSON struct {
 	// Played is how many moves the page plays: all of them, or those
 	// before the first illegal move.
 	Played int `json:"played"`
+	// AnswerFormat is the notation the answer was read in (for an
+	// unreadable answer, the one whose error the page shows).
+	AnswerFormat string `json:"answer_format"`
 }
 
 // runReplay writes the replay page. oracle proves optimal lengths that
@@ -99,6 +108,10 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 	case opts.optimal < -1:
 		return usageErrorf("--optimal must not be negative")
 	}
+	format, err := answerNotation(opts.answerFormat)
+	if err != nil {
+		return err
+	}
 	p, warnings, err := a.readProblem(puzzlePath, &opts.puzzle, opts.optimal)
 	if err != nil {
 		return err
@@ -107,7 +120,7 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 		fmt.Fprintf(a.errOut, "kpuzzle: warning: %s\n", w)
 	}
 
-	ans, answerErr, err := readReplayAnswer(a, answerPath)
+	ans, n, answerErr, err := readReplayAnswer(a, answerPath, notation.Options{Notation: format, Start: p.Board, Moves: p.Moves})
 	if err != nil {
 		return err
 	}
@@ -144,32 +157,33 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 	if opts.out == "-" {
 		return nil
 	}
-	return a.reportReplay(opts.out, buf.Len(), page)
+	return a.reportReplay(opts.out, buf.Len(), page, n)
 }
 
-// readReplayAnswer reads the answer. A file that opens but does not parse
-// is not an error here: it comes back as answerErr, for the page to show.
-func readReplayAnswer(a *app, path string) (ans puzzles.Answer, answerErr, err error) {
+// readReplayAnswer reads the answer in the notation opts names (or the
+// one it detects) and says which. A file that opens but does not parse is
+// not an error here: it comes back as answerErr, for the page to show.
+func readReplayAnswer(a *app, path string, opts notation.Options) (ans puzzles.Answer, n notation.Notation, answerErr, err error) {
 	var r io.Reader = a.in
 	name := "<stdin>"
 	if path != "-" {
 		f, err := puzzles.OpenFile(path)
 		if err != nil {
-			return puzzles.Answer{}, nil, inputError(err)
+			return puzzles.Answer{}, opts.Notation, nil, inputError(err)
 		}
 		defer f.Close()
 		r, name = f, path
 	}
-	ans, perr := puzzles.ParseAnswer(r, name, puzzles.AnswerLimits{})
+	ans, n, perr := notation.Read(r, name, opts)
 	if perr == nil {
-		return ans, nil, nil
+		return ans, n, nil, nil
 	}
 	var pe *puzzles.ParseError
 	if errors.As(perr, &pe) && (pe.Line > 0 || errors.Is(pe.Err, puzzles.ErrTooLarge) || errors.Is(pe.Err, puzzles.ErrBinary)) {
-		return puzzles.Answer{}, perr, nil
+		return puzzles.Answer{}, n, perr, nil
 	}
 	// A failed read of the file, not a problem in it.
-	return puzzles.Answer{}, nil, inputError(perr)
+	return puzzles.Answer{}, n, nil, inputError(perr)
 }
 
 // writeReplayFile writes the page to path ("-": to out) through a
@@ -207,12 +221,13 @@ func displayName(path string) string {
 	return path
 }
 
-func (a *app) reportReplay(out string, size int, page replay.Page) error {
+func (a *app) reportReplay(out string, size int, page replay.Page, n notation.Notation) error {
 	verdict, summary, played := replayOutcome(page)
 	if a.json {
 		return writeJSON(a.out, replayJSON{
 			Out: out, Bytes: size, Verdict: verdict, Summary: summary,
-			Length: page.Answer.Len(), OptimalLength: page.OptimalLength, Played: played,
+			Length: page.Answer.Written(), OptimalLength: page.OptimalLength, Played: played,
+			AnswerFormat: n.String(),
 		})
 	}
 	word := verdict

@@ -303,7 +303,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		return fail(grader.GraderError, "cannot keep the answer: %v", err), true
 	}
 	rep, err := grader.Check(ctx, t.Problem(a.Convention()), bytes.NewReader(answer), "answer",
-		grader.CheckOptions{Limits: puzzles.AnswerLimits{MaxBytes: int64(a.Run.Output)}})
+		grader.CheckOptions{Limits: puzzles.AnswerLimits{MaxBytes: int64(a.Run.Output)}, Notation: a.AnswerNotation()})
 	if err != nil {
 		if ctx.Err() != nil {
 			return grader.Result{}, false

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"github.com/kpuzzle/kpuzzle/templates"
 )
 
@@ -320,5 +321,22 @@ func TestLargeBoardPageSize(t *testing.T) {
 	}
 	if perMove := float64(twoThousand-thousand) / 1000; perMove > 8 {
 		t.Errorf("each further move costs %.1f bytes, want at most 8", perMove)
+	}
+}
+
+// TestPageTileNumbers: a page of an answer written as tile numbers plays
+// its legal moves and marks a tile that is not next to the blank as the
+// illegal move, with its line and no direction for the blocked marker.
+func TestPageTileNumbers(t *testing.T) {
+	start := puzzles.MustBoard(3, 3, 1, 2, 3, 4, 0, 6, 7, 5, 8)
+	a, _, err := notation.Read(strings.NewReader("5\n8\n1\n"), "tiles.txt", notation.Options{Start: start})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(render(t, replay.Page{Title: "tiles.txt", Start: start, Answer: a}))
+	for _, want := range []string{`"moves":"UL"`, `"illegal":{"index":2,"line":3,"token":"1","reason":"tile 1 is at row 1, column 1, not next to the blank at row 3, column 3","blankDir":""}`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page's data lacks %s", want)
+		}
 	}
 }

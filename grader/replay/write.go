@@ -168,7 +168,8 @@ type illegalData struct {
 	Token  string `json:"token"`
 	Reason string `json:"reason"`
 	// BlankDir is where the blank would have gone: up, down, left or
-	// right.
+	// right; empty for a move that is no slide (a tile number not next to
+	// the blank, a board two slides away).
 	BlankDir string `json:"blankDir"`
 }
 
@@ -237,6 +238,9 @@ func (p Page) view(r replayed) view {
 		v.Illegal = &illegalView{Move: ill.Index + 1, Line: ill.Line, Token: ill.Token, Reason: ill.Reason}
 		v.Last++
 		d.Illegal = &illegalData{Index: ill.Index, Line: ill.Line, Token: ill.Token, Reason: ill.Reason, BlankDir: strings.ToLower(ill.Dir.String())}
+		if ill.NotASlide {
+			d.Illegal.BlankDir = ""
+		}
 	}
 	switch {
 	case v.AnswerError != "":

@@ -12,6 +12,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
 // Files of a grading's output folder.
@@ -32,6 +33,9 @@ type FolderOptions struct {
 	Replays bool
 	// Moves is the answer convention the replays play.
 	Moves puzzles.Convention
+	// AnswerFormat is the notation the answers are written in
+	// (notation.Auto, the zero value: detected).
+	AnswerFormat notation.Notation
 	// ResultsJSON, when not empty, also gets the results.json of the one
 	// submission (Gradescope's /autograder/results/results.json).
 	ResultsJSON string
@@ -90,7 +94,7 @@ func (gb Gradebook) WriteFolder(out string, o FolderOptions) error {
 				if err != nil {
 					return err
 				}
-				page := gb.ReplayPage(s, i, answer, o.Moves)
+				page := gb.ReplayPage(s, i, answer, o.AnswerFormat, o.Moves)
 				rel := gb.ReplayFile(s, i)
 				if err := write(filepath.Join(out, filepath.FromSlash(rel)), func(w io.Writer) error { return replay.Write(w, page) }); err != nil {
 					return err

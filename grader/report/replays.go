@@ -9,6 +9,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
 // ReplaysDir is the folder, inside the output folder, of the replay
@@ -44,10 +45,11 @@ func (gb Gradebook) HasAnswer(s Submission, i int) bool {
 }
 
 // ReplayPage is the replay page of test i of submission s, whose answer
-// file (as the grader read it) is answer and whose tokens follow conv:
+// file (as the grader read it) is answer, written in notation n (Auto:
+// detected) and whose tokens follow conv:
 // the grader's verdict, summary and optimal length, and for a hidden test
 // a note saying so. An answer that does not parse is shown as such.
-func (gb Gradebook) ReplayPage(s Submission, i int, answer []byte, conv puzzles.Convention) replay.Page {
+func (gb Gradebook) ReplayPage(s Submission, i int, answer []byte, n notation.Notation, conv puzzles.Convention) replay.Page {
 	t, r := gb.Tests[i], s.Results[i]
 	p := replay.Page{
 		Title:         fmt.Sprintf("%s — test %d: %s", grader.Printable(s.Name), t.Number, t.Name),
@@ -64,7 +66,9 @@ func (gb Gradebook) ReplayPage(s Submission, i int, answer []byte, conv puzzles.
 	if t.Hidden {
 		p.Note = "this is a hidden test: students do not see it"
 	}
-	ans, err := puzzles.ParseAnswer(bytes.NewReader(answer), "answer", puzzles.AnswerLimits{MaxBytes: int64(len(answer)) + 1})
+	ans, _, err := notation.Read(bytes.NewReader(answer), "answer", notation.Options{
+		Notation: n, Start: t.Board, Moves: conv, Limits: puzzles.AnswerLimits{MaxBytes: int64(len(answer)) + 1},
+	})
 	if err != nil {
 		p.AnswerError = err
 	} else {

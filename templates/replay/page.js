@@ -139,7 +139,7 @@
     }
     if (k >= 1 && k <= played) { cells[blanks[k - 1]].classList.add("moved"); }
     boardEl.classList.toggle("at-illegal", atIllegal);
-    if (atIllegal) { cells[blanks[played]].setAttribute("data-blocked", illegal.blankDir); }
+    if (atIllegal && illegal.blankDir) { cells[blanks[played]].setAttribute("data-blocked", illegal.blankDir); }
     if (marker) { marker.hidden = !atIllegal; }
     if (k === from + 1 && k <= played) {
       animate(cells[blanks[k - 1]], cells[blanks[k]], stepDuration());
