@@ -76,7 +76,7 @@ func TestPageWritesChecker(t *testing.T) {
 func TestPageRejects(t *testing.T) {
 	dir := pageSet(t)
 	bad := t.TempDir()
-	writeFile(t, bad, "a.txt", "1 2 3\n4 5 x\n0 7 8\n")
+	writeFile(t, bad, "a.txt", "1 2 3\n4 5 y\n0 7 8\n")
 	writeFile(t, bad, "manifest.json", `{"shape": "3x3", "puzzles": [{"file": "a.txt", "solvable": true}]}`)
 	out := filepath.Join(t.TempDir(), "c.html")
 	for _, c := range []struct {

@@ -193,7 +193,7 @@ func TestBadInput(t *testing.T) {
 		req  webcheck.Request
 		want string
 	}{
-		{webcheck.Request{Puzzle: "1 2 3\n4 5 x\n7 8 0\n"}, "puzzle:2:5:"},
+		{webcheck.Request{Puzzle: "1 2 3\n4 5 y\n7 8 0\n"}, "puzzle:2:5:"},
 		{webcheck.Request{Puzzle: " \n"}, "puzzle: empty"},
 		{webcheck.Request{Puzzle: "1 2\n3 0\n"}, "the course's goal is 3x3"},
 		{webcheck.Request{Puzzle: "1 2 3\n4 5 6\n7 8 0\n", Moves: "tiles"}, "moves:"},
