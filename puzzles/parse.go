@@ -195,9 +195,26 @@ func splitLines(data []byte, name string) ([]line, error) {
 // findBinary reports the 1-based column of the first byte that cannot be
 // in a text file: NUL, DEL, other control characters than whitespace, or
 // invalid UTF-8.
-func findBinary(b []byte) (int, bool) {
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
+func findBinary(b []byte) (int, bool) { return BinaryColumn(b) }
+
+// BinaryColumn reports the 1-based column of the first byte of line that
+// cannot be in a text file (NUL, DEL, other control characters than
+// whitespace, or invalid UTF-8), and whether there is one: the check
+// every reader of kpuzzle's text formats makes before it reads a line.
+func BinaryColumn[T string | []byte](line T) (int, bool) {
+	for i := 0; i < len(line); {
+		if c := line[i]; c >= 0x20 && c < 0x7f || c == '\t' {
+			i++ // printable ASCII, the common case
+			continue
+		}
+		var r rune
+		var size int
+		switch l := any(line[i:]).(type) {
+		case string:
+			r, size = utf8.DecodeRuneInString(l)
+		case []byte:
+			r, size = utf8.DecodeRune(l)
+		}
 		if r == utf8.RuneError && size <= 1 {
 			return i + 1, true
 		}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
@@ -202,31 +201,11 @@ func (p *parser) checkText() error {
 		if len(line) > p.lim.MaxLineBytes {
 			return p.errAt(no, 0, fmt.Errorf("%w: line longer than %d bytes; expected an answer of moves", puzzles.ErrTooLarge, p.lim.MaxLineBytes))
 		}
-		if col, bad := findBinary(line); bad {
+		if col, bad := puzzles.BinaryColumn(line); bad {
 			return p.errAt(no, col, fmt.Errorf("%w: expected an answer of moves", puzzles.ErrBinary))
 		}
 		return nil
 	})
-}
-
-// findBinary reports the 1-based column of the first byte that cannot be
-// in a text file, as puzzles does for answer files.
-func findBinary(s string) (int, bool) {
-	for i := 0; i < len(s); {
-		if c := s[i]; c >= 0x20 && c < 0x7f || c == '\t' {
-			i++ // printable ASCII, the common case
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return i + 1, true
-		}
-		if (r < 0x20 && r != '\t' && r != '\r' && r != '\v' && r != '\f') || r == 0x7f {
-			return i + 1, true
-		}
-		i += size
-	}
-	return 0, false
 }
 
 // read reads the text in notation n.
