@@ -111,6 +111,12 @@ type RunStep struct {
 	// Isolation chooses the sandbox's isolation for the build and the
 	// runs: auto (the default), namespaces or rlimits.
 	Isolation string `json:"isolation,omitempty"`
+	// Function, "MODULE:FUNCTION", grades a Python function instead of a
+	// program: kpuzzle's harness (HarnessFile) calls FUNCTION(rows) from
+	// the submission's MODULE with the board as a list of rows and writes
+	// what it returns as the answer. Command is then the interpreter
+	// ("python3" when empty).
+	Function string `json:"function,omitempty"`
 	// Entry is a pattern (path.Match, relative to the submission's top)
 	// that finds the file {entry} names, for classes whose files are
 	// named after the student or group ("*_1.py" finds
@@ -287,6 +293,7 @@ var AssignmentKeys = []KeyDoc{
 	{"run.processes", "64", "processes and threads per test"},
 	{"run.output", "1MiB", "cap on each of stdout, stderr and the answer file"},
 	{"run.env", "[]", "extra environment variables, NAME=value (the rest is scrubbed)"},
+	{"run.function", "\"\"", "MODULE:FUNCTION of a Python assignment graded by calling a function: kpuzzle's harness calls FUNCTION(rows) with the board as a list of rows and writes the moves, tile numbers or boards it returns (None: unsolvable); run.command is then the interpreter (python3)"},
 	{"run.entry", "\"\"", "a pattern (such as *_1.py) finding the submission's file that {entry} names in run.command and build.command, for files named after the student or group; exactly one file must match"},
 	{"run.files", "[]", "the instructor's files or folders every run gets in its copy of the submission, read-only, under their own names (a shared utils.py, a data file); they replace a student's files of those names"},
 	{"run.stdin", "\"\"", "what an interactive program reads on stdin instead of the puzzle file: a template with {rows}, {cells}, {size}, {height}, {width} and {choice}"},
@@ -648,6 +655,9 @@ func (a *Assignment) Normalize() error {
 	}
 
 	// run
+	if err := a.Run.functionCommand(); err != nil {
+		return err
+	}
 	if strings.TrimSpace(a.Run.Command) == "" {
 		return &ConfigError{Key: "run.command", Msg: "missing; expected a command template such as \"python3 {submission}/solver.py {input} {output}\""}
 	}
@@ -866,6 +876,16 @@ func (a Assignment) ExpectedFiles() []string {
 	}
 	if a.Run.Entry != "" {
 		out = append(out, a.Run.Entry)
+	}
+	if f := a.Run.FunctionModuleFile(); f != "" {
+		// The harness is kpuzzle's, not expected from the student.
+		kept := out[:0]
+		for _, x := range out {
+			if x != HarnessFile {
+				kept = append(kept, x)
+			}
+		}
+		out = append(kept, f)
 	}
 	return out
 }

@@ -165,7 +165,7 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 	values := map[string]any{
 		"name": "x", "puzzles.dir": "d", "puzzles.manifest": "m.json", "puzzles.glob": "*.txt", "goal": "default", "moves": "tile", "answer.format": "tiles",
 		"run.command": "x {entry} {input} {output}", "run.answer": "stdout", "run.stdin": "{size}\n{rows}\n{choice}", "run.choices": []any{"4x4/*=3", "*=1"},
-		"claims.algorithm": "astar", "claims.heuristic": "manhattan", "run.files": []any{"utils.py"}, "run.entry": "*_1.py", "run.extract.moves": "Move: (\\w+)", "run.extract.unsolvable": "no solution", "run.extract.length": "Depth: (\\d+)", "run.extract.expanded": "Expanded: ([\\d,]+)", "run.extract.frontier": "Frontier: (\\d+)", "run.wall_time": "1s", "run.cpu_time": "1s", "run.memory": "64MiB",
+		"claims.algorithm": "astar", "claims.heuristic": "manhattan", "run.function": "solver:solve", "run.files": []any{"utils.py"}, "run.entry": "*_1.py", "run.extract.moves": "Move: (\\w+)", "run.extract.unsolvable": "no solution", "run.extract.length": "Depth: (\\d+)", "run.extract.expanded": "Expanded: ([\\d,]+)", "run.extract.frontier": "Frontier: (\\d+)", "run.wall_time": "1s", "run.cpu_time": "1s", "run.memory": "64MiB",
 		"run.processes": 4, "run.output": "1k", "run.env": []any{"A=b"}, "run.isolation": "rlimits",
 		"build.command": "make", "build.wall_time": "1s", "build.cpu_time": "1s", "build.memory": "64MiB", "build.processes": 4,
 		"build.output": "1k", "build.env": []any{"A=b"},
@@ -174,11 +174,18 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 		"visibility.visible": "visible", "visibility.hidden": "hidden", "visibility.hidden_tests": []any{"a*"},
 		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "hide": []any{"ref/"},
 	}
+	// run.function makes the command and reads the answer file, which
+	// run.answer: stdout and run.extract.moves exclude: it is parsed
+	// on its own below.
+	alone := map[string]bool{"run.function": true}
 	root := map[string]any{}
 	for _, k := range grader.AssignmentKeys {
 		v, ok := values[k.Key]
 		if !ok {
 			t.Fatalf("no test value for documented key %s", k.Key)
+		}
+		if alone[k.Key] {
+			continue
 		}
 		cur := root
 		parts := strings.Split(k.Key, ".")
@@ -195,6 +202,12 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 	}
 	if _, err := grader.ParseAssignment(root, "/c", nil); err != nil {
 		t.Errorf("every documented key: %v", err)
+	}
+	for k := range alone {
+		top, sub, _ := strings.Cut(k, ".")
+		if _, err := grader.ParseAssignment(map[string]any{"puzzles": map[string]any{"dir": "d"}, top: map[string]any{sub: values[k]}}, "/c", nil); err != nil {
+			t.Errorf("%s: %v", k, err)
+		}
 	}
 }
 

@@ -181,3 +181,37 @@ func TestExtractUnsolvable(t *testing.T) {
 		t.Errorf("unsolvable pattern with run.answer file: %v", err)
 	}
 }
+
+func TestFunctionSettings(t *testing.T) {
+	parse := func(run string) (grader.Assignment, error) {
+		return grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {`+run+`}}`), "/c", nil)
+	}
+	a, err := parse(`"function": "pkg.solver:solve"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "python3 {submission}/kpuzzle_harness.py pkg.solver:solve {input} {output}"; a.Run.Command != want {
+		t.Errorf("command %q, want %q", a.Run.Command, want)
+	}
+	if got := a.ExpectedFiles(); len(got) != 1 || got[0] != "pkg/solver.py" {
+		t.Errorf("expected files %q", got)
+	}
+	again := a
+	if err := again.Normalize(); err != nil || again.Run.Command != a.Run.Command || again.Fingerprint() != a.Fingerprint() {
+		t.Errorf("normalizing twice: %q, %v", again.Run.Command, err)
+	}
+	if b, err := parse(`"function": "solver:solve", "command": "python3.11 -X utf8"`); err != nil || !strings.HasPrefix(b.Run.Command, "python3.11 -X utf8 {submission}/kpuzzle_harness.py") {
+		t.Errorf("an interpreter: %q, %v", b.Run.Command, err)
+	}
+	for _, c := range []struct{ run, key, msg string }{
+		{`"function": "solver.solve"`, "run.function", "expected MODULE:FUNCTION"},
+		{`"function": "solver:solve", "answer": "stdout"`, "run.answer", "leave run.answer out"},
+		{`"function": "solver:solve", "command": "python3 {submission}/x.py"`, "run.command", "the Python interpreter only"},
+	} {
+		_, err := parse(c.run)
+		ce, ok := err.(*grader.ConfigError)
+		if !ok || ce.Key != c.key || !strings.Contains(ce.Msg, c.msg) {
+			t.Errorf("%s: %v, want %s: ...%s...", c.run, err, c.key, c.msg)
+		}
+	}
+}

@@ -212,3 +212,28 @@ func TestJavaHeapIsNamed(t *testing.T) {
 		t.Errorf("Java heap:\n%s", resultText(r))
 	}
 }
+
+// run.function grades a Python function: kpuzzle's harness calls it with
+// the board as a list of rows and writes the moves, tile numbers or
+// boards it returns (None: unsolvable) as the answer.
+func TestPythonFunction(t *testing.T) {
+	needTool(t, "python3")
+	root := copySubmissions(t, "python-function")
+	for _, function := range []string{"solver:solve", "solver:solve_tiles", "solver:solve_boards"} {
+		a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q}, "run": {"function": %q, "wall_time": "60s"}}`, mustAbs(t, smallSet), function))
+		o := grade(t, batch.Options{Assignment: a}, root)
+		if len(o.Results["python-function"]) != 5 {
+			t.Fatalf("%s: %d results", function, len(o.Results["python-function"]))
+		}
+		for test, r := range o.Results["python-function"] {
+			if r.Verdict != grader.Optimal && r.Verdict != grader.UnsolvableCorrect {
+				t.Errorf("%s %s:\n%s", function, test, resultText(r))
+			}
+		}
+	}
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p1.txt"}, "run": {"function": "solver:nothing"}}`, mustAbs(t, smallSet)))
+	r := grade(t, batch.Options{Assignment: a}, root).Results["python-function"]["p1.txt"]
+	if r.Verdict != grader.Crashed || !strings.Contains(r.Summary, "the module solver has no function nothing") {
+		t.Errorf("a missing function:\n%s", resultText(r))
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kpuzzle/kpuzzle/templates"
 	"io"
 	"os"
 	"path/filepath"
@@ -110,6 +111,10 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot copy run.files: " + err.Error()}
 		return
 	}
+	if err := writeHarness(a.Run, copyDir, ownerForRuns(uid)); err != nil {
+		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot write the function harness: " + err.Error()}
+		return
+	}
 	argv := build.Expand(map[string]string{grader.PlaceSubmission: copyDir, grader.PlaceEntry: filepath.Join(copyDir, s.entry)})
 	res, err := g.run(ctx, sandbox.Spec{
 		Argv:      argv,
@@ -183,10 +188,13 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	if err := copyTree(s.source, subCopy, -1, s.source != s.sub.Dir); err != nil {
 		return fail(grader.GraderError, "cannot copy the submission: %v", err), true
 	}
-	// A build's copy has the instructor's files already.
+	// A build's copy has the instructor's files and the harness already.
 	if s.source == s.sub.Dir {
 		if err := copyRunFiles(a.Run.Files, subCopy, -1); err != nil {
 			return fail(grader.GraderError, "cannot copy run.files: %v", err), true
+		}
+		if err := writeHarness(a.Run, subCopy, -1); err != nil {
+			return fail(grader.GraderError, "cannot write the function harness: %v", err), true
 		}
 	}
 
@@ -579,3 +587,26 @@ func outsideFileHints(stderr []string) []string {
 	}
 	return out
 }
+
+// writeHarness puts kpuzzle's Python function harness into a submission's
+// copy when run.function is set, replacing a student's file of its name.
+func writeHarness(r grader.RunStep, dst string, owner int) error {
+	if r.Function == "" {
+		return nil
+	}
+	text, err := templates.Read(harnessTemplate)
+	if err != nil {
+		return err
+	}
+	target := filepath.Join(dst, grader.HarnessFile)
+	if err := os.RemoveAll(target); err != nil {
+		return err
+	}
+	if err := os.WriteFile(target, []byte(text), 0o644); err != nil {
+		return err
+	}
+	return chown(target, owner)
+}
+
+// harnessTemplate is the harness's file in the templates.
+const harnessTemplate = "harness/python_function.py"
