@@ -117,6 +117,11 @@ type RunStep struct {
 	// what it returns as the answer. Command is then the interpreter
 	// ("python3" when empty).
 	Function string `json:"function,omitempty"`
+	// JavaAPI, "princeton", grades a Java Board/Solver API instead of a
+	// program: kpuzzle's harness (JavaHarnessFile) is compiled with the
+	// submission and writes Solver.solution()'s boards as the answer.
+	// The build and run commands and run.memory get defaults for it.
+	JavaAPI string `json:"java_api,omitempty"`
 	// Entry is a pattern (path.Match, relative to the submission's top)
 	// that finds the file {entry} names, for classes whose files are
 	// named after the student or group ("*_1.py" finds
@@ -294,6 +299,7 @@ var AssignmentKeys = []KeyDoc{
 	{"run.output", "1MiB", "cap on each of stdout, stderr and the answer file"},
 	{"run.env", "[]", "extra environment variables, NAME=value (the rest is scrubbed)"},
 	{"run.function", "\"\"", "MODULE:FUNCTION of a Python assignment graded by calling a function: kpuzzle's harness calls FUNCTION(rows) with the board as a list of rows and writes the moves, tile numbers or boards it returns (None: unsolvable); run.command is then the interpreter (python3)"},
+	{"run.java_api", "\"\"", "princeton: grade the Java Board/Solver API (Board(int[][]), Solver.isSolvable(), moves(), solution()) through kpuzzle's harness, compiled with the submission; build.command, run.command and run.memory (2GiB) get defaults"},
 	{"run.entry", "\"\"", "a pattern (such as *_1.py) finding the submission's file that {entry} names in run.command and build.command, for files named after the student or group; exactly one file must match"},
 	{"run.files", "[]", "the instructor's files or folders every run gets in its copy of the submission, read-only, under their own names (a shared utils.py, a data file); they replace a student's files of those names"},
 	{"run.stdin", "\"\"", "what an interactive program reads on stdin instead of the puzzle file: a template with {rows}, {cells}, {size}, {height}, {width} and {choice}"},
@@ -658,6 +664,9 @@ func (a *Assignment) Normalize() error {
 	if err := a.Run.functionCommand(); err != nil {
 		return err
 	}
+	if err := a.javaAPICommands(); err != nil {
+		return err
+	}
 	if strings.TrimSpace(a.Run.Command) == "" {
 		return &ConfigError{Key: "run.command", Msg: "missing; expected a command template such as \"python3 {submission}/solver.py {input} {output}\""}
 	}
@@ -879,15 +888,17 @@ func (a Assignment) ExpectedFiles() []string {
 	}
 	if f := a.Run.FunctionModuleFile(); f != "" {
 		// The harness is kpuzzle's, not expected from the student.
-		kept := out[:0]
-		for _, x := range out {
-			if x != HarnessFile {
-				kept = append(kept, x)
-			}
-		}
-		out = append(kept, f)
+		out = append(out, f)
 	}
-	return out
+	// The harnesses are kpuzzle's, not expected from the student, and
+	// algs4.jar is on the Java API's class path only when there is one.
+	kept := out[:0]
+	for _, x := range out {
+		if x != HarnessFile && x != JavaHarnessFile && !(a.Run.JavaAPI != "" && x == "algs4.jar") {
+			kept = append(kept, x)
+		}
+	}
+	return kept
 }
 
 // checkEntry validates run.entry against the commands: {entry} needs the

@@ -165,7 +165,7 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 	values := map[string]any{
 		"name": "x", "puzzles.dir": "d", "puzzles.manifest": "m.json", "puzzles.glob": "*.txt", "goal": "default", "moves": "tile", "answer.format": "tiles",
 		"run.command": "x {entry} {input} {output}", "run.answer": "stdout", "run.stdin": "{size}\n{rows}\n{choice}", "run.choices": []any{"4x4/*=3", "*=1"},
-		"claims.algorithm": "astar", "claims.heuristic": "manhattan", "run.function": "solver:solve", "run.files": []any{"utils.py"}, "run.entry": "*_1.py", "run.extract.moves": "Move: (\\w+)", "run.extract.unsolvable": "no solution", "run.extract.length": "Depth: (\\d+)", "run.extract.expanded": "Expanded: ([\\d,]+)", "run.extract.frontier": "Frontier: (\\d+)", "run.wall_time": "1s", "run.cpu_time": "1s", "run.memory": "64MiB",
+		"claims.algorithm": "astar", "claims.heuristic": "manhattan", "run.function": "solver:solve", "run.java_api": "princeton", "run.files": []any{"utils.py"}, "run.entry": "*_1.py", "run.extract.moves": "Move: (\\w+)", "run.extract.unsolvable": "no solution", "run.extract.length": "Depth: (\\d+)", "run.extract.expanded": "Expanded: ([\\d,]+)", "run.extract.frontier": "Frontier: (\\d+)", "run.wall_time": "1s", "run.cpu_time": "1s", "run.memory": "64MiB",
 		"run.processes": 4, "run.output": "1k", "run.env": []any{"A=b"}, "run.isolation": "rlimits",
 		"build.command": "make", "build.wall_time": "1s", "build.cpu_time": "1s", "build.memory": "64MiB", "build.processes": 4,
 		"build.output": "1k", "build.env": []any{"A=b"},
@@ -177,7 +177,7 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 	// run.function makes the command and reads the answer file, which
 	// run.answer: stdout and run.extract.moves exclude: it is parsed
 	// on its own below.
-	alone := map[string]bool{"run.function": true}
+	alone := map[string]bool{"run.function": true, "run.java_api": true}
 	root := map[string]any{}
 	for _, k := range grader.AssignmentKeys {
 		v, ok := values[k.Key]

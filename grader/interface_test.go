@@ -215,3 +215,29 @@ func TestFunctionSettings(t *testing.T) {
 		}
 	}
 }
+
+func TestJavaAPISettings(t *testing.T) {
+	a, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"java_api": "princeton"}}`), "/c", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(a.Run.Command, "KpuzzleHarness {input} {output}") || !strings.Contains(a.Build.Command, "{submission}/Board.java {submission}/Solver.java") ||
+		a.Run.Memory != 2<<30 || a.Run.Processes != 256 {
+		t.Errorf("defaults: run %q, build %q, memory %d, processes %d", a.Run.Command, a.Build.Command, a.Run.Memory, a.Run.Processes)
+	}
+	own, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"java_api": "princeton", "memory": "3GiB", "command": "java -cp {submission} KpuzzleHarness {input} {output}"}}`), "/c", nil)
+	if err != nil || own.Run.Memory != 3<<30 || own.Run.Command != "java -cp {submission} KpuzzleHarness {input} {output}" {
+		t.Errorf("the assignment's own settings: %+v, %v", own.Run, err)
+	}
+	for _, c := range []struct{ run, key, msg string }{
+		{`"java_api": "berkeley"`, "run.java_api", "expected princeton"},
+		{`"java_api": "princeton", "function": "a:b"`, "run.java_api", "not both"},
+		{`"java_api": "princeton", "answer": "stdout"`, "run.answer", "leave run.answer out"},
+	} {
+		_, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {`+c.run+`}}`), "/c", nil)
+		ce, ok := err.(*grader.ConfigError)
+		if !ok || ce.Key != c.key || !strings.Contains(ce.Msg, c.msg) {
+			t.Errorf("%s: %v, want %s: ...%s...", c.run, err, c.key, c.msg)
+		}
+	}
+}

@@ -237,3 +237,26 @@ func TestPythonFunction(t *testing.T) {
 		t.Errorf("a missing function:\n%s", resultText(r))
 	}
 }
+
+// run.java_api: princeton grades the Princeton Board/Solver API: the
+// harness is compiled with the submission and writes solution()'s boards.
+func TestJavaPrincetonAPI(t *testing.T) {
+	needTool(t, "javac")
+	needTool(t, "java")
+	root := copySubmissions(t, "java-princeton")
+	// The Princeton API is for square boards: the 3x3 tests.
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p[124].txt"}, "run": {"java_api": "princeton", "wall_time": "60s"}, "build": {"wall_time": "5m"}}`, mustAbs(t, smallSet)))
+	o := grade(t, batch.Options{Assignment: a}, root)
+	results := o.Results["java-princeton"]
+	if len(results) != 3 {
+		t.Fatalf("%d results", len(results))
+	}
+	for test, r := range results {
+		if r.Verdict != grader.Optimal && r.Verdict != grader.UnsolvableCorrect {
+			t.Errorf("%s:\n%s", test, resultText(r))
+		}
+	}
+	if got := a.ExpectedFiles(); strings.Join(got, " ") != "Board.java Solver.java" {
+		t.Errorf("expected files %q", got)
+	}
+}

@@ -588,17 +588,24 @@ func outsideFileHints(stderr []string) []string {
 	return out
 }
 
-// writeHarness puts kpuzzle's Python function harness into a submission's
-// copy when run.function is set, replacing a student's file of its name.
+// writeHarness puts kpuzzle's harness into a submission's copy when
+// run.function or run.java_api is set, replacing a student's file of its
+// name.
 func writeHarness(r grader.RunStep, dst string, owner int) error {
-	if r.Function == "" {
+	name, file := "", ""
+	switch {
+	case r.Function != "":
+		name, file = "harness/python_function.py", grader.HarnessFile
+	case r.JavaAPI != "":
+		name, file = "harness/KpuzzleHarness.java", grader.JavaHarnessFile
+	default:
 		return nil
 	}
-	text, err := templates.Read(harnessTemplate)
+	text, err := templates.Read(name)
 	if err != nil {
 		return err
 	}
-	target := filepath.Join(dst, grader.HarnessFile)
+	target := filepath.Join(dst, file)
 	if err := os.RemoveAll(target); err != nil {
 		return err
 	}
@@ -607,6 +614,3 @@ func writeHarness(r grader.RunStep, dst string, owner int) error {
 	}
 	return chown(target, owner)
 }
-
-// harnessTemplate is the harness's file in the templates.
-const harnessTemplate = "harness/python_function.py"
