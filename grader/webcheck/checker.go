@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
@@ -347,7 +348,9 @@ func (c *Checker) goalFor(name string, s puzzles.Shape) (puzzles.Goal, error) {
 // replay renders the replay page of the answer with the report's verdict.
 func (c *Checker) replay(p grader.Problem, answer string, rep grader.Report) (string, error) {
 	page := replay.Page{Title: "Replay", Start: p.Board, Goal: p.Goal, Convention: p.Moves}
-	a, perr := puzzles.ParseAnswer(strings.NewReader(answer), "answer", puzzles.AnswerLimits{})
+	// The answer in whichever notation Check read it (moves, tile
+	// numbers, boards ...).
+	a, _, perr := notation.Read(strings.NewReader(answer), "answer", notation.Options{Start: p.Board, Moves: p.Moves})
 	if perr != nil || rep.Verdict == grader.Malformed {
 		if perr == nil {
 			perr = errors.New(rep.Summary())

@@ -53,6 +53,9 @@ func TestCheckAgreesWithCheckCommand(t *testing.T) {
 		{"malformed", p33, "L\nLEFTT\n", "", "", "malformed"},
 		{"blank-first", "1 0 2\n3 4 5\n6 7 8\n", "R\n", "tile", "blank-first", "optimal"},
 		{"2x4 suboptimal", "1 2 3 4\n5 6 0 7\n", "L\nR\nL\n", "tile", "", "suboptimal"},
+		{"letters on one line", p33, "LL\n", "tile", "", "optimal"},
+		{"tile numbers", p33, "7 8\n", "", "", "optimal"},
+		{"boards", p33, "1 2 3\n4 5 6\n0 7 8\n\n1 2 3\n4 5 6\n7 0 8\n\n1 2 3\n4 5 6\n7 8 0\n", "", "", "optimal"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resp, err := c.Check(t.Context(), webcheck.Request{Puzzle: tc.puzzle, Answer: tc.answer, Moves: tc.moves, Goal: tc.goal})
