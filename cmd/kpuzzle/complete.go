@@ -1,6 +1,8 @@
 package main
 
 import (
+	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -32,6 +34,17 @@ var flagValues = map[string]func() []string{
 		}
 		return out
 	},
+	"threads": threadCounts,
+}
+
+// threadCounts are the --threads values worth offering: 0 (every core)
+// and 1 to the number of cores.
+func threadCounts() []string {
+	out := []string{"0"}
+	for n := 1; n <= runtime.GOMAXPROCS(0); n++ {
+		out = append(out, strconv.Itoa(n))
+	}
+	return out
 }
 
 // heuristicNames are the heuristics solve knows, pattern databases

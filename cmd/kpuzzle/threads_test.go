@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -141,6 +144,27 @@ func TestBenchKorf24(t *testing.T) {
 	for _, in := range got.Instances {
 		if in.Status != "node-limit" || in.Expanded > 200_000 || in.Shape != "5x5" || in.PublishedLength == nil {
 			t.Errorf("instance %s: %+v", in.Name, in)
+		}
+	}
+}
+
+// TestThreadsCompletion checks that the shell completes --threads with 0
+// and the counts up to the cores.
+func TestThreadsCompletion(t *testing.T) {
+	want := []string{"0"}
+	for n := 1; n <= runtime.GOMAXPROCS(0); n++ {
+		want = append(want, strconv.Itoa(n))
+	}
+	for _, cmd := range []string{"solve", "bench", "gen"} {
+		r := kpuzzle(t, "", "__complete", cmd, "--threads", "")
+		var got []string
+		for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+			if !strings.HasPrefix(line, ":") {
+				got = append(got, line)
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s --threads (-want +got):\n%s", cmd, diff)
 		}
 	}
 }

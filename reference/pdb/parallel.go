@@ -105,8 +105,7 @@ func (c *Counter) endIteration() {
 // goal an iteration reaches lies at its bound, and the walk meets those
 // in the serial order). The statistics add up the nodes of the walk and
 // of every worker: a complete iteration counts exactly the serial
-// search's nodes.
-// The limits of lim bound all workers together.
+// search's nodes. The limits of lim bound all workers together.
 func DeepenParallel(ctx context.Context, start time.Time, b puzzles.Board, h0 int, estimate func([]uint8) int, lim Limits, newWorker func(Counter) Worker) ([]puzzles.Dir, Stats, error) {
 	threads := max(lim.Threads, 1)
 	st := Stats{InitialH: h0}
@@ -212,7 +211,7 @@ func DeepenParallel(ctx context.Context, start time.Time, b puzzles.Board, h0 in
 			return done(nil, first)
 		case next == math.MaxInt || next >= 1<<30:
 			// Every board that passed CheckStart reaches the goal, so
-			// this cannot happen with a consistent estimate.
+			// some node always lies above the bound: this cannot happen.
 			return done(nil, errors.New("pdb: the search space is exhausted without reaching the goal"))
 		}
 		bound = next

@@ -89,9 +89,8 @@ type Result struct {
 	// TieBreak is the frontier order of best-first searches; zero (and
 	// not meaningful) for the others.
 	TieBreak TieBreak
-	// Threads is the number of goroutines the search ran on: 1 but for
-	// IDA* with Options.Threads above 1, and 0 from algorithms that do
-	// not report it.
+	// Threads is the number of goroutines IDA* ran on (1 for the serial
+	// search); the other algorithms, which run on one, leave it 0.
 	Threads int
 	// Stats are the search's counts, filled in whether or not it solved.
 	Stats Stats
