@@ -304,7 +304,7 @@ var AssignmentKeys = []KeyDoc{
 	{"run.files", "[]", "the instructor's files or folders every run gets in its copy of the submission, read-only, under their own names (a shared utils.py, a data file); they replace a student's files of those names"},
 	{"run.stdin", "\"\"", "what an interactive program reads on stdin instead of the puzzle file: a template with {rows}, {cells}, {size}, {height}, {width} and {choice}"},
 	{"run.choices", "[]", "{choice} per test, as PATTERN=VALUE entries (the first pattern matching the test's name wins), such as a menu number"},
-	{"run.extract.moves", "\"\"", "regular expression finding the answer in stdout (run.answer: stdout): every match's group, one move or line each"},
+	{"run.extract.moves", "\"\"", "regular expression finding the answer in stdout (run.answer: stdout) or in the answer file (a report written there): every match's group, one move or line each"},
 	{"run.extract.unsolvable", "\"\"", "regular expression matching a program's own way of saying there is no solution (\"cannot be solved\"): the answer is then UNSOLVABLE"},
 	{"run.extract.length", "\"\"", "regular expression whose group is the solution length the program reports, for its feedback"},
 	{"run.extract.expanded", "\"\"", "regular expression whose group is the number of nodes the program reports it expanded"},

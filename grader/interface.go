@@ -97,11 +97,6 @@ func (r *RunStep) checkInterface() error {
 		}
 		r.patterns[name] = re
 	}
-	for _, name := range []string{ExtractMoves, ExtractUnsolvable} {
-		if _, ok := r.patterns[name]; ok && r.Answer != "stdout" {
-			return &ConfigError{Key: "run.extract." + name, Msg: "finds the answer in stdout, but run.answer is file; set run.answer: stdout"}
-		}
-	}
 	return nil
 }
 
@@ -160,8 +155,11 @@ func (r RunStep) ChoiceFor(test string) string {
 	return ""
 }
 
-// HasExtract reports whether run.extract finds the answer in stdout.
-func (r RunStep) HasExtract() bool { return r.patterns[ExtractMoves] != nil }
+// HasExtract reports whether run.extract finds the answer in what the
+// program wrote (stdout, or the answer file with run.answer: file).
+func (r RunStep) HasExtract() bool {
+	return r.patterns[ExtractMoves] != nil || r.patterns[ExtractUnsolvable] != nil
+}
 
 // ExtractAnswer finds the answer in a program's stdout: UNSOLVABLE when
 // run.extract.unsolvable matches; else, with run.extract.moves, the text

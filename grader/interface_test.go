@@ -83,8 +83,8 @@ func TestInterfaceErrorsNameTheKey(t *testing.T) {
 			t.Errorf("%s: %v, want %s: ...%s...", c.run, err, c.key, c.msg)
 		}
 	}
-	_, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "x {output}", "extract": {"moves": "(\\w+)"}}}`), "/c", nil)
-	if ce, ok := err.(*grader.ConfigError); !ok || ce.Key != "run.extract.moves" || !strings.Contains(ce.Msg, "run.answer: stdout") {
+	// A report written to the answer file is read with run.extract too.
+	if _, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "x {output}", "extract": {"moves": "(\\w+)"}}}`), "/c", nil); err != nil {
 		t.Errorf("extract.moves with run.answer file: %v", err)
 	}
 }
@@ -176,8 +176,7 @@ func TestExtractUnsolvable(t *testing.T) {
 	if got, _ := a.Run.ExtractAnswer([]byte("Moved UP\nMoved LEFT\n")); string(got) != "UP\nLEFT\n" {
 		t.Errorf("moves: %q", got)
 	}
-	_, err = grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "x {output}", "extract": {"unsolvable": "none"}}}`), "/c", nil)
-	if ce, ok := err.(*grader.ConfigError); !ok || ce.Key != "run.extract.unsolvable" {
+	if _, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "x {output}", "extract": {"unsolvable": "none"}}}`), "/c", nil); err != nil {
 		t.Errorf("unsolvable pattern with run.answer file: %v", err)
 	}
 }

@@ -260,3 +260,38 @@ func TestJavaPrincetonAPI(t *testing.T) {
 		t.Errorf("expected files %q", got)
 	}
 }
+
+// A program that writes a report to its answer file (ColumbiaX's
+// output.txt: the moves as a list, then the statistics) is read with
+// run.extract there, and its claims are found in the file.
+func TestExtractFromTheAnswerFile(t *testing.T) {
+	needTool(t, "python3")
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "report"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	program := `import sys
+out = open(sys.argv[2], "w")
+cells = open(sys.argv[1]).read().split()
+if cells == ["1", "2", "3", "4", "5", "6", "7", "8", "0"]:
+    out.write("path_to_goal: []\n")
+else:
+    out.write("path_to_goal: ['Down', 'Right']\n")
+out.write("cost_of_path: 2\nnodes_expanded: 3\nmax_search_depth: 2\n")
+`
+	if err := os.WriteFile(filepath.Join(root, "report", "solver.py"), []byte(program), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	set := t.TempDir()
+	if err := os.WriteFile(filepath.Join(set, "p.txt"), []byte("1 2 3\n4 0 6\n7 5 8\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "*.txt"}, "moves": "blank",
+	"run": {"command": "python3 {submission}/solver.py {input} {output}",
+		"extract": {"moves": "path_to_goal: (\\[.*\\])", "length": "cost_of_path: (\\d+)", "expanded": "nodes_expanded: (\\d+)"}}}`, set))
+	r := grade(t, batch.Options{Assignment: a}, root).Results["report"]["p.txt"]
+	// No key here: the two moves reach the goal (valid, not proved optimal).
+	if !r.Verdict.Solved() || r.Length != 2 || r.Claims == nil || r.Claims.Expanded == nil || *r.Claims.Expanded != 3 {
+		t.Errorf("a report in the answer file:\n%s\nclaims %+v", resultText(r), r.Claims)
+	}
+}

@@ -283,12 +283,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 
 	var answer []byte
 	if a.Run.Answer == "stdout" {
-		var found bool
-		if answer, found = a.Run.ExtractAnswer(res.Stdout); !found {
-			r := timed(fail(grader.NoAnswer, "nothing in its output matches run.extract.moves (%s)", a.Run.Extract[grader.ExtractMoves]))
-			r.Details = tail("stdout", res.Stdout, scrub)
-			return r, true
-		}
+		answer = res.Stdout
 	} else {
 		var problem string
 		answer, problem, err = readAnswer(output, int64(a.Run.Output))
@@ -307,6 +302,21 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 			return timed(fail(grader.Malformed, "the output path holds %s, not an answer file", problem)), true
 		}
 	}
+	// A report (on stdout or in the answer file) holds the answer where
+	// run.extract finds it; the claims may be in either.
+	report := answer
+	if a.Run.HasExtract() {
+		var found bool
+		if answer, found = a.Run.ExtractAnswer(report); !found {
+			where := "its output"
+			if a.Run.Answer != "stdout" {
+				where = "its answer file"
+			}
+			r := timed(fail(grader.NoAnswer, "nothing in %s matches run.extract.moves (%s)", where, a.Run.Extract[grader.ExtractMoves]))
+			r.Details = tail(strings.TrimPrefix(where, "its "), report, scrub)
+			return r, true
+		}
+	}
 	if err := g.keepAnswer(s.sub.Name, t.Name, answer); err != nil {
 		return fail(grader.GraderError, "cannot keep the answer: %v", err), true
 	}
@@ -320,7 +330,11 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	}
 	r = timed(grader.ResultFromReport(t.Name, rep))
 	// What the program reports about its own run, beside the verdict.
-	claims, problems := a.Run.ExtractClaims(res.Stdout)
+	claimsText := res.Stdout
+	if a.Run.Answer != "stdout" {
+		claimsText = append(append(append([]byte(nil), res.Stdout...), '\n'), report...)
+	}
+	claims, problems := a.Run.ExtractClaims(claimsText)
 	if !claims.Empty() {
 		r.Claims = &claims
 		r.Details = append(r.Details, grader.ClaimDetails(claims, r.Length, r.Verdict.Solved(), r.OptimalLength)...)
