@@ -287,6 +287,8 @@ var AssignmentKeys = []KeyDoc{
 	{"puzzles.dir", "(required)", "folder of the puzzle set"},
 	{"puzzles.manifest", "DIR/manifest.json if present", "manifest with the answer key (optimal lengths, hidden flags)"},
 	{"puzzles.glob", `""`, "pattern picking puzzle files inside puzzles.dir, e.g. n_equals_*/input_*.txt; empty: the manifest's list"},
+	{"puzzles.hidden", "false", "hide every test of the set from students (besides those its manifest marks hidden)"},
+	{"puzzles.extra", "[]", "further puzzle sets graded with it, each with dir, manifest, glob, hidden and name (prefix of its test names, default the folder's name); their tests follow"},
 	{"goal", "the manifest's goal, else default", "default, blank-first or a goal file"},
 	{"moves", "tile", "answer convention: tile (token = where the tile moves) or blank (where the blank moves)"},
 	{"answer.format", "auto", "answer notation: auto (detect it), lines (one move per line), letters, words, list, tiles (tile numbers) or boards (a sequence of boards); see docs/formats.md"},
@@ -636,6 +638,38 @@ func (a *Assignment) Normalize() error {
 			return &ConfigError{Key: "puzzles.glob", Msg: fmt.Sprintf("%q is not a pattern inside puzzles.dir", a.Puzzles.Glob)}
 		}
 	}
+	if a.Puzzles.Name != "" {
+		return &ConfigError{Key: "puzzles.name", Msg: "only a further set in puzzles.extra has a name; the main set's tests are not prefixed"}
+	}
+	setNames := map[string]bool{}
+	for i := range a.Puzzles.Extra {
+		e := &a.Puzzles.Extra[i]
+		key := fmt.Sprintf("puzzles.extra[%d]", i)
+		if e.Dir == "" {
+			return &ConfigError{Key: key + ".dir", Msg: "missing; expected the folder of the further puzzle set"}
+		}
+		if len(e.Extra) > 0 {
+			return &ConfigError{Key: key + ".extra", Msg: "a further set cannot have further sets of its own; list them all under puzzles.extra"}
+		}
+		e.Dir = abs(e.Dir)
+		e.Manifest = abs(e.Manifest)
+		if e.Glob != "" {
+			if _, err := path.Match(e.Glob, ""); err != nil || path.IsAbs(e.Glob) {
+				return &ConfigError{Key: key + ".glob", Msg: fmt.Sprintf("%q is not a pattern inside its dir", e.Glob)}
+			}
+		}
+		name := e.Name
+		if name == "" {
+			name = filepath.Base(filepath.Clean(e.Dir))
+		}
+		if !validSetName(name) {
+			return &ConfigError{Key: key + ".name", Msg: fmt.Sprintf("%q: expected a name of letters, digits, '.', '-' or '_' to put before its test names", name)}
+		}
+		if setNames[name] {
+			return &ConfigError{Key: key + ".name", Msg: fmt.Sprintf("%q names two further sets; give each its own name", name)}
+		}
+		setNames[name] = true
+	}
 	if a.Goal != "" {
 		if _, err := puzzles.GoalByName(a.Goal, puzzles.Shape{Rows: 3, Cols: 3}); err != nil {
 			a.Goal = abs(a.Goal)
@@ -956,7 +990,27 @@ func (a Assignment) LoadTests() ([]Test, error) {
 	for i := range tests {
 		tests[i].Hidden = a.IsHidden(tests[i])
 	}
+	// Students see their tests first: the visible ones in the set's order,
+	// then the hidden ones.
+	sort.SliceStable(tests, func(i, j int) bool { return !tests[i].Hidden && tests[j].Hidden })
+	for i := range tests {
+		tests[i].Number = i + 1
+	}
 	return tests, nil
+}
+
+// validSetName reports whether name can prefix test names: letters,
+// digits, '.', '-' and '_', not "." or "..".
+func validSetName(name string) bool {
+	if name == "" || name == "." || name == ".." {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // answerSettings is s, or nil for the defaults.

@@ -146,6 +146,12 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 		{`{` + base + `, "visibility": {"hidden_tests": ["[x"]}}`, "visibility.hidden_tests", "not a pattern"},
 		{`{` + base + `, "puzzles": {"dir": "s", "glob": "/abs/*"}}`, "puzzles.glob", "not a pattern inside"},
 		{`{` + base + `, "rubric": 3}`, "rubric", "expected a section"},
+		{`{` + base + `, "puzzles": {"dir": "s", "name": "x"}}`, "puzzles.name", "unknown key; expected one of dir, manifest, glob, hidden, extra"},
+		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"glob": "*"}]}}`, "puzzles.extra[0].dir", "missing"},
+		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"dir": "p", "extra": [{"dir": "q"}]}]}}`, "puzzles.extra[0].extra", "cannot have further sets"},
+		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"dir": "p", "glob": "/abs"}]}}`, "puzzles.extra[0].glob", "not a pattern inside"},
+		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"dir": "p", "name": "a b"}]}}`, "puzzles.extra[0].name", "letters, digits"},
+		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"dir": "x/p"}, {"dir": "y/p"}]}}`, "puzzles.extra[1].name", "names two further sets"},
 	}
 	for _, tc := range tests {
 		_, err := grader.ParseAssignment(settings(t, tc.js), "/course", nil)
@@ -163,7 +169,8 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 	// Every documented key must parse (each with a plausible value).
 	values := map[string]any{
-		"name": "x", "puzzles.dir": "d", "puzzles.manifest": "m.json", "puzzles.glob": "*.txt", "goal": "default", "moves": "tile", "answer.format": "tiles",
+		"name": "x", "puzzles.dir": "d", "puzzles.manifest": "m.json", "puzzles.glob": "*.txt", "puzzles.hidden": false,
+		"puzzles.extra": []any{map[string]any{"dir": "private", "hidden": true, "name": "private"}}, "goal": "default", "moves": "tile", "answer.format": "tiles",
 		"run.command": "x {entry} {input} {output}", "run.answer": "stdout", "run.stdin": "{size}\n{rows}\n{choice}", "run.choices": []any{"4x4/*=3", "*=1"},
 		"claims.algorithm": "astar", "claims.heuristic": "manhattan", "run.function": "solver:solve", "run.java_api": "princeton", "run.files": []any{"utils.py"}, "run.entry": "*_1.py", "run.extract.moves": "Move: (\\w+)", "run.extract.unsolvable": "no solution", "run.extract.length": "Depth: (\\d+)", "run.extract.expanded": "Expanded: ([\\d,]+)", "run.extract.frontier": "Frontier: (\\d+)", "run.wall_time": "1s", "run.cpu_time": "1s", "run.memory": "64MiB",
 		"run.processes": 4, "run.output": "1k", "run.env": []any{"A=b"}, "run.isolation": "rlimits",

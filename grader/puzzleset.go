@@ -51,6 +51,32 @@ type PuzzleSet struct {
 	// Glob selects puzzle files inside Dir (for example
 	// "n_equals_*/input_*.txt"); when empty, the manifest lists the tests.
 	Glob string `mapstructure:"glob" json:"glob,omitempty"`
+	// Hidden hides every test of the set from students, besides those its
+	// manifest marks hidden.
+	Hidden bool `mapstructure:"hidden" json:"hidden,omitempty"`
+	// Name prefixes the test names of a further set in Extra ("private"
+	// gives "private/input_1.txt"); default the base name of its Dir.
+	// The main set's tests are not prefixed.
+	Name string `mapstructure:"name" json:"name,omitempty"`
+	// Extra are further puzzle sets graded with this one, each with its
+	// own folder, manifest and glob: a course's public inputs beside
+	// private hidden ones, for example. Their tests follow the main set's.
+	Extra []PuzzleSet `mapstructure:"extra" json:"extra,omitempty"`
+}
+
+// Sources are the set itself (without its Extra) followed by its further
+// sets, each with Name filled in.
+func (s PuzzleSet) Sources() []PuzzleSet {
+	main := s
+	main.Extra = nil
+	out := []PuzzleSet{main}
+	for _, e := range s.Extra {
+		if e.Name == "" {
+			e.Name = filepath.Base(filepath.Clean(e.Dir))
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // LoadTests reads the puzzle set. goalSpec is the assignment's goal:
@@ -59,7 +85,32 @@ type PuzzleSet struct {
 // they are read: an entry whose solvability disagrees with the parity
 // rule, or whose solution is illegal, misses the goal or is not as long
 // as its optimal length, is an error wrapping ErrKeyContradiction.
+//
+// The tests of set.Extra follow the set's own, their names prefixed with
+// each further set's Name; tests are numbered in that order.
 func LoadTests(set PuzzleSet, goalSpec string) ([]Test, error) {
+	var tests []Test
+	seen := map[string]string{}
+	for i, src := range set.Sources() {
+		part, err := loadSource(src, goalSpec, i > 0)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range part {
+			if prev, ok := seen[t.Name]; ok {
+				return nil, &ConfigError{Key: "puzzles.extra", Msg: fmt.Sprintf("two puzzle sets give a test named %s (%s and %s); set a different name for the further set", t.Name, prev, t.File)}
+			}
+			seen[t.Name] = t.File
+			t.Number = len(tests) + 1
+			tests = append(tests, t)
+		}
+	}
+	return tests, nil
+}
+
+// loadSource reads one puzzle set without its Extra; prefixed sets get
+// test names under their Name.
+func loadSource(set PuzzleSet, goalSpec string, prefixed bool) ([]Test, error) {
 	if set.Dir == "" {
 		return nil, &ConfigError{Key: "puzzles.dir", Msg: "missing; expected the folder of the puzzle set"}
 	}
@@ -134,6 +185,9 @@ func LoadTests(set PuzzleSet, goalSpec string) ([]Test, error) {
 			rel = filepath.Base(f)
 		}
 		name := filepath.ToSlash(rel)
+		if prefixed {
+			name = set.Name + "/" + name
+		}
 		if seen[name] {
 			return nil, fmt.Errorf("%s: puzzle %s is listed twice", manPath, name)
 		}
@@ -155,6 +209,7 @@ func LoadTests(set PuzzleSet, goalSpec string) ([]Test, error) {
 			t.Optimum = o
 			t.Hidden = e.Hidden
 		}
+		t.Hidden = t.Hidden || set.Hidden
 		tests = append(tests, t)
 	}
 	return tests, nil

@@ -230,3 +230,56 @@ func TestKeyWithoutSolvable(t *testing.T) {
 		t.Error(`"solvable": false is not read as given`)
 	}
 }
+
+func TestLoadTestsFromSeveralSets(t *testing.T) {
+	unsolvable := puzzles.MustBoard(3, 3, 1, 2, 3, 4, 5, 6, 8, 7, 0)
+	// The course's public inputs, without a key, and private tests with one.
+	public := writeSet(t, map[string]puzzles.Board{"n_equals_3/input_1.txt": oneAway, "n_equals_3/input_2.txt": unsolvable}, nil)
+	private := writeSet(t, map[string]puzzles.Board{"input_1.txt": oneAway, "input_9.txt": unsolvable}, &puzzles.Manifest{Goal: "default",
+		Puzzles: []puzzles.ManifestEntry{{File: "input_1.txt", Solvable: true, OptimalLength: ptr(1)}, {File: "input_9.txt", Solvable: false}}})
+	a, err := grader.ParseAssignment(map[string]any{
+		"puzzles": map[string]any{"dir": private, "hidden": true, "extra": []any{
+			map[string]any{"dir": public, "glob": "n_equals_*/input_*.txt", "name": "course"},
+		}},
+		"run": map[string]any{"command": "x {input} {output}"},
+	}, "/", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests, err := a.LoadTests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type brief struct {
+		Number int
+		Name   string
+		Known  bool
+		Hidden bool
+	}
+	var got []brief
+	for _, tc := range tests {
+		got = append(got, brief{tc.Number, tc.Name, tc.Optimum.Known, tc.Hidden})
+	}
+	// Visible tests come first, numbered from 1, then the hidden ones in
+	// their set's order.
+	want := []brief{
+		{1, "course/n_equals_3/input_1.txt", false, false},
+		{2, "course/n_equals_3/input_2.txt", false, false},
+		{3, "input_1.txt", true, true},
+		{4, "input_9.txt", false, true},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("tests (-want +got):\n%s", diff)
+	}
+
+	// Two sets giving one test name is an error naming the key.
+	_, err = grader.LoadTests(grader.PuzzleSet{Dir: private, Glob: "*.txt", Extra: []grader.PuzzleSet{{Dir: private, Glob: "*.txt", Name: "x"}, {Dir: public, Glob: "*/*.txt", Name: "x"}}}, "")
+	if err != nil {
+		t.Errorf("distinct prefixes with the same files: %v", err)
+	}
+	_, err = grader.LoadTests(grader.PuzzleSet{Dir: public, Glob: "n_equals_3/*.txt", Extra: []grader.PuzzleSet{{Dir: private, Glob: "*.txt", Name: "n_equals_3"}}}, "")
+	var ce *grader.ConfigError
+	if !errors.As(err, &ce) || ce.Key != "puzzles.extra" || !strings.Contains(ce.Msg, "n_equals_3/input_1.txt") {
+		t.Errorf("clashing test names: %v", err)
+	}
+}

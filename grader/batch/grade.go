@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -295,7 +297,10 @@ func (g *grading) hidden(scratch string) []string {
 // tools (GraderTools), and extra (the output folder, the configuration
 // file, caches).
 func HiddenPaths(a grader.Assignment, subs []Submission, extra ...string) []string {
-	paths := []string{a.Puzzles.Dir, a.Puzzles.Manifest, a.Feedback.Template}
+	paths := []string{a.Feedback.Template}
+	for _, src := range a.Puzzles.Sources() {
+		paths = append(paths, src.Dir, src.Manifest)
+	}
 	paths = append(paths, a.Hide...)
 	if a.Goal != "" && filepath.IsAbs(a.Goal) {
 		paths = append(paths, a.Goal)
@@ -319,11 +324,16 @@ func HiddenPaths(a grader.Assignment, subs []Submission, extra ...string) []stri
 	return out
 }
 
-// Fingerprint identifies an assignment and its tests for the journal.
+// Fingerprint identifies an assignment and its tests for the journal,
+// whatever their order.
 func Fingerprint(a grader.Assignment, tests []grader.Test) string {
 	h := sha256.New()
 	fmt.Fprintln(h, a.Fingerprint())
-	for _, t := range tests {
+	// In name order: the order of the tests follows their visibility,
+	// which may change between a run and its resumption.
+	sorted := slices.Clone(tests)
+	slices.SortFunc(sorted, func(x, y grader.Test) int { return strings.Compare(x.Name, y.Name) })
+	for _, t := range sorted {
 		fmt.Fprintf(h, "%q %s %s %+v\n", t.Name, t.Board, t.Goal.Board(), t.Optimum)
 	}
 	return hex.EncodeToString(h.Sum(nil))

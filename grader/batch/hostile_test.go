@@ -122,19 +122,23 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 			c.Close()
 		}
 	}()
+	// A private set of hidden tests graded beside the course's
+	// (puzzles.extra) is as secret as the main set.
+	private := filepath.Join(dir, "private")
+	copyInto(t, set, private)
 	exe, _ := os.Executable()
 	secrets := []string{manifest, set, filepath.Join(reference, "solution.py"), reference, config, out,
-		filepath.Join(root, "python-astar", "solver.py"), root, fake, exe}
+		filepath.Join(root, "python-astar", "solver.py"), root, fake, exe, private, filepath.Join(private, "manifest.json")}
 	cheaterTargets(t, root, ln.Addr().(*net.TCPAddr).Port, secrets...)
 	writeLines(t, filepath.Join(root, "python-toolthief", "tools.txt"), fake, exe)
 	writeLines(t, filepath.Join(root, "python-regenerate", "places.txt"), dir)
 
 	a := assignment(t, dir, fmt.Sprintf(`{
-		"puzzles": {"dir": %q, "glob": "p1.txt"},
+		"puzzles": {"dir": %q, "glob": "p1.txt", "extra": [{"dir": %q, "glob": "p1.txt", "hidden": true}]},
 		"hide": ["reference"],
 		"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "20s", "cpu_time": "10s",
 			"memory": "512MiB", "processes": 32, "output": "1MiB", "env": ["PATH=%s:%s"]}
-	}`, set, tools, sandbox.DefaultPath))
+	}`, set, private, tools, sandbox.DefaultPath))
 	// The scratch folder is where anyone may pass, as the system's
 	// temporary folder is: the programs reach their files by path.
 	scratch, err := os.MkdirTemp("", "kpuzzle-hostile-")
@@ -154,8 +158,10 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	}
 	get := func(sub string) grader.Result { return o.Results[sub]["p1.txt"] }
 	for _, sub := range []string{"python-toolthief", "python-writer", "python-cheat", "python-userns"} {
-		if r := get(sub); r.Verdict != grader.UnsolvableWrong {
-			t.Errorf("%s got through:\n%s", sub, resultText(r))
+		for _, test := range []string{"p1.txt", "private/p1.txt"} {
+			if r := o.Results[sub][test]; r.Verdict != grader.UnsolvableWrong {
+				t.Errorf("%s got through on %s:\n%s", sub, test, resultText(r))
+			}
 		}
 	}
 	// Without namespaces the host's world-readable files are in view, and
@@ -209,11 +215,11 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 		}
 	}
 	fa := assignment(t, dir, fmt.Sprintf(`{
-		"puzzles": {"dir": %q, "glob": "p1.txt"},
+		"puzzles": {"dir": %q, "glob": "p1.txt", "extra": [{"dir": %q, "glob": "p1.txt", "hidden": true}]},
 		"hide": ["reference"],
 		"run": {"function": "fn:solve", "wall_time": "20s", "cpu_time": "10s",
 			"memory": "512MiB", "processes": 32, "output": "1MiB", "env": ["PATH=%s:%s"]}
-	}`, set, tools, sandbox.DefaultPath))
+	}`, set, private, tools, sandbox.DefaultPath))
 	fanswers := filepath.Join(out, "function-answers")
 	fo := grade(t, batch.Options{Assignment: fa, Isolation: iso, JournalPath: filepath.Join(out, "function-journal.jsonl"),
 		ScratchDir: scratch, Hide: []string{config}, AnswerDir: fanswers}, root)

@@ -84,21 +84,27 @@ func GradescopeBundle(config string, asg grader.Assignment, binary, kpuzzleVersi
 		add(rel, data, 0o644)
 		return nil
 	}
-	if _, err := inside("puzzles.dir", asg.Puzzles.Dir); err != nil {
-		return Bundle{}, err
-	}
-	err = filepath.WalkDir(asg.Puzzles.Dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() {
-			return err
+	for i, src := range asg.Puzzles.Sources() {
+		key := "puzzles"
+		if i > 0 {
+			key = fmt.Sprintf("puzzles.extra[%d]", i-1)
 		}
-		return addFile("puzzles.dir", p)
-	})
-	if err != nil {
-		return Bundle{}, err
-	}
-	if asg.Puzzles.Manifest != "" {
-		if err := addFile("puzzles.manifest", asg.Puzzles.Manifest); err != nil {
+		if _, err := inside(key+".dir", src.Dir); err != nil {
 			return Bundle{}, err
+		}
+		err = filepath.WalkDir(src.Dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() {
+				return err
+			}
+			return addFile(key+".dir", p)
+		})
+		if err != nil {
+			return Bundle{}, err
+		}
+		if src.Manifest != "" {
+			if err := addFile(key+".manifest", src.Manifest); err != nil {
+				return Bundle{}, err
+			}
 		}
 	}
 	if _, err := puzzles.GoalByName(asg.Goal, puzzles.Shape{Rows: 3, Cols: 3}); err != nil && asg.Goal != "" {
