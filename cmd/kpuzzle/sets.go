@@ -2,11 +2,14 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/search"
 	"github.com/spf13/cobra"
 )
 
@@ -20,11 +23,12 @@ course's public tests. Any instance can be used wherever a puzzle file is
 expected as set:NAME/ID, for example kpuzzle solve set:korf100/1.`,
 		Example: `  kpuzzle sets
   kpuzzle sets show 8puzzle-hardest
-  kpuzzle sets export korf100 --out korf100`,
+  kpuzzle sets export korf100 --out korf100
+  kpuzzle sets prove 5x5-deep --threads 2`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error { return runSetsList(a) },
 	}
-	cmd.AddCommand(newSetsShowCmd(a), newSetsExportCmd(a))
+	cmd.AddCommand(newSetsShowCmd(a), newSetsExportCmd(a), newSetsProveCmd(a))
 	return cmd
 }
 
@@ -165,4 +169,57 @@ func runSetsExport(a *app, name, out string, f puzzles.Format) error {
 	}
 	fmt.Fprintf(a.out, "wrote %d puzzles of %s to %s, listed in %s\n", len(entries), name, out, filepath.Join(out, puzzles.ManifestFile))
 	return nil
+}
+
+func newSetsProveCmd(a *app) *cobra.Command {
+	o := &benchOptions{algos: "idastar", maxMemory: defaultBenchMemoryMiB, jobs: 1, tieBreak: search.DefaultTieBreak.String()}
+	cmd := &cobra.Command{
+		Use:   "prove NAME|DIR",
+		Short: "Prove the optimal length of every instance of a set and compare it with the recorded one",
+		Long: `Prove the optimal length of every instance of a set again — a shipped set
+(kpuzzle sets lists them) or a folder of puzzle files with the manifest.json of
+kpuzzle gen — with IDA* and the strongest pattern database available for each
+board (built into the cache first when missing, unless --no-build), and print
+one row per instance: the length proved, the recorded (published or key)
+length, nodes generated and seconds. It is kpuzzle bench's per-instance
+table, named for what an instructor checks before trusting a key.
+
+--threads spreads each search over that many goroutines (default: every
+core); the lengths do not depend on it, and --threads 1 gives the serial
+search's exact node counts. Exit status 1 when a proved length differs from
+the recorded one or an instance was stopped by --timeout, 2 for a bad
+invocation or input.`,
+		Example: `  kpuzzle sets prove 5x5-deep
+  kpuzzle sets prove korf24 --only 1 --threads 2 --json
+  kpuzzle sets prove my-set/ --timeout 10m`,
+		Args: cobra.ExactArgs(1),
+		ValidArgsFunction: func(_ *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			var out []string
+			for _, n := range setNames() {
+				if strings.HasPrefix(n, toComplete) {
+					out = append(out, n)
+				}
+			}
+			return out, cobra.ShellCompDirectiveDefault
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.set = args[0]
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			return runBench(ctx, a, o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.only, "only", "", "prove only the instances named, comma-separated (e.g. 9,47)")
+	f.IntVar(&o.limit, "limit", 0, "prove only the first N instances (0: all)")
+	f.DurationVar(&o.timeout, "timeout", 0, "stop a proof after this long, e.g. 10m (0: no limit)")
+	f.StringVar(&o.goal, "goal", "", "goal: default, blank-first or a goal FILE (default: the set's own goal)")
+	f.IntVar(&o.jobs, "jobs", 1, "proofs at once")
+	registerThreads(f, &o.threads, "goroutines of each proof's IDA* search (0: every core, divided among --jobs; 1: the serial search, whose node counts are exact)")
+	f.BoolVar(&o.noBuild, "no-build", false, "never build a pattern database; fail when one is missing")
+	o.pdb.register(f)
+	return cmd
 }

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sets prove proves a shipped set's lengths and agrees with them; a key
+// whose length is wrong is a finding (exit 1) naming the instance.
+func TestSetsProve(t *testing.T) {
+	r := kpuzzle(t, "", "--json", "sets", "prove", "8puzzle-hardest", "--threads", "2")
+	if r.code != exitOK {
+		t.Fatalf("sets prove 8puzzle-hardest: %d %s", r.code, r.stderr)
+	}
+	var table struct {
+		AllOptimal bool `json:"all_optimal"`
+		Threads    int  `json:"threads"`
+		Instances  []struct {
+			Length    *int   `json:"length"`
+			Published *int   `json:"published_length"`
+			Status    string `json:"status"`
+		} `json:"instances"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &table); err != nil {
+		t.Fatalf("%v\n%s", err, r.stdout)
+	}
+	if !table.AllOptimal || len(table.Instances) != 2 || table.Threads != 2 {
+		t.Fatalf("8puzzle-hardest proved: %+v", table)
+	}
+	for _, in := range table.Instances {
+		if in.Length == nil || *in.Length != 31 || in.Published == nil || *in.Published != 31 {
+			t.Errorf("an instance proved %v, recorded %v: both must be 31", in.Length, in.Published)
+		}
+	}
+
+	// A key with a wrong length, as a careless hand-made one would be.
+	dir := filepath.Join(t.TempDir(), "set")
+	if r := kpuzzle(t, "", "sets", "export", "8puzzle-hardest", "--out", dir); r.code != exitOK {
+		t.Fatalf("export: %d %s", r.code, r.stderr)
+	}
+	man := filepath.Join(dir, "manifest.json")
+	data, err := os.ReadFile(man)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong := strings.Replace(string(data), `"optimal_length": 31`, `"optimal_length": 29`, 1)
+	if wrong == string(data) {
+		t.Fatalf("no optimal length to change in %s", data)
+	}
+	if err := os.WriteFile(man, []byte(wrong), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = kpuzzle(t, "", "sets", "prove", dir, "--threads", "1")
+	if r.code != exitFindings || !strings.Contains(r.stdout, "mismatch") {
+		t.Errorf("a wrong key: exit %d, want %d with a mismatch row\n%s%s", r.code, exitFindings, r.stdout, r.stderr)
+	}
+}
