@@ -303,7 +303,16 @@ func (s *searcher) dfs(g, blank, back int, sumN, sumR int) bool {
 		var rt uint8
 		var rp int8
 		var oldMdR, oldValR int
-		if s.reflec {
+		// The reflected lookup is skipped when the direct estimate
+		// alone prunes the child and could not lower the next bound:
+		// the reflection could only raise f, so the search (its nodes,
+		// its next bound) is exactly the same, for one random memory
+		// access less.
+		reflected := s.reflec
+		if f := g + 1 + nsN; reflected && f > s.bound && f >= s.next {
+			reflected = false
+		}
+		if reflected {
 			rt = s.rtile[t]
 			rfrom, rto := s.rcell[q], s.rcell[blank]
 			s.rpos[rt], s.rpos[0] = rto, rfrom
@@ -338,7 +347,7 @@ func (s *searcher) dfs(g, blank, back int, sumN, sumR int) bool {
 		if p >= 0 {
 			s.mdN[p], s.valN[p] = oldMd, oldVal
 		}
-		if s.reflec {
+		if reflected {
 			s.rpos[rt], s.rpos[0] = s.rcell[q], s.rcell[blank]
 			if rp >= 0 {
 				s.mdR[rp], s.valR[rp] = oldMdR, oldValR
