@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"net"
 	"os"
 	"path/filepath"
@@ -87,7 +88,11 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	if err != nil {
 		t.Fatal(err)
 	}
-	data = []byte(strings.Replace(string(data), "{", `{"seed": 424242, "generator": "kpuzzle gen --shape 3x3 --seed 424242",`, 1))
+	// A seed of this run's own, so that a course left in /tmp by another
+	// run (or another grader on a shared machine) is not mistaken for a
+	// leak of this one.
+	seed := fmt.Sprint(100000000 + rand.Int64N(900000000))
+	data = []byte(strings.Replace(string(data), "{", `{"seed": `+seed+`, "generator": "kpuzzle gen --shape 3x3 --seed `+seed+`",`, 1))
 	if err := os.WriteFile(manifest, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +172,7 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	// Without namespaces the host's world-readable files are in view, and
 	// some hold seeds of other sets; what must not be found is this set's.
 	regen, _ := os.ReadFile(filepath.Join(answers, "python-regenerate", "p1.txt"))
-	if strings.Contains(string(regen), "424242") {
+	if strings.Contains(string(regen), seed) {
 		t.Errorf("python-regenerate found the set's seed:\n%s", regen)
 	}
 	if r := get("python-regenerate"); r.Verdict != grader.UnsolvableWrong && (r.Verdict != grader.Malformed || len(regen) == 0) {
