@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/kpuzzle/kpuzzle/grader/checkpage"
 	"github.com/kpuzzle/kpuzzle/grader/webcheck"
+	"github.com/kpuzzle/kpuzzle/internal/browsertest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
 )
@@ -60,7 +61,7 @@ func BenchmarkTimeToVerdict(b *testing.B) {
 		{"4x4-depth-50", "p=" + korf8Cells + "&a=" + korf8Moves + "&goal=blank-first", "optimal"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			bctx := startBrowser(b)
+			bctx := browsertest.Start(b)
 			url := writePage(b, checkpage.Options{})
 			var ready, verdict time.Duration
 			for b.Loop() {
@@ -95,7 +96,7 @@ func BenchmarkTimeToVerdict(b *testing.B) {
 			}
 			links = append(links, frag.String())
 		}
-		bctx := startBrowser(b)
+		bctx := browsertest.Start(b)
 		url := writePage(b, checkpage.Options{})
 		var total, slowest time.Duration
 		n := 0

@@ -7,76 +7,38 @@ import (
 	"fmt"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/kpuzzle/kpuzzle/grader/checkpage"
 	"github.com/kpuzzle/kpuzzle/grader/webcheck"
+	"github.com/kpuzzle/kpuzzle/internal/browsertest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
-)
-
-// The browser test drives the real page in headless Chromium, as
-// grader/replay's does. Without a Chromium it is skipped, unless
-// KPUZZLE_REQUIRE_BROWSER=1 (set by CI) makes that a failure.
-// KPUZZLE_CHROMIUM names the browser binary when it is not on PATH.
-const (
-	envRequireBrowser = "KPUZZLE_REQUIRE_BROWSER"
-	envChromium       = "KPUZZLE_CHROMIUM"
 )
 
 var screenshotPath = flag.String("screenshot", "", "write a PNG of the checker page on a phone-sized screen, showing an illegal answer, to this file (docs/img/checker.png is made so)")
 
-func chromiumPath(t testing.TB) string {
+// tab is one checker page open in the browser.
+type tab struct{ *browsertest.Tab }
+
+// openTab opens the checker page at url (its fragment included) on a
+// screen of width x height. The page may make its own blobs, frames and
+// data URLs, nothing else.
+func openTab(t *testing.T, bctx context.Context, url string, width, height int64) *tab {
 	t.Helper()
-	if p := os.Getenv(envChromium); p != "" {
-		return p
+	own := func(u string) bool {
+		return strings.HasPrefix(u, "blob:") || u == "about:srcdoc" || strings.HasPrefix(u, "data:")
 	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	msg := "no Chromium found on PATH (install the Debian package chromium, or set " + envChromium + " to the browser binary)"
-	if os.Getenv(envRequireBrowser) == "1" {
-		t.Fatalf("%s; %s=1 requires the browser test to run", msg, envRequireBrowser)
-	}
-	t.Skipf("browser test skipped: %s; set %s=1 to make this a failure", msg, envRequireBrowser)
-	return ""
+	return &tab{browsertest.Open(t, bctx, url, browsertest.Options{Width: width, Height: height, Ready: "#verdict", Allowed: own})}
 }
 
-func startBrowser(t testing.TB) context.Context {
-	t.Helper()
-	path := chromiumPath(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("force-device-scale-factor", "1"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1100, 900),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	t.Cleanup(func() {
-		cancelBrowser()
-		cancelAlloc()
-	})
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("start %s: %v", path, err)
-	}
-	return bctx
+func eval[T any](tb *tab, js string) T {
+	tb.T.Helper()
+	return browsertest.Eval[T](tb.Tab, js)
 }
 
 // writePage writes a checker page to a temporary file and returns its
@@ -94,91 +56,6 @@ func writePage(t testing.TB, o checkpage.Options) string {
 	return "file://" + path
 }
 
-// tab is one page open in the browser. It records uncaught script errors
-// and every request other than the page, its frame and its own blobs.
-type tab struct {
-	t    *testing.T
-	ctx  context.Context
-	url  string
-	mu   sync.Mutex
-	errs []string
-	reqs []string
-}
-
-func openTab(t *testing.T, bctx context.Context, url string, width, height int64) *tab {
-	t.Helper()
-	ctx, cancel := chromedp.NewContext(bctx)
-	t.Cleanup(cancel)
-	base, _, _ := strings.Cut(url, "#")
-	tb := &tab{t: t, ctx: ctx, url: base}
-	err := chromedp.Listen(ctx, func(ev any) {
-		tb.mu.Lock()
-		defer tb.mu.Unlock()
-		switch ev := ev.(type) {
-		case *runtime.EventExceptionThrown:
-			d := ev.ExceptionDetails
-			msg := d.Text
-			if d.Exception != nil && d.Exception.Description != "" {
-				msg = d.Exception.Description
-			}
-			tb.errs = append(tb.errs, fmt.Sprintf("line %d: %s", d.LineNumber+1, msg))
-		case *network.EventRequestWillBeSent:
-			u := ev.Request.URL
-			if u != tb.url && !strings.HasPrefix(u, tb.url+"#") && !strings.HasPrefix(u, "blob:") && u != "about:srcdoc" && !strings.HasPrefix(u, "data:") {
-				tb.reqs = append(tb.reqs, u)
-			}
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb.do(
-		chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-			if _, err := cdp.Call(ctx, target, runtime.Enable, cdp.Empty{}); err != nil {
-				return err
-			}
-			_, err := cdp.Call(ctx, target, network.Enable, network.EnableParams{})
-			return err
-		}),
-		chromedp.EmulateViewport(width, height),
-		chromedp.Navigate(url),
-		chromedp.WaitVisible(chromedp.CSS("#verdict")),
-	)
-	t.Cleanup(tb.checkClean)
-	return tb
-}
-
-func (tb *tab) checkClean() {
-	tb.mu.Lock()
-	defer tb.mu.Unlock()
-	for _, e := range tb.errs {
-		tb.t.Errorf("uncaught script error in the page: %s", e)
-	}
-	for _, r := range tb.reqs {
-		tb.t.Errorf("the page requested %s; it must load nothing", r)
-	}
-}
-
-func (tb *tab) do(steps ...chromedp.Action[chromedp.Void]) {
-	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 2*time.Minute)
-	defer cancel()
-	if err := chromedp.Do(ctx, steps...); err != nil {
-		tb.t.Fatal(err)
-	}
-}
-
-func eval[T any](tb *tab, js string) T {
-	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, time.Minute)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
-	if err != nil {
-		tb.t.Fatalf("evaluate %s: %v", js, err)
-	}
-	return v
-}
-
 // result is what the page shows once a check is done.
 type result struct {
 	State   string `json:"state"`
@@ -191,8 +68,8 @@ type result struct {
 // waitDone waits (up to limit: the machine may be busy) until the verdict
 // element leaves the loading, checking and proving states, and reads it.
 func (tb *tab) waitDone(limit time.Duration) result {
-	tb.t.Helper()
-	tb.do(chromedp.Poll[chromedp.Void](`(() => { const s = document.getElementById("verdict").dataset.state; return s === "done" || s === "error"; })()`,
+	tb.T.Helper()
+	tb.Do(chromedp.Poll[chromedp.Void](`(() => { const s = document.getElementById("verdict").dataset.state; return s === "done" || s === "error"; })()`,
 		chromedp.WithPollingTimeout(limit)))
 	return eval[result](tb, `(() => { const v = document.getElementById("verdict"); return {
 		state: v.dataset.state, verdict: v.dataset.verdict,
@@ -203,14 +80,14 @@ func (tb *tab) waitDone(limit time.Duration) result {
 
 // replayText is the text of an element of the replay frame.
 func (tb *tab) replayText(id string) string {
-	tb.t.Helper()
-	tb.do(chromedp.Poll[chromedp.Void](`(() => { const d = document.getElementById("replay").contentDocument; return !!d && !!d.getElementById("board"); })()`,
+	tb.T.Helper()
+	tb.Do(chromedp.Poll[chromedp.Void](`(() => { const d = document.getElementById("replay").contentDocument; return !!d && !!d.getElementById("board"); })()`,
 		chromedp.WithPollingTimeout(time.Minute)))
 	return eval[string](tb, `(() => { const e = document.getElementById("replay").contentDocument.getElementById(`+fmt.Sprintf("%q", id)+`); return e ? e.textContent : ""; })()`)
 }
 
 func TestBrowser(t *testing.T) {
-	bctx := startBrowser(t)
+	bctx := browsertest.Start(t)
 	url := writePage(t, checkpage.Options{})
 	t.Run("verdicts from links", func(t *testing.T) { testFragments(t, bctx, url) })
 	t.Run("4x4 optimal by search", func(t *testing.T) { testSearch(t, bctx, url) })
@@ -282,8 +159,8 @@ func testFragments(t *testing.T, bctx context.Context, url string) {
 
 // typeCheck fills the boxes and presses Check.
 func (tb *tab) typeCheck(puzzle, answer string) {
-	tb.t.Helper()
-	tb.do(
+	tb.T.Helper()
+	tb.Do(
 		chromedp.SetValue(chromedp.CSS("#puzzle"), puzzle),
 		chromedp.SetValue(chromedp.CSS("#answer"), answer),
 		chromedp.WaitEnabled(chromedp.CSS("#check")),
@@ -325,11 +202,11 @@ func hardAnswer() (puzzle, answer string) {
 func testCancel(t *testing.T, bctx context.Context, url string) {
 	tb := openTab(t, bctx, url, 1100, 900)
 	tb.typeCheck(hardAnswer())
-	tb.do(chromedp.Poll[chromedp.Void](`document.getElementById("verdict").dataset.state === "proving"`, chromedp.WithPollingTimeout(time.Minute)))
+	tb.Do(chromedp.Poll[chromedp.Void](`document.getElementById("verdict").dataset.state === "proving"`, chromedp.WithPollingTimeout(time.Minute)))
 	if got := eval[string](tb, `document.getElementById("verdict").dataset.verdict`); got != "" {
 		t.Errorf("data-verdict %q while the search runs, want none yet", got)
 	}
-	tb.do(chromedp.Click(chromedp.CSS("#cancel")))
+	tb.Do(chromedp.Click(chromedp.CSS("#cancel")))
 	r := tb.waitDone(time.Minute)
 	if r.Verdict != "valid" || !strings.Contains(r.Summary, "optimality not verified: the search was cancelled") {
 		t.Errorf("after Cancel: %+v, want valid saying the search was cancelled", r)
@@ -342,7 +219,7 @@ func testCancel(t *testing.T, bctx context.Context, url string) {
 
 	// A new check while a search runs stops the search.
 	tb.typeCheck(hardAnswer())
-	tb.do(chromedp.Poll[chromedp.Void](`document.getElementById("verdict").dataset.state === "proving"`, chromedp.WithPollingTimeout(time.Minute)))
+	tb.Do(chromedp.Poll[chromedp.Void](`document.getElementById("verdict").dataset.state === "proving"`, chromedp.WithPollingTimeout(time.Minute)))
 	tb.typeCheck("1 2\n0 3\n", "L\n")
 	if r := tb.waitDone(time.Minute); r.Verdict != "optimal" {
 		t.Errorf("a check while a search runs: %+v, want optimal", r)
@@ -360,15 +237,15 @@ func testFiles(t *testing.T, bctx context.Context, url string) {
 		t.Fatal(err)
 	}
 	tb := openTab(t, bctx, url, 1100, 900)
-	tb.do(chromedp.WaitEnabled(chromedp.CSS("#check")))
+	tb.Do(chromedp.WaitEnabled(chromedp.CSS("#check")))
 	eval[chromedp.Void](tb, `(() => {
 		const dt = new DataTransfer();
 		dt.items.add(new File(["3\n1 2 3\n4 5 6\n0 7 8\n"], "puzzle.txt", {type: "text/plain"}));
 		document.getElementById("puzzle").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
 	})()`)
-	tb.do(chromedp.SetUploadFiles(chromedp.CSS("#answer-file"), []string{answer}))
-	tb.do(chromedp.Poll[chromedp.Void](`document.getElementById("puzzle").value !== "" && document.getElementById("answer").value !== ""`, chromedp.WithPollingTimeout(time.Minute)))
-	tb.do(chromedp.Click(chromedp.CSS("#check")))
+	tb.Do(chromedp.SetUploadFiles(chromedp.CSS("#answer-file"), []string{answer}))
+	tb.Do(chromedp.Poll[chromedp.Void](`document.getElementById("puzzle").value !== "" && document.getElementById("answer").value !== ""`, chromedp.WithPollingTimeout(time.Minute)))
+	tb.Do(chromedp.Click(chromedp.CSS("#check")))
 	if r := tb.waitDone(time.Minute); r.Verdict != "optimal" {
 		t.Errorf("a dropped puzzle (Princeton format) and an opened answer (CRLF): %+v, want optimal", r)
 	}
@@ -402,7 +279,7 @@ func testCourseSet(t *testing.T, bctx context.Context) {
 		},
 	})
 	tb := openTab(t, bctx, url, 390, 844)
-	tb.do(chromedp.WaitEnabled(chromedp.CSS("#check")), chromedp.Focus(chromedp.CSS("#set-select")))
+	tb.Do(chromedp.WaitEnabled(chromedp.CSS("#check")), chromedp.Focus(chromedp.CSS("#set-select")))
 	tb.key(kb.ArrowDown)
 	tb.key(kb.ArrowDown)
 	if got := eval[string](tb, `document.getElementById("puzzle").value`); got != "12 11 15 3\n8 0 4 2\n6 13 9 5\n14 1 10 7\n" {
@@ -411,7 +288,7 @@ func testCourseSet(t *testing.T, bctx context.Context) {
 	tb.tabTo("answer")
 	// The third move takes the blank off the bottom row: the page shows
 	// the replay stopped there.
-	tb.do(chromedp.KeyEvent("UP\nUP\nUP\nL\n"))
+	tb.Do(chromedp.KeyEvent("UP\nUP\nUP\nL\n"))
 	tb.tabTo("check")
 	tb.key(kb.Enter)
 	r := tb.waitDone(time.Minute)
@@ -425,8 +302,8 @@ func testCourseSet(t *testing.T, bctx context.Context) {
 		t.Errorf("the page is %d px wide on a 390 px screen", w)
 	}
 	if *screenshotPath != "" {
-		tb.do(chromedp.Poll[chromedp.Void](`document.getAnimations().length === 0`, chromedp.WithPollingTimeout(10*time.Second)))
-		shot, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+		tb.Do(chromedp.Poll[chromedp.Void](`document.getAnimations().length === 0`, chromedp.WithPollingTimeout(10*time.Second)))
+		shot, err := chromedp.Run(tb.Ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -440,7 +317,7 @@ func testCourseSet(t *testing.T, bctx context.Context) {
 	}
 
 	// The optimal answer: the answer key gives its length at once.
-	tb.do(chromedp.SetValue(chromedp.CSS("#answer"), strings.Join(strings.Split(korf8Moves, ""), "\n")))
+	tb.Do(chromedp.SetValue(chromedp.CSS("#answer"), strings.Join(strings.Split(korf8Moves, ""), "\n")))
 	tb.tabTo("check")
 	tb.key(kb.Enter)
 	r = tb.waitDone(time.Minute)
@@ -451,18 +328,18 @@ func testCourseSet(t *testing.T, bctx context.Context) {
 
 // key sends a key press to whatever has the focus.
 func (tb *tab) key(k string) {
-	tb.t.Helper()
-	tb.do(chromedp.KeyEvent(k))
+	tb.T.Helper()
+	tb.Do(chromedp.KeyEvent(k))
 }
 
 // tabTo presses Tab until the element with id has the focus.
 func (tb *tab) tabTo(id string) {
-	tb.t.Helper()
+	tb.T.Helper()
 	for range 20 {
 		if eval[string](tb, `document.activeElement ? document.activeElement.id : ""`) == id {
 			return
 		}
 		tb.key(kb.Tab)
 	}
-	tb.t.Fatalf("Tab never reached #%s", id)
+	tb.T.Fatalf("Tab never reached #%s", id)
 }

@@ -7,93 +7,25 @@ import (
 	"fmt"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
+	"github.com/kpuzzle/kpuzzle/internal/browsertest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
-)
-
-// The browser test drives the real page in headless Chromium. Without a
-// Chromium it is skipped, unless KPUZZLE_REQUIRE_BROWSER=1 (set by CI)
-// makes that a failure. KPUZZLE_CHROMIUM names the browser binary when it
-// is not on PATH as chromium.
-const (
-	envRequireBrowser = "KPUZZLE_REQUIRE_BROWSER"
-	envChromium       = "KPUZZLE_CHROMIUM"
 )
 
 var screenshotPath = flag.String("screenshot", "", "write a PNG of the replay page, stopped at its illegal move, to this file (docs/img/replay.png is made so)")
 
-// chromiumPath finds the browser or skips (fails under
-// KPUZZLE_REQUIRE_BROWSER=1).
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv(envChromium); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	msg := "no Chromium found on PATH (install the Debian package chromium, or set " + envChromium + " to the browser binary)"
-	if os.Getenv(envRequireBrowser) == "1" {
-		t.Fatalf("%s; %s=1 requires the browser test to run", msg, envRequireBrowser)
-	}
-	t.Skipf("browser test skipped: %s; set %s=1 to make this a failure", msg, envRequireBrowser)
-	return ""
-}
+// tab is one replay page open in the browser.
+type tab struct{ *browsertest.Tab }
 
-// startBrowser starts one headless Chromium for the test, with flags that
-// keep it off the network, and returns its context.
-func startBrowser(t *testing.T) context.Context {
-	t.Helper()
-	path := chromiumPath(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("force-device-scale-factor", "1"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1100, 900),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	t.Cleanup(func() {
-		cancelBrowser()
-		cancelAlloc()
-	})
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("start %s: %v", path, err)
-	}
-	return bctx
-}
-
-// tab is one replay page open in the browser. It records uncaught script
-// errors and every request the page makes other than loading itself.
-type tab struct {
-	t    *testing.T
-	ctx  context.Context
-	url  string
-	mu   sync.Mutex
-	errs []string
-	reqs []string
-}
-
+// openPage writes p to a file and opens it; the page may request nothing.
 func openPage(t *testing.T, bctx context.Context, p replay.Page) *tab {
 	t.Helper()
 	var buf bytes.Buffer
@@ -104,123 +36,60 @@ func openPage(t *testing.T, bctx context.Context, p replay.Page) *tab {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := chromedp.NewContext(bctx)
-	t.Cleanup(cancel)
-	tb := &tab{t: t, ctx: ctx, url: "file://" + path}
-	err := chromedp.Listen(ctx, func(ev any) {
-		tb.mu.Lock()
-		defer tb.mu.Unlock()
-		switch ev := ev.(type) {
-		case *runtime.EventExceptionThrown:
-			d := ev.ExceptionDetails
-			msg := d.Text
-			if d.Exception != nil && d.Exception.Description != "" {
-				msg = d.Exception.Description
-			}
-			tb.errs = append(tb.errs, fmt.Sprintf("line %d: %s", d.LineNumber+1, msg))
-		case *network.EventRequestWillBeSent:
-			if u := ev.Request.URL; u != tb.url {
-				tb.reqs = append(tb.reqs, u)
-			}
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb.do(
-		chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
-			if _, err := cdp.Call(ctx, target, runtime.Enable, cdp.Empty{}); err != nil {
-				return err
-			}
-			_, err := cdp.Call(ctx, target, network.Enable, network.EnableParams{})
-			return err
-		}),
-		chromedp.EmulateViewport(1100, 900),
-		chromedp.Navigate(tb.url),
-		chromedp.WaitVisible(chromedp.CSS("#board")),
-	)
-	t.Cleanup(tb.checkClean)
-	return tb
-}
-
-// checkClean fails the test if the page threw or fetched anything.
-func (tb *tab) checkClean() {
-	tb.mu.Lock()
-	defer tb.mu.Unlock()
-	for _, e := range tb.errs {
-		tb.t.Errorf("uncaught script error in the page: %s", e)
-	}
-	for _, r := range tb.reqs {
-		tb.t.Errorf("the page requested %s; it must load nothing", r)
-	}
-}
-
-func (tb *tab) do(steps ...chromedp.Action[chromedp.Void]) {
-	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
-	defer cancel()
-	if err := chromedp.Do(ctx, steps...); err != nil {
-		tb.t.Fatal(err)
-	}
+	return &tab{browsertest.Open(t, bctx, "file://"+path, browsertest.Options{Ready: "#board"})}
 }
 
 func eval[T any](tb *tab, js string) T {
-	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
-	if err != nil {
-		tb.t.Fatalf("evaluate %s: %v", js, err)
-	}
-	return v
+	tb.T.Helper()
+	return browsertest.Eval[T](tb.Tab, js)
 }
 
 // board reads the tiles the page shows, row-major, the blank as 0: the
 // form of puzzles.Board.String.
 func (tb *tab) board() string {
-	tb.t.Helper()
+	tb.T.Helper()
 	return eval[string](tb, `Array.from(document.querySelectorAll("#board .cell")).map(c => c.textContent === "" ? "0" : c.textContent).join(" ")`)
 }
 
 func (tb *tab) text(id string) string {
-	tb.t.Helper()
+	tb.T.Helper()
 	return eval[string](tb, `document.getElementById(`+quote(id)+`).textContent`)
 }
 
 // key sends a key press to whatever has the focus.
 func (tb *tab) key(k string) {
-	tb.t.Helper()
-	tb.do(chromedp.KeyEvent(k))
+	tb.T.Helper()
+	tb.Do(chromedp.KeyEvent(k))
 }
 
 // blur moves the focus to the page body, where the page's shortcuts work.
 func (tb *tab) blur() {
-	tb.t.Helper()
+	tb.T.Helper()
 	eval[chromedp.Void](tb, `document.activeElement && document.activeElement.blur()`)
 }
 
 func (tb *tab) click(id string) {
-	tb.t.Helper()
-	tb.do(chromedp.Click(chromedp.CSS("#" + id)))
+	tb.T.Helper()
+	tb.Do(chromedp.Click(chromedp.CSS("#" + id)))
 }
 
 // wantBoard checks the board the page shows.
 func (tb *tab) wantBoard(step string, want puzzles.Board) {
-	tb.t.Helper()
+	tb.T.Helper()
 	if diff := cmp.Diff(want.String(), tb.board()); diff != "" {
-		tb.t.Errorf("%s: board (-want +got):\n%s", step, diff)
+		tb.T.Errorf("%s: board (-want +got):\n%s", step, diff)
 	}
 }
 
 // markerShown reports whether the illegal-move marker is displayed.
 func (tb *tab) markerShown() bool {
-	tb.t.Helper()
+	tb.T.Helper()
 	return eval[bool](tb, `(() => { const m = document.getElementById("illegal-marker"); return !!m && !m.hidden && getComputedStyle(m).display !== "none"; })()`)
 }
 
 // currentMoves lists the ids of the move-list entries marked current.
 func (tb *tab) currentMoves() []string {
-	tb.t.Helper()
+	tb.T.Helper()
 	return eval[[]string](tb, `Array.from(document.querySelectorAll("#moves li.current")).map(li => li.id)`)
 }
 
@@ -244,7 +113,7 @@ func walk(start puzzles.Board, a puzzles.Answer, c puzzles.Convention) (states [
 }
 
 func TestBrowser(t *testing.T) {
-	bctx := startBrowser(t)
+	bctx := browsertest.Start(t)
 	t.Run("steps to the illegal move", func(t *testing.T) { testIllegalMove(t, bctx) })
 	t.Run("play animates", func(t *testing.T) { testPlay(t, bctx) })
 	t.Run("long answer seeks", func(t *testing.T) { testLongAnswer(t, bctx) })
@@ -345,8 +214,8 @@ func testIllegalMove(t *testing.T, bctx context.Context) {
 
 	if *screenshotPath != "" {
 		// Let the slides of the steps above finish first.
-		tb.do(chromedp.Poll[chromedp.Void](`document.getAnimations().length === 0`, chromedp.WithPollingTimeout(10*time.Second)))
-		shot, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+		tb.Do(chromedp.Poll[chromedp.Void](`document.getAnimations().length === 0`, chromedp.WithPollingTimeout(10*time.Second)))
+		shot, err := chromedp.Run(tb.Ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -372,7 +241,7 @@ func testIllegalMove(t *testing.T, bctx context.Context) {
 	}
 
 	// The slider: a real key press on it, then a jump.
-	tb.do(chromedp.Focus(chromedp.CSS("#slider")))
+	tb.Do(chromedp.Focus(chromedp.CSS("#slider")))
 	tb.key(kb.Home)
 	tb.wantBoard("slider Home", states[0])
 	tb.key(kb.ArrowRight)
@@ -416,7 +285,7 @@ func testPlay(t *testing.T, bctx context.Context) {
 	}
 	// Without further input the board must go through every state in
 	// order and stop, paused, at the illegal move.
-	tb.do(chromedp.Poll[chromedp.Void](`document.getElementById("play").getAttribute("aria-pressed") === "false"`,
+	tb.Do(chromedp.Poll[chromedp.Void](`document.getElementById("play").getAttribute("aria-pressed") === "false"`,
 		chromedp.WithPollingTimeout(20*time.Second)))
 	seen := eval[[]string](tb, `window.seenBoards`)
 	var want []string
