@@ -82,6 +82,7 @@ var setDefs = []setDef{
 	{SetInfo{"2x4-hardest", "the 2x4 position farthest from the goal (36 moves)", GoalDefault, "sets/depths_2x4.txt"}, hardest},
 	{SetInfo{"3x4-hardest", "the 18 3x4 positions farthest from the goal (53 moves)", GoalDefault, "sets/depths_3x4.txt"}, hardest},
 	{SetInfo{"cs3243-public", "the public test inputs of NUS CS3243's k-puzzle assignment (3x3, 4x4, 5x5; three unsolvable)", GoalDefault, "sets/cs3243-public"}, puzzleDir},
+	{SetInfo{"5x5-deep", "16 24-puzzle boards at optimal depths 40 to 70, every second depth, keys proved with pdb:6666 by kpuzzle gen: course-sized boards whose proofs take seconds, where weak heuristics run out of time", GoalDefault, "sets/5x5-deep"}, manifestSet},
 	{SetInfo{"starter", "a graded starter set like a course's public tests: four 3x3, 4x4 and 5x5 puzzles each at depths 9-27 and one unsolvable per size, keys proved by kpuzzle gen", GoalDefault, "sets/starter"}, manifestSet},
 }
 

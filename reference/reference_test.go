@@ -416,3 +416,41 @@ func TestStandardHeuristicsSolveWithPatternDatabases(t *testing.T) {
 		t.Errorf("budget of 3 expansions: err = %v, want ErrNodeLimit", err)
 	}
 }
+
+// The shipped 5x5-deep set's keys were proved by kpuzzle gen with
+// pdb:6666. Here another route checks them: IDA* with linear conflict,
+// no pattern database, within a node budget (not a clock, so a busy
+// machine changes nothing). Every instance it finishes must have the
+// key's length, and it must finish those up to depth 46.
+func TestShippedDeepSetByAnotherRoute(t *testing.T) {
+	set, err := puzzles.LoadSet("5x5-deep")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const budget = 2_000_000 // expansions
+	finished := 0
+	for _, in := range set.Instances {
+		if in.Optimal < 40 || in.Optimal > 70 {
+			t.Errorf("%s: depth %d outside 40-70", in.Name, in.Optimal)
+		}
+		if in.Optimal > 52 {
+			continue // beyond linear conflict's reach within the budget
+		}
+		sol, err := reference.Solve(context.Background(), reference.Request{Board: in.Board, Goal: set.Goal(in),
+			Algorithm: "idastar", Heuristic: "linear-conflict", Options: search.Options{Limits: search.Limits{MaxNodes: budget}}})
+		if err != nil {
+			if in.Optimal <= 46 {
+				t.Errorf("%s (depth %d): not proved within %d expansions: %v", in.Name, in.Optimal, budget, err)
+			}
+			continue
+		}
+		finished++
+		if len(sol.Path) != in.Optimal {
+			t.Errorf("%s: IDA* + linear conflict proves %d moves, the key says %d", in.Name, len(sol.Path), in.Optimal)
+		}
+	}
+	t.Logf("%d of %d instances proved again within the budget", finished, len(set.Instances))
+	if finished < 4 {
+		t.Errorf("only %d instances proved again; the four shallowest at least must be", finished)
+	}
+}
