@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -292,7 +293,7 @@ var AssignmentKeys = []KeyDoc{
 	{"goal", "the manifest's goal, else default", "default, blank-first or a goal file"},
 	{"moves", "tile", "answer convention: tile (token = where the tile moves) or blank (where the blank moves)"},
 	{"answer.format", "auto", "answer notation: auto (detect it), lines (one move per line), letters, words, list, tiles (tile numbers) or boards (a sequence of boards); see docs/formats.md"},
-	{"run.command", "(required)", "command template with {submission}, {input}, {output}; run without a shell; stdin is the puzzle when {input} is absent"},
+	{"run.command", "(required)", "command template with {submission}, {input}, {output}, {entry}, and the puzzle as {cells}, {cells_comma}, {size}, {height}, {width}, {choice}; run without a shell; stdin is the puzzle when {input} is absent"},
 	{"run.answer", "file", "where the answer is read: file (the {output} path) or stdout"},
 	{"run.wall_time", "10s", "real time per test"},
 	{"run.cpu_time", "run.wall_time", "CPU time of each process of a test, rounded up to whole seconds"},
@@ -764,7 +765,7 @@ func (a *Assignment) Normalize() error {
 		if a.Build.command, err = ParseCommand(a.Build.Command); err != nil {
 			return &ConfigError{Key: "build.command", Msg: err.Error()}
 		}
-		if a.Build.command.Uses(PlaceInput) || a.Build.command.Uses(PlaceOutput) {
+		if slices.ContainsFunc(TestPlaceholders, a.Build.command.Uses) {
 			return &ConfigError{Key: "build.command", Msg: "may use {submission} and {entry} only"}
 		}
 	}

@@ -137,6 +137,7 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 		{`{` + base + `, "answer": {"format": "morse"}}`, "answer.format", "expected auto, lines, letters, words, list, tiles or boards"},
 		{`{` + base + `, "answer": {"formats": "tiles"}}`, "answer.formats", "unknown key; expected one of format"},
 		{`{` + base + `, "build": {"command": "make {output}"}}`, "build.command", "{submission} and {entry} only"},
+		{`{` + base + `, "build": {"command": "make {cells}"}}`, "build.command", "{submission} and {entry} only"},
 		{`{` + base + `, "rubric": {"solved": -1}}`, "rubric.solved", "0 or more"},
 		{`{` + base + `, "rubric": {"partial": "cubic"}}`, "rubric.partial", "none, linear, power or steps"},
 		{`{` + base + `, "rubric": {"partial": "steps"}}`, "rubric.partial_steps", "missing"},

@@ -21,9 +21,30 @@ const (
 	// PlaceEntry is the submission's file that run.entry's pattern
 	// finds (CS3243_P1_07_1.py for "*_1.py"), inside the copy.
 	PlaceEntry = "entry"
+	// PlaceCells is the puzzle's cells, row by row, the blank as 0: a
+	// word that is exactly {cells} becomes one argument per cell
+	// (java Solver {cells} runs java Solver 1 2 3 4 0 5 7 8 6); inside a
+	// longer word they are joined with spaces.
+	PlaceCells = "cells"
+	// PlaceCellsComma is the cells joined by commas, one argument
+	// (driver.py ast {cells_comma} runs driver.py ast 1,2,3,4,0,5,7,8,6).
+	PlaceCellsComma = "cells_comma"
+	// PlaceSize is the side of a square board (3 for the 8-puzzle), or
+	// "RxC" for a rectangular one.
+	PlaceSize = "size"
+	// PlaceHeight and PlaceWidth are the numbers of rows and columns.
+	PlaceHeight = "height"
+	PlaceWidth  = "width"
+	// PlaceChoice is the test's entry of run.choices, or "".
+	PlaceChoice = "choice"
 )
 
-var placeholders = []string{PlaceSubmission, PlaceInput, PlaceOutput, PlaceEntry}
+var placeholders = []string{PlaceSubmission, PlaceInput, PlaceOutput, PlaceEntry, PlaceCellsComma, PlaceCells, PlaceSize, PlaceHeight, PlaceWidth, PlaceChoice}
+
+// TestPlaceholders are the placeholders that stand for the test's puzzle
+// (or its run.choices entry): run.command may use them, build.command
+// may not.
+var TestPlaceholders = []string{PlaceInput, PlaceOutput, PlaceCells, PlaceCellsComma, PlaceSize, PlaceHeight, PlaceWidth, PlaceChoice}
 
 // ErrCommand is wrapped by every error of ParseCommand.
 var ErrCommand = errors.New("bad command template")
@@ -103,7 +124,7 @@ func ParseCommand(text string) (Command, error) {
 	for _, w := range words {
 		for _, name := range placeholderNames(w) {
 			if !isPlaceholder(name) {
-				return Command{}, fmt.Errorf("%w: unknown placeholder {%s}; expected {submission}, {input}, {output} or {entry}", ErrCommand, name)
+				return Command{}, fmt.Errorf("%w: unknown placeholder {%s}; expected {submission}, {input}, {output}, {entry}, {cells}, {cells_comma}, {size}, {height}, {width} or {choice}", ErrCommand, name)
 			}
 		}
 	}
@@ -162,6 +183,8 @@ func (c Command) Uses(name string) bool {
 
 // Expand returns the argument vector with each {name} replaced by
 // values[name]. Placeholders missing from values are left as written.
+//
+// A word that is exactly {cells} becomes one argument per cell.
 func (c Command) Expand(values map[string]string) []string {
 	pairs := make([]string, 0, 2*len(values))
 	for _, p := range placeholders {
@@ -170,9 +193,13 @@ func (c Command) Expand(values map[string]string) []string {
 		}
 	}
 	r := strings.NewReplacer(pairs...)
-	out := make([]string, len(c.words))
-	for i, w := range c.words {
-		out[i] = r.Replace(w)
+	out := make([]string, 0, len(c.words))
+	for _, w := range c.words {
+		if v, ok := values[PlaceCells]; ok && w == "{"+PlaceCells+"}" {
+			out = append(out, strings.Fields(v)...)
+			continue
+		}
+		out = append(out, r.Replace(w))
 	}
 	return out
 }

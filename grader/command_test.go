@@ -48,6 +48,12 @@ func TestParseCommand(t *testing.T) {
 	if !c.Uses("output") || c.Uses("nothing") {
 		t.Error("Uses")
 	}
+	// {cells} alone is one argument per cell; inside a word, one string.
+	c, _ = grader.ParseCommand("java Solver {size} {cells} '--board={cells}' {cells_comma} {choice} {output}")
+	got = c.Expand(map[string]string{"cells": "1 2 3 0", "cells_comma": "1,2,3,0", "size": "2", "choice": "astar", "output": "/o"})
+	if diff := cmp.Diff([]string{"java", "Solver", "2", "1", "2", "3", "0", "--board=1 2 3 0", "1,2,3,0", "astar", "/o"}, got); diff != "" {
+		t.Errorf("Expand with {cells} (-want +got):\n%s", diff)
+	}
 }
 
 // FuzzParseCommand checks that ParseCommand never panics and that quoting

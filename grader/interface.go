@@ -80,8 +80,8 @@ func (r *RunStep) checkInterface() error {
 			return &ConfigError{Key: "run.choices", Msg: fmt.Sprintf("entry %d %q: bad pattern: %v", i+1, c, err)}
 		}
 	}
-	if len(r.Choices) > 0 && !strings.Contains(r.Stdin, StdinChoice) {
-		return &ConfigError{Key: "run.choices", Msg: "set, but run.stdin has no {choice} to put them in"}
+	if len(r.Choices) > 0 && !strings.Contains(r.Stdin, StdinChoice) && !strings.Contains(r.Command, StdinChoice) {
+		return &ConfigError{Key: "run.choices", Msg: "set, but neither run.stdin nor run.command has a {choice} to put them in"}
 	}
 	r.patterns = map[string]*regexp.Regexp{}
 	for name, expr := range r.Extract {
@@ -135,6 +135,29 @@ func (r RunStep) StdinFor(t Test) []byte {
 		text += "\n"
 	}
 	return []byte(text)
+}
+
+// CommandValues are the values of the puzzle's placeholders in
+// run.command for test t: {cells}, {cells_comma}, {size} ("RxC" on a rectangular
+// board), {height}, {width} and {choice}.
+func (r RunStep) CommandValues(t Test) map[string]string {
+	s := t.Board.Shape()
+	cells := make([]string, s.Cells())
+	for i := range cells {
+		cells[i] = strconv.Itoa(t.Board.At(i))
+	}
+	size := strconv.Itoa(s.Rows)
+	if s.Rows != s.Cols {
+		size = s.String()
+	}
+	return map[string]string{
+		PlaceCells:      strings.Join(cells, " "),
+		PlaceCellsComma: strings.Join(cells, ","),
+		PlaceSize:       size,
+		PlaceHeight:     strconv.Itoa(s.Rows),
+		PlaceWidth:      strconv.Itoa(s.Cols),
+		PlaceChoice:     r.ChoiceFor(t.Name),
+	}
 }
 
 // ChoiceFor is the value of the first run.choices entry whose pattern

@@ -70,7 +70,7 @@ func TestExtract(t *testing.T) {
 func TestInterfaceErrorsNameTheKey(t *testing.T) {
 	for _, c := range []struct{ run, key, msg string }{
 		{`, "stdin": "{rows}\n{algo}"`, "run.stdin", "unknown placeholder {algo}"},
-		{`, "stdin": "{rows}", "choices": ["*=1"]`, "run.choices", "no {choice}"},
+		{`, "stdin": "{rows}", "choices": ["*=1"]`, "run.choices", "has a {choice}"},
 		{`, "stdin": "{choice}", "choices": ["nopattern"]`, "run.choices", "expected PATTERN=VALUE"},
 		{`, "stdin": "{choice}", "choices": ["[=1"]`, "run.choices", "bad pattern"},
 		{`, "extract": {"moves": "Move: \\w+"}`, "run.extract.moves", "has no group"},

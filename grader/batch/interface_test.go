@@ -295,3 +295,38 @@ out.write("cost_of_path: 2\nnodes_expanded: 3\nmax_search_depth: 2\n")
 		t.Errorf("a report in the answer file:\n%s\nclaims %+v", resultText(r), r.Claims)
 	}
 }
+
+// A program that takes the puzzle as arguments ({height}, {width} and
+// {cells}, one argument per cell) rather than as a file: the wrapper
+// below rebuilds the puzzle file from its arguments and hands it to the
+// A* solver, so a wrong or missing cell would make a wrong answer.
+func TestPuzzleAsArguments(t *testing.T) {
+	needTool(t, "python3")
+	root := copySubmissions(t, "python-astar")
+	wrapper := `import subprocess, sys
+h, w = int(sys.argv[1]), int(sys.argv[2])
+cells = sys.argv[3:3 + h * w]
+assert len(sys.argv) == 4 + h * w, "expected HEIGHT WIDTH CELLS... OUTPUT, got %r" % sys.argv[1:]
+with open("puzzle.txt", "w") as f:
+    for r in range(h):
+        f.write(" ".join(cells[r * w:(r + 1) * w]) + "\n")
+sys.exit(subprocess.call([sys.executable, sys.argv[0].replace("args.py", "solver.py"), "puzzle.txt", sys.argv[-1]]))
+`
+	if err := os.WriteFile(filepath.Join(root, "python-astar", "args.py"), []byte(wrapper), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{
+	"puzzles": {"dir": %q},
+	"run": {"command": "python3 {submission}/args.py {height} {width} {cells} {output}", "wall_time": "60s"}
+}`, mustAbs(t, smallSet)))
+	o := grade(t, batch.Options{Assignment: a}, root)
+	results := o.Results["python-astar"]
+	if len(results) != 5 {
+		t.Fatalf("%d results, want the 5 tests of the small set", len(results))
+	}
+	for test, r := range results {
+		if r.Verdict != grader.Optimal && r.Verdict != grader.UnsolvableCorrect {
+			t.Errorf("%s:\n%s", test, resultText(r))
+		}
+	}
+}

@@ -200,8 +200,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 
 	cmd := a.RunCommand()
 	spec := sandbox.Spec{
-		Argv: cmd.Expand(map[string]string{grader.PlaceSubmission: subCopy, grader.PlaceInput: input, grader.PlaceOutput: output,
-			grader.PlaceEntry: filepath.Join(subCopy, s.entry)}),
+		Argv:      cmd.Expand(runValues(a.Run, t, subCopy, input, output, filepath.Join(subCopy, s.entry))),
 		Dir:       work,
 		Env:       environment(work, a.Run.Env),
 		Limits:    sandboxLimits(a.Run.Limits),
@@ -627,4 +626,11 @@ func writeHarness(r grader.RunStep, dst string, owner int) error {
 		return err
 	}
 	return chown(target, owner)
+}
+
+// runValues are the values of run.command's placeholders for test t.
+func runValues(r grader.RunStep, t grader.Test, submission, input, output, entry string) map[string]string {
+	v := r.CommandValues(t)
+	v[grader.PlaceSubmission], v[grader.PlaceInput], v[grader.PlaceOutput], v[grader.PlaceEntry] = submission, input, output, entry
+	return v
 }
