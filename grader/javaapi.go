@@ -311,6 +311,9 @@ func (j apiJudge) neighbors() (bool, string) {
 	var bad []string
 	boards := j.rep.All("neighbor")
 	for _, e := range boards {
+		if e.Kind == APIThrown {
+			return false, "neighbors() returned a board whose toString() threw " + Printable(e.Value)
+		}
 		nb, err := parseAPIBoard(e)
 		if err != nil {
 			bad = append(bad, Printable(err.Error()))
@@ -353,7 +356,7 @@ func (j apiJudge) twin() (bool, string) {
 	case !ok:
 		return false, j.missing("twin()")
 	case e.Kind == APIThrown:
-		return false, "twin() threw " + Printable(e.Value)
+		return false, "twin() (or its toString()) threw " + Printable(e.Value)
 	case e.Kind != APIBoard:
 		return false, "twin() returned " + Printable(e.Value) + ", not a board"
 	}

@@ -118,6 +118,12 @@ func TestJudgeJavaAPI(t *testing.T) {
 		t.Errorf("a wrong Board (-want +got):\n%s", d)
 	}
 
+	// A toString() that throws on a neighbour.
+	got = judge(t, "kpuzzle-api 1\nneighbor ! java.lang.RuntimeException: no\nneighbors = 1\n", apiTest(), ok)
+	if got["neighbors"] != "FAILED neighbors() returned a board whose toString() threw java.lang.RuntimeException: no" {
+		t.Errorf("neighbors: %q", got["neighbors"])
+	}
+
 	// A constructor that throws fails every check, saying so.
 	got = judge(t, "kpuzzle-api 1\nboard ! java.lang.IllegalArgumentException: not square\n", apiTest(), grader.Result{Verdict: grader.Crashed, Solvable: true})
 	for name, d := range got {

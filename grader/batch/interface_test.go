@@ -353,6 +353,42 @@ func TestJavaPrincetonAPI(t *testing.T) {
 	}
 }
 
+// A Solver that throws crashes the run, but the board's methods, called
+// before it, are judged all the same; moves(), never reached, fails.
+func TestJavaAPIChecksOfACrashedRun(t *testing.T) {
+	needTool(t, "javac")
+	needTool(t, "java")
+	root := copySubmissions(t, "java-princeton")
+	solver := `public class Solver {
+    public Solver(Board initial) { throw new IllegalStateException("not written yet"); }
+    public boolean isSolvable() { return false; }
+    public int moves() { return -1; }
+    public Iterable<Board> solution() { return null; }
+}
+`
+	if err := os.WriteFile(filepath.Join(root, "java-princeton", "Solver.java"), []byte(solver), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p1.txt"}, "run": {"java_api": "princeton", "wall_time": "60s"}, "build": {"wall_time": "5m"},
+		"rubric": {"api": {"hamming": 1, "moves": 1}}}`, mustAbs(t, smallSet)))
+	r := grade(t, batch.Options{Assignment: a}, root).Results["java-princeton"]["p1.txt"]
+	if r.Verdict != grader.Crashed || !strings.Contains(resultText(r), "java.lang.IllegalStateException: not written yet") {
+		t.Errorf("verdict:\n%s", resultText(r))
+	}
+	var failed []string
+	for _, c := range r.Checks {
+		if !c.Passed {
+			failed = append(failed, c.Name+": "+c.Detail)
+		}
+	}
+	if d := cmp.Diff([]string{"moves: not reported: the run ended (crashed) before the harness called moves()"}, failed); d != "" || len(r.Checks) != len(grader.APIChecks) {
+		t.Errorf("failed checks (-want +got):\n%s\n%+v", d, r.Checks)
+	}
+	if r.Score(a.Rubric) != 1 || r.Max(a.Rubric) != 4 {
+		t.Errorf("%v of %v points", r.Score(a.Rubric), r.Max(a.Rubric))
+	}
+}
+
 // A program that writes a report to its answer file (ColumbiaX's
 // output.txt: the moves as a list, then the statistics) is read with
 // run.extract there, and its claims are found in the file.

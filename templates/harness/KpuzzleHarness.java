@@ -172,7 +172,13 @@ public class KpuzzleHarness {
     }
 
     private static void board(String key, Board b) {
-        String text = String.valueOf(b);
+        String text;
+        try {
+            text = String.valueOf(b);
+        } catch (Throwable e) {
+            thrown(key, e);
+            return;
+        }
         StringBuilder s = new StringBuilder(key + " :");
         for (String l : text.split("\r?\n", -1)) {
             s.append("\n| ").append(l.replace('\r', ' '));
