@@ -202,7 +202,7 @@ func (r Result) FailedChecks(rub Rubric) int {
 // every claim whose run.extract pattern exists is. A rubric section for
 // checks the assignment never makes is an error.
 func (r *Rubric) normalizeChecks(api bool, claims []string) error {
-	fill := func(key string, m map[string]float64, valid, expected []string, without string) (map[string]float64, error) {
+	fill := func(key string, m map[string]float64, valid, expected []string, without func(string) string) (map[string]float64, error) {
 		keys := make([]string, 0, len(m))
 		for k := range m {
 			keys = append(keys, k)
@@ -214,7 +214,7 @@ func (r *Rubric) normalizeChecks(api bool, claims []string) error {
 			case !slices.Contains(valid, k):
 				return nil, &ConfigError{Key: key + "." + displayKey(k), Msg: "unknown check; expected one of " + strings.Join(valid, ", ")}
 			case !slices.Contains(expected, k):
-				return nil, &ConfigError{Key: key + "." + k, Msg: "points for a check no run makes: " + fmt.Sprintf(without, k)}
+				return nil, &ConfigError{Key: key + "." + k, Msg: "points for a check no run makes: " + without(k)}
 			case v < 0 || v != v || v > 1e9:
 				return nil, &ConfigError{Key: key + "." + k, Msg: fmt.Sprintf("%v: expected a number of points, 0 or more", v)}
 			}
@@ -233,9 +233,9 @@ func (r *Rubric) normalizeChecks(api bool, claims []string) error {
 		apiNames = APIChecks
 	}
 	var err error
-	if r.API, err = fill("rubric.api", r.API, APIChecks, apiNames, "the method checks need run.java_api"); err != nil {
+	if r.API, err = fill("rubric.api", r.API, APIChecks, apiNames, func(string) string { return "the method checks need run.java_api" }); err != nil {
 		return err
 	}
-	r.Claims, err = fill("rubric.claims", r.Claims, ClaimChecks, claims, "set claims.algorithm and run.extract.%s")
+	r.Claims, err = fill("rubric.claims", r.Claims, ClaimChecks, claims, func(k string) string { return "set claims.algorithm and run.extract." + k })
 	return err
 }

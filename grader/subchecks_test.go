@@ -54,14 +54,14 @@ func TestRubricCheckKeys(t *testing.T) {
 		{javaRun, `{"api": {"hamming": -1}}`, "rubric.api.hamming", "expected a number of points"},
 		{javaRun, `{"api": {"toString": 1}}`, "rubric.api.toString", "unknown check; expected one of dimension, hamming"},
 		{javaRun, `{"api": {"hamming": "one"}}`, "rubric.api", "expected a number"},
-		{`"run": {"command": "x {input} {output}"}`, `{"api": {"hamming": 1}}`, "rubric.api.hamming", "need run.java_api"},
-		{claimsRun, `{"claims": {"frontier": 1}}`, "rubric.claims.frontier", "run.extract.frontier"},
+		{`"run": {"command": "x {input} {output}"}`, `{"api": {"hamming": 1}}`, "rubric.api.hamming", "points for a check no run makes: the method checks need run.java_api"},
+		{claimsRun, `{"claims": {"frontier": 1}}`, "rubric.claims.frontier", "points for a check no run makes: set claims.algorithm and run.extract.frontier"},
 		{claimsRun, `{"claims": {"nodes": 1}}`, "rubric.claims.nodes", "expected one of length, expanded, frontier"},
 		{javaRun, `{"claims": {"length": 1}}`, "rubric.claims.length", "claims.algorithm"},
 	} {
 		_, err := checksAssignment(t, tc.run, tc.rubric)
 		var ce *grader.ConfigError
-		if !errors.As(err, &ce) || ce.Key != tc.key || !strings.Contains(ce.Msg, tc.msg) {
+		if !errors.As(err, &ce) || ce.Key != tc.key || !strings.Contains(ce.Msg, tc.msg) || strings.Contains(ce.Msg, "%!") {
 			t.Errorf("%s: got %v, want %s: ...%s...", tc.rubric, err, tc.key, tc.msg)
 		}
 	}
