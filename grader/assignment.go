@@ -203,6 +203,16 @@ type Rubric struct {
 	// Unverified is the share of the Optimal points earned by a solved
 	// answer whose optimality could not be verified (verdict valid).
 	Unverified float64 `json:"unverified"`
+	// API gives points to the method checks of run.java_api, by name
+	// (APIChecks), on top of the verdict's. After Normalize it holds
+	// every method check when run.java_api is set (0 points for those
+	// the rubric does not name: reported, not scored), and nothing
+	// otherwise.
+	API map[string]float64 `json:"api,omitempty"`
+	// Claims gives points to the claim checks, by name (ClaimChecks).
+	// After Normalize it holds, when claims.algorithm is set, every claim
+	// run.extract has a pattern for, and nothing otherwise.
+	Claims map[string]float64 `json:"claims,omitempty"`
 }
 
 // PartialStep is one step of the "steps" partial-credit function.
@@ -329,6 +339,8 @@ var AssignmentKeys = []KeyDoc{
 	{"rubric.partial_steps", "[]", "steps of partial: steps, a list of {ratio, credit}"},
 	{"rubric.unsolvable", "rubric.solved + rubric.optimal", "points for answering UNSOLVABLE to an unsolvable puzzle"},
 	{"rubric.unverified", "0", "share of rubric.optimal for a solved answer whose optimality could not be verified"},
+	{"rubric.api", "{} (every check 0)", "points per method check of run.java_api, on top of the verdict's: dimension, hamming, manhattan, is_goal, neighbors, twin, equals, moves (e.g. {hamming: 1, manhattan: 1})"},
+	{"rubric.claims", "{} (every check 0)", "points per claim check of claims.algorithm on solvable tests: length, expanded, frontier (each needs its run.extract pattern)"},
 	{"visibility.visible", "visible", "Gradescope visibility of ordinary tests"},
 	{"visibility.hidden", "after_published", "Gradescope visibility of hidden tests"},
 	{"visibility.hidden_tests", "[]", "patterns of test names to hide besides the manifest's hidden entries"},
@@ -780,6 +792,17 @@ func (a *Assignment) Normalize() error {
 	}
 
 	if err := a.Rubric.normalize(); err != nil {
+		return err
+	}
+	var claimed []string
+	if a.Claims.Algorithm != "" {
+		for _, name := range ClaimChecks {
+			if a.Run.patterns[name] != nil {
+				claimed = append(claimed, name)
+			}
+		}
+	}
+	if err := a.Rubric.normalizeChecks(a.Run.JavaAPI != "", claimed); err != nil {
 		return err
 	}
 

@@ -179,6 +179,8 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 		"build.output": "1k", "build.env": []any{"A=b"},
 		"rubric.solved": 1, "rubric.optimal": 1, "rubric.partial": "power", "rubric.partial_exponent": 3, "rubric.partial_steps": []any{},
 		"rubric.unsolvable": 2, "rubric.unverified": 0.5,
+		// rubric.api needs run.java_api, which is parsed alone.
+		"rubric.api": map[string]any{}, "rubric.claims": map[string]any{"length": 1, "expanded": 0.5},
 		"visibility.visible": "visible", "visibility.hidden": "hidden", "visibility.hidden_tests": []any{"a*"},
 		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "hide": []any{"ref/"},
 	}

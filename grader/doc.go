@@ -11,7 +11,11 @@
 //     the rubric and which tests students may see — a typed struct with
 //     validation and defaults that the command line decodes from a YAML
 //     file;
-//   - the rubric arithmetic ([Rubric.Score]).
+//   - the rubric arithmetic ([Rubric.Score]), and a test's scored
+//     sub-checks ([SubCheck], [Result.ScoredChecks]): the methods of a
+//     Java API, judged from the harness's method report
+//     ([ParseAPIReport], [JudgeJavaAPI]), and a program's claims about
+//     its run.
 //
 // Optimal lengths come from the puzzle set's answer key when it has one and
 // otherwise from an [Oracle]; the package does not know how the oracle

@@ -32,6 +32,10 @@ type Result struct {
 	// Claims are the numbers the program printed about its run, found by
 	// run.extract (nil without such patterns or when none matched).
 	Claims *Claims `json:"claims,omitempty"`
+	// Checks are the test's sub-checks (the methods of a Java API, the
+	// claims judged against claims.algorithm); the rubric gives them
+	// points on top of the verdict's (see ScoredChecks).
+	Checks []SubCheck `json:"checks,omitempty"`
 	// Seconds is the run's wall time and CPUSeconds its CPU time.
 	Seconds    float64 `json:"seconds"`
 	CPUSeconds float64 `json:"cpu_seconds"`
@@ -56,8 +60,24 @@ func ResultFromReport(test string, r Report) Result {
 	}
 }
 
-// Score is what the result earns under the rubric (normalized).
+// Score is what the result earns under the rubric (normalized): its
+// verdict's points plus its checks' (ScoredChecks).
 func (r Result) Score(rub Rubric) float64 {
+	total := r.VerdictScore(rub)
+	for _, c := range r.ScoredChecks(rub) {
+		total += c.Points
+	}
+	return RoundPoints(total)
+}
+
+// Max is what the result's test is worth under the rubric: its verdict's
+// points plus those of every check the rubric expects on it.
+func (r Result) Max(rub Rubric) float64 {
+	return RoundPoints(r.VerdictMax(rub) + rub.ChecksMax(r.Solvable))
+}
+
+// VerdictScore is what the result's verdict earns, without its checks.
+func (r Result) VerdictScore(rub Rubric) float64 {
 	opt := 0
 	if r.OptimalLength != nil {
 		opt = *r.OptimalLength
@@ -65,8 +85,9 @@ func (r Result) Score(rub Rubric) float64 {
 	return RoundPoints(rub.Score(r.Verdict, r.Length, opt, r.Solvable))
 }
 
-// Max is what the result's test is worth under the rubric.
-func (r Result) Max(rub Rubric) float64 { return RoundPoints(rub.Max(r.Solvable)) }
+// VerdictMax is what the verdict of the result's test can earn, without
+// its checks.
+func (r Result) VerdictMax(rub Rubric) float64 { return RoundPoints(rub.Max(r.Solvable)) }
 
 // RoundPoints rounds points to four decimals, so that reports print the
 // same figures on every machine.

@@ -298,6 +298,19 @@ type testJSON struct {
 	Max           float64        `json:"max_score"`
 	Seconds       float64        `json:"seconds"`
 	Summary       string         `json:"summary"`
+	// Checks are the test's scored sub-checks (Java API methods, judged
+	// claims), counted in Score and Max.
+	Checks []subCheckJSON `json:"checks,omitempty"`
+}
+
+// subCheckJSON is one check of a test in grade --json.
+type subCheckJSON struct {
+	Group  string  `json:"group"`
+	Name   string  `json:"name"`
+	Passed bool    `json:"passed"`
+	Score  float64 `json:"score"`
+	Max    float64 `json:"max_score"`
+	Detail string  `json:"detail"`
 }
 
 func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle grader.Oracle) error {
@@ -448,8 +461,12 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSO
 		score, max := gb.Total(s)
 		sj := submissionJSON{Name: s.Name, Score: score, Max: max}
 		for _, r := range s.Results {
-			sj.Tests = append(sj.Tests, testJSON{Test: r.Test, Verdict: r.Verdict, Length: r.Length, OptimalLength: r.OptimalLength,
-				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary})
+			tj := testJSON{Test: r.Test, Verdict: r.Verdict, Length: r.Length, OptimalLength: r.OptimalLength,
+				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary}
+			for _, c := range r.ScoredChecks(gb.Rubric) {
+				tj.Checks = append(tj.Checks, subCheckJSON{Group: c.Group, Name: c.Name, Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})
+			}
+			sj.Tests = append(sj.Tests, tj)
 		}
 		j.Submissions = append(j.Submissions, sj)
 	}

@@ -3,10 +3,12 @@ package batch
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/audit"
+	"github.com/kpuzzle/kpuzzle/reference"
 )
 
 // claimBandBytes bounds the memory one test's band computation may take
@@ -14,12 +16,25 @@ import (
 // reported as not checked.
 const claimBandBytes = 64 << 20
 
+// judgedCount is the verdict on one reported count.
+type judgedCount struct {
+	// name is grader.CheckExpanded or grader.CheckFrontier.
+	name string
+	// line explains the verdict.
+	line string
+	// consistent is false when the count is impossible for the claimed
+	// search; a count the bands cannot judge is consistent.
+	consistent bool
+}
+
 // judgeClaims checks the expanded and frontier counts a program reported
 // against what the assignment's claimed search can do on the test's
 // puzzle (claims.algorithm and claims.heuristic), with the bands of
 // kpuzzle audit stats, and explains each in a line. It says nothing
-// without claims.algorithm or without such counts.
-func (g *grading) judgeClaims(ctx context.Context, t grader.Test, c grader.Claims) []string {
+// without claims.algorithm or without such counts. A judgement that
+// fails (a puzzle whose optimal length cannot be found in
+// optimal.timeout) is a line for each count, consistent.
+func (g *grading) judgeClaims(ctx context.Context, t grader.Test, c grader.Claims) []judgedCount {
 	a := g.opts.Assignment
 	if a.Claims.Algorithm == "" || (c.Expanded == nil && c.Frontier == nil) {
 		return nil
@@ -37,21 +52,105 @@ func (g *grading) judgeClaims(ctx context.Context, t grader.Test, c grader.Claim
 	timeout := time.Duration(a.Optimal.Timeout)
 	rep, err := audit.CheckStats(ctx, []audit.StatsClaim{claim}, audit.StatsOptions{SolveTimeout: timeout, MaxBandBytes: claimBandBytes})
 	if err != nil {
-		return []string{fmt.Sprintf("its reported counts were not judged: %v", err)}
+		var out []judgedCount
+		for _, name := range []string{grader.CheckExpanded, grader.CheckFrontier} {
+			if (name == grader.CheckExpanded && c.Expanded != nil) || (name == grader.CheckFrontier && c.Frontier != nil) {
+				out = append(out, judgedCount{name: name, line: fmt.Sprintf("its reported %s count was not judged: %v", name, err), consistent: true})
+			}
+		}
+		return out
 	}
 	search := a.Claims.Algorithm
 	if a.Claims.Heuristic != "" {
 		search += " with " + a.Claims.Heuristic
 	}
-	var out []string
+	var out []judgedCount
 	for _, v := range rep.Claims {
 		for _, f := range v.Figures {
-			what := "nodes expanded"
+			what, name := "nodes expanded", grader.CheckExpanded
 			if f.Name == audit.FigureMaxFrontier {
-				what = "as the largest frontier"
+				what, name = "as the largest frontier", grader.CheckFrontier
 			}
-			out = append(out, fmt.Sprintf("%s %s: %s for %s on this puzzle (%s)", f.Text, what, f.Verdict, search, f.Reason))
+			out = append(out, judgedCount{name: name, consistent: f.Verdict != audit.VerdictImpossible,
+				line: fmt.Sprintf("%s %s: %s for %s on this puzzle (%s)", f.Text, what, f.Verdict, search, f.Reason)})
 		}
 	}
 	return out
+}
+
+// claimChecks turns what a program claimed about its run on a solvable
+// test into the checks rubric.claims scores, and returns the lines of
+// the judgements it does not turn into checks (those of an unsolvable
+// test), for the details: a reported length passes when it is the
+// answer's length (when the answer is solved) and the optimal length
+// (when the claimed algorithm is optimal and the length known); a count
+// passes when it is possible for the claimed search; a claim the program
+// did not report fails.
+func (g *grading) claimChecks(ctx context.Context, t grader.Test, c grader.Claims, r grader.Result) (checks []grader.SubCheck, details []string) {
+	a := g.opts.Assignment
+	judged := g.judgeClaims(ctx, t, c)
+	if !t.Solvable || len(a.Rubric.Claims) == 0 {
+		for _, j := range judged {
+			details = append(details, j.line)
+		}
+		return nil, details
+	}
+	check := func(name string, passed bool, detail string) grader.SubCheck {
+		return grader.SubCheck{Group: grader.CheckGroupClaims, Name: name, Passed: passed, Detail: detail}
+	}
+	for _, name := range grader.ClaimChecks {
+		if _, ok := a.Rubric.Claims[name]; !ok {
+			continue
+		}
+		if name == grader.CheckLength {
+			checks = append(checks, g.lengthCheck(c.Length, r))
+			continue
+		}
+		found := false
+		for _, j := range judged {
+			if j.name == name {
+				checks = append(checks, check(name, j.consistent, j.line))
+				found = true
+			}
+		}
+		if !found {
+			checks = append(checks, check(name, false, fmt.Sprintf("it reported no %s count: nothing in its output matches run.extract.%s", name, name)))
+		}
+	}
+	return checks, nil
+}
+
+// lengthCheck judges a reported solution length.
+func (g *grading) lengthCheck(length *int, r grader.Result) grader.SubCheck {
+	a := g.opts.Assignment
+	c := grader.SubCheck{Group: grader.CheckGroupClaims, Name: grader.CheckLength}
+	if length == nil {
+		c.Detail = "it reported no solution length: nothing in its output matches run.extract.length"
+		return c
+	}
+	n := *length
+	c.Passed = true
+	var why []string
+	if r.Verdict.Solved() {
+		if n == r.Length {
+			why = append(why, fmt.Sprintf("its answer has %d moves", r.Length))
+		} else {
+			c.Passed = false
+			why = append(why, fmt.Sprintf("but its answer has %d moves", r.Length))
+		}
+	}
+	alg, err := reference.LookupAlgorithm(a.Claims.Algorithm)
+	if err == nil && alg.Optimal && r.OptimalLength != nil {
+		if n == *r.OptimalLength {
+			why = append(why, fmt.Sprintf("%s finds an optimal solution, and the optimal length is %d", a.Claims.Algorithm, n))
+		} else {
+			c.Passed = false
+			why = append(why, fmt.Sprintf("but %s finds an optimal solution, and the optimal length is %d", a.Claims.Algorithm, *r.OptimalLength))
+		}
+	}
+	if len(why) == 0 {
+		why = append(why, "neither a solved answer nor a known optimal length to compare it with")
+	}
+	c.Detail = fmt.Sprintf("it reports a solution of %d moves; %s", n, strings.Join(why, "; "))
+	return c
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 )
@@ -71,28 +72,56 @@ func TestExtractFindsNothing(t *testing.T) {
 
 // With claims.algorithm the reported counts are judged as audit stats
 // judges them: a program that says it runs A* with the Manhattan distance
-// but runs uniform-cost search expands more than A* can.
+// but runs uniform-cost search expands more than A* can. Each claim is a
+// check that rubric.claims scores.
 func TestClaimedCountsAreJudged(t *testing.T) {
 	needTool(t, "python3")
 	root := copySubmissions(t, "python-interactive")
+	var a grader.Assignment
 	judge := func(choice string) grader.Result {
-		a := assignment(t, t.TempDir(), fmt.Sprintf(`{
-	"puzzles": {"dir": %q, "glob": "p2.txt"},
+		a = assignment(t, t.TempDir(), fmt.Sprintf(`{
+	"puzzles": {"dir": %q, "glob": "p[24].txt"},
 	"run": {"command": "python3 {submission}/solver.py", "answer": "stdout", "wall_time": "60s",
 		"stdin": "2\n{size}\n{rows}\n%s",
-		"extract": {"moves": "Move \\d+: (\\w+)", "expanded": "Nodes expanded: ([\\d,]+)", "frontier": "Max queue size: (\\d+)"}},
-	"claims": {"algorithm": "A*", "heuristic": "manhattan"}
+		"extract": {"moves": "Move \\d+: (\\w+)", "length": "Solution depth: (\\d+)", "expanded": "Nodes expanded: ([\\d,]+)", "frontier": "Max queue size: (\\d+)"}},
+	"claims": {"algorithm": "A*", "heuristic": "manhattan"},
+	"rubric": {"claims": {"length": 1, "expanded": 2, "frontier": 1}}
 }`, mustAbs(t, smallSet), choice))
-		return grade(t, batch.Options{Assignment: a}, root).Results["python-interactive"]["p2.txt"]
+		o := grade(t, batch.Options{Assignment: a}, root)
+		// The unsolvable p4 has no claim checks.
+		if u := o.Results["python-interactive"]["p4.txt"]; len(u.Checks) != 0 || u.Max(a.Rubric) != 2 {
+			t.Errorf("unsolvable p4: checks %+v, max %v", u.Checks, u.Max(a.Rubric))
+		}
+		return o.Results["python-interactive"]["p2.txt"]
+	}
+	checks := func(r grader.Result) map[string]grader.SubCheck {
+		m := map[string]grader.SubCheck{}
+		for _, c := range r.Checks {
+			m[c.Name] = c
+		}
+		return m
 	}
 	honest := judge("3")
-	if d := strings.Join(honest.Details, "\n"); honest.Verdict != grader.Optimal || !strings.Contains(d, "nodes expanded: possible for astar with manhattan") {
-		t.Errorf("A* with Manhattan distance, claimed as such:\n%s", resultText(honest))
+	hc := checks(honest)
+	if honest.Verdict != grader.Optimal || len(hc) != 3 || !hc["length"].Passed || !hc["expanded"].Passed || !hc["frontier"].Passed ||
+		!strings.Contains(hc["expanded"].Detail, "nodes expanded: possible for astar with manhattan on this puzzle (within ") ||
+		hc["length"].Detail != "it reports a solution of 17 moves; its answer has 17 moves; astar finds an optimal solution, and the optimal length is 17" {
+		t.Errorf("A* with Manhattan distance, claimed as such:\n%s\nchecks %+v", resultText(honest), hc)
+	}
+	if honest.Score(a.Rubric) != 6 || honest.Max(a.Rubric) != 6 {
+		t.Errorf("honest: %v of %v points", honest.Score(a.Rubric), honest.Max(a.Rubric))
 	}
 	ucs := judge("1")
-	t.Logf("honest:\n%s\nucs:\n%s", resultText(honest), resultText(ucs))
-	if d := strings.Join(ucs.Details, "\n"); ucs.Verdict != grader.Optimal || !strings.Contains(d, "nodes expanded: impossible for astar with manhattan") {
-		t.Errorf("uniform-cost search claimed as A* with Manhattan distance:\n%s", resultText(ucs))
+	uc := checks(ucs)
+	t.Logf("honest:\n%s\n%+v\nucs:\n%s\n%+v", resultText(honest), hc, resultText(ucs), uc)
+	// Uniform-cost search finds the optimal length too, but expands more
+	// than A* with the Manhattan distance can.
+	if ucs.Verdict != grader.Optimal || !uc["length"].Passed || uc["expanded"].Passed ||
+		!strings.Contains(uc["expanded"].Detail, "nodes expanded: impossible for astar with manhattan on this puzzle (above 55") {
+		t.Errorf("uniform-cost search claimed as A* with Manhattan distance:\n%s\nchecks %+v", resultText(ucs), uc)
+	}
+	if got := ucs.Score(a.Rubric); got > 4 {
+		t.Errorf("ucs scores %v of %v", got, ucs.Max(a.Rubric))
 	}
 }
 
@@ -239,25 +268,124 @@ func TestPythonFunction(t *testing.T) {
 }
 
 // run.java_api: princeton grades the Princeton Board/Solver API: the
-// harness is compiled with the submission and writes solution()'s boards.
+// harness is compiled with the submission and writes solution()'s boards,
+// and reports the board's methods, each a check: all pass for the right
+// Board; java-princeton-flawed's manhattan() counts the blank and its
+// twin() swaps the blank, and exactly those fail, saying why.
 func TestJavaPrincetonAPI(t *testing.T) {
 	needTool(t, "javac")
 	needTool(t, "java")
-	root := copySubmissions(t, "java-princeton")
+	root := copySubmissions(t, "java-princeton", "java-princeton-flawed")
 	// The Princeton API is for square boards: the 3x3 tests.
-	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p[124].txt"}, "run": {"java_api": "princeton", "wall_time": "60s"}, "build": {"wall_time": "5m"}}`, mustAbs(t, smallSet)))
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p[124].txt"}, "run": {"java_api": "princeton", "wall_time": "60s"}, "build": {"wall_time": "5m"},
+		"rubric": {"api": {"manhattan": 1, "twin": 0.5, "neighbors": 1}}}`, mustAbs(t, smallSet)))
 	o := grade(t, batch.Options{Assignment: a}, root)
-	results := o.Results["java-princeton"]
-	if len(results) != 3 {
-		t.Fatalf("%d results", len(results))
-	}
-	for test, r := range results {
-		if r.Verdict != grader.Optimal && r.Verdict != grader.UnsolvableCorrect {
-			t.Errorf("%s:\n%s", test, resultText(r))
+	for _, sub := range []string{"java-princeton", "java-princeton-flawed"} {
+		results := o.Results[sub]
+		if len(results) != 3 {
+			t.Fatalf("%s: %d results", sub, len(results))
 		}
+		for test, r := range results {
+			if r.Verdict != grader.Optimal && r.Verdict != grader.UnsolvableCorrect {
+				t.Errorf("%s %s:\n%s", sub, test, resultText(r))
+			}
+			var failed []string
+			for _, c := range r.Checks {
+				if !c.Passed {
+					failed = append(failed, c.Name)
+				}
+			}
+			if len(r.Checks) != len(grader.APIChecks) {
+				t.Errorf("%s %s: checks %+v", sub, test, r.Checks)
+			}
+			want, score := []string(nil), r.VerdictMax(a.Rubric)+2.5
+			switch {
+			case sub == "java-princeton-flawed" && test == "p4.txt":
+				// The blank is in its goal corner: counting it adds 0.
+				want, score = []string{"twin"}, r.VerdictMax(a.Rubric)+2
+			case sub == "java-princeton-flawed":
+				want, score = []string{"manhattan", "twin"}, r.VerdictMax(a.Rubric)+1
+			}
+			if d := cmp.Diff(want, failed); d != "" {
+				t.Errorf("%s %s: failed checks (-want +got):\n%s\n%+v", sub, test, d, r.Checks)
+			}
+			if r.Score(a.Rubric) != score || r.Max(a.Rubric) != r.VerdictMax(a.Rubric)+2.5 {
+				t.Errorf("%s %s: %v of %v points", sub, test, r.Score(a.Rubric), r.Max(a.Rubric))
+			}
+		}
+	}
+	checks := func(sub, test string) map[string]string {
+		m := map[string]string{}
+		for _, c := range o.Results[sub][test].Checks {
+			m[c.Name] = c.Detail
+		}
+		return m
+	}
+	// p1 is 2 3 6 / 5 0 8 / 1 4 7: Manhattan distance 12, the blank 2
+	// more from its goal corner; the twin swaps tiles 2 and 3.
+	good, bad := checks("java-princeton", "p1.txt"), checks("java-princeton-flawed", "p1.txt")
+	for name, want := range map[string]string{
+		"manhattan": "manhattan() returned 12",
+		"hamming":   "hamming() returned 8",
+		"twin":      "twin() swapped tiles 2 and 3: exactly one of the board and its twin is solvable",
+		"neighbors": "neighbors() returned the 4 boards one move away",
+		"moves":     "moves() returned 12, the optimal length",
+		"equals":    "equals() is true for a board of the same tiles, false for a board one move away and for null",
+		"is_goal":   "isGoal() returned false on this board and true on the goal board",
+		"dimension": "dimension() returned 3",
+	} {
+		if good[name] != want {
+			t.Errorf("java-princeton p1 %s: %q, want %q", name, good[name], want)
+		}
+	}
+	if d := bad["manhattan"]; d != "manhattan() returned 14, expected 12 (the sum of the tiles' Manhattan distances to their goal cells, the blank not counted)" {
+		t.Errorf("flawed manhattan: %q", d)
+	}
+	if d := bad["twin"]; !strings.HasPrefix(d, "twin() swapped the blank with tile ") || !strings.Contains(d, "a twin swaps two tiles, not the blank") {
+		t.Errorf("flawed twin: %q", d)
+	}
+	// The unsolvable p4: moves() is -1.
+	if d := checks("java-princeton", "p4.txt")["moves"]; d != "moves() returned -1: the puzzle has no solution" {
+		t.Errorf("p4 moves: %q", d)
 	}
 	if got := a.ExpectedFiles(); strings.Join(got, " ") != "Board.java Solver.java" {
 		t.Errorf("expected files %q", got)
+	}
+}
+
+// A Solver that throws crashes the run, but the board's methods, called
+// before it, are judged all the same; moves(), never reached, fails.
+func TestJavaAPIChecksOfACrashedRun(t *testing.T) {
+	needTool(t, "javac")
+	needTool(t, "java")
+	root := copySubmissions(t, "java-princeton")
+	solver := `public class Solver {
+    public Solver(Board initial) { throw new IllegalStateException("not written yet"); }
+    public boolean isSolvable() { return false; }
+    public int moves() { return -1; }
+    public Iterable<Board> solution() { return null; }
+}
+`
+	if err := os.WriteFile(filepath.Join(root, "java-princeton", "Solver.java"), []byte(solver), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p1.txt"}, "run": {"java_api": "princeton", "wall_time": "60s"}, "build": {"wall_time": "5m"},
+		"rubric": {"api": {"hamming": 1, "moves": 1}}}`, mustAbs(t, smallSet)))
+	r := grade(t, batch.Options{Assignment: a}, root).Results["java-princeton"]["p1.txt"]
+	if r.Verdict != grader.Crashed || !strings.Contains(resultText(r), "java.lang.IllegalStateException: not written yet") {
+		t.Errorf("verdict:\n%s", resultText(r))
+	}
+	var failed []string
+	for _, c := range r.Checks {
+		if !c.Passed {
+			failed = append(failed, c.Name+": "+c.Detail)
+		}
+	}
+	if d := cmp.Diff([]string{"moves: not reported: the run ended (crashed) before the harness called moves()"}, failed); d != "" || len(r.Checks) != len(grader.APIChecks) {
+		t.Errorf("failed checks (-want +got):\n%s\n%+v", d, r.Checks)
+	}
+	if r.Score(a.Rubric) != 1 || r.Max(a.Rubric) != 4 {
+		t.Errorf("%v of %v points", r.Score(a.Rubric), r.Max(a.Rubric))
 	}
 }
 

@@ -226,6 +226,16 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	if ctx.Err() != nil {
 		return grader.Result{}, false
 	}
+	if a.Run.JavaAPI != "" && err == nil {
+		// The Java API harness reports the board's methods beside the
+		// answer, before the solver runs: they are judged whatever
+		// became of the answer, once the result below is made.
+		defer func() {
+			if ok {
+				r.Checks = append(g.javaAPIChecks(output+grader.JavaAPIReportSuffix, t, r), r.Checks...)
+			}
+		}()
+	}
 	timed := func(r grader.Result) grader.Result {
 		r.Seconds, r.CPUSeconds = roundSeconds(res.Wall), roundSeconds(res.CPU)
 		return r
@@ -337,13 +347,33 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	if !claims.Empty() {
 		r.Claims = &claims
 		r.Details = append(r.Details, grader.ClaimDetails(claims, r.Length, r.Verdict.Solved(), r.OptimalLength)...)
-		r.Details = append(r.Details, g.judgeClaims(ctx, t, claims)...)
+	}
+	if a.Claims.Algorithm != "" {
+		checks, details := g.claimChecks(ctx, t, claims, r)
 		if ctx.Err() != nil {
 			return grader.Result{}, false
 		}
+		r.Checks = append(r.Checks, checks...)
+		r.Details = append(r.Details, details...)
 	}
 	r.Details = append(r.Details, problems...)
 	return r, true
+}
+
+// javaAPIChecks judges the method report of the Java API harness at
+// path; none when the run left no report (it ended before the harness
+// started: the report-time checks say so).
+func (g *grading) javaAPIChecks(path string, t grader.Test, r grader.Result) []grader.SubCheck {
+	data, problem, err := readAnswer(path, int64(g.opts.Assignment.Run.Output))
+	switch {
+	case err != nil:
+		return grader.UnreadableAPIReport(err)
+	case problem == "missing":
+		return nil
+	case problem != "":
+		return grader.UnreadableAPIReport(fmt.Errorf("it is %s", problem))
+	}
+	return grader.ReadAPIReport(data, t, r)
 }
 
 func knownLength(o grader.Optimum) *int {

@@ -40,6 +40,19 @@ type FeedbackTest struct {
 	OptimalLength *int
 	Summary       string
 	Details       []string
+	// Checks are the test's sub-checks (Java API methods, judged claims)
+	// with their points; FailedChecks counts those that failed.
+	Checks       []FeedbackCheck
+	FailedChecks int
+}
+
+// FeedbackCheck is one sub-check of a FeedbackTest.
+type FeedbackCheck struct {
+	// Title names it: "manhattan()", "claimed expanded".
+	Title      string
+	Passed     bool
+	Score, Max float64
+	Detail     string
 }
 
 // Feedback builds the template data of a submission.
@@ -51,6 +64,12 @@ func (gb Gradebook) Feedback(s Submission) FeedbackData {
 			Number: t.Number, Name: t.Name, Hidden: t.Hidden, Verdict: r.Verdict, Solvable: r.Solvable,
 			Passed: gb.Passed(r), Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric),
 			Length: r.Length, OptimalLength: r.OptimalLength, Summary: r.Summary, Details: r.Details,
+		}
+		for _, c := range r.ScoredChecks(gb.Rubric) {
+			ft.Checks = append(ft.Checks, FeedbackCheck{Title: c.Title(), Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})
+			if !c.Passed {
+				ft.FailedChecks++
+			}
 		}
 		d.Score += ft.Score
 		d.Max += ft.Max
@@ -166,6 +185,9 @@ func CheckFeedbackTemplate(tmpl *template.Template, a grader.Assignment, tests [
 	for i, t := range tests {
 		v := grader.Verdicts[i%len(grader.Verdicts)]
 		r := grader.Result{Test: t.Name, Verdict: v, Solvable: t.Solvable, Length: 9, Summary: "summary", Details: []string{"detail"}}
+		if i%3 == 0 {
+			r.Checks = []grader.SubCheck{{Group: grader.CheckGroupAPI, Name: grader.CheckManhattan, Passed: i%2 == 0, Detail: "detail"}}
+		}
 		if i%2 == 0 {
 			r.OptimalLength = &opt
 		}

@@ -77,7 +77,7 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 	for i, r := range s.Results {
 		t := gb.Tests[i]
 		status := "failed"
-		if gb.Passed(r) {
+		if r.Verdict.Accepted() && r.VerdictScore(gb.Rubric) >= r.VerdictMax(gb.Rubric) {
 			status = "passed"
 		}
 		vis := gb.Visibility.Visible
@@ -89,17 +89,36 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 			sec := r.Seconds
 			extra.Seconds = &sec
 		}
+		checks := r.ScoredChecks(gb.Rubric)
 		out.Tests = append(out.Tests, GradescopeTest{
-			Score:        r.Score(gb.Rubric),
-			MaxScore:     r.Max(gb.Rubric),
+			Score:        r.VerdictScore(gb.Rubric),
+			MaxScore:     r.VerdictMax(gb.Rubric),
 			Status:       status,
 			Name:         t.Name,
 			Number:       strconv.Itoa(t.Number),
-			Output:       testOutput(r),
+			Output:       testOutput(r, checks),
 			OutputFormat: "text",
 			Visibility:   vis,
 			ExtraData:    extra,
 		})
+		// A check the rubric gives points is a test of its own.
+		k := 0
+		for _, c := range checks {
+			if c.Max <= 0 {
+				continue
+			}
+			k++
+			cs := "failed"
+			if c.Passed {
+				cs = "passed"
+			}
+			out.Tests = append(out.Tests, GradescopeTest{
+				Score: c.Points, MaxScore: c.Max, Status: cs,
+				Name:   t.Name + " · " + c.Title(),
+				Number: fmt.Sprintf("%d.%d", t.Number, k),
+				Output: c.Detail, OutputFormat: "text", Visibility: vis,
+			})
+		}
 		seconds += r.Seconds
 		tally := &hidden
 		if vis == "visible" {
@@ -165,8 +184,10 @@ func filesReceivedTest(f grader.FilesReceived) GradescopeTest {
 	return GradescopeTest{Status: status, Name: "Files received", Number: "0", Output: sb.String(), OutputFormat: "text", Visibility: "visible"}
 }
 
-// testOutput is the text shown under a test: the summary and the details.
-func testOutput(r grader.Result) string {
+// testOutput is the text shown under a test: the summary, the details,
+// and the checks of no points (those with points are tests of their
+// own).
+func testOutput(r grader.Result, checks []grader.ScoredSubCheck) string {
 	var sb strings.Builder
 	sb.WriteString(string(r.Verdict))
 	sb.WriteString(": ")
@@ -174,6 +195,12 @@ func testOutput(r grader.Result) string {
 	for _, d := range r.Details {
 		sb.WriteByte('\n')
 		sb.WriteString(d)
+	}
+	for _, c := range checks {
+		if c.Max <= 0 {
+			sb.WriteString("\ncheck (no points) ")
+			sb.WriteString(c.Line())
+		}
 	}
 	return sb.String()
 }

@@ -75,7 +75,11 @@ func (gb Gradebook) WriteJUnit(w io.Writer) error {
 				total += r.Seconds
 			}
 			points := fmt.Sprintf("%s: %s of %s points", r.Verdict, formatPoints(r.Score(gb.Rubric)), formatPoints(r.Max(gb.Rubric)))
-			problem := &junitProblem{Message: points + "; " + r.Summary, Type: string(r.Verdict), Text: strings.Join(r.Details, "\n")}
+			text := r.Details
+			for _, sc := range r.ScoredChecks(gb.Rubric) {
+				text = append(text[:len(text):len(text)], fmt.Sprintf("check (%s of %s points) %s", formatPoints(sc.Points), formatPoints(sc.Max), sc.Line()))
+			}
+			problem := &junitProblem{Message: points + "; " + r.Summary, Type: string(r.Verdict), Text: strings.Join(text, "\n")}
 			switch {
 			case gb.Passed(r):
 				c.SystemOut = points + "; " + r.Summary

@@ -47,7 +47,7 @@ func (gb Gradebook) WriteSummary(w io.Writer, st Style) error {
 			switch {
 			case gb.Passed(r):
 				verdict = apply(st.Good, verdict)
-			case r.Verdict == grader.Suboptimal || r.Verdict == grader.Valid:
+			case r.Verdict == grader.Suboptimal || r.Verdict == grader.Valid || r.Verdict.Accepted():
 				verdict = apply(st.Warn, verdict)
 			default:
 				verdict = apply(st.Bad, verdict)
@@ -98,9 +98,22 @@ func (gb Gradebook) WriteSummary(w io.Writer, st Style) error {
 }
 
 // summaryDetail is the explanation the summary prints under a test that
-// did not pass: the first line of its summary, or "" for none.
+// did not pass or failed a check: the first line of its summary, or the
+// checks that failed when the verdict has its full points; "" for none.
 func summaryDetail(gb Gradebook, r grader.Result) string {
-	if gb.Passed(r) || r.Summary == "" {
+	var failed []string
+	for _, c := range r.ScoredChecks(gb.Rubric) {
+		if !c.Passed {
+			failed = append(failed, c.Title())
+		}
+	}
+	if gb.Passed(r) && len(failed) == 0 {
+		return ""
+	}
+	if r.Verdict.Accepted() && r.VerdictScore(gb.Rubric) >= r.VerdictMax(gb.Rubric) {
+		return firstLine("failed checks: "+strings.Join(failed, ", "), 120)
+	}
+	if r.Summary == "" {
 		return ""
 	}
 	return firstLine(r.Summary, 120)

@@ -1,0 +1,479 @@
+package grader
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+// JavaAPIReportSuffix is appended to the answer path to name the method
+// report the Java API harness writes beside the answer.
+const JavaAPIReportSuffix = ".api"
+
+// javaAPIHeader is the first line of a method report.
+const javaAPIHeader = "kpuzzle-api 1"
+
+// Kinds of APIEntry.
+const (
+	// APIValue: the method returned Value.
+	APIValue = '='
+	// APIThrown: the method threw; Value is the exception's class and
+	// message.
+	APIThrown = '!'
+	// APIBoard: the method returned a board; Board holds the lines of its
+	// toString().
+	APIBoard = ':'
+)
+
+// APIReport is the method report of the Java API harness
+// (templates/harness/KpuzzleHarness.java): what each Board method
+// returned on the test's board. Its format, one entry per line:
+//
+//	kpuzzle-api 1
+//	hamming = 5
+//	manhattan ! java.lang.ArrayIndexOutOfBoundsException: Index 3 out of bounds
+//	twin :
+//	| 3
+//	|  2  1  3
+//
+// KEY = VALUE is a value, KEY ! TEXT an exception, KEY : a board whose
+// toString() lines follow, each after "|" and one optional space.
+type APIReport struct {
+	Entries []APIEntry
+}
+
+// APIEntry is one entry of an APIReport.
+type APIEntry struct {
+	// Key names the call: dimension, hamming, manhattan, is_goal,
+	// goal_is_goal, neighbor (one per board), neighbors (their count),
+	// twin, equals_same, equals_neighbor, equals_null, moves, board (new
+	// Board threw).
+	Key string
+	// Kind is APIValue, APIThrown or APIBoard.
+	Kind byte
+	// Value is the value or the exception.
+	Value string
+	// Board is the lines of a board's toString().
+	Board []string
+	// Line is the entry's line in the report.
+	Line int
+}
+
+// ErrAPIReport is wrapped by every error of ParseAPIReport.
+var ErrAPIReport = errors.New("malformed method report")
+
+// ParseAPIReport reads a method report; name labels errors, each a
+// *puzzles.ParseError naming the line and column.
+func ParseAPIReport(r io.Reader, name string) (APIReport, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return APIReport{}, err
+	}
+	fail := func(line, col int, format string, args ...any) (APIReport, error) {
+		return APIReport{}, &puzzles.ParseError{File: name, Line: line, Col: col, Err: fmt.Errorf("%w: %s", ErrAPIReport, fmt.Sprintf(format, args...))}
+	}
+	lines := strings.Split(string(data), "\n")
+	if strings.TrimRight(lines[0], "\r") != javaAPIHeader {
+		return fail(1, 1, "expected the header %q", javaAPIHeader)
+	}
+	var rep APIReport
+	var board *APIEntry
+	for i, l := range lines[1:] {
+		n := i + 2
+		l = strings.TrimRight(l, "\r")
+		if rest, ok := strings.CutPrefix(l, "|"); ok {
+			if board == nil {
+				return fail(n, 1, "a board line (|) outside a board; expected KEY = VALUE, KEY ! EXCEPTION or KEY :")
+			}
+			board.Board = append(board.Board, strings.TrimPrefix(rest, " "))
+			continue
+		}
+		board = nil
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		key, rest, _ := strings.Cut(l, " ")
+		for j, c := range key {
+			if (c < 'a' || c > 'z') && c != '_' {
+				return fail(n, j+1, "%q in a key; expected lower-case letters and _", c)
+			}
+		}
+		if key == "" {
+			return fail(n, 1, "expected a key")
+		}
+		col := len(key) + 2
+		e := APIEntry{Key: key, Line: n}
+		switch {
+		case rest == ":":
+			e.Kind = APIBoard
+		case strings.HasPrefix(rest, "= "):
+			e.Kind, e.Value = APIValue, rest[2:]
+		case strings.HasPrefix(rest, "! "):
+			e.Kind, e.Value = APIThrown, rest[2:]
+		default:
+			return fail(n, col, "expected \" = VALUE\", \" ! EXCEPTION\" or \" :\" after the key %s", key)
+		}
+		rep.Entries = append(rep.Entries, e)
+		if e.Kind == APIBoard {
+			board = &rep.Entries[len(rep.Entries)-1]
+		}
+	}
+	return rep, nil
+}
+
+// Format writes the report in the format ParseAPIReport reads.
+func (r APIReport) Format() string {
+	var sb strings.Builder
+	sb.WriteString(javaAPIHeader + "\n")
+	for _, e := range r.Entries {
+		switch e.Kind {
+		case APIBoard:
+			sb.WriteString(e.Key + " :\n")
+			for _, l := range e.Board {
+				sb.WriteString("| " + l + "\n")
+			}
+		default:
+			fmt.Fprintf(&sb, "%s %c %s\n", e.Key, e.Kind, e.Value)
+		}
+	}
+	return sb.String()
+}
+
+// Get returns the last entry of key.
+func (r APIReport) Get(key string) (APIEntry, bool) {
+	for i := len(r.Entries) - 1; i >= 0; i-- {
+		if r.Entries[i].Key == key {
+			return r.Entries[i], true
+		}
+	}
+	return APIEntry{}, false
+}
+
+// All returns every entry of key, in order.
+func (r APIReport) All(key string) []APIEntry {
+	var out []APIEntry
+	for _, e := range r.Entries {
+		if e.Key == key {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// JudgeJavaAPI compares a method report with what the Princeton API
+// must return on test t's board, computed here: dimension() the side;
+// hamming() the tiles out of place, the blank not counted; manhattan()
+// the tiles' Manhattan distances to their goal cells; isGoal() false
+// unless the board is the goal, and true on the goal board; neighbors()
+// the boards one move away, as a set; twin() the board with two tiles
+// (not the blank) swapped, hence of the opposite solvability; equals()
+// true for a board of the same tiles, false for a board one move away
+// and for null; moves() the optimal length (-1 for an unsolvable
+// puzzle). result is the test's result from the answer, for moves() when
+// the optimal length is unknown. Each check's detail says what was
+// returned and what was expected. A check the report lacks failed: the
+// run ended before the harness called it.
+func JudgeJavaAPI(rep APIReport, t Test, result Result) []SubCheck {
+	j := apiJudge{rep: rep, t: t, r: result, goal: t.Goal}
+	if j.goal.IsZero() {
+		j.goal = puzzles.DefaultGoal(t.Board.Shape())
+	}
+	var out []SubCheck
+	for _, name := range APIChecks {
+		c := SubCheck{Group: CheckGroupAPI, Name: name}
+		if e, ok := rep.Get("board"); ok && e.Kind == APIThrown {
+			c.Detail = "new Board(tiles) threw " + Printable(e.Value)
+		} else {
+			c.Passed, c.Detail = j.judge(name)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// UnreadableAPIReport is the checks of a method report that cannot be
+// read: each failed, saying why.
+func UnreadableAPIReport(err error) []SubCheck {
+	var out []SubCheck
+	for _, name := range APIChecks {
+		out = append(out, SubCheck{Group: CheckGroupAPI, Name: name, Detail: "not checked: the harness's method report is unreadable: " + Printable(err.Error())})
+	}
+	return out
+}
+
+type apiJudge struct {
+	rep  APIReport
+	t    Test
+	r    Result
+	goal puzzles.Goal
+}
+
+// missing explains a call the report lacks.
+func (j apiJudge) missing(call string) string {
+	if j.r.Verdict.FromRun() {
+		return fmt.Sprintf("not reported: the run ended (%s) before the harness called %s", j.r.Verdict, call)
+	}
+	return fmt.Sprintf("not reported: the harness did not get to call %s", call)
+}
+
+// scalar reads a value entry: ok is false (and detail says why) when it
+// is missing or an exception.
+func (j apiJudge) scalar(key, call string) (value string, ok bool, detail string) {
+	e, found := j.rep.Get(key)
+	switch {
+	case !found:
+		return "", false, j.missing(call)
+	case e.Kind == APIThrown:
+		return "", false, call + " threw " + Printable(e.Value)
+	case e.Kind != APIValue:
+		return "", false, call + " was reported as a board, not a value"
+	}
+	return strings.TrimSpace(e.Value), true, ""
+}
+
+func (j apiJudge) judge(name string) (bool, string) {
+	b := j.t.Board
+	switch name {
+	case CheckDimension:
+		return j.number(CheckDimension, "dimension()", b.Shape().Rows, "the board's side")
+	case CheckHamming:
+		return j.number(CheckHamming, "hamming()", hamming(b, j.goal), "the number of tiles out of place, the blank not counted")
+	case CheckManhattan:
+		return j.number(CheckManhattan, "manhattan()", manhattan(b, j.goal), "the sum of the tiles' Manhattan distances to their goal cells, the blank not counted")
+	case CheckIsGoal:
+		return j.isGoal()
+	case CheckNeighbors:
+		return j.neighbors()
+	case CheckTwin:
+		return j.twin()
+	case CheckEquals:
+		return j.equals()
+	case CheckMoves:
+		return j.moves()
+	}
+	return false, "unknown check"
+}
+
+// number judges a method returning an int.
+func (j apiJudge) number(key, call string, want int, what string) (bool, string) {
+	v, ok, why := j.scalar(key, call)
+	if !ok {
+		return false, why
+	}
+	if v != fmt.Sprint(want) {
+		return false, fmt.Sprintf("%s returned %s, expected %d (%s)", call, Printable(v), want, what)
+	}
+	return true, fmt.Sprintf("%s returned %d", call, want)
+}
+
+func (j apiJudge) isGoal() (bool, string) {
+	want := fmt.Sprint(j.goal.Reached(j.t.Board))
+	v, ok, why := j.scalar("is_goal", "isGoal()")
+	if !ok {
+		return false, why
+	}
+	if v != want {
+		return false, fmt.Sprintf("isGoal() returned %s on this board, expected %s", Printable(v), want)
+	}
+	g, ok, why := j.scalar("goal_is_goal", "isGoal() on the goal board")
+	if !ok {
+		return false, why
+	}
+	if g != "true" {
+		return false, fmt.Sprintf("isGoal() returned %s on this board, rightly, but %s on the goal board (1 2 3 ... with the blank last)", v, Printable(g))
+	}
+	return true, fmt.Sprintf("isGoal() returned %s on this board and true on the goal board", v)
+}
+
+// parseAPIBoard reads a board's toString() with the puzzle readers.
+func parseAPIBoard(e APIEntry) (puzzles.Board, error) {
+	return puzzles.ParseBoard(strings.NewReader(strings.Join(e.Board, "\n")), fmt.Sprintf("method report line %d", e.Line))
+}
+
+func (j apiJudge) neighbors() (bool, string) {
+	count, ok := j.rep.Get("neighbors")
+	if !ok {
+		return false, j.missing("neighbors()")
+	}
+	if count.Kind == APIThrown {
+		return false, "neighbors() threw " + Printable(count.Value)
+	}
+	want := map[string]int{}
+	for _, s := range j.t.Board.Neighbors() {
+		want["["+s.Board.String()+"]"]++
+	}
+	got := map[string]int{}
+	var bad []string
+	boards := j.rep.All("neighbor")
+	for _, e := range boards {
+		if e.Kind == APIThrown {
+			return false, "neighbors() returned a board whose toString() threw " + Printable(e.Value)
+		}
+		nb, err := parseAPIBoard(e)
+		if err != nil {
+			bad = append(bad, Printable(err.Error()))
+			continue
+		}
+		got["["+nb.String()+"]"]++
+	}
+	if len(bad) > 0 {
+		return false, fmt.Sprintf("neighbors() returned a board whose toString() is not a board: %s", bad[0])
+	}
+	var missing, extra []string
+	for k, n := range want {
+		if got[k] < n {
+			missing = append(missing, k)
+		}
+	}
+	for k, n := range got {
+		if n > want[k] {
+			extra = append(extra, k)
+		}
+	}
+	slices.Sort(missing)
+	slices.Sort(extra)
+	if len(missing) == 0 && len(extra) == 0 {
+		return true, fmt.Sprintf("neighbors() returned the %d boards one move away", len(boards))
+	}
+	s := fmt.Sprintf("neighbors() returned %d boards, expected the %d boards one move away (one tile slid into the blank)", len(boards), len(j.t.Board.Neighbors()))
+	if len(missing) > 0 {
+		s += "; missing " + strings.Join(missing, ", ")
+	}
+	if len(extra) > 0 {
+		s += "; not one move away or repeated: " + strings.Join(extra, ", ")
+	}
+	return false, s
+}
+
+func (j apiJudge) twin() (bool, string) {
+	e, ok := j.rep.Get("twin")
+	switch {
+	case !ok:
+		return false, j.missing("twin()")
+	case e.Kind == APIThrown:
+		return false, "twin() (or its toString()) threw " + Printable(e.Value)
+	case e.Kind != APIBoard:
+		return false, "twin() returned " + Printable(e.Value) + ", not a board"
+	}
+	tw, err := parseAPIBoard(e)
+	if err != nil {
+		return false, "twin() returned a board whose toString() is not a board: " + Printable(err.Error())
+	}
+	b := j.t.Board
+	if tw.Shape() != b.Shape() {
+		return false, fmt.Sprintf("twin() returned a %s board for a %s one", tw.Shape(), b.Shape())
+	}
+	var diff []int
+	for i := range b.Len() {
+		if b.At(i) != tw.At(i) {
+			diff = append(diff, i)
+		}
+	}
+	if len(diff) != 2 || b.At(diff[0]) != tw.At(diff[1]) || b.At(diff[1]) != tw.At(diff[0]) {
+		return false, fmt.Sprintf("twin() returned [%s], which differs from the board in %d cells; a twin swaps exactly two tiles (not the blank)", tw, len(diff))
+	}
+	x, y := b.At(diff[0]), b.At(diff[1])
+	if x == 0 || y == 0 {
+		tile := x + y
+		return false, fmt.Sprintf("twin() swapped the blank with tile %d: that is a move (the same solvability), but a twin swaps two tiles, not the blank, so that exactly one of the board and its twin is solvable", tile)
+	}
+	if puzzles.Solvable(b, j.goal) == puzzles.Solvable(tw, j.goal) {
+		return false, fmt.Sprintf("twin() swapped tiles %d and %d, but the twin has the board's solvability", x, y)
+	}
+	return true, fmt.Sprintf("twin() swapped tiles %d and %d: exactly one of the board and its twin is solvable", x, y)
+}
+
+func (j apiJudge) equals() (bool, string) {
+	type call struct{ key, what, want string }
+	var wrong []string
+	for _, c := range []call{
+		{"equals_same", "a board of the same tiles", "true"},
+		{"equals_neighbor", "a board one move away", "false"},
+		{"equals_null", "null", "false"},
+	} {
+		v, ok, why := j.scalar(c.key, "equals("+c.what+")")
+		switch {
+		case !ok:
+			wrong = append(wrong, why)
+		case v != c.want:
+			wrong = append(wrong, fmt.Sprintf("equals(%s) returned %s, expected %s", c.what, Printable(v), c.want))
+		}
+	}
+	if len(wrong) > 0 {
+		return false, strings.Join(wrong, "; ")
+	}
+	return true, "equals() is true for a board of the same tiles, false for a board one move away and for null"
+}
+
+func (j apiJudge) moves() (bool, string) {
+	v, ok, why := j.scalar("moves", "moves()")
+	if !ok {
+		return false, why
+	}
+	t := j.t
+	switch {
+	case !t.Solvable:
+		if v != "-1" {
+			return false, fmt.Sprintf("moves() returned %s, expected -1: the puzzle has no solution", Printable(v))
+		}
+		return true, "moves() returned -1: the puzzle has no solution"
+	case t.Optimum.Known:
+		if v != fmt.Sprint(t.Optimum.Length) {
+			return false, fmt.Sprintf("moves() returned %s, expected %d, the optimal length (%s)", Printable(v), t.Optimum.Length, t.Optimum.Source)
+		}
+		return true, fmt.Sprintf("moves() returned %d, the optimal length", t.Optimum.Length)
+	case j.r.Verdict.Solved():
+		if v != fmt.Sprint(j.r.Length) {
+			return false, fmt.Sprintf("moves() returned %s, but solution() has %d moves (the optimal length is not known)", Printable(v), j.r.Length)
+		}
+		return true, fmt.Sprintf("moves() returned %d, as many as solution() has (the optimal length is not known)", j.r.Length)
+	}
+	return true, fmt.Sprintf("moves() returned %s; not judged: the optimal length is not known and solution() did not reach the goal", Printable(v))
+}
+
+// hamming is the number of tiles out of place, the blank not counted.
+func hamming(b puzzles.Board, g puzzles.Goal) int {
+	n := 0
+	for i := range b.Len() {
+		if t := b.At(i); t != 0 && g.Pos(t) != i {
+			n++
+		}
+	}
+	return n
+}
+
+// manhattan is the sum of the tiles' Manhattan distances to their goal
+// cells, the blank not counted.
+func manhattan(b puzzles.Board, g puzzles.Goal) int {
+	cols := b.Shape().Cols
+	d := 0
+	for i := range b.Len() {
+		if t := b.At(i); t != 0 {
+			p := g.Pos(t)
+			d += abs(i/cols-p/cols) + abs(i%cols-p%cols)
+		}
+	}
+	return d
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// ReadAPIReport parses a method report held in data, or gives the checks
+// of an unreadable one.
+func ReadAPIReport(data []byte, t Test, result Result) []SubCheck {
+	rep, err := ParseAPIReport(bytes.NewReader(data), "method report")
+	if err != nil {
+		return UnreadableAPIReport(err)
+	}
+	return JudgeJavaAPI(rep, t, result)
+}
