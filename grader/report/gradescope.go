@@ -140,8 +140,14 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 			tally.optimal++
 		}
 	}
-	out.Output = fmt.Sprintf("%s: %s of %s points on the %d tests shown now; %d of them solved or correctly called unsolvable with full points.",
-		gb.Assignment, formatPoints(seen.score), formatPoints(seen.max), seen.tests, seen.passed)
+	passed := fmt.Sprintf("the %d tests shown now; %d of them solved or correctly called unsolvable with full points", seen.tests, seen.passed)
+	switch {
+	case seen.tests == 1 && seen.passed == 1:
+		passed = "the 1 test shown now, solved or correctly called unsolvable with full points"
+	case seen.tests == 1:
+		passed = "the 1 test shown now, not yet with full points"
+	}
+	out.Output = fmt.Sprintf("%s: %s of %s points on %s.", gb.Assignment, formatPoints(seen.score), formatPoints(seen.max), passed)
 	switch {
 	case hidden.tests == 1:
 		out.Output += " 1 more test is graded too; its result shows when it becomes visible."
