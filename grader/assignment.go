@@ -1065,9 +1065,21 @@ func (a Assignment) Fingerprint() string {
 		// Answer is left out when it is the default, so that journals
 		// written before answer.format existed still resume.
 		Answer *AnswerSettings `json:",omitempty"`
-	}{a.Puzzles, a.Goal, a.Moves, a.Run, a.Build, a.Optimal, claimsOrNil(a.Claims), answerSettings(a.Answer)})
+		// Checks marks assignments whose results carry sub-checks (a
+		// Java API, claims): a journal from before results had them
+		// would resume with none, and scored checks would fail.
+		Checks int `json:",omitempty"`
+	}{a.Puzzles, a.Goal, a.Moves, a.Run, a.Build, a.Optimal, claimsOrNil(a.Claims), answerSettings(a.Answer), a.checksVersion()})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
+}
+
+// checksVersion is 1 when the assignment's results carry sub-checks.
+func (a Assignment) checksVersion() int {
+	if a.Run.JavaAPI != "" || a.Claims.Algorithm != "" {
+		return 1
+	}
+	return 0
 }
 
 func claimsOrNil(c ClaimSettings) *ClaimSettings {
