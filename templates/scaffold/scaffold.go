@@ -221,7 +221,9 @@ func New(ctx context.Context, o Options) (Scaffold, error) {
 			break
 		}
 	}
-	lang.Local = fmt.Sprintf(lang.Local, example)
+	if strings.Contains(lang.Local, "%s") {
+		lang.Local = fmt.Sprintf(lang.Local, example)
+	}
 	data := Data{
 		Name: o.Name, Generator: spec.Generator, Moves: o.Moves.String(), BlankFirst: blankFirst,
 		PuzzlesDir: "puzzles", Interface: iface, Language: lang, Others: others,
