@@ -605,3 +605,17 @@ func TestInitInterfaceMismatch(t *testing.T) {
 		t.Errorf("a refused init made %s", dir)
 	}
 }
+
+// TestInitCompletesInterfaces: shell completion offers --interface's
+// values.
+func TestInitCompletesInterfaces(t *testing.T) {
+	r := kpuzzle(t, "", "__complete", "init", "x", "--interface", "")
+	for _, name := range scaffold.InterfaceNames() {
+		if !strings.Contains(r.stdout, name+"\n") {
+			t.Errorf("completion of --interface lacks %s:\n%s", name, r.stdout)
+		}
+	}
+	if r := kpuzzle(t, "", "__complete", "init", "x", "--interface", "java"); !strings.HasPrefix(r.stdout, "java-api\n") {
+		t.Errorf("completion of --interface java: %q", r.stdout)
+	}
+}
