@@ -303,7 +303,10 @@ func gradeJavaHostile(t *testing.T, iso sandbox.Choice, dir, set, tools, fake, e
 	for _, name := range []string{"java-hostile", "java-bfs"} {
 		copyInto(t, submissionDir(name), filepath.Join(jroot, name))
 	}
-	targets := append(append([]string(nil), secrets...), filepath.Join(jroot, "java-bfs", "Solver.java"), jroot, fmt.Sprintf("port %d", port))
+	// Besides the course's secrets: a test this grading does not run
+	// (as a hidden one would be), the other Java submission, the port.
+	targets := append(append([]string(nil), secrets...), filepath.Join(set, "p2.txt"),
+		filepath.Join(jroot, "java-bfs", "Solver.java"), jroot, fmt.Sprintf("port %d", port))
 	writeLines(t, filepath.Join(jroot, "java-hostile", "targets.txt"), targets...)
 	writeLines(t, filepath.Join(jroot, "java-hostile", "tools.txt"), fake, exe)
 	a := javaHostileAssignment(t, dir, set, tools+":"+sandbox.DefaultPath)
