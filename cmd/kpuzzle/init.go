@@ -77,7 +77,7 @@ func newInitCmd(a *app) *cobra.Command {
 --interface picks how the graded program talks to the grader:
   file             puzzle file in, answer file out (the default)
   stdin            the puzzle's rows on standard input, the moves on
-                   standard output (Python, Java)
+                   standard output (Python, Java, C++, Go)
   interactive      a menu (default puzzle or your own, its rows, the
                    algorithm) answered on standard input, then a report
                    of moves, depth, nodes expanded and queue size

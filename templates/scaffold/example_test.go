@@ -14,7 +14,7 @@ func ExampleInterfaces() {
 	}
 	// Output:
 	// file             [python java cpp go]
-	// stdin            [python java]
+	// stdin            [python java cpp go]
 	// interactive      [python java]
 	// python-function  [python]
 	// java-api         [java]

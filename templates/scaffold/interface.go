@@ -48,7 +48,7 @@ type Interface struct {
 func Interfaces() []Interface {
 	return []Interface{
 		{Name: InterfaceFile, Title: "puzzle file in, answer file out", Languages: []string{"python", "java", "cpp", "go"}},
-		{Name: InterfaceStdin, Title: "puzzle on standard input, moves on standard output", Languages: []string{"python", "java"}},
+		{Name: InterfaceStdin, Title: "puzzle on standard input, moves on standard output", Languages: []string{"python", "java", "cpp", "go"}},
 		{Name: InterfaceInteractive, Title: "a menu on standard input, a report on standard output", Languages: []string{"python", "java"}},
 		{Name: InterfacePythonFunction, Title: "a Python function solve(board)", Languages: []string{"python"}},
 		{Name: InterfaceJavaAPI, Title: "Princeton's Java Board and Solver classes", Languages: []string{"java"}},
@@ -142,6 +142,14 @@ func (i Interface) adapt(l Language, wallTime string) (Language, bool) {
 		l.Run = stdout(javaRun, `{rows}\n`, javaLimits...)
 		l.Usage = "java Solver < PUZZLE"
 		l.Local = "javac Solver.java && java Solver < puzzles/%s > answer.txt"
+	case i.Name == InterfaceStdin && l.Name == "cpp":
+		l.Run = stdout("{submission}/solver", `{rows}\n`, "memory: 1GiB")
+		l.Usage = "./solver < PUZZLE"
+		l.Local = "g++ -O2 -std=c++17 -o solver solver.cpp && ./solver < puzzles/%s > answer.txt"
+	case i.Name == InterfaceStdin && l.Name == "go":
+		l.Run = stdout("{submission}/solver", `{rows}\n`, "memory: 1GiB")
+		l.Usage = "./solver < PUZZLE"
+		l.Local = "go build -o solver . && ./solver < puzzles/%s > answer.txt"
 	case i.Name == InterfaceInteractive && l.Name == "python":
 		l.Run = stdout("python3 {submission}/solver.py", InteractiveStdin, append([]string{"memory: 1GiB"}, interactive...)...)
 		l.Usage = "python3 solver.py"

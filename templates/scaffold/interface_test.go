@@ -35,6 +35,9 @@ func interfaceStarter(t *testing.T, iface scaffold.Interface, name string, data 
 	if iface.Is(scaffold.InterfaceJavaAPI) {
 		lang.Files = []string{"Board.java", "Solver.java"}
 	}
+	if name == "go" {
+		lang.Files = []string{"go.mod", "solver.go"}
+	}
 	if err := scaffold.WriteStarter(dir, lang, data); err != nil {
 		t.Fatal(err)
 	}
@@ -50,6 +53,18 @@ func interfaceStarter(t *testing.T, iface scaffold.Interface, name string, data 
 			t.Fatalf("javac: %v\n%s", err, out)
 		}
 		run = []string{"java", "-cp", dir, "Solver"}
+	case "cpp", "go":
+		args := []string{"g++", "-O2", "-std=c++17", "-o", "solver", "solver.cpp"}
+		if name == "go" {
+			args = []string{"go", "build", "-o", "solver", "."}
+		}
+		cmd := exec.Command(args[0], args[1:]...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod", "GOPROXY=off", "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		run = []string{filepath.Join(dir, "solver")}
 	}
 	return func(b puzzles.Board) string {
 		t.Helper()
@@ -104,7 +119,7 @@ func TestInterfaceStartersOnTrivialPuzzles(t *testing.T) {
 		}
 		for _, name := range iface.Languages {
 			t.Run(iface.Name+"/"+name, func(t *testing.T) {
-				tool := map[string]string{"python": "python3", "java": "javac"}[name]
+				tool := map[string]string{"python": "python3", "java": "javac", "cpp": "g++", "go": "go"}[name]
 				if _, err := exec.LookPath(tool); err != nil {
 					t.Skipf("%s is not installed, so this starter cannot be built and run here (CI installs it)", tool)
 				}
