@@ -81,7 +81,7 @@ func newInitCmd(a *app) *cobra.Command {
   interactive      a menu (default puzzle or your own, its rows, the
                    algorithm) answered on standard input, then a report
                    of moves, depth, nodes expanded and queue size
-                   (Python, Java)
+                   (Python, Java, C++, Go)
   python-function  solve(board) in solver.py, called by kpuzzle's harness
   java-api         Princeton's Board.java and Solver.java
 --language picks the language the assignment builds and runs (default:

@@ -598,7 +598,7 @@ func TestInitInterfaceMismatch(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "x")
 	wantOneLineError(t, kpuzzle(t, "", "init", dir, "--interface", "java-api", "--language", "python"), "--interface java-api", "--language python", "java only")
 	wantOneLineError(t, kpuzzle(t, "", "init", dir, "--interface", "python-function", "--language", "java"), "--interface python-function", "--language java", "python only")
-	wantOneLineError(t, kpuzzle(t, "", "init", dir, "--interface", "interactive", "--language", "cpp"), "--interface interactive", "--language cpp", "python and java")
+	wantOneLineError(t, kpuzzle(t, "", "init", dir, "--interface", "python-function", "--language", "go"), "--interface python-function", "--language go", "python only")
 	wantOneLineError(t, kpuzzle(t, "", "init", dir, "--interface", "stdn"), "--interface", "file, stdin, interactive, python-function, java-api", "stdin")
 	wantOneLineError(t, kpuzzle(t, "", "init", dir, "--interface", "java-api", "--shape", "3x3,2x4"), "--shape", "2x4 is not square")
 	if _, err := os.Stat(dir); err == nil {

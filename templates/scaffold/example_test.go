@@ -15,7 +15,7 @@ func ExampleInterfaces() {
 	// Output:
 	// file             [python java cpp go]
 	// stdin            [python java cpp go]
-	// interactive      [python java]
+	// interactive      [python java cpp go]
 	// python-function  [python]
 	// java-api         [java]
 }

@@ -49,7 +49,7 @@ func Interfaces() []Interface {
 	return []Interface{
 		{Name: InterfaceFile, Title: "puzzle file in, answer file out", Languages: []string{"python", "java", "cpp", "go"}},
 		{Name: InterfaceStdin, Title: "puzzle on standard input, moves on standard output", Languages: []string{"python", "java", "cpp", "go"}},
-		{Name: InterfaceInteractive, Title: "a menu on standard input, a report on standard output", Languages: []string{"python", "java"}},
+		{Name: InterfaceInteractive, Title: "a menu on standard input, a report on standard output", Languages: []string{"python", "java", "cpp", "go"}},
 		{Name: InterfacePythonFunction, Title: "a Python function solve(board)", Languages: []string{"python"}},
 		{Name: InterfaceJavaAPI, Title: "Princeton's Java Board and Solver classes", Languages: []string{"java"}},
 	}
@@ -158,6 +158,13 @@ func (i Interface) adapt(l Language, wallTime string) (Language, bool) {
 		l.Run = stdout(javaRun, InteractiveStdin, append(javaLimits, interactive...)...)
 		l.Usage = "java Solver"
 		l.Local = "javac Solver.java && java Solver"
+	case i.Name == InterfaceInteractive && (l.Name == "cpp" || l.Name == "go"):
+		l.Run = stdout("{submission}/solver", InteractiveStdin, append([]string{"memory: 1GiB"}, interactive...)...)
+		l.Usage = "./solver"
+		l.Local = "g++ -O2 -std=c++17 -o solver solver.cpp && ./solver"
+		if l.Name == "go" {
+			l.Local = "go build -o solver . && ./solver"
+		}
 	case i.Name == InterfacePythonFunction:
 		l.Run = []string{`function: "solver:solve"`, `command: python3        # the interpreter that runs kpuzzle's harness and imports solver.py`,
 			"wall_time: " + wallTime, "memory: 1GiB"}
