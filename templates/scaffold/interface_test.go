@@ -22,8 +22,9 @@ import (
 // interfaceStarter renders and builds the starter of language name for
 // interface iface, and returns a function running it on a board: what it
 // prints (or, for the function interface, what its main prints of
-// solve's result), as the grader would read the answer.
-func interfaceStarter(t *testing.T, iface scaffold.Interface, name string, data scaffold.Data) func(puzzles.Board) string {
+// solve's result), as the grader would read the answer, and how the
+// program ended.
+func interfaceStarter(t *testing.T, iface scaffold.Interface, name string, data scaffold.Data) func(puzzles.Board) (string, error) {
 	t.Helper()
 	lang, _, err := scaffold.LookupLanguage(name, "10s", "")
 	if err != nil {
@@ -66,7 +67,7 @@ func interfaceStarter(t *testing.T, iface scaffold.Interface, name string, data 
 		}
 		run = []string{filepath.Join(dir, "solver")}
 	}
-	return func(b puzzles.Board) string {
+	return func(b puzzles.Board) (string, error) {
 		t.Helper()
 		var stdin string
 		args := run
@@ -88,23 +89,23 @@ func interfaceStarter(t *testing.T, iface scaffold.Interface, name string, data 
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		if err := cmd.Run(); err != nil {
-			t.Fatalf("%s on %s: %v\n%s", strings.Join(args, " "), b, err, stderr.String())
+			return stdout.String(), fmt.Errorf("%s on %s: %v\n%s", strings.Join(args, " "), b, err, stderr.String())
 		}
 		if !iface.Is(scaffold.InterfaceInteractive) {
-			return stdout.String()
+			return stdout.String(), nil
 		}
 		// What run.extract reads of the report.
 		if strings.Contains(stdout.String(), "No solution exists.") {
-			return "UNSOLVABLE\n"
+			return "UNSOLVABLE\n", nil
 		}
 		var moves []string
 		for _, m := range regexp.MustCompile(`Move \d+: (\w+)`).FindAllStringSubmatch(stdout.String(), -1) {
 			moves = append(moves, m[1]+"\n")
 		}
-		if !strings.Contains(stdout.String(), fmt.Sprintf("Solution depth: %d\n", len(moves))) || !strings.Contains(stdout.String(), "Nodes expanded: ") {
+		if len(moves) > 0 && !strings.Contains(stdout.String(), fmt.Sprintf("Solution depth: %d\n", len(moves))) || !strings.Contains(stdout.String(), "Nodes expanded: ") && !strings.Contains(stdout.String(), "Gave up") {
 			t.Errorf("report without its depth or nodes expanded:\n%s", stdout.String())
 		}
-		return strings.Join(moves, "")
+		return strings.Join(moves, ""), nil
 	}
 }
 
@@ -149,7 +150,10 @@ func TestInterfaceStartersOnTrivialPuzzles(t *testing.T) {
 						if iface.Is(scaffold.InterfaceJavaAPI) && tc.board.Shape().Rows != tc.board.Shape().Cols {
 							continue
 						}
-						out := run(tc.board)
+						out, err := run(tc.board)
+						if err != nil {
+							t.Fatal(err)
+						}
 						what := fmt.Sprintf("%s %v, %s", name, variant, tc.name)
 						ans, _, err := notation.Read(strings.NewReader(out), "output", notation.Options{Start: tc.board, Moves: variant.moves})
 						if err != nil {
@@ -170,6 +174,38 @@ func TestInterfaceStartersOnTrivialPuzzles(t *testing.T) {
 							t.Errorf("%s: %d moves (%v) end at %s; want the goal in %d\n%s", what, ans.Len(), err, end, proof.Length, out)
 						}
 					}
+				}
+			})
+		}
+	}
+}
+
+// TestInterfaceStartersGiveUp runs every interface's starter on a
+// 15-puzzle far from the goal (Korf's first instance): as the handout
+// says, the placeholder search gives up, and no answer comes out (no
+// moves printed; solve and the Java Solver raise).
+func TestInterfaceStartersGiveUp(t *testing.T) {
+	far := puzzles.MustBoard(4, 4, 14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3)
+	for _, iface := range scaffold.Interfaces() {
+		if iface.IsFile() {
+			continue
+		}
+		for _, name := range iface.Languages {
+			t.Run(iface.Name+"/"+name, func(t *testing.T) {
+				tool := map[string]string{"python": "python3", "java": "javac", "cpp": "g++", "go": "go"}[name]
+				if _, err := exec.LookPath(tool); err != nil {
+					t.Skipf("%s is not installed, so this starter cannot be built and run here (CI installs it)", tool)
+				}
+				run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Moves: "tile"})
+				out, err := run(far)
+				raises := iface.Is(scaffold.InterfacePythonFunction) || iface.Is(scaffold.InterfaceJavaAPI)
+				switch {
+				case raises && (err == nil || !strings.Contains(err.Error(), "gave up")):
+					t.Errorf("want an error saying it gave up, got %v; printed %q", err, out)
+				case !raises && err != nil:
+					t.Error(err)
+				case strings.TrimSpace(out) != "":
+					t.Errorf("printed an answer: %q", out)
 				}
 			})
 		}
