@@ -24,6 +24,7 @@ import (
 
 type initOptions struct {
 	puzzle     puzzleFlags
+	iface      string
 	language   string
 	name       string
 	shapes     string
@@ -51,10 +52,11 @@ func newInitCmd(a *app) *cobra.Command {
   puzzles/              the puzzle set with proven-optimal keys: public/
                         and hidden/ tests for every --shape (hidden ones
                         are marked so in manifest.json)
-  starter/LANG/         student starter code in Python, Java, C++ and Go:
-                        reads both puzzle formats, writes the answer in the
-                        assignment's convention, with a placeholder search
-                        (breadth-first, capped) the student replaces
+  starter/LANG/         student starter code in Python, Java, C++ and Go
+                        (for --interface file): reads both puzzle formats,
+                        writes the answer in the assignment's convention,
+                        with a placeholder search (breadth-first, capped)
+                        the student replaces
   handout.md            the student handout: formats, what to implement,
                         how to check an answer
   gradescope/           setup.sh and run_autograder for a Gradescope
@@ -72,14 +74,26 @@ func newInitCmd(a *app) *cobra.Command {
                         the points
   README.md             what is where, and the next commands
 
---language picks the language the assignment builds and runs (the
-other starters are written too, and their settings are in
-assignment.yaml, commented out). Solvable tests are stratified by exact
-optimal length over --depth (by default a range suited to each shape);
-each shape gets --public and --hidden solvable tests and --unsolvable
-unsolvable ones in each half. See docs/instructors.md.`,
+--interface picks how the graded program talks to the grader:
+  file             puzzle file in, answer file out (the default)
+  stdin            the puzzle's rows on standard input, the moves on
+                   standard output (Python, Java, C++, Go)
+  interactive      a menu (default puzzle or your own, its rows, the
+                   algorithm) answered on standard input, then a report
+                   of moves, depth, nodes expanded and queue size
+                   (Python, Java, C++, Go)
+  python-function  solve(board) in solver.py, called by kpuzzle's harness
+  java-api         Princeton's Board.java and Solver.java
+--language picks the language the assignment builds and runs (default:
+python; java for java-api); the interface's other starters are written
+too, and their settings are in assignment.yaml, commented out.
+
+Solvable tests are stratified by exact optimal length over --depth (by
+default a range suited to each shape); each shape gets --public and
+--hidden solvable tests and --unsolvable unsolvable ones in each half. See docs/instructors.md.`,
 		Example: `  kpuzzle init cs101-kpuzzle
   kpuzzle init hw2 --language java --shape 3x3,4x4 --public 4 --hidden 8 --moves blank
+  kpuzzle init hw3 --interface java-api --shape 3x3,4x4
   kpuzzle grade --config hw2/assignment.yaml hw2/starter/java`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -98,7 +112,8 @@ unsolvable ones in each half. See docs/instructors.md.`,
 	f := cmd.Flags()
 	opts.puzzle.register(f)
 	f.Lookup("goal").Usage = "goal: default (1..k, blank last) or blank-first (0 1 ... k)"
-	f.StringVar(&opts.language, "language", "python", "language the assignment builds and runs: python, java, cpp or go")
+	f.StringVar(&opts.iface, "interface", scaffold.InterfaceFile, "how the program gets a puzzle and answers: "+strings.Join(scaffold.InterfaceNames(), ", "))
+	f.StringVar(&opts.language, "language", "", "language the assignment builds and runs: python, java, cpp or go (default: the interface's first, python; java for java-api)")
 	f.StringVar(&opts.name, "name", "The k-puzzle", "name of the assignment, in the reports and the handout")
 	f.StringVar(&opts.shapes, "shape", "3x3,4x4,5x5", "board shapes of the tests, separated by commas")
 	f.StringVar(&opts.depth, "depth", "", "optimal lengths of the solvable tests, A-B (default: a range suited to each shape)")
@@ -116,11 +131,12 @@ unsolvable ones in each half. See docs/instructors.md.`,
 }
 
 type initJSON struct {
-	Dir      string   `json:"dir"`
-	Language string   `json:"language"`
-	Public   int      `json:"public"`
-	Hidden   int      `json:"hidden"`
-	Files    []string `json:"files"`
+	Dir       string   `json:"dir"`
+	Interface string   `json:"interface"`
+	Language  string   `json:"language"`
+	Public    int      `json:"public"`
+	Hidden    int      `json:"hidden"`
+	Files     []string `json:"files"`
 }
 
 func runInit(ctx context.Context, a *app, dir string, opts initOptions) error {
@@ -128,7 +144,7 @@ func runInit(ctx context.Context, a *app, dir string, opts initOptions) error {
 		return usageErrorf("--jobs must be at least 1")
 	}
 	so := scaffold.Options{
-		Name: opts.name, Language: opts.language, Public: opts.public, Hidden: opts.hidden, Unsolvable: opts.unsolvable,
+		Name: opts.name, Interface: opts.iface, Language: opts.language, Public: opts.public, Hidden: opts.hidden, Unsolvable: opts.unsolvable,
 		Seed: opts.seed, Goal: opts.puzzle.goal, WallTime: opts.wallTime,
 		GoDir: scaffold.GoBinDir(), KpuzzleVersion: buildVersion(), GoVersion: runtime.Version(),
 	}
@@ -180,7 +196,7 @@ func runInit(ctx context.Context, a *app, dir string, opts initOptions) error {
 	}
 	public, hidden := len(sc.Public.Puzzles), len(sc.Set.Puzzles)-len(sc.Public.Puzzles)
 	if a.json {
-		return writeJSON(a.out, initJSON{Dir: dir, Language: sc.Data.Language.Name, Public: public, Hidden: hidden, Files: files})
+		return writeJSON(a.out, initJSON{Dir: dir, Interface: sc.Data.Interface.Name, Language: sc.Data.Language.Name, Public: public, Hidden: hidden, Files: files})
 	}
 	fmt.Fprintf(a.out, "made the assignment %q in %s: %d public and %d hidden tests with proven keys, %s starter code (and the other languages' in starter/)\n",
 		opts.name, dir, public, hidden, sc.Data.Language.Title)

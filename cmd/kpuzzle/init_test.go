@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -454,5 +455,167 @@ func TestClusterExamplesAreValid(t *testing.T) {
 				t.Errorf("%s does not run %q", name, step)
 			}
 		}
+	}
+}
+
+// TestInitInterfaces scaffolds an assignment for every interface other
+// than file (each of its languages whose toolchain is here) and grades the
+// scaffold's own starter code with its own assignment.yaml: what the
+// handout promises, every shallow test solved optimally and every
+// unsolvable one called so (the placeholder search exhausts the 3x3
+// boards), with the interactive report's statistics read as claims.
+func TestInitInterfaces(t *testing.T) {
+	for _, iface := range scaffold.Interfaces() {
+		if iface.IsFile() {
+			continue // TestInitThenGradeTheStarter
+		}
+		for _, lang := range iface.Languages {
+			l, _, err := scaffold.LookupLanguage(lang, "60s", "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Run(iface.Name+"/"+lang, func(t *testing.T) {
+				if !l.Installed() {
+					t.Skipf("%s is not installed, so the %s starter code of the %s interface cannot be built and run here (CI installs it)", l.Tool, l.Title, iface.Name)
+				}
+				t.Parallel()
+				dir := filepath.Join(t.TempDir(), "hw")
+				args := []string{"init", dir, "--interface", iface.Name, "--shape", "3x3", "--depth", "2-12",
+					"--public", "1", "--hidden", "1", "--unsolvable", "1", "--wall-time", "60s", "--seed", "3", "--json"}
+				if lang != iface.Languages[0] {
+					args = append(args, "--language", lang)
+				}
+				r := kpuzzle(t, "", args...)
+				if r.code != 0 {
+					t.Fatalf("init: %+v", r)
+				}
+				var made initJSON
+				if err := json.Unmarshal([]byte(r.stdout), &made); err != nil {
+					t.Fatalf("not JSON: %v\n%s", err, r.stdout)
+				}
+				if made.Interface != iface.Name || made.Language != lang {
+					t.Errorf("init made interface %q, language %q; want %q, %q", made.Interface, made.Language, iface.Name, lang)
+				}
+				// starter/ holds the interface's languages only.
+				entries, err := os.ReadDir(filepath.Join(dir, "starter"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var starters []string
+				for _, e := range entries {
+					starters = append(starters, e.Name())
+				}
+				want := append([]string(nil), iface.Languages...)
+				slices.Sort(want)
+				if diff := cmp.Diff(want, starters); diff != "" {
+					t.Errorf("starter/ (-want +got):\n%s", diff)
+				}
+
+				out := filepath.Join(t.TempDir(), "results")
+				r = kpuzzle(t, "", "grade", "--config", filepath.Join(dir, "assignment.yaml"), "--out", out, "--jobs", "2", "--json", filepath.Join(dir, "starter", lang))
+				if r.code != 0 {
+					t.Fatalf("grade: exit %d\nstdout %s\nstderr %s", r.code, r.stdout, r.stderr)
+				}
+				var got gradeJSON
+				if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+					t.Fatalf("not JSON: %v\n%s", err, r.stdout)
+				}
+				m, err := puzzles.ReadManifest(filepath.Join(dir, "puzzles", puzzles.ManifestFile))
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantVerdicts := map[string]grader.Verdict{}
+				for _, e := range m.Puzzles {
+					wantVerdicts[e.File] = grader.UnsolvableCorrect
+					if e.Solvable {
+						wantVerdicts[e.File] = grader.Optimal
+					}
+				}
+				if len(got.Submissions) != 1 || len(wantVerdicts) != 4 {
+					t.Fatalf("want 1 submission of 4 tests: %s", r.stdout)
+				}
+				verdicts := map[string]grader.Verdict{}
+				for _, tr := range got.Submissions[0].Tests {
+					verdicts[tr.Test] = tr.Verdict
+				}
+				if iface.Is(scaffold.InterfaceInteractive) {
+					results := string(mustRead(t, filepath.Join(out, "results", lang, "results.json")))
+					if strings.Count(results, "reports a solution of") != 2 || strings.Count(results, "nodes expanded") < 2 {
+						t.Errorf("the reports' depths and nodes expanded are not read as claims:\n%s", results)
+					}
+				}
+				if diff := cmp.Diff(wantVerdicts, verdicts); diff != "" {
+					t.Errorf("verdicts (-want +got):\n%s", diff)
+				}
+				if s := got.Submissions[0]; s.Score != 40 || s.Max != 40 {
+					t.Errorf("score %v/%v, want 40/40", s.Score, s.Max)
+				}
+
+				// The handout tells the students this interface, and both
+				// assignment files are the grader's.
+				handout := string(mustRead(t, filepath.Join(dir, "handout.md")))
+				for _, frag := range interfaceHandout[iface.Name] {
+					if !strings.Contains(handout, frag) {
+						t.Errorf("handout lacks %q", frag)
+					}
+				}
+				for _, f := range []string{"assignment.yaml", "classroom/.kpuzzle/assignment.yaml"} {
+					if _, err := parseAssignmentFile(t, filepath.Join(dir, f)).LoadTests(); err != nil {
+						t.Errorf("%s: %v", f, err)
+					}
+				}
+				// The Gradescope bundle takes the assignment as it is.
+				bin := filepath.Join(t.TempDir(), "kpuzzle")
+				if err := os.WriteFile(bin, []byte("not run"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				b, err := scaffold.GradescopeBundle(filepath.Join(dir, "assignment.yaml"), parseAssignmentFile(t, filepath.Join(dir, "assignment.yaml")), bin, "dev", "go1.26.8")
+				if err != nil || b.Tests != 4 {
+					t.Errorf("bundle: %v, %d tests", err, b.Tests)
+				}
+				for _, f := range b.Files {
+					if f.Name == "setup.sh" && !strings.Contains(string(f.Data), l.Apt) {
+						t.Errorf("setup.sh does not install %s:\n%s", l.Apt, f.Data)
+					}
+				}
+			})
+		}
+	}
+}
+
+// interfaceHandout are what each interface's handout must tell students.
+var interfaceHandout = map[string][]string{
+	scaffold.InterfaceStdin:          {"from standard input and prints its answer on\nstandard output", "UNSOLVABLE", "< puzzles/"},
+	scaffold.InterfaceInteractive:    {"Type 1 for the default puzzle, 2 to enter your own: 2", "Row 2: 4 0 6", "Move 1: UP\nMove 2: LEFT", "No solution exists."},
+	scaffold.InterfacePythonFunction: {"def solve(board):", "solve([[1, 2, 3], [4, 0, 6], [7, 5, 8]])", `["UP", "LEFT"]`, "`None`"},
+	scaffold.InterfaceJavaAPI:        {"public Board(int[][] tiles)", "public Iterable<Board> solution()", "`moves()` is 2"},
+}
+
+// TestInitInterfaceMismatch: an interface without starter code in the
+// language asked for, an interface that does not exist and a Java API on a
+// board that is not square are usage errors naming what is wrong.
+func TestInitInterfaceMismatch(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "x")
+	wantOneLineError(t, kpuzzle(t, "", "init", dir, "--interface", "java-api", "--language", "python"), "--interface java-api", "--language python", "java only")
+	wantOneLineError(t, kpuzzle(t, "", "init", dir, "--interface", "python-function", "--language", "java"), "--interface python-function", "--language java", "python only")
+	wantOneLineError(t, kpuzzle(t, "", "init", dir, "--interface", "python-function", "--language", "go"), "--interface python-function", "--language go", "python only")
+	wantOneLineError(t, kpuzzle(t, "", "init", dir, "--interface", "stdn"), "--interface", "file, stdin, interactive, python-function, java-api", "stdin")
+	wantOneLineError(t, kpuzzle(t, "", "init", dir, "--interface", "java-api", "--shape", "3x3,2x4"), "--shape", "2x4 is not square")
+	if _, err := os.Stat(dir); err == nil {
+		t.Errorf("a refused init made %s", dir)
+	}
+}
+
+// TestInitCompletesInterfaces: shell completion offers --interface's
+// values.
+func TestInitCompletesInterfaces(t *testing.T) {
+	r := kpuzzle(t, "", "__complete", "init", "x", "--interface", "")
+	for _, name := range scaffold.InterfaceNames() {
+		if !strings.Contains(r.stdout, name+"\n") {
+			t.Errorf("completion of --interface lacks %s:\n%s", name, r.stdout)
+		}
+	}
+	if r := kpuzzle(t, "", "__complete", "init", "x", "--interface", "java"); !strings.HasPrefix(r.stdout, "java-api\n") {
+		t.Errorf("completion of --interface java: %q", r.stdout)
 	}
 }

@@ -8,10 +8,13 @@ import (
 	"math/rand/v2"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
@@ -33,6 +36,9 @@ var hostile = []string{
 	"python-userns",     // user namespace, mount, ptrace, keyctl, io_uring, sockets
 	"python-bigfile",    // an endless answer file
 	"python-astar",      // a correct solver graded beside them
+	// java-hostile (every attack above from Java: keys, kpuzzle, network,
+	// files left in /tmp, signals) is graded on its own beside java-bfs,
+	// with a Java build and run: gradeJavaHostile.
 }
 
 // TestHostileCorpus grades the hostile corpus at every isolation level:
@@ -247,6 +253,12 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 		t.Errorf("processes of the runs through run.function survived: %v", left)
 	}
 
+	// The same attacks from a Java program (java-hostile, graded through
+	// the file interface after javac), beside a correct Java solver that
+	// must score, so that a JVM that cannot start here is not mistaken
+	// for a defence.
+	gradeJavaHostile(t, iso, dir, set, tools, fake, exe, []string{config, root}, secrets, ln.Addr().(*net.TCPAddr).Port, &connections, scratch)
+
 	// Runs at the same time cannot reach each other: a saboteur that
 	// overwrites the answers of every process it sees and kills them, and
 	// a fork bomb, each beside a patient solver that starts a child and
@@ -267,6 +279,131 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	}
 	if left := processesUnder(scratch); len(left) > 0 {
 		t.Errorf("processes of the runs survived: %v", left)
+	}
+}
+
+// javaHostileAssignment grades Java programs through the file interface,
+// with the limits a JVM needs (see sandbox.Limits) and extra PATH
+// entries.
+func javaHostileAssignment(t *testing.T, dir, set, path string) grader.Assignment {
+	return assignment(t, dir, fmt.Sprintf(`{
+		"puzzles": {"dir": %q, "glob": "p1.txt"},
+		"hide": ["reference"],
+		"build": {"command": "javac -J-Xmx256m Solver.java", "wall_time": "5m", "memory": "4GiB", "processes": 512},
+		"run": {"command": "java -Xmx256m -Xss8m -XX:+UseSerialGC -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=64m -XX:MaxMetaspaceSize=128m -cp {submission} Solver {input} {output}",
+			"wall_time": "60s", "memory": "2GiB", "processes": 256, "output": "1MiB", "env": ["PATH=%s"]}
+	}`, set, path))
+}
+
+// gradeJavaHostile grades java-hostile beside java-bfs: every attack of
+// the Java program must fail (it then answers UNSOLVABLE to a solvable
+// puzzle and scores nothing), java-bfs must score, and nothing may be
+// left behind. hide are the course's files to hide besides the set and
+// these submissions: its configuration and the folder of the other
+// submissions, which this grading does not otherwise know of (with
+// namespaces on an open course folder, a folder nobody names stays in
+// view).
+func gradeJavaHostile(t *testing.T, iso sandbox.Choice, dir, set, tools, fake, exe string, hide, secrets []string, port int, connections *atomic.Int32, scratch string) {
+	t.Helper()
+	if _, err := exec.LookPath("javac"); err != nil {
+		t.Log("javac is not installed, so java-hostile is not graded here (CI installs it)")
+		return
+	}
+	jroot := filepath.Join(dir, "java-submissions")
+	os.Mkdir(jroot, 0o755)
+	for _, name := range []string{"java-hostile", "java-bfs"} {
+		copyInto(t, submissionDir(name), filepath.Join(jroot, name))
+	}
+	// Besides the course's secrets: a test this grading does not run
+	// (as a hidden one would be), the other Java submission, the port.
+	targets := append(append([]string(nil), secrets...), filepath.Join(set, "p2.txt"),
+		filepath.Join(jroot, "java-bfs", "Solver.java"), jroot, fmt.Sprintf("port %d", port))
+	writeLines(t, filepath.Join(jroot, "java-hostile", "targets.txt"), targets...)
+	writeLines(t, filepath.Join(jroot, "java-hostile", "tools.txt"), fake, exe)
+	a := javaHostileAssignment(t, dir, set, tools+":"+sandbox.DefaultPath)
+	janswers := filepath.Join(dir, "results", "java-answers")
+	o := grade(t, batch.Options{Assignment: a, Isolation: iso, JournalPath: filepath.Join(dir, "results", "java-journal.jsonl"),
+		ScratchDir: scratch, Hide: hide, AnswerDir: janswers}, jroot)
+	r := o.Results["java-hostile"]["p1.txt"]
+	t.Logf("java-hostile: %s", resultText(r))
+	if r.Verdict != grader.UnsolvableWrong || r.Score(a.Rubric) != 0 {
+		leaked, _ := os.ReadFile(filepath.Join(janswers, "java-hostile", "p1.txt"))
+		t.Errorf("java-hostile got through (score %v):\n%s\n%s", r.Score(a.Rubric), resultText(r), leaked)
+	}
+	if r := o.Results["java-bfs"]["p1.txt"]; r.Verdict != grader.Optimal {
+		t.Errorf("the correct Java solver beside it:\n%s", resultText(r))
+	}
+	if n := connections.Load(); n != 0 {
+		t.Errorf("%d connections reached 127.0.0.1 from Java", n)
+	}
+	if left := markersLeft(); len(left) > 0 {
+		t.Errorf("files the Java runs left outside their folders: %v", left)
+	}
+	if left := processesUnder(scratch); len(left) > 0 {
+		t.Errorf("processes of the Java runs survived: %v", left)
+	}
+}
+
+// TestJavaHostileCheatsUncontained is the control of java-hostile: run
+// outside any sandbox, as a careless grader would run it, its attacks
+// work (it reads the key and answers optimally, reaches the network,
+// leaves its files in /tmp and may signal other processes), so that its
+// UNSOLVABLE in TestHostileCorpus means the sandbox stopped them.
+func TestJavaHostileCheatsUncontained(t *testing.T) {
+	needTool(t, "javac", "java")
+	dir, set, _, _, _ := course(t)
+	build := filepath.Join(dir, "java-hostile")
+	copyInto(t, submissionDir("java-hostile"), build)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var connections atomic.Int32
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			connections.Add(1)
+			c.Close()
+		}
+	}()
+	writeLines(t, filepath.Join(build, "targets.txt"), filepath.Join(set, "manifest.json"), fmt.Sprintf("port %d", ln.Addr().(*net.TCPAddr).Port))
+	before := markersLeft()
+	if out, err := exec.Command("javac", "-J-Xmx256m", "-d", build, filepath.Join(build, "Solver.java")).CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, out)
+	}
+	answer := filepath.Join(dir, "answer.txt")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "java", "-Xmx256m", "-cp", build, "Solver", filepath.Join(set, "p1.txt"), answer)
+	out, err := cmd.CombinedOutput()
+	// Its files in /tmp, /var/tmp and /dev/shm: removed, after counting.
+	var left []string
+	for _, m := range markersLeft() {
+		if !slices.Contains(before, m) {
+			left = append(left, m)
+			os.Remove(m)
+		}
+	}
+	if err != nil {
+		t.Fatalf("java-hostile: %v\n%s", err, out)
+	}
+	got, _ := os.ReadFile(answer)
+	want := "RIGHT\nUP\nLEFT\nLEFT\nDOWN\nDOWN\nRIGHT\nRIGHT\nUP\nUP\nLEFT\nLEFT\n" // p1.txt's solution in the manifest
+	if string(got) != want {
+		t.Errorf("uncontained, java-hostile answered %q, want the key's solution\n%s", got, out)
+	}
+	if connections.Load() == 0 {
+		t.Errorf("uncontained, java-hostile did not reach 127.0.0.1\n%s", out)
+	}
+	if len(left) == 0 {
+		t.Errorf("uncontained, java-hostile left no file in /tmp, /var/tmp or /dev/shm\n%s", out)
+	}
+	if os.Geteuid() == 0 && !strings.Contains(string(out), "may signal process") {
+		t.Errorf("uncontained and root, java-hostile could signal no process\n%s", out)
 	}
 }
 

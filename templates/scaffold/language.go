@@ -16,6 +16,9 @@ type Language struct {
 	// Name is how --language spells it; the folder in templates/starter.
 	Name  string
 	Title string
+	// Dir is the starter's folder in templates/starter when it is not
+	// Name: INTERFACE/NAME for the interfaces other than file.
+	Dir string
 	// Files are the starter's files: template name in
 	// templates/starter/NAME (without .tmpl) and file name are the same.
 	Files []string

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -21,8 +22,11 @@ type Data struct {
 	BlankFirst bool
 	// PuzzlesDir is puzzles.dir of the assignment file.
 	PuzzlesDir string
-	Language   Language
-	Others     []Language
+	// Interface is how the program receives a puzzle and answers; the
+	// zero Interface is the file interface.
+	Interface Interface
+	Language  Language
+	Others    []Language
 	// Shapes lists the boards of the tests, for the handout.
 	Shapes string
 	// Depths gives each shape's range of optimal lengths, for the
@@ -73,6 +77,57 @@ func (d Data) ExampleAnswer() string {
 	return "DOWN\nRIGHT"
 }
 
+// ExampleMenuRows is the example puzzle as an interactive program is
+// asked for it: "Row 1: 1 2 3" and so on.
+func (d Data) ExampleMenuRows() string {
+	var lines []string
+	for i, row := range strings.Split(d.ExampleRows(), "\n") {
+		lines = append(lines, fmt.Sprintf("Row %d: %s", i+1, row))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// ExampleReport is the moves of the example's answer as an interactive
+// program's report gives them: "Move 1: UP" and so on.
+func (d Data) ExampleReport() string {
+	var lines []string
+	for i, m := range strings.Split(d.ExampleAnswer(), "\n") {
+		lines = append(lines, fmt.Sprintf("Move %d: %s", i+1, m))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// ExampleBoardList is the example puzzle as a Python list of rows.
+func (d Data) ExampleBoardList() string {
+	var rows []string
+	for _, row := range strings.Split(d.ExampleRows(), "\n") {
+		rows = append(rows, "["+strings.Join(strings.Fields(row), ", ")+"]")
+	}
+	return "[" + strings.Join(rows, ", ") + "]"
+}
+
+// ExampleAnswerList is the example's answer as a Python list of move
+// words.
+func (d Data) ExampleAnswerList() string {
+	var moves []string
+	for _, m := range strings.Split(d.ExampleAnswer(), "\n") {
+		moves = append(moves, fmt.Sprintf("%q", m))
+	}
+	return "[" + strings.Join(moves, ", ") + "]"
+}
+
+// StarterTitles names the languages of the starter code written into
+// starter/: "Python, Java, C++ and Go".
+func (d Data) StarterTitles() string {
+	var titles []string
+	for _, l := range Languages("", "") {
+		if l.Name == d.Language.Name || slices.ContainsFunc(d.Others, func(o Language) bool { return o.Name == l.Name }) {
+			titles = append(titles, l.Title)
+		}
+	}
+	return humanList(titles)
+}
+
 // Render executes the embedded template name (a path in templates.FS)
 // with data. Workflow templates (.yml.tmpl) use [[ ]] as delimiters,
 // since GitHub's expressions are ${{ }}.
@@ -119,8 +174,12 @@ func renderFile(dir, file, name string, data any, perm fs.FileMode) error {
 
 // WriteStarter renders the starter code of language l into dir.
 func WriteStarter(dir string, l Language, data Data) error {
+	folder := l.Dir
+	if folder == "" {
+		folder = l.Name
+	}
 	for _, f := range l.Files {
-		if err := renderFile(dir, f, "starter/"+l.Name+"/"+f+".tmpl", data, 0o644); err != nil {
+		if err := renderFile(dir, f, "starter/"+folder+"/"+f+".tmpl", data, 0o644); err != nil {
 			return err
 		}
 	}

@@ -21,8 +21,12 @@ import (
 type Options struct {
 	// Name is the assignment's name, in the reports and the handout.
 	Name string
+	// Interface is how the graded program receives a puzzle and gives
+	// its answer (one of InterfaceNames; "" is InterfaceFile).
+	Interface string
 	// Language is the language the assignment builds and runs (one of
-	// LanguageNames); the other starters are written too.
+	// the interface's Languages; "" is its first); the interface's other
+	// starters are written too.
 	Language string
 	// Shapes are the boards of the tests.
 	Shapes []puzzles.Shape
@@ -128,9 +132,13 @@ func DefaultDepths(s puzzles.Shape) setgen.Range {
 // cannot use is an *OptionError; a set that cannot be had wraps
 // setgen.ErrSpec; a cancelled ctx stops it with ctx's error, wrapped.
 func New(ctx context.Context, o Options) (Scaffold, error) {
-	lang, others, err := LookupLanguage(o.Language, o.WallTime.String(), o.GoDir)
+	iface, err := LookupInterface(o.Interface)
 	if err != nil {
-		return Scaffold{}, &OptionError{Option: "language", Err: err}
+		return Scaffold{}, &OptionError{Option: "interface", Err: err}
+	}
+	lang, others, err := iface.lookup(o.Language, o.WallTime.String(), o.GoDir)
+	if err != nil {
+		return Scaffold{}, err
 	}
 	switch {
 	case o.Public < 0 || o.Hidden < 0 || o.Unsolvable < 0:
@@ -158,6 +166,9 @@ func New(ctx context.Context, o Options) (Scaffold, error) {
 	for _, shape := range o.Shapes {
 		if o.Format == puzzles.FormatPrinceton && shape.Rows != shape.Cols {
 			return Scaffold{}, optionErrorf("format", "princeton describes square boards only; %s is not square", shape)
+		}
+		if iface.Is(InterfaceJavaAPI) && shape.Rows != shape.Cols {
+			return Scaffold{}, optionErrorf("shape", "the java-api interface (Princeton's Board) takes square boards only; %s is not square", shape)
 		}
 		goal, err := puzzles.GoalByName(o.Goal, shape)
 		if err != nil {
@@ -210,10 +221,12 @@ func New(ctx context.Context, o Options) (Scaffold, error) {
 			break
 		}
 	}
-	lang.Local = fmt.Sprintf(lang.Local, example)
+	if strings.Contains(lang.Local, "%s") {
+		lang.Local = fmt.Sprintf(lang.Local, example)
+	}
 	data := Data{
 		Name: o.Name, Generator: spec.Generator, Moves: o.Moves.String(), BlankFirst: blankFirst,
-		PuzzlesDir: "puzzles", Language: lang, Others: others,
+		PuzzlesDir: "puzzles", Interface: iface, Language: lang, Others: others,
 		Shapes: humanList(shapeNames), Depths: humanList(depthNames), Large: large, WallTime: o.WallTime.String(), Example: example,
 		KpuzzleVersion: o.KpuzzleVersion, KpuzzleModuleVersion: moduleVersion(o.KpuzzleVersion),
 		GoVersion: o.GoVersion, GoSetupVersion: strings.TrimPrefix(o.GoVersion, "go"),
@@ -223,7 +236,11 @@ func New(ctx context.Context, o Options) (Scaffold, error) {
 
 // commandLine records how the scaffold's puzzle set was made.
 func (o Options) commandLine(shapes []string) string {
-	parts := []string{"kpuzzle init", "--shape " + strings.Join(shapes, ",")}
+	parts := []string{"kpuzzle init"}
+	if i, err := LookupInterface(o.Interface); err == nil && !i.IsFile() {
+		parts = append(parts, "--interface "+i.Name)
+	}
+	parts = append(parts, "--shape "+strings.Join(shapes, ","))
 	if o.Depth != nil {
 		parts = append(parts, "--depth "+o.Depth.String())
 	}
