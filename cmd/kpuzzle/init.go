@@ -175,7 +175,9 @@ func runInit(ctx context.Context, a *app, dir string, opts initOptions) error {
 		return inputError(err)
 	}
 	bar := newGenProgress(a)
-	so.Generate = setgen.Options{Prover: &reference.Prover{Heuristics: solveHeuristics(opts.pdb.dir)}, Jobs: opts.jobs, Timeout: opts.timeout, Progress: bar.update}
+	// The cores not used by --jobs go to each proof's IDA*, as in gen.
+	threads, _ := resolveThreads(0, opts.jobs)
+	so.Generate = setgen.Options{Prover: &reference.Prover{Heuristics: solveHeuristics(opts.pdb.dir), Threads: threads}, Jobs: opts.jobs, Timeout: opts.timeout, Progress: bar.update}
 	sc, err := scaffold.New(ctx, so)
 	bar.finish()
 	var oe *scaffold.OptionError
