@@ -540,7 +540,7 @@ func TestInitInterfaces(t *testing.T) {
 				}
 				if iface.Is(scaffold.InterfaceInteractive) {
 					results := string(mustRead(t, filepath.Join(out, "results", lang, "results.json")))
-					if strings.Count(results, "reports a solution of") != 2 || strings.Count(results, "nodes expanded") < 2 {
+					if strings.Count(results, "moves, as its answer has") != 2 || strings.Count(results, "nodes expanded") < 2 {
 						t.Errorf("the reports' depths and nodes expanded are not read as claims:\n%s", results)
 					}
 				}

@@ -257,7 +257,7 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	// the file interface after javac), beside a correct Java solver that
 	// must score, so that a JVM that cannot start here is not mistaken
 	// for a defence.
-	gradeJavaHostile(t, iso, dir, set, tools, fake, exe, []string{config, root}, secrets, ln.Addr().(*net.TCPAddr).Port, &connections, scratch)
+	gradeJavaHostile(t, iso, dir, set, tools, fake, exe, []string{config, root, private}, secrets, ln.Addr().(*net.TCPAddr).Port, &connections, scratch)
 
 	// Runs at the same time cannot reach each other: a saboteur that
 	// overwrites the answers of every process it sees and kills them, and
@@ -299,8 +299,9 @@ func javaHostileAssignment(t *testing.T, dir, set, path string) grader.Assignmen
 // the Java program must fail (it then answers UNSOLVABLE to a solvable
 // puzzle and scores nothing), java-bfs must score, and nothing may be
 // left behind. hide are the course's files to hide besides the set and
-// these submissions: its configuration and the folder of the other
-// submissions, which this grading does not otherwise know of (with
+// these submissions: its configuration, the folder of the other
+// submissions and the private set the Python gradings name in
+// puzzles.extra, which this grading does not otherwise know of (with
 // namespaces on an open course folder, a folder nobody names stays in
 // view).
 func gradeJavaHostile(t *testing.T, iso sandbox.Choice, dir, set, tools, fake, exe string, hide, secrets []string, port int, connections *atomic.Int32, scratch string) {
