@@ -209,6 +209,10 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		Isolation: g.opts.Isolation,
 		UID:       uid,
 	}
+	if a.Run.Problem != "" {
+		// The Berkeley harness's search problem needs the test's goal.
+		spec.Env = append(spec.Env, grader.BerkeleyGoalEnv+"="+grader.BerkeleyGoal(t))
+	}
 	switch {
 	case a.Run.Stdin != "":
 		// An interactive program reads the puzzle and its menu choices
@@ -233,6 +237,17 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		defer func() {
 			if ok {
 				r.Checks = append(g.javaAPIChecks(output+grader.JavaAPIReportSuffix, t, r), r.Checks...)
+			}
+		}()
+	}
+	if a.Run.Problem != "" && err == nil && t.Solvable {
+		// The Berkeley harness records the expanded states beside the
+		// answer: their order is judged whatever became of the answer.
+		defer func() {
+			if ok && ctx.Err() == nil {
+				if c, found := g.expandedOrderCheck(ctx, output+grader.ExpandedSuffix, t); found {
+					r.Checks = append(r.Checks, c)
+				}
 			}
 		}()
 	}
@@ -374,6 +389,31 @@ func (g *grading) javaAPIChecks(path string, t grader.Test, r grader.Result) []g
 		return grader.UnreadableAPIReport(fmt.Errorf("it is %s", problem))
 	}
 	return grader.ReadAPIReport(data, t, r)
+}
+
+// expandedOrderCheck judges the Berkeley harness's record of expanded
+// states at path against the reference search; none (found false) when
+// the run left no record (it ended before the function returned: the
+// report-time checks say so).
+func (g *grading) expandedOrderCheck(ctx context.Context, path string, t grader.Test) (c grader.SubCheck, found bool) {
+	a := g.opts.Assignment
+	data, problem, err := readAnswer(path, int64(a.Run.Output))
+	unreadable := func(why string) (grader.SubCheck, bool) {
+		return grader.SubCheck{Group: grader.CheckGroupSearch, Name: grader.CheckOrder, Detail: "not checked: the harness's record of expanded states is " + why}, true
+	}
+	switch {
+	case err != nil:
+		return unreadable(fmt.Sprintf("unreadable: %v", err))
+	case problem == "missing":
+		return grader.SubCheck{}, false
+	case problem != "":
+		return unreadable(problem)
+	}
+	want, err := grader.BerkeleyReference(ctx, a.Run, t)
+	if err != nil {
+		return grader.SubCheck{Group: grader.CheckGroupSearch, Name: grader.CheckOrder, Detail: "not checked: the reference search failed: " + err.Error()}, true
+	}
+	return grader.ReadExpandedOrder(data, want, a.Run.Search), true
 }
 
 func knownLength(o grader.Optimum) *int {
@@ -637,6 +677,8 @@ func outsideFileHints(stderr []string) []string {
 func writeHarness(r grader.RunStep, dst string, owner int) error {
 	name, file := "", ""
 	switch {
+	case r.Problem != "":
+		name, file = "harness/berkeley_search.py", grader.BerkeleyHarnessFile
 	case r.Function != "":
 		name, file = "harness/python_function.py", grader.HarnessFile
 	case r.JavaAPI != "":
