@@ -763,6 +763,9 @@ func (a *Assignment) Normalize() error {
 	if err := a.Run.Limits.normalize("run", defaultRunLimits); err != nil {
 		return err
 	}
+	if a.Run.Problem != "" && a.Run.Output < berkeleyRecordBytes {
+		return &ConfigError{Key: "run.output", Msg: fmt.Sprintf("%s, but run.problem: berkeley's record of expanded states takes up to %d bytes; give it 1MiB or more", a.Run.Output, berkeleyRecordBytes)}
+	}
 	if err := checkEnv("run.env", a.Run.Env); err != nil {
 		return err
 	}

@@ -27,6 +27,10 @@ const (
 	MaxExpandedBytes  = 1_000_000
 )
 
+// berkeleyRecordBytes is the largest record of expanded states: the
+// states and room for the header and the total line.
+const berkeleyRecordBytes = MaxExpandedBytes + 64
+
 // expandedHeader starts an expanded-states file; the board's shape
 // follows it.
 const expandedHeader = "kpuzzle expanded"

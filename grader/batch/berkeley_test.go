@@ -2,6 +2,8 @@ package batch_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -98,5 +100,27 @@ func TestPythonBerkeley(t *testing.T) {
 	}
 	if sc := bad.ScoredChecks(a.Rubric); len(sc) != 1 || sc[0].Max != 0 || bad.Max(a.Rubric) != bad.VerdictMax(a.Rubric) {
 		t.Errorf("order has 0 points by default: %+v", sc)
+	}
+}
+
+// A search that expands more than the record holds: BFS on one of the
+// two hardest 8-puzzle boards (31 moves; without an answer key or oracle here the verdict is valid) expands almost all 181,440
+// states; the harness records the first 100,000 (1,000,000 bytes) and
+// counts the rest, and the check compares the records as far as they go.
+func TestPythonBerkeleyCapped(t *testing.T) {
+	needTool(t, "python3")
+	root := copySubmissions(t, "python-berkeley")
+	set := t.TempDir()
+	if err := os.WriteFile(filepath.Join(set, "hard.txt"), []byte("8 6 7\n2 5 4\n3 0 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "*.txt"}, "run": {"function": "search:bfs", "problem": "berkeley", "wall_time": "5m"}}`, set))
+	r := grade(t, batch.Options{Assignment: a}, root).Results["python-berkeley"]["hard.txt"]
+	if !r.Verdict.Solved() || r.Length != 31 {
+		t.Fatalf("%s", resultText(r))
+	}
+	want := "the first 100000 states expanded are the reference bfs's, in its order (both expanded more than the 100000 the record holds)"
+	if len(r.Checks) != 1 || !r.Checks[0].Passed || r.Checks[0].Detail != want {
+		t.Errorf("checks %+v", r.Checks)
 	}
 }
