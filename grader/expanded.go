@@ -120,7 +120,7 @@ func ParseExpanded(r io.Reader, name string) (ExpandedOrder, error) {
 		case strings.HasPrefix(line, "total"):
 			v, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(line, "total")))
 			if err != nil || v < len(e.States) || !strings.HasPrefix(line, "total ") {
-				return fail(n, col, "expected \"total N\", N at least the %d states listed", len(e.States))
+				return fail(n, col, "expected \"total N\", N at least the number of states listed (%d)", len(e.States))
 			}
 			e.Total, total = v, true
 		default:
@@ -209,7 +209,7 @@ func JudgeExpandedOrder(got ExpandedOrder, want berkeley.Result, search string) 
 	if want.Capped {
 		refCount = "more than " + strconv.Itoa(len(want.Expanded)-1)
 	}
-	counts := fmt.Sprintf("the search expanded %d states, the reference %s %s", got.Total, search, refCount)
+	counts := fmt.Sprintf("the search expanded %s, the reference %s %s", states(got.Total), search, refCount)
 	if len(want.Expanded) > 0 && got.Shape != want.Expanded[0].Shape() {
 		c.Detail = fmt.Sprintf("the record holds %s boards, but the puzzle is %s", got.Shape, want.Expanded[0].Shape())
 		return c
@@ -230,7 +230,7 @@ func JudgeExpandedOrder(got ExpandedOrder, want berkeley.Result, search string) 
 	n, m := len(got.States), len(want.Expanded)
 	switch {
 	case !got.Capped() && !want.Capped && n == m:
-		c.Passed, c.Detail = true, fmt.Sprintf("the %d states expanded are the reference %s's, in its order", n, search)
+		c.Passed, c.Detail = true, fmt.Sprintf("the %s expanded are the reference %s's, in its order", states(n), search)
 	case got.Capped() && want.Capped:
 		c.Passed, c.Detail = true, fmt.Sprintf("the first %d states expanded are the reference %s's, in its order (both expanded more than the %d the record holds)", n, search, n)
 	case got.Capped() && got.Total == m:
@@ -243,6 +243,14 @@ func JudgeExpandedOrder(got ExpandedOrder, want berkeley.Result, search string) 
 		c.Detail = "the states recorded agree, but " + counts
 	}
 	return c
+}
+
+// states is "1 state" or "n states".
+func states(n int) string {
+	if n == 1 {
+		return "1 state"
+	}
+	return strconv.Itoa(n) + " states"
 }
 
 // ReadExpandedOrder judges the expanded-states record in data against the

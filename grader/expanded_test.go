@@ -76,12 +76,12 @@ func TestParseExpandedErrors(t *testing.T) {
 		"kpuzzle expanded 2x2\n  1243\ntotal 1\n": "rec:2:5: expected a tile 0-3, got '4'",
 		"kpuzzle expanded 2x2\n1202\ntotal 1\n":   "rec:2:4: tile 2 appears twice",
 		"kpuzzle expanded 2x2\n120\ntotal 1\n":    "rec:2:4: expected 4 cells for a 2x2 board, got 3",
-		"kpuzzle expanded 2x2\n1203\ntotal 0\n":   "rec:3:1: expected \"total N\", N at least the 1 states listed",
+		"kpuzzle expanded 2x2\n1203\ntotal 0\n":   "rec:3:1: expected \"total N\", N at least the number of states listed (1)",
 		"kpuzzle expanded 2x2\ntotal 0\n1203\n":   "rec:3:1: expected nothing after the total line",
 		"kpuzzle expanded 7x7\ntotal 0\n":         "rec:1:18: expected a board shape RxC of at most 36 cells, got \"7x7\"",
 		"kpuzzle expanded 2x2\n12030\ntotal 1\n":  "rec:2:5: expected 4 cells for a 2x2 board, got more",
-		"kpuzzle expanded 2x2\n1203\ntotal 1 2\n": "rec:3:1: expected \"total N\", N at least the 1 states listed",
-		"kpuzzle expanded 2x2\n1203\ntotals 1\n":  "rec:3:1: expected \"total N\", N at least the 1 states listed",
+		"kpuzzle expanded 2x2\n1203\ntotal 1 2\n": "rec:3:1: expected \"total N\", N at least the number of states listed (1)",
+		"kpuzzle expanded 2x2\n1203\ntotals 1\n":  "rec:3:1: expected \"total N\", N at least the number of states listed (1)",
 	} {
 		_, err := grader.ParseExpanded(strings.NewReader(text), "rec")
 		if err == nil || err.Error() != want {
