@@ -124,3 +124,23 @@ func TestPythonBerkeleyCapped(t *testing.T) {
 		t.Errorf("checks %+v", r.Checks)
 	}
 }
+
+// The search problem's goal is the test's (KPUZZLE_GOAL): with goal:
+// blank-first, 1 0 2 / 3 4 5 is one move from 0 1 2 / 3 4 5, and BFS
+// expands the start and the blank moved down before it pops the goal.
+func TestPythonBerkeleyGoal(t *testing.T) {
+	needTool(t, "python3")
+	root := copySubmissions(t, "python-berkeley")
+	set := t.TempDir()
+	if err := os.WriteFile(filepath.Join(set, "one.txt"), []byte("1 0 2\n3 4 5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "*.txt"}, "goal": "blank-first", "run": {"function": "search:bfs", "problem": "berkeley", "wall_time": "60s"}}`, set))
+	r := grade(t, batch.Options{Assignment: a}, root).Results["python-berkeley"]["one.txt"]
+	if !r.Verdict.Solved() || r.Length != 1 {
+		t.Fatalf("%s", resultText(r))
+	}
+	if len(r.Checks) != 1 || !r.Checks[0].Passed || r.Checks[0].Detail != "the 2 states expanded are the reference bfs's, in its order" {
+		t.Errorf("checks %+v", r.Checks)
+	}
+}
