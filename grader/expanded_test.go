@@ -152,6 +152,7 @@ func TestBerkeleyConfig(t *testing.T) {
 		`"run": {"function": "search:astar", "problem": "berkeley", "heuristic": "euclid"}`:            "run.heuristic",
 		`"run": {"function": "search:bfs", "search": "bfs"}`:                                           "run.search",
 		`"run": {"function": "search:bfs", "heuristic": "null"}`:                                       "run.heuristic",
+		`"run": {"function": "search:bfs", "problem": "berkeley", "env": ["KPUZZLE_GOAL=0 1 2 3"]}`:    "run.env",
 		`"run": {"function": "search:bfs", "problem": "berkeley", "output": "64KiB"}`:                  "run.output",
 		`"run": {"function": "search:bfs", "problem": "berkeley"}, "moves": "tile"`:                    "moves",
 		`"run": {"function": "search:bfs"}, "rubric": {"search": {"order": 1}}`:                        "rubric.search.order",

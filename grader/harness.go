@@ -160,6 +160,11 @@ func (a *Assignment) berkeleyProblem() error {
 	if r.Function == "" {
 		return &ConfigError{Key: "run.problem", Msg: "berkeley needs run.function, the search function, such as search:breadthFirstSearch"}
 	}
+	for _, e := range r.Env {
+		if strings.HasPrefix(e, BerkeleyGoalEnv+"=") {
+			return &ConfigError{Key: "run.env", Msg: fmt.Sprintf("sets %s, which kpuzzle sets to each test's goal with run.problem: berkeley; use goal to change the goal", BerkeleyGoalEnv)}
+		}
+	}
 	if r.JavaAPI != "" {
 		return &ConfigError{Key: "run.problem", Msg: "set with run.java_api; an assignment grades a Python search function or a Java API, not both"}
 	}
