@@ -419,8 +419,8 @@ func (g *grading) expandedOrderCheck(ctx context.Context, path string, t grader.
 }
 
 // berkeleyRef is a test's reference search, kept compact: the expanded
-// states' cells one after the other (a 3x3 test's 100,001 states take
-// 900 KB, not the 6 MB of as many boards).
+// states' cells one after the other, one byte each (a capped 3x3 test's
+// 100,001 states take 900 KB), rather than a Board each.
 type berkeleyRef struct {
 	mu     sync.Mutex // guards the rest
 	done   bool
