@@ -123,6 +123,21 @@ type RunStep struct {
 	// submission and writes Solver.solution()'s boards as the answer.
 	// The build and run commands and run.memory get defaults for it.
 	JavaAPI string `json:"java_api,omitempty"`
+	// Problem, "berkeley", grades a Berkeley CS188 search function
+	// (run.function, such as "search:breadthFirstSearch") instead of a
+	// solve(rows) function: kpuzzle's harness (BerkeleyHarnessFile)
+	// hands it a search problem for the test's board, records the states
+	// it expands, and writes the actions it returns as the answer and the
+	// expanded states beside it (ExpandedSuffix).
+	Problem string `json:"problem,omitempty"`
+	// Search is the CS188 search run.problem: berkeley's function is
+	// compared with: dfs, bfs, ucs or astar; by default the one its
+	// function's name says (breadthFirstSearch or bfs: bfs, ...).
+	Search string `json:"search,omitempty"`
+	// Heuristic is the heuristic the harness gives an astar function,
+	// heuristic(state, problem): null (the default), manhattan or
+	// misplaced.
+	Heuristic string `json:"heuristic,omitempty"`
 	// Entry is a pattern (path.Match, relative to the submission's top)
 	// that finds the file {entry} names, for classes whose files are
 	// named after the student or group ("*_1.py" finds
@@ -213,6 +228,10 @@ type Rubric struct {
 	// After Normalize it holds, when claims.algorithm is set, every claim
 	// run.extract has a pattern for, and nothing otherwise.
 	Claims map[string]float64 `json:"claims,omitempty"`
+	// Search gives points to the search checks of run.problem: berkeley,
+	// by name (SearchChecks). After Normalize it holds every search check
+	// when run.problem is berkeley, and nothing otherwise.
+	Search map[string]float64 `json:"search,omitempty"`
 }
 
 // PartialStep is one step of the "steps" partial-credit function.
@@ -312,6 +331,9 @@ var AssignmentKeys = []KeyDoc{
 	{"run.output", "1MiB", "cap on each of stdout, stderr and the answer file"},
 	{"run.env", "[]", "extra environment variables, NAME=value (the rest is scrubbed)"},
 	{"run.function", "\"\"", "MODULE:FUNCTION of a Python assignment graded by calling a function: kpuzzle's harness calls FUNCTION(rows) with the board as a list of rows and writes the moves, tile numbers or boards it returns (None: unsolvable); run.command is then the interpreter (python3)"},
+	{"run.problem", "\"\"", "berkeley: run.function is a Berkeley CS188 search function (search:breadthFirstSearch) given a search problem for the board (getStartState, isGoalState, getSuccessors, getCostOfActions); the actions it returns are the answer (moves: blank) and the order of the states it expands is checked (rubric.search.order)"},
+	{"run.search", "from run.function's name", "the CS188 search the expanded order is compared with: dfs, bfs, ucs or astar"},
+	{"run.heuristic", "null", "the heuristic an astar function gets as heuristic(state, problem): null, manhattan or misplaced"},
 	{"run.java_api", "\"\"", "princeton: grade the Java Board/Solver API (Board(int[][]), Solver.isSolvable(), moves(), solution()) through kpuzzle's harness, compiled with the submission; build.command, run.command and run.memory (2GiB) get defaults"},
 	{"run.entry", "\"\"", "a pattern (such as *_1.py) finding the submission's file that {entry} names in run.command and build.command, for files named after the student or group; exactly one file must match"},
 	{"run.files", "[]", "the instructor's files or folders every run gets in its copy of the submission, read-only, under their own names (a shared utils.py, a data file); they replace a student's files of those names"},
@@ -341,6 +363,7 @@ var AssignmentKeys = []KeyDoc{
 	{"rubric.unverified", "0", "share of rubric.optimal for a solved answer whose optimality could not be verified"},
 	{"rubric.api", "{} (every check 0)", "points per method check of run.java_api, on top of the verdict's: dimension, hamming, manhattan, is_goal, neighbors, twin, equals, moves (e.g. {hamming: 1, manhattan: 1})"},
 	{"rubric.claims", "{} (every check 0)", "points per claim check of claims.algorithm on solvable tests: length, expanded, frontier (each needs its run.extract pattern)"},
+	{"rubric.search", "{} (every check 0)", "points for the search check of run.problem: berkeley on solvable tests: order (the states expanded, in the reference's order)"},
 	{"visibility.visible", "visible", "Gradescope visibility of ordinary tests"},
 	{"visibility.hidden", "after_published", "Gradescope visibility of hidden tests"},
 	{"visibility.hidden_tests", "[]", "patterns of test names to hide besides the manifest's hidden entries"},
@@ -690,6 +713,10 @@ func (a *Assignment) Normalize() error {
 	}
 	if a.Moves == "" {
 		a.Moves = "tile"
+		if a.Run.Problem == ProblemBerkeley {
+			// CS188's actions are the blank's moves.
+			a.Moves = "blank"
+		}
 	}
 	c, err := puzzles.ParseConvention(a.Moves)
 	if err != nil {
@@ -708,6 +735,9 @@ func (a *Assignment) Normalize() error {
 	}
 
 	// run
+	if err := a.berkeleyProblem(); err != nil {
+		return err
+	}
 	if err := a.Run.functionCommand(); err != nil {
 		return err
 	}
@@ -732,6 +762,9 @@ func (a *Assignment) Normalize() error {
 	}
 	if err := a.Run.Limits.normalize("run", defaultRunLimits); err != nil {
 		return err
+	}
+	if a.Run.Problem != "" && a.Run.Output < berkeleyRecordBytes {
+		return &ConfigError{Key: "run.output", Msg: fmt.Sprintf("%s, but run.problem: berkeley's record of expanded states takes up to %d bytes; give it 1MiB or more", a.Run.Output, berkeleyRecordBytes)}
 	}
 	if err := checkEnv("run.env", a.Run.Env); err != nil {
 		return err
@@ -802,7 +835,7 @@ func (a *Assignment) Normalize() error {
 			}
 		}
 	}
-	if err := a.Rubric.normalizeChecks(a.Run.JavaAPI != "", claimed); err != nil {
+	if err := a.Rubric.normalizeChecks(a.Run.JavaAPI != "", claimed, a.Run.Problem != ""); err != nil {
 		return err
 	}
 
@@ -952,7 +985,7 @@ func (a Assignment) ExpectedFiles() []string {
 	// algs4.jar is on the Java API's class path only when there is one.
 	kept := out[:0]
 	for _, x := range out {
-		if x != HarnessFile && x != JavaHarnessFile && !(a.Run.JavaAPI != "" && x == "algs4.jar") {
+		if x != HarnessFile && x != BerkeleyHarnessFile && x != JavaHarnessFile && !(a.Run.JavaAPI != "" && x == "algs4.jar") {
 			kept = append(kept, x)
 		}
 	}

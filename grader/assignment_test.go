@@ -181,6 +181,8 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 		"rubric.unsolvable": 2, "rubric.unverified": 0.5,
 		// rubric.api needs run.java_api, which is parsed alone.
 		"rubric.api": map[string]any{}, "rubric.claims": map[string]any{"length": 1, "expanded": 0.5},
+		// run.problem's keys are parsed together, below.
+		"run.problem": "berkeley", "run.search": "astar", "run.heuristic": "manhattan", "rubric.search": map[string]any{"order": 1},
 		"visibility.visible": "visible", "visibility.hidden": "hidden", "visibility.hidden_tests": []any{"a*"},
 		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "hide": []any{"ref/"},
 	}
@@ -188,13 +190,23 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 	// run.answer: stdout and run.extract.moves exclude: it is parsed
 	// on its own below.
 	alone := map[string]bool{"run.function": true, "run.java_api": true}
+	together := map[string]bool{}
+	berkeley := map[string]any{"puzzles": map[string]any{"dir": "d"}, "run": map[string]any{"function": "search:aStarSearch"}, "rubric": map[string]any{}}
+	for _, k := range []string{"run.problem", "run.search", "run.heuristic", "rubric.search"} {
+		top, sub, _ := strings.Cut(k, ".")
+		berkeley[top].(map[string]any)[sub] = values[k]
+		together[k] = true
+	}
+	if _, err := grader.ParseAssignment(berkeley, "/c", nil); err != nil {
+		t.Errorf("run.problem: berkeley: %v", err)
+	}
 	root := map[string]any{}
 	for _, k := range grader.AssignmentKeys {
 		v, ok := values[k.Key]
 		if !ok {
 			t.Fatalf("no test value for documented key %s", k.Key)
 		}
-		if alone[k.Key] {
+		if alone[k.Key] || together[k.Key] {
 			continue
 		}
 		cur := root

@@ -14,8 +14,9 @@
 //   - the rubric arithmetic ([Rubric.Score]), and a test's scored
 //     sub-checks ([SubCheck], [Result.ScoredChecks]): the methods of a
 //     Java API, judged from the harness's method report
-//     ([ParseAPIReport], [JudgeJavaAPI]), and a program's claims about
-//     its run.
+//     ([ParseAPIReport], [JudgeJavaAPI]), a program's claims about
+//     its run, and the order in which a Berkeley CS188 search function
+//     expanded states ([ParseExpanded], [JudgeExpandedOrder]).
 //
 // Optimal lengths come from the puzzle set's answer key when it has one and
 // otherwise from an [Oracle]; the package does not know how the oracle

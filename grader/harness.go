@@ -3,7 +3,10 @@ package grader
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
+
+	"github.com/kpuzzle/kpuzzle/reference/berkeley"
 )
 
 // HarnessFile is the name under which the Python function harness is
@@ -88,7 +91,10 @@ func (r *RunStep) functionCommand() error {
 	if r.Answer == "stdout" {
 		return &ConfigError{Key: "run.answer", Msg: "stdout, but run.function writes the function's result to the answer file; leave run.answer out"}
 	}
-	suffix := fmt.Sprintf(" {submission}/%s %s {input} {output}", HarnessFile, r.Function)
+	suffix := fmt.Sprintf(" {submission}/%s %s {input} {output}", r.harnessFile(), r.Function)
+	if r.Heuristic != "" {
+		suffix += " " + r.Heuristic
+	}
 	interpreter := strings.TrimSpace(strings.TrimSuffix(r.Command, suffix))
 	if interpreter == "" {
 		interpreter = "python3"
@@ -109,4 +115,89 @@ func (r RunStep) FunctionModuleFile() string {
 		return ""
 	}
 	return strings.ReplaceAll(module, ".", "/") + ".py"
+}
+
+// BerkeleyHarnessFile is the name under which the Berkeley CS188 harness
+// is copied into a submission's copy when run.problem is berkeley.
+const BerkeleyHarnessFile = "kpuzzle_berkeley.py"
+
+// ProblemBerkeley is run.problem's value for a Berkeley CS188 search
+// function.
+const ProblemBerkeley = "berkeley"
+
+// BerkeleyGoalEnv is the environment variable through which the Berkeley
+// harness learns the test's goal: its cells, row-major, separated by
+// spaces (the default goal when it is absent).
+const BerkeleyGoalEnv = "KPUZZLE_GOAL"
+
+// berkeleySearches maps CS188's function names, and search.py's
+// abbreviations of them, to the reference searches.
+var berkeleySearches = map[string]berkeley.Algorithm{
+	"depthFirstSearch": berkeley.DFS, "dfs": berkeley.DFS,
+	"breadthFirstSearch": berkeley.BFS, "bfs": berkeley.BFS,
+	"uniformCostSearch": berkeley.UCS, "ucs": berkeley.UCS,
+	"aStarSearch": berkeley.AStar, "astar": berkeley.AStar,
+}
+
+// berkeleyProblem validates run.problem, run.search and run.heuristic and
+// fills in run.search from run.function's name and run.heuristic (null
+// for astar).
+func (a *Assignment) berkeleyProblem() error {
+	r := &a.Run
+	switch r.Problem {
+	case "":
+		switch {
+		case r.Search != "":
+			return &ConfigError{Key: "run.search", Msg: "set without run.problem: berkeley"}
+		case r.Heuristic != "":
+			return &ConfigError{Key: "run.heuristic", Msg: "set without run.problem: berkeley"}
+		}
+		return nil
+	case ProblemBerkeley:
+	default:
+		return &ConfigError{Key: "run.problem", Msg: fmt.Sprintf("%q: expected berkeley (a CS188 search function given a search problem)", r.Problem)}
+	}
+	if r.Function == "" {
+		return &ConfigError{Key: "run.problem", Msg: "berkeley needs run.function, the search function, such as search:breadthFirstSearch"}
+	}
+	for _, e := range r.Env {
+		if strings.HasPrefix(e, BerkeleyGoalEnv+"=") {
+			return &ConfigError{Key: "run.env", Msg: fmt.Sprintf("sets %s, which kpuzzle sets to each test's goal with run.problem: berkeley; use goal to change the goal", BerkeleyGoalEnv)}
+		}
+	}
+	if r.JavaAPI != "" {
+		return &ConfigError{Key: "run.problem", Msg: "set with run.java_api; an assignment grades a Python search function or a Java API, not both"}
+	}
+	if a.Moves != "blank" {
+		return &ConfigError{Key: "moves", Msg: fmt.Sprintf("%q, but run.problem: berkeley answers with CS188's actions, the moves of the blank; set moves: blank or leave it out", a.Moves)}
+	}
+	if r.Search == "" {
+		_, name, _ := strings.Cut(r.Function, ":")
+		alg, ok := berkeleySearches[name]
+		if !ok {
+			return &ConfigError{Key: "run.search", Msg: fmt.Sprintf("missing, and run.function's %s is not one of CS188's names; expected dfs, bfs, ucs or astar", name)}
+		}
+		r.Search = string(alg)
+	}
+	if !slices.Contains(berkeley.Algorithms, berkeley.Algorithm(r.Search)) {
+		return &ConfigError{Key: "run.search", Msg: fmt.Sprintf("%q: expected dfs, bfs, ucs or astar", r.Search)}
+	}
+	switch {
+	case r.Search != string(berkeley.AStar) && r.Heuristic != "":
+		return &ConfigError{Key: "run.heuristic", Msg: fmt.Sprintf("set, but run.search is %s; only astar takes a heuristic", r.Search)}
+	case r.Search == string(berkeley.AStar) && r.Heuristic == "":
+		r.Heuristic = berkeley.HeuristicNull
+	case r.Search == string(berkeley.AStar) && !slices.Contains(berkeley.HeuristicNames, r.Heuristic):
+		return &ConfigError{Key: "run.heuristic", Msg: fmt.Sprintf("%q: expected null, manhattan or misplaced", r.Heuristic)}
+	}
+	return nil
+}
+
+// harnessFile is the harness run.function runs: the Berkeley one with
+// run.problem.
+func (r RunStep) harnessFile() string {
+	if r.Problem != "" {
+		return BerkeleyHarnessFile
+	}
+	return HarnessFile
 }

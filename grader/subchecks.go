@@ -14,6 +14,9 @@ const (
 	// CheckGroupClaims holds the checks of what a program claims about
 	// its run (rubric.claims).
 	CheckGroupClaims = "claims"
+	// CheckGroupSearch holds the checks of a Berkeley CS188 search
+	// function's run (run.problem: berkeley, rubric.search).
+	CheckGroupSearch = "search"
 )
 
 // Method checks of run.java_api: princeton, in report order.
@@ -35,6 +38,14 @@ const (
 	CheckFrontier = "frontier"
 )
 
+// CheckOrder is the search check of run.problem: berkeley: the states
+// the student's search expanded, in order, against the reference's.
+const CheckOrder = "order"
+
+// SearchChecks are the names of the search checks, the keys of
+// rubric.search.
+var SearchChecks = []string{CheckOrder}
+
 // APIChecks are the names of the method checks, the keys of rubric.api.
 var APIChecks = []string{CheckDimension, CheckHamming, CheckManhattan, CheckIsGoal, CheckNeighbors, CheckTwin, CheckEquals, CheckMoves}
 
@@ -47,7 +58,7 @@ var ClaimChecks = []string{CheckLength, CheckExpanded, CheckFrontier}
 // holds no points: the rubric gives them (Rubric.API, Rubric.Claims), so
 // that the rubric can change without running anything again.
 type SubCheck struct {
-	// Group is CheckGroupAPI or CheckGroupClaims.
+	// Group is CheckGroupAPI, CheckGroupClaims or CheckGroupSearch.
 	Group string `json:"group"`
 	// Name is the check's key in its rubric section (APIChecks,
 	// ClaimChecks).
@@ -61,8 +72,13 @@ type SubCheck struct {
 // Title names the check for people: "manhattan()" for a method,
 // "claimed expanded" for a claim.
 func (c SubCheck) Title() string {
-	if c.Group == CheckGroupClaims {
+	switch {
+	case c.Group == CheckGroupClaims:
 		return "claimed " + c.Name
+	case c.Group == CheckGroupSearch && c.Name == CheckOrder:
+		return "expanded order"
+	case c.Group == CheckGroupSearch:
+		return "search " + c.Name
 	}
 	switch c.Name {
 	case CheckIsGoal:
@@ -104,6 +120,9 @@ func (r Rubric) CheckMax(group, name string, solvable bool) (points float64, exp
 	case CheckGroupClaims:
 		points, expected = r.Claims[name]
 		expected = expected && solvable
+	case CheckGroupSearch:
+		points, expected = r.Search[name]
+		expected = expected && solvable
 	}
 	return points, expected
 }
@@ -126,7 +145,7 @@ func (r Rubric) expectedChecks(solvable bool) []SubCheck {
 	for _, group := range []struct {
 		name  string
 		names []string
-	}{{CheckGroupAPI, APIChecks}, {CheckGroupClaims, ClaimChecks}} {
+	}{{CheckGroupAPI, APIChecks}, {CheckGroupClaims, ClaimChecks}, {CheckGroupSearch, SearchChecks}} {
 		for _, n := range group.names {
 			if _, ok := r.CheckMax(group.name, n, solvable); ok {
 				out = append(out, SubCheck{Group: group.name, Name: n})
@@ -196,12 +215,13 @@ func (r Result) FailedChecks(rub Rubric) int {
 	return n
 }
 
-// normalizeChecks validates rubric.api and rubric.claims and fills them
-// in: with run.java_api (api) every method check is expected, with 0
-// points unless the rubric gives some; with claims.algorithm (claims)
-// every claim whose run.extract pattern exists is. A rubric section for
-// checks the assignment never makes is an error.
-func (r *Rubric) normalizeChecks(api bool, claims []string) error {
+// normalizeChecks validates rubric.api, rubric.claims and rubric.search
+// and fills them in: with run.java_api (api) every method check is
+// expected, with 0 points unless the rubric gives some; with
+// claims.algorithm (claims) every claim whose run.extract pattern exists
+// is; with run.problem (search) every search check is. A rubric section
+// for checks the assignment never makes is an error.
+func (r *Rubric) normalizeChecks(api bool, claims []string, search bool) error {
 	fill := func(key string, m map[string]float64, valid, expected []string, without func(string) string) (map[string]float64, error) {
 		keys := make([]string, 0, len(m))
 		for k := range m {
@@ -236,6 +256,13 @@ func (r *Rubric) normalizeChecks(api bool, claims []string) error {
 	if r.API, err = fill("rubric.api", r.API, APIChecks, apiNames, func(string) string { return "the method checks need run.java_api" }); err != nil {
 		return err
 	}
-	r.Claims, err = fill("rubric.claims", r.Claims, ClaimChecks, claims, func(k string) string { return "set claims.algorithm and run.extract." + k })
+	if r.Claims, err = fill("rubric.claims", r.Claims, ClaimChecks, claims, func(k string) string { return "set claims.algorithm and run.extract." + k }); err != nil {
+		return err
+	}
+	var searchNames []string
+	if search {
+		searchNames = SearchChecks
+	}
+	r.Search, err = fill("rubric.search", r.Search, SearchChecks, searchNames, func(string) string { return "the search checks need run.problem: berkeley" })
 	return err
 }

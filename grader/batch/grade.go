@@ -263,6 +263,10 @@ type grading struct {
 	// people the journal holds.
 	journaled map[string]bool
 
+	// berkeleyRefs holds the reference searches of run.problem:
+	// berkeley, by test name (*berkeleyRef), each made once.
+	berkeleyRefs sync.Map
+
 	mu  sync.Mutex // guards out and events
 	out Outcome
 	// done counts results for progress.

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 	"unicode/utf8"
@@ -19,6 +20,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/berkeley"
 )
 
 // File names inside a test's working folder.
@@ -209,6 +211,10 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		Isolation: g.opts.Isolation,
 		UID:       uid,
 	}
+	if a.Run.Problem != "" {
+		// The Berkeley harness's search problem needs the test's goal.
+		spec.Env = append(spec.Env, grader.BerkeleyGoalEnv+"="+grader.BerkeleyGoal(t))
+	}
 	switch {
 	case a.Run.Stdin != "":
 		// An interactive program reads the puzzle and its menu choices
@@ -233,6 +239,17 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		defer func() {
 			if ok {
 				r.Checks = append(g.javaAPIChecks(output+grader.JavaAPIReportSuffix, t, r), r.Checks...)
+			}
+		}()
+	}
+	if a.Run.Problem != "" && err == nil && t.Solvable {
+		// The Berkeley harness records the expanded states beside the
+		// answer: their order is judged whatever became of the answer.
+		defer func() {
+			if ok && ctx.Err() == nil {
+				if c, found := g.expandedOrderCheck(ctx, output+grader.ExpandedSuffix, t); found {
+					r.Checks = append(r.Checks, c)
+				}
 			}
 		}()
 	}
@@ -374,6 +391,72 @@ func (g *grading) javaAPIChecks(path string, t grader.Test, r grader.Result) []g
 		return grader.UnreadableAPIReport(fmt.Errorf("it is %s", problem))
 	}
 	return grader.ReadAPIReport(data, t, r)
+}
+
+// expandedOrderCheck judges the Berkeley harness's record of expanded
+// states at path against the reference search; none (found false) when
+// the run left no record (it ended before the function returned: the
+// report-time checks say so).
+func (g *grading) expandedOrderCheck(ctx context.Context, path string, t grader.Test) (c grader.SubCheck, found bool) {
+	a := g.opts.Assignment
+	data, problem, err := readAnswer(path, int64(a.Run.Output))
+	unreadable := func(why string) (grader.SubCheck, bool) {
+		return grader.SubCheck{Group: grader.CheckGroupSearch, Name: grader.CheckOrder, Detail: "not checked: the harness's record of expanded states is " + why}, true
+	}
+	switch {
+	case err != nil:
+		return unreadable(fmt.Sprintf("unreadable: %v", err))
+	case problem == "missing":
+		return grader.SubCheck{}, false
+	case problem != "":
+		return unreadable(problem)
+	}
+	want, err := g.berkeleyReference(ctx, t)
+	if err != nil {
+		return grader.SubCheck{Group: grader.CheckGroupSearch, Name: grader.CheckOrder, Detail: "not checked: the reference search failed: " + err.Error()}, true
+	}
+	return grader.ReadExpandedOrder(data, want, a.Run.Search), true
+}
+
+// berkeleyRef is a test's reference search, kept compact: the expanded
+// states' cells one after the other, one byte each (a capped 3x3 test's
+// 100,001 states take 900 KB), rather than a Board each.
+type berkeleyRef struct {
+	mu     sync.Mutex // guards the rest
+	done   bool
+	shape  puzzles.Shape
+	cells  []byte
+	capped bool
+	err    error
+}
+
+// berkeleyReference is test t's reference search, made by the first run
+// of the test that needs it and kept for the others.
+func (g *grading) berkeleyReference(ctx context.Context, t grader.Test) (berkeley.Result, error) {
+	v, _ := g.berkeleyRefs.LoadOrStore(t.Name, &berkeleyRef{})
+	ref := v.(*berkeleyRef)
+	ref.mu.Lock()
+	defer ref.mu.Unlock()
+	if !ref.done {
+		r, err := grader.BerkeleyReference(ctx, g.opts.Assignment.Run, t)
+		if ctx.Err() != nil {
+			// Not kept: another run may have time left.
+			return berkeley.Result{}, err
+		}
+		ref.done, ref.shape, ref.capped, ref.err = true, t.Board.Shape(), r.Capped, err
+		for _, b := range r.Expanded {
+			ref.cells = b.AppendBytes(ref.cells)
+		}
+	}
+	if ref.err != nil {
+		return berkeley.Result{}, ref.err
+	}
+	n := ref.shape.Cells()
+	out := berkeley.Result{Capped: ref.capped, Expanded: make([]puzzles.Board, 0, len(ref.cells)/n)}
+	for i := 0; i+n <= len(ref.cells); i += n {
+		out.Expanded = append(out.Expanded, puzzles.FromBytes(ref.shape, ref.cells[i:i+n]))
+	}
+	return out, nil
 }
 
 func knownLength(o grader.Optimum) *int {
@@ -637,6 +720,8 @@ func outsideFileHints(stderr []string) []string {
 func writeHarness(r grader.RunStep, dst string, owner int) error {
 	name, file := "", ""
 	switch {
+	case r.Problem != "":
+		name, file = "harness/berkeley_search.py", grader.BerkeleyHarnessFile
 	case r.Function != "":
 		name, file = "harness/python_function.py", grader.HarnessFile
 	case r.JavaAPI != "":
