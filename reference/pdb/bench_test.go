@@ -89,6 +89,36 @@ func benchSolve(b *testing.B, name string, g puzzles.Goal, insts []puzzles.Insta
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 }
 
+// BenchmarkSolveKorf24 solves Korf & Felner's 24-puzzle instances named
+// in KPUZZLE_PDB_KORF24 (comma-separated numbers, default 40, the
+// cheapest: 82 moves, 43 million nodes) with pdb:6666 on
+// KPUZZLE_PDB_THREADS goroutines (default 1). The four 6-tile tables
+// must already be in the cache (KPUZZLE_PDB_DIR; kpuzzle pdb build 6666
+// --goal blank-first takes minutes); without them it is skipped.
+func BenchmarkSolveKorf24(b *testing.B) {
+	set, err := puzzles.LoadSet("korf24")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var insts []puzzles.Instance
+	for _, id := range strings.Split(envOr("KPUZZLE_PDB_KORF24", "40"), ",") {
+		i, err := strconv.Atoi(id)
+		if err != nil || i < 1 || i > len(set.Instances) {
+			b.Fatalf("KPUZZLE_PDB_KORF24: %q is not an instance number of 1 to %d", id, len(set.Instances))
+		}
+		insts = append(insts, set.Instances[i-1])
+	}
+	threads, err := strconv.Atoi(envOr("KPUZZLE_PDB_THREADS", "1"))
+	if err != nil || threads < 1 {
+		b.Fatalf("KPUZZLE_PDB_THREADS: %q is not a number of threads", os.Getenv("KPUZZLE_PDB_THREADS"))
+	}
+	g := set.Goal(insts[0])
+	if _, err := pdb.Open(context.Background(), "6666", g, pdb.Options{Dir: os.Getenv("KPUZZLE_PDB_DIR"), NoBuild: true}); err != nil {
+		b.Skipf("pdb:6666 is not in the cache (%v); build it with kpuzzle pdb build 6666 --goal blank-first", err)
+	}
+	benchSolve(b, "6666", g, insts, threads)
+}
+
 func envOr(key, def string) string {
 	if v := os.Getenv(key); v != "" {
 		return v

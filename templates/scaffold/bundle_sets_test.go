@@ -1,7 +1,6 @@
 package scaffold_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,18 +15,7 @@ import (
 // relative to the assignment, and one outside the assignment's folder is
 // an error naming its key.
 func TestGradescopeBundleCarriesFurtherSets(t *testing.T) {
-	bin := x86Binary()
-	if bin == "" {
-		t.Skip("no x86-64 /bin/true to stand in for the kpuzzle binary")
-	}
-	sc, err := scaffold.New(context.Background(), smallOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := scaffold.Write(dir, sc); err != nil {
-		t.Fatal(err)
-	}
+	_, dir, bin := bundleScaffold(t)
 	private := filepath.Join(dir, "private")
 	if err := os.Mkdir(private, 0o755); err != nil {
 		t.Fatal(err)

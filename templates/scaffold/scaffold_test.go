@@ -235,8 +235,11 @@ func x86Binary() string {
 
 // TestGradescopeBundle zips a scaffold: the files at their places, the
 // built-in setup.sh when the folder has none, the same bytes twice.
-func TestGradescopeBundle(t *testing.T) {
-	bin := x86Binary()
+// bundleScaffold writes a small scaffold for the bundle tests and finds
+// an x86-64 binary to stand in for kpuzzle (skipping without one).
+func bundleScaffold(t *testing.T) (sc scaffold.Scaffold, dir, bin string) {
+	t.Helper()
+	bin = x86Binary()
 	if bin == "" {
 		t.Skip("no x86-64 /bin/true to stand in for the kpuzzle binary")
 	}
@@ -244,10 +247,15 @@ func TestGradescopeBundle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
+	dir = t.TempDir()
 	if err := scaffold.Write(dir, sc); err != nil {
 		t.Fatal(err)
 	}
+	return sc, dir, bin
+}
+
+func TestGradescopeBundle(t *testing.T) {
+	sc, dir, bin := bundleScaffold(t)
 	if err := os.RemoveAll(filepath.Join(dir, "gradescope")); err != nil {
 		t.Fatal(err)
 	}
