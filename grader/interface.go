@@ -107,29 +107,24 @@ func (r RunStep) StdinFor(t Test) []byte {
 	if r.Stdin == "" {
 		return nil
 	}
-	b := t.Board
-	s := b.Shape()
-	var rows []string
-	cells := make([]string, 0, s.Cells())
-	for i := range s.Rows {
-		row := make([]string, s.Cols)
-		for j := range s.Cols {
-			row[j] = strconv.Itoa(b.At(i*s.Cols + j))
-		}
-		rows = append(rows, strings.Join(row, " "))
-		cells = append(cells, row...)
+	v := r.CommandValues(t)
+	s := t.Board.Shape()
+	cells := strings.Fields(v[PlaceCells])
+	rows := make([]string, s.Rows)
+	for i := range rows {
+		rows[i] = strings.Join(cells[i*s.Cols:(i+1)*s.Cols], " ")
 	}
-	size := strconv.Itoa(s.Rows)
+	size := v[PlaceSize]
 	if s.Rows != s.Cols {
-		size = fmt.Sprintf("%d %d", s.Rows, s.Cols)
+		size = v[PlaceHeight] + " " + v[PlaceWidth]
 	}
 	text := strings.NewReplacer(
 		StdinRows, strings.Join(rows, "\n"),
-		StdinCells, strings.Join(cells, " "),
+		StdinCells, v[PlaceCells],
 		StdinSize, size,
-		StdinHeight, strconv.Itoa(s.Rows),
-		StdinWidth, strconv.Itoa(s.Cols),
-		StdinChoice, r.ChoiceFor(t.Name),
+		StdinHeight, v[PlaceHeight],
+		StdinWidth, v[PlaceWidth],
+		StdinChoice, v[PlaceChoice],
 	).Replace(r.Stdin)
 	if !strings.HasSuffix(text, "\n") {
 		text += "\n"
