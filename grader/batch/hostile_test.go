@@ -213,44 +213,54 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 		t.Errorf("scratch folder not cleaned: %v", entries)
 	}
 
-	// The same attacks from inside the Python function harness
-	// (run.function): the interface runs the student's code in the same
-	// sandbox, so every defence must hold there too.
-	harness, err := os.ReadFile(filepath.Join(testdata, "harness", "hostile_function.py"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"python-toolthief", "python-writer", "python-cheat", "python-userns", "python-astar"} {
-		if err := os.WriteFile(filepath.Join(root, name, "fn.py"), harness, 0o644); err != nil {
+	// The same attacks from inside kpuzzle's Python harnesses: the
+	// function harness (run.function) and the Berkeley search harness
+	// (run.problem: berkeley). Each runs the student's code in the same
+	// sandbox, so every defence must hold there too; a wrapper copied in
+	// as fn.py runs the corpus program from inside the harness.
+	for _, h := range []struct{ name, wrapper, run string }{
+		{"run.function", "hostile_function.py", `"function": "fn:solve"`},
+		{"run.problem berkeley", "hostile_berkeley.py", `"problem": "berkeley", "function": "fn:breadthFirstSearch"`},
+	} {
+		wrapper, err := os.ReadFile(filepath.Join(testdata, "harness", h.wrapper))
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	fa := assignment(t, dir, fmt.Sprintf(`{
-		"puzzles": {"dir": %q, "glob": "p1.txt", "extra": [{"dir": %q, "glob": "p1.txt", "hidden": true}]},
-		"hide": ["reference"],
-		"run": {"function": "fn:solve", "wall_time": "20s", "cpu_time": "10s",
-			"memory": "512MiB", "processes": 32, "output": "1MiB", "env": ["PATH=%s:%s"]}
-	}`, set, private, tools, sandbox.DefaultPath))
-	fanswers := filepath.Join(out, "function-answers")
-	fo := grade(t, batch.Options{Assignment: fa, Isolation: iso, JournalPath: filepath.Join(out, "function-journal.jsonl"),
-		ScratchDir: scratch, Hide: []string{config}, AnswerDir: fanswers}, root)
-	for _, sub := range []string{"python-toolthief", "python-writer", "python-cheat", "python-userns"} {
-		if r := fo.Results[sub]["p1.txt"]; r.Verdict != grader.UnsolvableWrong {
-			leaked, _ := os.ReadFile(filepath.Join(fanswers, sub, "p1.txt"))
-			t.Errorf("%s through run.function got through:\n%s\n%s", sub, resultText(r), leaked)
+		for _, name := range []string{"python-toolthief", "python-writer", "python-cheat", "python-userns", "python-astar"} {
+			if err := os.WriteFile(filepath.Join(root, name, "fn.py"), wrapper, 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}
-	if r := fo.Results["python-astar"]["p1.txt"]; r.Verdict != grader.Optimal {
-		t.Errorf("the correct solver through run.function:\n%s", resultText(r))
-	}
-	if n := connections.Load(); n != 0 {
-		t.Errorf("%d connections reached 127.0.0.1 through run.function", n)
-	}
-	if left := markersLeft(); len(left) > 0 {
-		t.Errorf("files the runs through run.function left outside their folders: %v", left)
-	}
-	if left := processesUnder(scratch); len(left) > 0 {
-		t.Errorf("processes of the runs through run.function survived: %v", left)
+		fa := assignment(t, dir, fmt.Sprintf(`{
+			"puzzles": {"dir": %q, "glob": "p1.txt", "extra": [{"dir": %q, "glob": "p1.txt", "hidden": true}]},
+			"hide": ["reference"],
+			"run": {%s, "wall_time": "20s", "cpu_time": "10s",
+				"memory": "512MiB", "processes": 32, "output": "1MiB", "env": ["PATH=%s:%s"]}
+		}`, set, private, h.run, tools, sandbox.DefaultPath))
+		tag := strings.ReplaceAll(h.name, " ", "-")
+		fanswers := filepath.Join(out, tag+"-answers")
+		fo := grade(t, batch.Options{Assignment: fa, Isolation: iso, JournalPath: filepath.Join(out, tag+"-journal.jsonl"),
+			ScratchDir: scratch, Hide: []string{config}, AnswerDir: fanswers}, root)
+		for _, sub := range []string{"python-toolthief", "python-writer", "python-cheat", "python-userns"} {
+			for _, test := range []string{"p1.txt", "private/p1.txt"} {
+				if r := fo.Results[sub][test]; r.Verdict != grader.UnsolvableWrong {
+					leaked, _ := os.ReadFile(filepath.Join(fanswers, sub, test))
+					t.Errorf("%s through %s got through on %s:\n%s\n%s", sub, h.name, test, resultText(r), leaked)
+				}
+			}
+		}
+		if r := fo.Results["python-astar"]["p1.txt"]; r.Verdict != grader.Optimal {
+			t.Errorf("the correct solver through %s:\n%s", h.name, resultText(r))
+		}
+		if n := connections.Load(); n != 0 {
+			t.Errorf("%d connections reached 127.0.0.1 through %s", n, h.name)
+		}
+		if left := markersLeft(); len(left) > 0 {
+			t.Errorf("files the runs through %s left outside their folders: %v", h.name, left)
+		}
+		if left := processesUnder(scratch); len(left) > 0 {
+			t.Errorf("processes of the runs through %s survived: %v", h.name, left)
+		}
 	}
 
 	// The same attacks from a Java program (java-hostile, graded through
