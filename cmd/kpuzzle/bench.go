@@ -41,6 +41,9 @@ type benchOptions struct {
 	jobs         int
 	threads      int
 	tieBreak     string
+	// prove is set by kpuzzle sets prove, which says so when some of the
+	// lengths it proves are compared with nothing.
+	prove bool
 	// algosGiven and heuristicsGiven record that --algo or --heuristic
 	// was on the command line, which --run replaces.
 	algosGiven, heuristicsGiven bool
@@ -191,6 +194,10 @@ func runBench(ctx context.Context, a *app, o *benchOptions) error {
 	}
 	if set, err = set.Select(splitList(o.only), o.limit); err != nil {
 		return usageErrorf("--only and --limit: %v", err)
+	}
+	if missing := set.Unrecorded(); o.prove && len(missing) > 0 {
+		fmt.Fprintf(a.errOut, "kpuzzle: %s records no optimal length for %d of the %d instances (%s); their proved lengths are printed but compared with nothing (a folder needs the manifest.json of kpuzzle gen)\n",
+			set.Name, len(missing), len(set.Instances), abbreviateList(missing, 5))
 	}
 	cfg := bench.Config{
 		Combos:    combos,
@@ -389,4 +396,13 @@ func (p *benchProgress) finish() {
 		_ = p.bar.Finish()
 		p.bar = nil
 	}
+}
+
+// abbreviateList joins names with commas, the first max of them and then
+// how many more there are.
+func abbreviateList(names []string, max int) string {
+	if len(names) <= max {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:max], ", "), len(names)-max)
 }

@@ -172,7 +172,7 @@ func runSetsExport(a *app, name, out string, f puzzles.Format) error {
 }
 
 func newSetsProveCmd(a *app) *cobra.Command {
-	o := &benchOptions{algos: "idastar", maxMemory: defaultBenchMemoryMiB, jobs: 1, tieBreak: search.DefaultTieBreak.String()}
+	o := &benchOptions{algos: "idastar", maxMemory: defaultBenchMemoryMiB, jobs: 1, tieBreak: search.DefaultTieBreak.String(), prove: true}
 	cmd := &cobra.Command{
 		Use:   "prove NAME|DIR",
 		Short: "Prove the optimal length of every instance of a set and compare it with the recorded one",

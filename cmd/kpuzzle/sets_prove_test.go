@@ -58,3 +58,28 @@ func TestSetsProve(t *testing.T) {
 		t.Errorf("a wrong key: exit %d, want %d with a mismatch row\n%s%s", r.code, exitFindings, r.stdout, r.stderr)
 	}
 }
+
+// A folder without a manifest records no length: sets prove still proves
+// and prints every length, and says on stderr that they were compared with
+// nothing, so that an instructor checking a key notices the key is
+// missing. The proofs themselves are not findings (exit 0).
+func TestSetsProveSaysWhatItComparedWithNothing(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "set")
+	if r := kpuzzle(t, "", "sets", "export", "8puzzle-hardest", "--out", dir); r.code != exitOK {
+		t.Fatalf("export: %d %s", r.code, r.stderr)
+	}
+	r := kpuzzle(t, "", "sets", "prove", dir, "--threads", "1")
+	if r.code != exitOK || strings.Contains(r.stderr, "compared with nothing") {
+		t.Fatalf("with its manifest: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if err := os.Remove(filepath.Join(dir, "manifest.json")); err != nil {
+		t.Fatal(err)
+	}
+	r = kpuzzle(t, "", "sets", "prove", dir, "--threads", "1")
+	if r.code != exitOK || strings.Count(r.stdout, " 31 ") != 2 {
+		t.Errorf("without a manifest: exit %d, want %d with both lengths (31) proved\n%s%s", r.code, exitOK, r.stdout, r.stderr)
+	}
+	if want := "no optimal length for 2 of the 2 instances (8puzzle-hardest_1.txt, 8puzzle-hardest_2.txt)"; !strings.Contains(r.stderr, want) {
+		t.Errorf("without a manifest, stderr %q; want it to contain %q", r.stderr, want)
+	}
+}

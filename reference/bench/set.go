@@ -221,6 +221,19 @@ func known(n int, keep bool) int {
 	return n
 }
 
+// Unrecorded names the instances whose optimal length is unknown (a
+// folder without a manifest.json, a manifest that gives no length, or a
+// goal other than the set's own), in the set's order.
+func (s Set) Unrecorded() []string {
+	var names []string
+	for _, in := range s.Instances {
+		if in.Optimal < 0 {
+			names = append(names, in.Name)
+		}
+	}
+	return names
+}
+
 // Select keeps the instances named in only (every one when only is
 // empty), in the set's order, then the first limit of them (every one
 // when limit is 0). A name the set does not have is an error, and so is
