@@ -1046,6 +1046,9 @@ func (a Assignment) LoadTests() ([]Test, error) {
 	}
 	for i := range tests {
 		tests[i].Hidden = a.IsHidden(tests[i])
+		if err := a.Run.fitsJavaAPI(tests[i]); err != nil {
+			return nil, err
+		}
 	}
 	// Students see their tests first: the visible ones in the set's order,
 	// then the hidden ones.

@@ -37,6 +37,21 @@ const (
 	javaAPIProcesses = 256
 )
 
+// fitsJavaAPI says why test cannot be posed through run.java_api:
+// Princeton's Board is n-by-n and its goal has the blank last.
+func (r RunStep) fitsJavaAPI(t Test) error {
+	if r.JavaAPI == "" {
+		return nil
+	}
+	if s := t.Board.Shape(); s.Rows != s.Cols {
+		return &ConfigError{Key: "run.java_api", Msg: fmt.Sprintf("%s: test %s is a %s board, but Princeton's Board is n-by-n; keep square boards in this assignment's sets", r.JavaAPI, t.Name, s)}
+	}
+	if !t.Goal.IsDefault() {
+		return &ConfigError{Key: "run.java_api", Msg: fmt.Sprintf("%s: test %s has the %s goal, but Princeton's Board.isGoal() and Solver mean the blank last; use goal: default", r.JavaAPI, t.Name, t.Goal.Name())}
+	}
+	return nil
+}
+
 // javaAPICommands fills in the build and run commands and the memory of
 // run.java_api.
 func (a *Assignment) javaAPICommands() error {

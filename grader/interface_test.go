@@ -1,6 +1,7 @@
 package grader_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -237,6 +238,44 @@ func TestJavaAPISettings(t *testing.T) {
 		ce, ok := err.(*grader.ConfigError)
 		if !ok || ce.Key != c.key || !strings.Contains(ce.Msg, c.msg) {
 			t.Errorf("%s: %v, want %s: ...%s...", c.run, err, c.key, c.msg)
+		}
+	}
+}
+
+// run.java_api poses tests through Princeton's Board, which is n-by-n
+// with the blank last in its goal: a rectangular test or another goal is
+// refused when the tests load, naming the test.
+func TestJavaAPIRefusesWhatPrincetonCannotPose(t *testing.T) {
+	square, _ := puzzles.NewBoard(puzzles.Shape{Rows: 3, Cols: 3}, []int{1, 2, 3, 4, 5, 6, 7, 0, 8})
+	wide, _ := puzzles.NewBoard(puzzles.Shape{Rows: 2, Cols: 3}, []int{1, 2, 3, 4, 0, 5})
+	load := func(boards map[string]puzzles.Board, goal string) error {
+		dir := writeSet(t, boards, nil)
+		js := fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "*.txt"}, "run": {"java_api": "princeton"}}`, dir)
+		if goal != "" {
+			js = fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "*.txt"}, "goal": %q, "run": {"java_api": "princeton"}}`, dir, goal)
+		}
+		a, err := grader.ParseAssignment(settings(t, js), "/c", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = a.LoadTests()
+		return err
+	}
+	if err := load(map[string]puzzles.Board{"a.txt": square}, ""); err != nil {
+		t.Errorf("a square board to the default goal: %v", err)
+	}
+	for _, c := range []struct {
+		boards map[string]puzzles.Board
+		goal   string
+		msg    string
+	}{
+		{map[string]puzzles.Board{"a.txt": square, "b.txt": wide}, "", "test b.txt is a 2x3 board, but Princeton's Board is n-by-n"},
+		{map[string]puzzles.Board{"a.txt": square}, "blank-first", "test a.txt has the blank-first goal"},
+	} {
+		err := load(c.boards, c.goal)
+		ce, ok := err.(*grader.ConfigError)
+		if !ok || ce.Key != "run.java_api" || !strings.Contains(ce.Msg, c.msg) {
+			t.Errorf("goal %q: %v, want run.java_api: ...%s...", c.goal, err, c.msg)
 		}
 	}
 }
