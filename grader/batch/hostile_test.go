@@ -117,22 +117,7 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	for _, name := range hostile {
 		copyInto(t, submissionDir(name), filepath.Join(root, name))
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	var connections atomic.Int32
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			connections.Add(1)
-			c.Close()
-		}
-	}()
+	port, connections := countConnections(t)
 	// A private set of hidden tests graded beside the course's
 	// (puzzles.extra) is as secret as the main set.
 	private := filepath.Join(dir, "private")
@@ -140,7 +125,7 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	exe, _ := os.Executable()
 	secrets := []string{manifest, set, filepath.Join(reference, "solution.py"), reference, config, out,
 		filepath.Join(root, "python-astar", "solver.py"), root, fake, exe, private, filepath.Join(private, "manifest.json")}
-	cheaterTargets(t, root, ln.Addr().(*net.TCPAddr).Port, secrets...)
+	cheaterTargets(t, root, port, secrets...)
 	writeLines(t, filepath.Join(root, "python-toolthief", "tools.txt"), fake, exe)
 	writeLines(t, filepath.Join(root, "python-regenerate", "places.txt"), dir)
 
@@ -267,7 +252,7 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	// the file interface after javac), beside a correct Java solver that
 	// must score, so that a JVM that cannot start here is not mistaken
 	// for a defence.
-	gradeJavaHostile(t, iso, dir, set, tools, fake, exe, []string{config, root, private}, secrets, ln.Addr().(*net.TCPAddr).Port, &connections, scratch)
+	gradeJavaHostile(t, iso, dir, set, tools, fake, exe, []string{config, root, private}, secrets, port, connections, scratch)
 
 	// Runs at the same time cannot reach each other: a saboteur that
 	// overwrites the answers of every process it sees and kills them, and
@@ -365,23 +350,8 @@ func TestJavaHostileCheatsUncontained(t *testing.T) {
 	dir, set, _, _, _ := course(t)
 	build := filepath.Join(dir, "java-hostile")
 	copyInto(t, submissionDir("java-hostile"), build)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	var connections atomic.Int32
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			connections.Add(1)
-			c.Close()
-		}
-	}()
-	writeLines(t, filepath.Join(build, "targets.txt"), filepath.Join(set, "manifest.json"), fmt.Sprintf("port %d", ln.Addr().(*net.TCPAddr).Port))
+	port, connections := countConnections(t)
+	writeLines(t, filepath.Join(build, "targets.txt"), filepath.Join(set, "manifest.json"), fmt.Sprintf("port %d", port))
 	before := markersLeft()
 	if out, err := exec.Command("javac", "-J-Xmx256m", "-d", build, filepath.Join(build, "Solver.java")).CombinedOutput(); err != nil {
 		t.Fatalf("javac: %v\n%s", err, out)
@@ -416,6 +386,28 @@ func TestJavaHostileCheatsUncontained(t *testing.T) {
 	if os.Geteuid() == 0 && !strings.Contains(string(out), "may signal process") {
 		t.Errorf("uncontained and root, java-hostile could signal no process\n%s", out)
 	}
+}
+
+// countConnections listens on a port of 127.0.0.1 until the test ends and
+// counts the connections that reach it.
+func countConnections(t *testing.T) (port int, connections *atomic.Int32) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	connections = new(atomic.Int32)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			connections.Add(1)
+			c.Close()
+		}
+	}()
+	return ln.Addr().(*net.TCPAddr).Port, connections
 }
 
 // copyInto copies a submission folder.

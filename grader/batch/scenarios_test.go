@@ -2,11 +2,9 @@ package batch_test
 
 import (
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -160,23 +158,7 @@ func cheaterTargets(t *testing.T, root string, port int, paths ...string) {
 // beside a correct solver.
 func TestMisbehavingSubmissions(t *testing.T) {
 	needTool(t, "python3")
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer listener.Close()
-	var connections atomic.Int32
-	go func() {
-		for {
-			c, err := listener.Accept()
-			if err != nil {
-				return
-			}
-			connections.Add(1)
-			c.Close()
-		}
-	}()
-	port := listener.Addr().(*net.TCPAddr).Port
+	port, connections := countConnections(t)
 
 	dir, set, reference, config, out := course(t)
 	root := filepath.Join(dir, "submissions")
