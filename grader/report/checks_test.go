@@ -132,3 +132,36 @@ func TestChecksInReports(t *testing.T) {
 		t.Errorf("junit:\n%s", s)
 	}
 }
+
+// The instructor's summary page counts every check over the class: one
+// row per check with its points, how many tests passed it and how many
+// submissions failed it; a student's cell names the checks that failed.
+func TestChecksInSummaryHTML(t *testing.T) {
+	gb := checksGradebook(t)
+	var buf bytes.Buffer
+	if err := gb.WriteSummaryHTML(&buf, report.SummaryOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	i := strings.Index(page, `<h2 id="checks">Checks</h2>`)
+	if i < 0 {
+		t.Fatalf("no Checks section:\n%s", page)
+	}
+	section := page[i:strings.Index(page[i:], "</section>")+i]
+	// dave passed hamming() and failed manhattan() and twin(); erin's run
+	// crashed before any check, so she failed every one.
+	for _, row := range []string{
+		`<tr><td>hamming()</td><td class="num">1</td>`, `1/2 (50%)</td>
+<td class="num">1</td></tr>`,
+		`<tr><td>manhattan()</td><td class="num">1</td>`, `0/2 (0%)</td>
+<td class="num">2</td></tr>`,
+		`<tr><td>twin()</td><td class="num">0</td>`,
+	} {
+		if !strings.Contains(section, row) {
+			t.Errorf("the Checks section has no %q:\n%s", row, section)
+		}
+	}
+	if want := "; failed checks: manhattan(), twin()"; !strings.Contains(page, want) {
+		t.Errorf("dave's cell does not name his failed checks (%q)", want)
+	}
+}

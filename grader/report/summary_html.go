@@ -76,6 +76,9 @@ type summaryView struct {
 	TimeRuns                                              int
 	TimeMedian, TimeP90, TimeMax                          string
 	Tests                                                 []testRow
+	// Checks are the sub-checks the runs made (Java API methods, judged
+	// claims, the expanded order), one row per check over every test.
+	Checks   []checkRow
 	Students                                              []studentRow
 	Verdicts                                              []verdictCount
 	Replays, Feedback                                     bool
@@ -93,6 +96,18 @@ type testRow struct {
 	Percent         int
 	Verdicts        []verdictCount
 	MedianTime, Max string
+}
+
+// checkRow is one sub-check over every test of every submission.
+type checkRow struct {
+	Title string
+	// Points is what one passed check is worth on a test ("0" when the
+	// rubric gives it nothing; the highest when tests differ).
+	Points        string
+	Passed, Total int
+	Percent       int
+	// FailedBy counts the submissions that failed it at least once.
+	FailedBy int
 }
 
 type verdictCount struct {
@@ -244,6 +259,8 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 	}
 	v.TimeChart = timeHistogram(times)
 
+	v.Checks = gb.checkRows()
+
 	// Students.
 	for _, s := range gb.Submissions {
 		score, max := gb.Total(s)
@@ -262,6 +279,15 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 				Tone:  gb.tone(r),
 				Title: fmt.Sprintf("test %d, %s: %s, %s of %s points — %s", gb.Tests[i].Number, gb.Tests[i].Name, r.Verdict, formatPoints(r.Score(gb.Rubric)), formatPoints(r.Max(gb.Rubric)), firstLine(r.Summary, 200)),
 			}
+			var failed []string
+			for _, c := range r.ScoredChecks(gb.Rubric) {
+				if !c.Passed {
+					failed = append(failed, c.Title())
+				}
+			}
+			if len(failed) > 0 {
+				cell.Title += "; failed checks: " + strings.Join(failed, ", ")
+			}
 			if o.Replay != nil {
 				cell.Link = linkPath(o.Replay(s, i))
 			}
@@ -271,6 +297,44 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 		v.Students = append(v.Students, row)
 	}
 	return v
+}
+
+// checkRows counts every sub-check over the submissions' results, in the
+// order the checks first appear.
+func (gb Gradebook) checkRows() []checkRow {
+	var rows []checkRow
+	index := map[string]int{}
+	var points []float64
+	for _, s := range gb.Submissions {
+		failedHere := map[int]bool{}
+		for _, r := range s.Results {
+			for _, c := range r.ScoredChecks(gb.Rubric) {
+				title := c.Title()
+				i, ok := index[title]
+				if !ok {
+					i = len(rows)
+					index[title] = i
+					rows = append(rows, checkRow{Title: title})
+					points = append(points, 0)
+				}
+				rows[i].Total++
+				points[i] = math.Max(points[i], c.Max)
+				if c.Passed {
+					rows[i].Passed++
+				} else {
+					failedHere[i] = true
+				}
+			}
+		}
+		for i := range failedHere {
+			rows[i].FailedBy++
+		}
+	}
+	for i := range rows {
+		rows[i].Points = formatPoints(points[i])
+		rows[i].Percent = int(math.Round(100 * float64(rows[i].Passed) / float64(rows[i].Total)))
+	}
+	return rows
 }
 
 // shortPoints writes points to one decimal for a table cell (the exact
