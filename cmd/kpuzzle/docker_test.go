@@ -27,14 +27,6 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 	if os.Getenv("KPUZZLE_DOCKER") == "" {
 		t.Skip("set KPUZZLE_DOCKER=1 to run the Gradescope bundle in a real Docker container")
 	}
-	docker := func(args ...string) string {
-		t.Helper()
-		out, err := exec.Command("docker", args...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("docker %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
 	if out, err := exec.Command("docker", "info", "--format", "{{.ServerVersion}}").CombinedOutput(); err != nil {
 		t.Fatalf("no Docker daemon: %v\n%s", err, out)
 	}
@@ -53,56 +45,10 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 	if r := kpuzzle(t, "", "init", hw, "--shape", "3x3,4x4", "--depth", "4-16", "--public", "2", "--hidden", "2", "--unsolvable", "1", "--seed", "7"); r.code != 0 {
 		t.Fatalf("init: %+v", r)
 	}
-	zipPath := filepath.Join(work, "autograder.zip")
-	if r := kpuzzle(t, "", "bundle", "gradescope", filepath.Join(hw, "assignment.yaml"), "--out", zipPath, "--binary", bin); r.code != 0 {
-		t.Fatalf("bundle: %+v", r)
-	}
-	ctx := filepath.Join(work, "image")
-	unzip(t, zipPath, filepath.Join(ctx, "ag"))
-	dockerfile := "FROM " + dockerImage + "\nCOPY ag /autograder/source\n" +
-		"RUN cp /autograder/source/run_autograder /autograder/run_autograder && cd /autograder/source && bash ./setup.sh\n" +
-		"WORKDIR /autograder\n"
-	if err := os.WriteFile(filepath.Join(ctx, "Dockerfile"), []byte(dockerfile), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	image := fmt.Sprintf("kpuzzle-test-autograder:%d", os.Getpid())
-	docker("build", "-q", "-t", image, ctx)
-	t.Cleanup(func() { exec.Command("docker", "rmi", "-f", image).Run() })
-
-	// grade runs one submission as Gradescope does and returns
-	// results.json (nil when run_autograder wrote none) and the log.
+	image := autograderImage(t, work, filepath.Join(hw, "assignment.yaml"), bin, "python")
 	grade := func(files map[string]string) (map[string]any, string) {
 		t.Helper()
-		sub := t.TempDir()
-		for name, content := range files {
-			writeFile(t, sub, name, content)
-		}
-		id := docker("create", image, "/autograder/run_autograder")
-		defer exec.Command("docker", "rm", "-f", id).Run()
-		docker("cp", sub+"/.", id+":/autograder/submission")
-		logs, _ := exec.Command("docker", "start", "-a", id).CombinedOutput()
-		got := filepath.Join(t.TempDir(), "results.json")
-		if exec.Command("docker", "cp", id+":/autograder/results/results.json", got).Run() != nil {
-			return nil, string(logs)
-		}
-		data, err := os.ReadFile(got)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var res map[string]any
-		if err := json.Unmarshal(data, &res); err != nil {
-			t.Fatalf("results.json: %v\n%s", err, data)
-		}
-		return res, string(logs)
-	}
-	verdicts := func(res map[string]any) map[string]int {
-		n := map[string]int{}
-		for _, x := range res["tests"].([]any) {
-			if extra, ok := x.(map[string]any)["extra_data"].(map[string]any); ok {
-				n[extra["verdict"].(string)]++
-			}
-		}
-		return n
+		return gradeInDocker(t, image, files)
 	}
 
 	starter, err := os.ReadFile(filepath.Join(hw, "starter", "python", "solver.py"))
@@ -179,6 +125,126 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 			}
 		}
 	}
+
+	// Java, as Princeton-style courses grade it on Gradescope: setup.sh
+	// installs Debian's JDK when the image is built; the correct BFS must
+	// score exactly as outside Docker, and the hostile Java program, which
+	// knows Gradescope's layout, must score nothing.
+	hwj := filepath.Join(work, "hw-java")
+	if r := kpuzzle(t, "", "init", hwj, "--language", "java", "--shape", "3x3", "--depth", "4-16", "--public", "2", "--hidden", "1", "--unsolvable", "1", "--seed", "7"); r.code != 0 {
+		t.Fatalf("init --language java: %+v", r)
+	}
+	jimage := autograderImage(t, work, filepath.Join(hwj, "assignment.yaml"), bin, "java")
+	bfs, err := os.ReadFile(filepath.Join(graderTestdata, "submissions", "java-bfs", "Solver.java"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, logs = gradeInDocker(t, jimage, map[string]string{"Solver.java": string(bfs)})
+	if res == nil {
+		t.Fatalf("java-bfs in Docker wrote no results:\n%s", logs)
+	}
+	t.Logf("java-bfs: score %v, verdicts %v", res["score"], verdicts(res))
+	local = filepath.Join(t.TempDir(), "results.json")
+	jsub := filepath.Join(t.TempDir(), "java-bfs")
+	writeFile(t, jsub, "Solver.java", string(bfs))
+	if r := kpuzzle(t, "", "grade", "--config", filepath.Join(hwj, "assignment.yaml"), "--out", t.TempDir(), "--results-json", local, jsub); r.code != 0 {
+		t.Fatalf("java-bfs outside Docker: %+v", r)
+	}
+	data, _ = os.ReadFile(local)
+	outside = nil
+	json.Unmarshal(data, &outside)
+	if v := verdicts(res); res["score"] != outside["score"] || fmt.Sprint(v) != fmt.Sprint(verdicts(outside)) || v["optimal"] != 3 || v["unsolvable-correct"] != 2 {
+		t.Errorf("java-bfs in Docker: %v %v; outside: %v %v; want 3 optimal and 2 unsolvable-correct", res["score"], v, outside["score"], verdicts(outside))
+	}
+	hostile, err := os.ReadFile(filepath.Join(graderTestdata, "submissions", "java-hostile", "Solver.java"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, logs = gradeInDocker(t, jimage, map[string]string{"Solver.java": string(hostile),
+		"targets.txt": "/autograder/source/puzzles/manifest.json\n/autograder/source/puzzles\n/autograder/source/assignment.yaml\n" +
+			"/autograder/submission_metadata.json\n/autograder/results\nport 22\n",
+		"tools.txt": "/autograder/source/kpuzzle\n"})
+	if res == nil {
+		t.Fatalf("java-hostile in Docker wrote no results:\n%s", logs)
+	}
+	v := verdicts(res)
+	t.Logf("java-hostile: score %v, verdicts %v", res["score"], v)
+	if v["optimal"]+v["suboptimal"]+v["valid"] != 0 || v["unsolvable-wrong"] != 3 {
+		t.Errorf("java-hostile in Docker: verdicts %v, want every solvable test unsolvable-wrong", v)
+	}
+
+}
+
+// autograderImage builds the Gradescope image of an assignment as
+// Gradescope does: the bundle unpacked in /autograder/source,
+// run_autograder copied to /autograder, setup.sh run as root (it installs
+// what the submissions' language needs from Debian's mirror). The image
+// is removed when the test ends.
+func autograderImage(t *testing.T, work, assignment, bin, tag string) string {
+	t.Helper()
+	zipPath := filepath.Join(work, tag+"-autograder.zip")
+	if r := kpuzzle(t, "", "bundle", "gradescope", assignment, "--out", zipPath, "--binary", bin); r.code != 0 {
+		t.Fatalf("bundle: %+v", r)
+	}
+	ctx := filepath.Join(work, tag+"-image")
+	unzip(t, zipPath, filepath.Join(ctx, "ag"))
+	dockerfile := "FROM " + dockerImage + "\nCOPY ag /autograder/source\n" +
+		"RUN cp /autograder/source/run_autograder /autograder/run_autograder && cd /autograder/source && bash ./setup.sh\n" +
+		"WORKDIR /autograder\n"
+	if err := os.WriteFile(filepath.Join(ctx, "Dockerfile"), []byte(dockerfile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	image := fmt.Sprintf("kpuzzle-test-autograder-%s:%d", tag, os.Getpid())
+	if out, err := exec.Command("docker", "build", "-q", "-t", image, ctx).CombinedOutput(); err != nil {
+		t.Fatalf("docker build of the %s autograder: %v\n%s", tag, err, out)
+	}
+	t.Cleanup(func() { exec.Command("docker", "rmi", "-f", image).Run() })
+	return image
+}
+
+// gradeInDocker runs one submission as Gradescope does, in a container of
+// image with the files in /autograder/submission, and returns
+// results.json (nil when run_autograder wrote none) and the log.
+func gradeInDocker(t *testing.T, image string, files map[string]string) (map[string]any, string) {
+	t.Helper()
+	sub := t.TempDir()
+	for name, content := range files {
+		writeFile(t, sub, name, content)
+	}
+	out, err := exec.Command("docker", "create", image, "/autograder/run_autograder").CombinedOutput()
+	if err != nil {
+		t.Fatalf("docker create: %v\n%s", err, out)
+	}
+	id := strings.TrimSpace(string(out))
+	defer exec.Command("docker", "rm", "-f", id).Run()
+	if out, err := exec.Command("docker", "cp", sub+"/.", id+":/autograder/submission").CombinedOutput(); err != nil {
+		t.Fatalf("docker cp: %v\n%s", err, out)
+	}
+	logs, _ := exec.Command("docker", "start", "-a", id).CombinedOutput()
+	got := filepath.Join(t.TempDir(), "results.json")
+	if exec.Command("docker", "cp", id+":/autograder/results/results.json", got).Run() != nil {
+		return nil, string(logs)
+	}
+	data, err := os.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res map[string]any
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatalf("results.json: %v\n%s", err, data)
+	}
+	return res, string(logs)
+}
+
+// verdicts counts the verdicts of a results.json's tests.
+func verdicts(res map[string]any) map[string]int {
+	n := map[string]int{}
+	for _, x := range res["tests"].([]any) {
+		if extra, ok := x.(map[string]any)["extra_data"].(map[string]any); ok {
+			n[extra["verdict"].(string)]++
+		}
+	}
+	return n
 }
 
 // buildDockerBase makes dockerImage from Debian's packages with
