@@ -273,25 +273,6 @@ func (s *searcher) dfs(g, blank, back int, sumN, sumR int) bool {
 	if s.Stop() {
 		return false
 	}
-	// The direct table entries of every child first, one right after
-	// another: their reads do not depend on each other, so the processor
-	// overlaps their cache misses instead of waiting for each in turn
-	// (Go has no prefetch instruction; batching the reads stands for
-	// one). Only the moved tile's pattern changes, and no additive
-	// pattern holds the blank.
-	var direct [4]int
-	for d := range 4 {
-		q := int(s.nbr[blank][d])
-		if d == back || q < 0 {
-			continue
-		}
-		t := s.cells[q]
-		if p := s.patOf[t]; p >= 0 {
-			s.pos[t] = uint8(blank)
-			direct[d] = s.tabs[p].entry(s.n, &s.pos)
-			s.pos[t] = uint8(q)
-		}
-	}
 	for d := range 4 {
 		if d == back {
 			continue
@@ -311,10 +292,7 @@ func (s *searcher) dfs(g, blank, back int, sumN, sumR int) bool {
 		if p >= 0 {
 			oldMd, oldVal = s.mdN[p], s.valN[p]
 			md := oldMd + int(s.md[t][blank]) - int(s.md[t][q])
-			v := direct[d]
-			if s.tabs[p].excess {
-				v = md + 2*v
-			}
+			v := s.value(int(p), &s.pos, md)
 			s.mdN[p], s.valN[p] = md, v
 			nsN += v - oldVal
 		} else {
