@@ -147,7 +147,7 @@ func TestChecksInSummaryHTML(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("no Checks section:\n%s", page)
 	}
-	section := page[i:strings.Index(page[i:], "</section>")+i]
+	section := page[i : strings.Index(page[i:], "</section>")+i]
 	// dave passed hamming() and failed manhattan() and twin(); erin's run
 	// crashed before any check, so she failed every one.
 	for _, row := range []string{

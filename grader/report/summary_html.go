@@ -78,10 +78,10 @@ type summaryView struct {
 	Tests                                                 []testRow
 	// Checks are the sub-checks the runs made (Java API methods, judged
 	// claims, the expanded order), one row per check over every test.
-	Checks   []checkRow
-	Students                                              []studentRow
-	Verdicts                                              []verdictCount
-	Replays, Feedback                                     bool
+	Checks            []checkRow
+	Students          []studentRow
+	Verdicts          []verdictCount
+	Replays, Feedback bool
 	// Times shows run times (results.times): the page is then no longer
 	// the same from run to run.
 	Times bool
