@@ -202,20 +202,21 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	// function harness (run.function) and the Berkeley search harness
 	// (run.problem: berkeley). Each runs the student's code in the same
 	// sandbox, so every defence must hold there too; a wrapper copied in
-	// as fn.py runs the corpus program from inside the harness.
-	for _, h := range []struct{ name, wrapper, run string }{
-		{"run.function", "hostile_function.py", `"function": "fn:solve"`},
-		{"run.problem berkeley", "hostile_berkeley.py", `"problem": "berkeley", "function": "fn:breadthFirstSearch"`},
-	} {
-		wrapper, err := os.ReadFile(filepath.Join(testdata, "harness", h.wrapper))
-		if err != nil {
+	// as fn.py runs the corpus program from inside the function the
+	// harness calls.
+	wrapper, err := os.ReadFile(filepath.Join(testdata, "harness", "hostile_function.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"python-toolthief", "python-writer", "python-cheat", "python-userns", "python-astar"} {
+		if err := os.WriteFile(filepath.Join(root, name, "fn.py"), wrapper, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range []string{"python-toolthief", "python-writer", "python-cheat", "python-userns", "python-astar"} {
-			if err := os.WriteFile(filepath.Join(root, name, "fn.py"), wrapper, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+	}
+	for _, h := range []struct{ name, run string }{
+		{"run.function", `"function": "fn:solve"`},
+		{"run.problem berkeley", `"problem": "berkeley", "function": "fn:breadthFirstSearch"`},
+	} {
 		fa := assignment(t, dir, fmt.Sprintf(`{
 			"puzzles": {"dir": %q, "glob": "p1.txt", "extra": [{"dir": %q, "glob": "p1.txt", "hidden": true}]},
 			"hide": ["reference"],
