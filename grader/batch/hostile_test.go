@@ -339,6 +339,122 @@ func gradeJavaHostile(t *testing.T, iso sandbox.Choice, dir, set, tools, fake, e
 	if left := processesUnder(scratch); len(left) > 0 {
 		t.Errorf("processes of the Java runs survived: %v", left)
 	}
+
+	// The same attacks from inside the Princeton API harness
+	// (run.java_api): java-hostile, renamed Hostile, behind a Solver that
+	// runs it from its constructor (testdata/harness/
+	// hostile_api_solver.java.txt), with java-princeton's Board; and
+	// java-princeton itself beside it, which must score.
+	aroot := filepath.Join(dir, "java-api-submissions")
+	copyInto(t, submissionDir("java-princeton"), filepath.Join(aroot, "java-princeton"))
+	api := filepath.Join(aroot, "java-api-hostile")
+	writeJavaAPIHostile(t, api)
+	writeLines(t, filepath.Join(api, "targets.txt"), append(targets, filepath.Join(aroot, "java-princeton", "Solver.java"), aroot)...)
+	writeLines(t, filepath.Join(api, "tools.txt"), fake, exe)
+	aa := assignment(t, dir, fmt.Sprintf(`{
+		"puzzles": {"dir": %q, "glob": "p1.txt"},
+		"hide": ["reference"],
+		"build": {"wall_time": "5m"},
+		"run": {"java_api": "princeton", "wall_time": "60s", "output": "1MiB", "env": ["PATH=%s:%s"]}
+	}`, set, tools, sandbox.DefaultPath))
+	aanswers := filepath.Join(dir, "results", "java-api-answers")
+	ao := grade(t, batch.Options{Assignment: aa, Isolation: iso, JournalPath: filepath.Join(dir, "results", "java-api-journal.jsonl"),
+		ScratchDir: scratch, Hide: append(hide, jroot), AnswerDir: aanswers}, aroot)
+	r = ao.Results["java-api-hostile"]["p1.txt"]
+	t.Logf("java-hostile through run.java_api: %s", resultText(r))
+	if r.Verdict != grader.UnsolvableWrong || r.Score(aa.Rubric) != 0 {
+		leaked, _ := os.ReadFile(filepath.Join(aanswers, "java-api-hostile", "p1.txt"))
+		t.Errorf("java-hostile through run.java_api got through (score %v):\n%s\n%s", r.Score(aa.Rubric), resultText(r), leaked)
+	}
+	if r := ao.Results["java-princeton"]["p1.txt"]; r.Verdict != grader.Optimal {
+		t.Errorf("the correct Board/Solver beside it:\n%s", resultText(r))
+	}
+	if n := connections.Load(); n != 0 {
+		t.Errorf("%d connections reached 127.0.0.1 from the Java API harness", n)
+	}
+	if left := markersLeft(); len(left) > 0 {
+		t.Errorf("files the Java API runs left outside their folders: %v", left)
+	}
+	if left := processesUnder(scratch); len(left) > 0 {
+		t.Errorf("processes of the Java API runs survived: %v", left)
+	}
+}
+
+// writeJavaAPIHostile writes java-hostile for the Princeton API harness
+// into dst: its Solver.java renamed Hostile, followed by a Solver that
+// runs it from its constructor (testdata/harness/
+// hostile_api_solver.java.txt), and java-princeton's Board.java.
+func writeJavaAPIHostile(t *testing.T, dst string) {
+	t.Helper()
+	copyInto(t, submissionDir("java-hostile"), dst)
+	hostile, err := os.ReadFile(filepath.Join(dst, "Solver.java"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrapper, err := os.ReadFile(filepath.Join(testdata, "harness", "hostile_api_solver.java.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamed := strings.NewReplacer("public class Solver {", "class Hostile {", "Solver.class", "Hostile.class").Replace(string(hostile))
+	if strings.Contains(renamed, "class Solver") || !strings.Contains(renamed, "Hostile.class") {
+		t.Fatal("java-hostile's Solver.java no longer has the class the API test renames")
+	}
+	if err := os.WriteFile(filepath.Join(dst, "Solver.java"), []byte(renamed+string(wrapper)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	board, err := os.ReadFile(filepath.Join(submissionDir("java-princeton"), "Board.java"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dst, "Board.java"), board, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestJavaAPIHostileCheatsUncontained is the control of java-hostile
+// through the Princeton API harness: compiled with the harness and run as
+// run.java_api runs it, but outside any sandbox, its attacks work and its
+// Solver calls the board solvable; so its UNSOLVABLE in TestHostileCorpus
+// means the sandbox stopped them, not that the wrapper never ran.
+func TestJavaAPIHostileCheatsUncontained(t *testing.T) {
+	needTool(t, "javac", "java")
+	dir, set, _, _, _ := course(t)
+	build := filepath.Join(dir, "java-api-hostile")
+	writeJavaAPIHostile(t, build)
+	harness, err := os.ReadFile(filepath.Join(testdata, "..", "..", "templates", "harness", grader.JavaHarnessFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(build, grader.JavaHarnessFile), harness, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writeLines(t, filepath.Join(build, "targets.txt"), filepath.Join(set, "manifest.json"))
+	before := markersLeft()
+	defer func() {
+		for _, m := range markersLeft() {
+			if !slices.Contains(before, m) {
+				os.Remove(m)
+			}
+		}
+	}()
+	javac := exec.Command("javac", "-J-Xmx256m", "-encoding", "UTF-8", "-d", build,
+		filepath.Join(build, grader.JavaHarnessFile), filepath.Join(build, "Board.java"), filepath.Join(build, "Solver.java"))
+	if out, err := javac.CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, out)
+	}
+	answer := filepath.Join(dir, "answer.txt")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "java", "-Xmx256m", "-cp", build, "KpuzzleHarness", filepath.Join(set, "p1.txt"), answer)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the harness: %v\n%s", err, out)
+	}
+	got, err := os.ReadFile(answer)
+	if err != nil || strings.HasPrefix(string(got), "UNSOLVABLE") || !strings.Contains(string(out), "found: [") || strings.Contains(string(out), "found: []") {
+		t.Errorf("uncontained, java-hostile through the API harness found nothing (answer %q, %v):\n%s", got, err, out)
+	}
 }
 
 // TestJavaHostileCheatsUncontained is the control of java-hostile: run
