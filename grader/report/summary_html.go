@@ -237,9 +237,7 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 				times = append(times, r.Seconds)
 			}
 		}
-		if row.Total > 0 {
-			row.Percent = int(math.Round(100 * float64(row.Passed) / float64(row.Total)))
-		}
+		row.Percent = percent(row.Passed, row.Total)
 		row.Verdicts = verdictCounts(counts)
 		sort.Float64s(testTimes)
 		row.MedianTime, row.Max = "–", "–"
@@ -332,9 +330,17 @@ func (gb Gradebook) checkRows() []checkRow {
 	}
 	for i := range rows {
 		rows[i].Points = formatPoints(points[i])
-		rows[i].Percent = int(math.Round(100 * float64(rows[i].Passed) / float64(rows[i].Total)))
+		rows[i].Percent = percent(rows[i].Passed, rows[i].Total)
 	}
 	return rows
+}
+
+// percent is part of total as a whole percentage, 0 when total is 0.
+func percent(part, total int) int {
+	if total == 0 {
+		return 0
+	}
+	return int(math.Round(100 * float64(part) / float64(total)))
 }
 
 // shortPoints writes points to one decimal for a table cell (the exact
