@@ -80,6 +80,9 @@ func testGoals(s puzzles.Shape) []puzzles.Goal {
 // against breadth-first enumeration: for every permutation of the board,
 // the rule says solvable exactly when the search reached it.
 func TestSolvabilityMatchesExhaustiveSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches every state of the small boards; go test without -short runs it")
+	}
 	for _, s := range []puzzles.Shape{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {3, 3}} {
 		for _, g := range testGoals(s) {
 			t.Run(fmt.Sprintf("%v/%s", s, g.Name()), func(t *testing.T) {

@@ -14,6 +14,9 @@ import (
 // TestDemoGradesTheExampleSubmissions runs the README's first command and
 // checks each example submission got the score its behaviour deserves.
 func TestDemoGradesTheExampleSubmissions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the whole demo; go test without -short runs it")
+	}
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("kpuzzle demo needs python3, which is not on the PATH")
 	}

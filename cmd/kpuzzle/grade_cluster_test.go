@@ -28,6 +28,9 @@ var clusterCorpus = []string{
 // student, JUnit XML, gradebook, feedback, replay pages, kept answers, the
 // summary page) must be the one run's, byte for byte.
 func TestGradeShardsMergeByteForByte(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades a class in one run and in shards; go test without -short runs it")
+	}
 	config, subs := gradeFixture(t, "", clusterCorpus...)
 	data, _ := os.ReadFile(config)
 	// Two tests, with room for a busy machine.

@@ -254,6 +254,9 @@ func kpuzzleBinary(t *testing.T) string {
 // moments, resumes it each time, and checks that the final results are
 // byte for byte those of a run that was never interrupted.
 func TestGradeSurvivesKill9(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills a grading run and resumes it; go test without -short runs it")
+	}
 	config, subs := gradeFixture(t, "", "python-astar", "python-illegal", "python-crash", "python-chatty", "python-vandal")
 	bin := kpuzzleBinary(t)
 	// A killed grader leaves its working folders behind; keep them where
@@ -353,6 +356,9 @@ func TestGradeSurvivesKill9(t *testing.T) {
 // subject). On a busy machine the signal may come while the sandbox is
 // still being inspected, which must be the same clean interruption.
 func TestGradeStopsCleanlyOnInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("interrupts a grading run and waits for it to stop; go test without -short runs it")
+	}
 	config, subs := gradeFixture(t, "", "python-astar", "python-loop", "python-illegal")
 	bin := kpuzzleBinary(t)
 	out := filepath.Join(t.TempDir(), "out")

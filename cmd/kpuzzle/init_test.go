@@ -244,6 +244,9 @@ func checkWorkflow(t *testing.T, path string) {
 // binary: it must write the points to the step's outputs and the
 // feedback to the job summary.
 func TestWorkflowGradingStep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the Classroom workflow grading step; go test without -short runs it")
+	}
 	if _, err := exec.LookPath("jq"); err != nil {
 		t.Skip("jq is not installed (GitHub's runners have it), so the workflow's script cannot run here")
 	}
@@ -318,6 +321,9 @@ func TestWorkflowGradingStep(t *testing.T) {
 // the assignment with each candidate (and with small seeds people
 // default to), and fails if any hidden board comes back.
 func TestPublicFilesCannotRegenerateTheHiddenTests(t *testing.T) {
+	if testing.Short() {
+		t.Skip("regenerates sets from every public file; go test without -short runs it")
+	}
 	dir := filepath.Join(t.TempDir(), "hw")
 	// 4x4 boards at depth 20-24 number in the millions, so no other seed
 	// brings one back by chance.

@@ -50,6 +50,9 @@ var hostile = []string{
 // and the Gradescope bundle require. Every attack must fail, the correct
 // solver must score, and nothing may outlive the runs.
 func TestHostileCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades the whole hostile corpus at three isolation levels (minutes); go test without -short runs it")
+	}
 	needTool(t, "python3")
 	if level := os.Getenv(hostileLevel); level != "" {
 		gradeHostile(t, sandbox.ChooseAuto, false, sandbox.LevelRlimits)
@@ -417,6 +420,9 @@ func writeJavaAPIHostile(t *testing.T, dst string) {
 // Solver calls the board solvable; so its UNSOLVABLE in TestHostileCorpus
 // means the sandbox stopped them, not that the wrapper never ran.
 func TestJavaAPIHostileCheatsUncontained(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs the Java attacks outside the sandbox; go test without -short runs it")
+	}
 	needTool(t, "javac", "java")
 	dir, set, _, _, _ := course(t)
 	build := filepath.Join(dir, "java-api-hostile")
@@ -463,6 +469,9 @@ func TestJavaAPIHostileCheatsUncontained(t *testing.T) {
 // leaves its files in /tmp and may signal other processes), so that its
 // UNSOLVABLE in TestHostileCorpus means the sandbox stopped them.
 func TestJavaHostileCheatsUncontained(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs the Java attacks outside the sandbox; go test without -short runs it")
+	}
 	needTool(t, "javac", "java")
 	dir, set, _, _, _ := course(t)
 	build := filepath.Join(dir, "java-hostile")

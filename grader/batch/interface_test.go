@@ -75,6 +75,9 @@ func TestExtractFindsNothing(t *testing.T) {
 // but runs uniform-cost search expands more than A* can. Each claim is a
 // check that rubric.claims scores.
 func TestClaimedCountsAreJudged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs reference searches for every claimed count; go test without -short runs it")
+	}
 	needTool(t, "python3")
 	root := copySubmissions(t, "python-interactive")
 	var a grader.Assignment
@@ -246,6 +249,9 @@ func TestJavaHeapIsNamed(t *testing.T) {
 // the board as a list of rows and writes the moves, tile numbers or
 // boards it returns (None: unsolvable) as the answer.
 func TestPythonFunction(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades through the Python function harness; go test without -short runs it")
+	}
 	needTool(t, "python3")
 	root := copySubmissions(t, "python-function")
 	for _, function := range []string{"solver:solve", "solver:solve_tiles", "solver:solve_boards"} {
@@ -273,6 +279,9 @@ func TestPythonFunction(t *testing.T) {
 // Board; java-princeton-flawed's manhattan() counts the blank and its
 // twin() swaps the blank, and exactly those fail, saying why.
 func TestJavaPrincetonAPI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs Java API submissions; go test without -short runs it")
+	}
 	needTool(t, "javac")
 	needTool(t, "java")
 	root := copySubmissions(t, "java-princeton", "java-princeton-flawed")
@@ -356,6 +365,9 @@ func TestJavaPrincetonAPI(t *testing.T) {
 // A Solver that throws crashes the run, but the board's methods, called
 // before it, are judged all the same; moves(), never reached, fails.
 func TestJavaAPIChecksOfACrashedRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs Java API submissions; go test without -short runs it")
+	}
 	needTool(t, "javac")
 	needTool(t, "java")
 	root := copySubmissions(t, "java-princeton")

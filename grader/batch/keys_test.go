@@ -69,6 +69,9 @@ func TestWrongKeyStopsGrading(t *testing.T) {
 // its result keeps the optimal length the key gives, for feedback,
 // results.json and the replay page.
 func TestOptimalLengthKeptForEveryVerdict(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs one submission per verdict; go test without -short runs it")
+	}
 	root := copySubmissions(t, "python-illegal", "python-crash", "python-loop", "python-vandal")
 	os.MkdirAll(filepath.Join(root, "empty"), 0o755)
 	os.MkdirAll(filepath.Join(root, "garbage"), 0o755)

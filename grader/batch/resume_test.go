@@ -24,6 +24,9 @@ func fastAssignment(t *testing.T) grader.Assignment {
 }
 
 func TestResultsDoNotDependOnJobs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades a class with one job and with several; go test without -short runs it")
+	}
 	needTool(t, "python3")
 	a := fastAssignment(t)
 	root := copySubmissions(t, "python-astar", "python-illegal", "python-crash", "python-chatty")
@@ -38,6 +41,9 @@ func TestResultsDoNotDependOnJobs(t *testing.T) {
 }
 
 func TestInterruptThenResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades a class twice, interrupted and resumed; go test without -short runs it")
+	}
 	needTool(t, "python3")
 	a := fastAssignment(t)
 	root := copySubmissions(t, "python-astar", "python-illegal", "python-crash")

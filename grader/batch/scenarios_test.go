@@ -63,6 +63,9 @@ func TestPythonSubmissions(t *testing.T) {
 }
 
 func TestCompiledSubmissions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles C++, Java and Go submissions; go test without -short runs it")
+	}
 	t.Run("C++", func(t *testing.T) {
 		needTool(t, "g++")
 		a := assignment(t, t.TempDir(), fmt.Sprintf(`{
@@ -157,6 +160,9 @@ func cheaterTargets(t *testing.T, root string, port int, paths ...string) {
 // chatter, vandalise and cheat, on one puzzle each, with tight limits,
 // beside a correct solver.
 func TestMisbehavingSubmissions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs submissions that loop, flood and fork until their limits; go test without -short runs it")
+	}
 	needTool(t, "python3")
 	port, connections := countConnections(t)
 

@@ -87,6 +87,9 @@ func (tb *tab) replayText(id string) string {
 }
 
 func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives headless Chromium; go test without -short runs it")
+	}
 	bctx := browsertest.Start(t)
 	url := writePage(t, checkpage.Options{})
 	t.Run("verdicts from links", func(t *testing.T) { testFragments(t, bctx, url) })

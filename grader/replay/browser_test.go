@@ -113,6 +113,9 @@ func walk(start puzzles.Board, a puzzles.Answer, c puzzles.Convention) (states [
 }
 
 func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives headless Chromium; go test without -short runs it")
+	}
 	bctx := browsertest.Start(t)
 	t.Run("steps to the illegal move", func(t *testing.T) { testIllegalMove(t, bctx) })
 	t.Run("play animates", func(t *testing.T) { testPlay(t, bctx) })

@@ -187,6 +187,9 @@ func TestMemoryLimitJVM(t *testing.T) {
 }
 
 func TestForkBombBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a fork bomb to its process limit; go test without -short runs it")
+	}
 	const maxProcs = 16
 	forEachMode(t, func(t *testing.T, m mode) {
 		t.Run("counted", func(t *testing.T) {

@@ -114,6 +114,9 @@ func interfaceStarter(t *testing.T, iface scaffold.Interface, name string, data 
 // boards, a rectangular one (but for Princeton's square Board) and an
 // unsolvable one, and replays every answer.
 func TestInterfaceStartersOnTrivialPuzzles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs every interface's starter in four languages; go test without -short runs it")
+	}
 	for _, iface := range scaffold.Interfaces() {
 		if iface.IsFile() {
 			continue // TestStarterCodeOnTrivialPuzzles
@@ -185,6 +188,9 @@ func TestInterfaceStartersOnTrivialPuzzles(t *testing.T) {
 // says, the placeholder search gives up, and no answer comes out (no
 // moves printed; solve and the Java Solver raise).
 func TestInterfaceStartersGiveUp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every starter of every interface to its limit; go test without -short runs it")
+	}
 	far := puzzles.MustBoard(4, 4, 14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3)
 	for _, iface := range scaffold.Interfaces() {
 		if iface.IsFile() {

@@ -53,6 +53,9 @@ func buildStarter(t *testing.T, l scaffold.Language, data scaffold.Data) []strin
 // two-move boards (in both file formats), a rectangular board and an
 // unsolvable one, and replays every answer.
 func TestStarterCodeOnTrivialPuzzles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs the starter code in four languages; go test without -short runs it")
+	}
 	for _, l := range scaffold.Languages("10s", scaffold.GoBinDir()) {
 		t.Run(l.Name, func(t *testing.T) {
 			if !l.Installed() {

@@ -86,6 +86,9 @@ func TestAdmissibleExhaustive(t *testing.T) {
 // under the race detector) with both heuristics and compares the lengths
 // with the exact table; each path must lead to the goal.
 func TestSolveAll2x4(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves every 2x4 state; go test without -short runs it")
+	}
 	g := puzzles.DefaultGoal(shape24)
 	tab := exactTable(t, g)
 	for _, triples := range []bool{false, true} {
