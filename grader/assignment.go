@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/kpuzzle/kpuzzle/grader/audit"
+	"github.com/kpuzzle/kpuzzle/reference"
 	"math"
 	"path"
 	"path/filepath"
@@ -785,9 +785,9 @@ func (a *Assignment) Normalize() error {
 		names[base] = f
 	}
 	if a.Claims.Algorithm != "" {
-		canon, ok := audit.CanonicalAlgorithm(a.Claims.Algorithm)
+		canon, ok := reference.CanonicalAlgorithm(a.Claims.Algorithm)
 		if !ok {
-			return &ConfigError{Key: "claims.algorithm", Msg: fmt.Sprintf("%q: expected bfs, dfs, ids, ucs, greedy, astar, wastar, idastar, rbfs or bidirectional", a.Claims.Algorithm)}
+			return &ConfigError{Key: "claims.algorithm", Msg: fmt.Sprintf("%q: expected %s", a.Claims.Algorithm, reference.SearchAlgorithmChoices())}
 		}
 		a.Claims.Algorithm = canon
 		if a.Run.patterns[ExtractExpanded] == nil && a.Run.patterns[ExtractFrontier] == nil {

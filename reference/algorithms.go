@@ -42,32 +42,32 @@ type runSpec struct {
 const Auto = "auto"
 
 var algorithms = []Algorithm{
-	{Name: "bfs", Aliases: []string{"breadth-first"}, Optimal: true,
+	{Name: "bfs", Aliases: []string{"breadth-first", "breadth-first-search"}, Optimal: true,
 		Description: "breadth-first graph search, goal tested on generation",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.BFS(ctx, r.p, r.o) }},
-	{Name: "dfs", Aliases: []string{"dls", "depth-limited"},
+	{Name: "dfs", Aliases: []string{"dls", "depth-limited", "depth-first", "depth-first-search"},
 		Description: "depth-limited depth-first tree search with path checking (--depth)",
 		run: func(ctx context.Context, r runSpec) (search.Result, error) {
 			return search.DepthLimited(ctx, r.p, r.depth, r.o)
 		}},
-	{Name: "ids", Aliases: []string{"iddfs", "iterative-deepening"}, Optimal: true,
+	{Name: "ids", Aliases: []string{"iddfs", "id-dfs", "iterative-deepening"}, Optimal: true,
 		Description: "iterative deepening of depth-limited search",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.IDS(ctx, r.p, r.o) }},
 	{Name: "ucs", Aliases: []string{"uniform-cost", "dijkstra"}, Optimal: true,
 		Description: "uniform-cost search, goal tested on expansion",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.UCS(ctx, r.p, r.o) }},
-	{Name: "greedy", Aliases: []string{"gbfs", "best-first"}, Informed: true,
+	{Name: "greedy", Aliases: []string{"gbfs", "best-first", "greedy-best-first"}, Informed: true,
 		Description: "greedy best-first graph search on h",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.Greedy(ctx, r.p, r.h, r.o) }},
-	{Name: "astar", Aliases: []string{"a*", "a-star"}, Informed: true, Optimal: true,
+	{Name: "astar", Aliases: []string{"a*", "a-star", "a_star"}, Informed: true, Optimal: true,
 		Description: "A* graph search on f = g + h",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.AStar(ctx, r.p, r.h, r.o) }},
-	{Name: "wastar", Aliases: []string{"wa*", "weighted-astar"}, Informed: true,
+	{Name: "wastar", Aliases: []string{"wa*", "weighted-astar", "weighted-a*"}, Informed: true,
 		Description: "weighted A* on g + w·h (--weight), at most w times the optimum",
 		run: func(ctx context.Context, r runSpec) (search.Result, error) {
 			return search.WAStar(ctx, r.p, r.h, r.weight, r.o)
 		}},
-	{Name: "idastar", Aliases: []string{"ida*", "ida-star"}, Informed: true, Optimal: true,
+	{Name: "idastar", Aliases: []string{"ida*", "ida-star", "ida_star"}, Informed: true, Optimal: true,
 		Description: "iterative-deepening A* with inverse-move pruning",
 		run: func(ctx context.Context, r runSpec) (search.Result, error) {
 			return idaStar(ctx, r.p.Start, r.p.Goal, r.h, r.o)
@@ -94,6 +94,38 @@ func AlgorithmNames() []string {
 		names[i] = a.Name
 	}
 	return names
+}
+
+// SearchAlgorithmNames lists the canonical names of the algorithms a
+// program may claim to have run: every algorithm but auto, which is the
+// reference solver's own choice of route.
+func SearchAlgorithmNames() []string {
+	names := AlgorithmNames()
+	return names[:len(names)-1]
+}
+
+// SearchAlgorithmChoices is SearchAlgorithmNames for an error message:
+// "bfs, dfs, ... rbfs or bidirectional".
+func SearchAlgorithmChoices() string {
+	names := SearchAlgorithmNames()
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// CanonicalAlgorithm reads an algorithm's name as a course, a claim or a
+// command line may write it ("A*", "breadth-first", "ida_star") and
+// returns its canonical name (astar, bfs, idastar). This table of
+// aliases is the only one: the auditor and the assignment's claims read
+// names through it. ok is false for a name it does not know, for the
+// empty name and for auto.
+func CanonicalAlgorithm(name string) (canon string, ok bool) {
+	if strings.TrimSpace(name) == "" {
+		return "", false
+	}
+	a, err := LookupAlgorithm(name)
+	if err != nil || a.Name == Auto {
+		return "", false
+	}
+	return a.Name, true
 }
 
 // LookupAlgorithm finds an algorithm by name or alias, case-insensitively.

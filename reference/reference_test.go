@@ -454,3 +454,25 @@ func TestShippedDeepSetByAnotherRoute(t *testing.T) {
 		t.Errorf("only %d instances proved again; the four shallowest at least must be", finished)
 	}
 }
+
+// TestCanonicalAlgorithm checks the one table of algorithm names that
+// the auditor and the assignment's claims read: every spelling a course
+// writes maps to the solver's name, and auto and unknown names do not.
+func TestCanonicalAlgorithm(t *testing.T) {
+	for alias, want := range map[string]string{
+		"A*": "astar", "a_star": "astar", "breadth-first": "bfs", "breadth-first-search": "bfs", "depth-first": "dfs",
+		"greedy-best-first": "greedy", "best-first": "greedy", "ida_star": "idastar", "weighted-a*": "wastar", "id-dfs": "ids",
+	} {
+		if got, ok := reference.CanonicalAlgorithm(alias); !ok || got != want {
+			t.Errorf("CanonicalAlgorithm(%q) = %q, %v; want %q", alias, got, ok, want)
+		}
+	}
+	for _, name := range []string{"", "auto", "hill-climbing"} {
+		if got, ok := reference.CanonicalAlgorithm(name); ok {
+			t.Errorf("CanonicalAlgorithm(%q) = %q; want not ok", name, got)
+		}
+	}
+	if got, want := reference.SearchAlgorithmChoices(), "bfs, dfs, ids, ucs, greedy, astar, wastar, idastar, rbfs or bidirectional"; got != want {
+		t.Errorf("SearchAlgorithmChoices() = %q; want %q", got, want)
+	}
+}

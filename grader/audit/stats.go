@@ -32,21 +32,6 @@ const (
 	VerdictUnchecked  = "unchecked"
 )
 
-// algorithmNames maps accepted spellings to the canonical algorithm
-// names of the command line.
-var algorithmNames = map[string]string{
-	"bfs": "bfs", "breadth-first": "bfs", "breadth-first-search": "bfs",
-	"dfs": "dfs", "depth-first": "dfs", "dls": "dfs", "depth-limited": "dfs",
-	"ids": "ids", "iddfs": "ids", "id-dfs": "ids", "iterative-deepening": "ids",
-	"ucs": "ucs", "uniform-cost": "ucs", "dijkstra": "ucs",
-	"greedy": "greedy", "gbfs": "greedy", "greedy-best-first": "greedy",
-	"astar": "astar", "a*": "astar", "a-star": "astar", "a_star": "astar",
-	"wastar": "wastar", "wa*": "wastar", "weighted-astar": "wastar", "weighted-a*": "wastar",
-	"idastar": "idastar", "ida*": "idastar", "ida-star": "idastar", "ida_star": "idastar",
-	"rbfs": "rbfs", "recursive-best-first": "rbfs",
-	"bidirectional": "bidirectional", "bibfs": "bidirectional", "bidirectional-bfs": "bidirectional",
-}
-
 // statsColumns maps accepted header spellings to column names.
 var statsColumns = map[string]string{
 	"algorithm": "algorithm", "algo": "algorithm", "search": "algorithm",
@@ -104,14 +89,6 @@ type StatsOptions struct {
 	// puzzle that the expansion bands need (estimated); 0 means 512 MiB.
 	// A band that would need more is reported as unchecked.
 	MaxBandBytes int64
-}
-
-// CanonicalAlgorithm reads an algorithm's name as a claim may write it
-// ("A*", "breadth-first", "ida_star") and returns the name the checks use
-// (astar, bfs, idastar); ok is false for a name it does not know.
-func CanonicalAlgorithm(name string) (canon string, ok bool) {
-	canon, ok = algorithmNames[strings.ToLower(strings.TrimSpace(name))]
-	return canon, ok
 }
 
 // ReadStatsFile parses the claims file at path; see ParseStatsClaims.
@@ -187,9 +164,9 @@ func ParseStatsClaims(r io.Reader, name string, opts StatsOptions) ([]StatsClaim
 		}
 		cl := StatsClaim{Line: line, Figures: map[string]float64{}, Texts: map[string]string{}}
 		algo, ac := field("algorithm")
-		canon, ok := algorithmNames[strings.ToLower(algo)]
+		canon, ok := reference.CanonicalAlgorithm(algo)
 		if !ok {
-			return nil, errAt(line, ac, fmt.Errorf("%w: unknown algorithm %q; expected one of bfs, dfs, ids, ucs, greedy, astar, wastar, idastar, rbfs, bidirectional", puzzles.ErrSyntax, clip(algo)))
+			return nil, errAt(line, ac, fmt.Errorf("%w: unknown algorithm %q; expected %s", puzzles.ErrSyntax, clip(algo), reference.SearchAlgorithmChoices()))
 		}
 		cl.Algorithm = canon
 		if _, ok := cols["heuristic"]; ok {
