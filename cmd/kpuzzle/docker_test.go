@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kpuzzle/kpuzzle/templates/scaffold"
 )
 
 // dockerImage is the Debian image the Docker test builds with debootstrap
@@ -74,8 +76,14 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 		t.Errorf("starter in Docker: %v %v; outside: %v %v", res["score"], verdicts(res), outside["score"], verdicts(outside))
 	}
 
-	marker, _ := os.ReadFile(filepath.Join(hw, "sandbox-probe", "KPUZZLE-SANDBOX-PROBE"))
-	res, logs = grade(map[string]string{"KPUZZLE-SANDBOX-PROBE": string(marker)})
+	// A student's file named like the probe's marker is graded like any
+	// other; the probe runs in the instructor's probe autograder alone.
+	res, logs = grade(map[string]string{"solver.py": string(starter), scaffold.SandboxProbeFile: "KPUZZLE-SANDBOX-PROBE\n"})
+	if res == nil || res["score"] != outside["score"] {
+		t.Errorf("the starter beside a file %s: score %v, want %v as without it\n%s", scaffold.SandboxProbeFile, res["score"], outside["score"], logs)
+	}
+	probeImage := autograderImage(t, work, filepath.Join(hw, "assignment.yaml"), bin, "python-probe", "--probe")
+	res, logs = gradeInDocker(t, probeImage, map[string]string{"solver.py": string(starter)})
 	if res == nil {
 		t.Fatalf("the probe in Docker wrote no results:\n%s", logs)
 	}
@@ -180,10 +188,10 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 // run_autograder copied to /autograder, setup.sh run as root (it installs
 // what the submissions' language needs from Debian's mirror). The image
 // is removed when the test ends.
-func autograderImage(t *testing.T, work, assignment, bin, tag string) string {
+func autograderImage(t *testing.T, work, assignment, bin, tag string, bundleFlags ...string) string {
 	t.Helper()
 	zipPath := filepath.Join(work, tag+"-autograder.zip")
-	if r := kpuzzle(t, "", "bundle", "gradescope", assignment, "--out", zipPath, "--binary", bin); r.code != 0 {
+	if r := kpuzzle(t, "", append([]string{"bundle", "gradescope", assignment, "--out", zipPath, "--binary", bin}, bundleFlags...)...); r.code != 0 {
 		t.Fatalf("bundle: %+v", r)
 	}
 	ctx := filepath.Join(work, tag+"-image")
