@@ -107,6 +107,9 @@ func Digest(r io.Reader) (string, error) {
 
 // FilesReceived is what a submission held, shown to the student so that a
 // wrong upload (a zipped folder, a misnamed file, nothing) is plain.
+// Its names and hints are text to show, already made Printable (as
+// batch.ReceivedFiles makes them): a student's file name never reaches a
+// report raw.
 type FilesReceived struct {
 	// Files are the submission's files, slash-separated paths in order,
 	// at most MaxListedFiles of them.

@@ -23,6 +23,7 @@ func newBundleCmd(a *app) *cobra.Command {
 type bundleOptions struct {
 	out    string
 	binary string
+	probe  bool
 }
 
 func newBundleGradescopeCmd(a *app) *cobra.Command {
@@ -44,8 +45,16 @@ on /autograder/submission and writes /autograder/results/results.json.
 The binary is this kpuzzle when it is a linux/amd64 build, otherwise the
 one given with --binary (build it with
 GOOS=linux GOARCH=amd64 go build github.com/kpuzzle/kpuzzle/cmd/kpuzzle).
-The zip is the same byte for byte for the same files.`,
+The zip is the same byte for byte for the same files.
+
+--probe writes the sandbox-probe autograder instead: the same files and
+KPUZZLE-SANDBOX-PROBE, which makes run_autograder grade nothing and show,
+for any submission, what a submission can see and do in Gradescope's
+container (kpuzzle sandbox probe). Upload it to an assignment of its own
+that students cannot see. Only this upload turns the probe on: a
+student's file of that name is graded like any other.`,
 		Example: `  kpuzzle bundle gradescope hw2/assignment.yaml --out hw2-autograder.zip
+  kpuzzle bundle gradescope hw2/assignment.yaml --probe --out hw2-probe-autograder.zip
   kpuzzle bundle gradescope --config assignment.yaml --binary ./kpuzzle-linux-amd64 --out autograder.zip`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -77,6 +86,7 @@ The zip is the same byte for byte for the same files.`,
 	}
 	cmd.Flags().StringVar(&opts.out, "out", "autograder.zip", "the zip file to write")
 	cmd.Flags().StringVar(&opts.binary, "binary", "", "the linux/amd64 kpuzzle binary to ship (default: this one, when it is such a build)")
+	cmd.Flags().BoolVar(&opts.probe, "probe", false, "write the sandbox-probe autograder: it grades nothing and shows what a submission can see and do on Gradescope")
 	return cmd
 }
 
@@ -85,6 +95,7 @@ type bundleJSON struct {
 	Files  []string `json:"files"`
 	Binary string   `json:"binary"`
 	Tests  int      `json:"tests"`
+	Probe  bool     `json:"probe,omitempty"`
 }
 
 func runBundleGradescope(a *app, config string, asg grader.Assignment, opts bundleOptions) error {
@@ -100,11 +111,25 @@ func runBundleGradescope(a *app, config string, asg grader.Assignment, opts bund
 		}
 		return inputError(err)
 	}
+	if opts.probe {
+		if err := b.AddSandboxProbe(asg.Name, buildVersion()); err != nil {
+			return usageErrorf("%s: %v", config, err)
+		}
+	}
+	for _, w := range b.Warnings {
+		fmt.Fprintf(a.errOut, "kpuzzle: warning: %s\n", w)
+	}
 	if err := b.WriteZip(opts.out); err != nil {
 		return inputError(fmt.Errorf("write %s: %w", opts.out, err))
 	}
 	if a.json {
-		return writeJSON(a.out, bundleJSON{Out: opts.out, Files: b.Names(), Binary: binary, Tests: b.Tests})
+		return writeJSON(a.out, bundleJSON{Out: opts.out, Files: b.Names(), Binary: binary, Tests: b.Tests, Probe: opts.probe})
+	}
+	if opts.probe {
+		fmt.Fprintf(a.out, "wrote %s: the sandbox-probe autograder (setup.sh, run_autograder, the assignment, %s and kpuzzle %s for linux/amd64)\n",
+			opts.out, scaffold.SandboxProbeFile, buildVersion())
+		fmt.Fprintln(a.out, "upload it as the autograder of a Gradescope assignment of its own that students cannot see, and submit any file: its results are the probe's checks (see docs/instructors.md)")
+		return nil
 	}
 	fmt.Fprintf(a.out, "wrote %s: setup.sh, run_autograder, the assignment with %d tests, %d files in all and kpuzzle %s for linux/amd64\n",
 		opts.out, b.Tests, len(b.Files), buildVersion())

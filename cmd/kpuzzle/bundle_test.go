@@ -95,6 +95,19 @@ func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
 		t.Fatalf("bundle JSON %+v (%v): want 8 tests and the binary %s", got, err, bin)
 	}
 
+	// The sandbox-probe autograder: the same files and the marker.
+	probeZip := filepath.Join(t.TempDir(), "probe-autograder.zip")
+	r = kpuzzle(t, "", "bundle", "gradescope", filepath.Join(dir, "assignment.yaml"), "--probe", "--out", probeZip, "--binary", bin, "--json")
+	var probe bundleJSON
+	if err := json.Unmarshal([]byte(r.stdout), &probe); r.code != 0 || err != nil || !probe.Probe {
+		t.Fatalf("bundle --probe: %+v (%v)", r, err)
+	}
+	wantFiles := append([]string{scaffold.SandboxProbeFile}, got.Files...)
+	sort.Strings(wantFiles)
+	if diff := cmp.Diff(wantFiles, probe.Files); diff != "" {
+		t.Errorf("the probe autograder's files (-want +got):\n%s", diff)
+	}
+
 	// The autograder's folder is laid out as Gradescope lays it out:
 	// readable by anyone until run_autograder closes it.
 	root, err := os.MkdirTemp("", "kpuzzle-autograder-test-")
@@ -131,6 +144,9 @@ func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
 	}
 	submission := filepath.Join(root, "submission")
 	writeFile(t, submission, "solver.py", string(solver))
+	// A student's file named like the probe's marker is graded like any
+	// other: only the autograder's own files choose the probe.
+	writeFile(t, submission, scaffold.SandboxProbeFile, "KPUZZLE-SANDBOX-PROBE\n")
 	os.Chmod(submission, 0o755)
 
 	// runAutograder runs run_autograder as Gradescope does, directly or
@@ -180,6 +196,9 @@ func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
 			if res["score"] != 60.0 || len(tests) != 9 {
 				t.Fatalf("results.json: score %v, %d tests; want 60 and 9 (files received and 8 puzzles):\n%v\n%s", res["score"], len(tests), res, out)
 			}
+			if received := tests[0].(map[string]any)["output"].(string); !strings.Contains(received, "2 files received") || !strings.Contains(received, scaffold.SandboxProbeFile) {
+				t.Errorf("Files received does not list the student's %s:\n%s", scaffold.SandboxProbeFile, received)
+			}
 			visibility := map[string]string{}
 			for _, x := range tests {
 				tc := x.(map[string]any)
@@ -195,15 +214,10 @@ func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
 				}
 			}
 
-			// The probe submission shows the sandbox's checks instead.
-			// (the file kpuzzle init writes in sandbox-probe/).
-			marker, err := os.ReadFile(filepath.Join(dir, "sandbox-probe", "KPUZZLE-SANDBOX-PROBE"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			probe := filepath.Join(root, "submission", "KPUZZLE-SANDBOX-PROBE")
-			writeFile(t, filepath.Dir(probe), filepath.Base(probe), string(marker))
-			defer os.Remove(probe)
+			// The probe autograder (uploaded by the instructor) shows the
+			// sandbox's checks instead, for the same submission.
+			unzip(t, probeZip, filepath.Join(root, "source"))
+			defer os.Remove(filepath.Join(root, "source", scaffold.SandboxProbeFile))
 			res, out, err = runAutograder(container, os.Getenv("PATH"))
 			if err != nil || res == nil {
 				t.Fatalf("run_autograder on the probe: %v\n%s", err, out)
@@ -303,4 +317,42 @@ func TestBundleRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantOneLineError(t, kpuzzle(t, "", "bundle", "gradescope", config, "--out", filepath.Join(t.TempDir(), "a.zip")), "puzzles.dir", "outside the assignment's folder")
+}
+
+// TestBundleOldProbeAutograder: a run_autograder of the assignment's own
+// that an older kpuzzle init wrote runs the probe for a submission
+// holding the marker. Bundling it warns, naming the file, and --probe
+// refuses it, since the probe would never run; the built-in one has
+// neither problem.
+func TestBundleOldProbeAutograder(t *testing.T) {
+	bin := smallELF(t)
+	dir := filepath.Join(t.TempDir(), "hw")
+	if r := kpuzzle(t, "", "init", dir, "--shape", "2x3", "--public", "1", "--hidden", "0"); r.code != 0 {
+		t.Fatalf("init: %+v", r)
+	}
+	config := filepath.Join(dir, "assignment.yaml")
+	zipPath := filepath.Join(t.TempDir(), "a.zip")
+	for _, args := range [][]string{nil, {"--probe"}} {
+		r := kpuzzle(t, "", append([]string{"bundle", "gradescope", config, "--out", zipPath, "--binary", bin}, args...)...)
+		if r.code != 0 || strings.Contains(r.stderr, "warning") {
+			t.Errorf("bundle %v with kpuzzle init's run_autograder: %+v", args, r)
+		}
+	}
+	script := filepath.Join(dir, "gradescope", "run_autograder")
+	data, err := os.ReadFile(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.Replace(string(data), `"$source_dir/KPUZZLE-SANDBOX-PROBE"`, `"$submission/KPUZZLE-SANDBOX-PROBE"`, 1)
+	if old == string(data) {
+		t.Fatal("run_autograder does not look for the probe's marker in its own folder")
+	}
+	if err := os.WriteFile(script, []byte(old), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := kpuzzle(t, "", "bundle", "gradescope", config, "--out", zipPath, "--binary", bin)
+	if r.code != 0 || !strings.Contains(r.stderr, "warning: "+script) || !strings.Contains(r.stderr, "a student can skip grading") {
+		t.Errorf("bundle with an old run_autograder: %+v; want a warning naming it", r)
+	}
+	wantOneLineError(t, kpuzzle(t, "", "bundle", "gradescope", config, "--probe", "--out", zipPath, "--binary", bin), config, "does not run the sandbox probe")
 }

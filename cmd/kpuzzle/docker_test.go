@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kpuzzle/kpuzzle/templates/scaffold"
 )
 
 // dockerImage is the Debian image the Docker test builds with debootstrap
@@ -74,8 +76,20 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 		t.Errorf("starter in Docker: %v %v; outside: %v %v", res["score"], verdicts(res), outside["score"], verdicts(outside))
 	}
 
-	marker, _ := os.ReadFile(filepath.Join(hw, "sandbox-probe", "KPUZZLE-SANDBOX-PROBE"))
-	res, logs = grade(map[string]string{"KPUZZLE-SANDBOX-PROBE": string(marker)})
+	// A student's file named like the probe's marker is graded like any
+	// other; the probe runs in the instructor's probe autograder alone.
+	// (Its score is not compared: the starter's in Docker varies with the
+	// machine's load; what matters is that it is graded, not probed.)
+	tests := len(res["tests"].([]any))
+	res, logs = grade(map[string]string{"solver.py": string(starter), scaffold.SandboxProbeFile: "KPUZZLE-SANDBOX-PROBE\n"})
+	if res == nil || len(res["tests"].([]any)) != tests {
+		t.Fatalf("the starter beside a file %s: %v, want the %d tests of a graded submission\n%s", scaffold.SandboxProbeFile, res, tests, logs)
+	}
+	if received := res["tests"].([]any)[0].(map[string]any); received["name"] != "Files received" || !strings.Contains(received["output"].(string), scaffold.SandboxProbeFile) {
+		t.Errorf("the starter beside a file %s: first test %v, want Files received listing it", scaffold.SandboxProbeFile, received)
+	}
+	probeImage := autograderImage(t, work, filepath.Join(hw, "assignment.yaml"), bin, "python-probe", "--probe")
+	res, logs = gradeInDocker(t, probeImage, map[string]string{"solver.py": string(starter)})
 	if res == nil {
 		t.Fatalf("the probe in Docker wrote no results:\n%s", logs)
 	}
@@ -180,10 +194,10 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 // run_autograder copied to /autograder, setup.sh run as root (it installs
 // what the submissions' language needs from Debian's mirror). The image
 // is removed when the test ends.
-func autograderImage(t *testing.T, work, assignment, bin, tag string) string {
+func autograderImage(t *testing.T, work, assignment, bin, tag string, bundleFlags ...string) string {
 	t.Helper()
 	zipPath := filepath.Join(work, tag+"-autograder.zip")
-	if r := kpuzzle(t, "", "bundle", "gradescope", assignment, "--out", zipPath, "--binary", bin); r.code != 0 {
+	if r := kpuzzle(t, "", append([]string{"bundle", "gradescope", assignment, "--out", zipPath, "--binary", bin}, bundleFlags...)...); r.code != 0 {
 		t.Fatalf("bundle: %+v", r)
 	}
 	ctx := filepath.Join(work, tag+"-image")

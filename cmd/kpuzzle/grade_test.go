@@ -504,6 +504,16 @@ func TestGradeOddNamesAndOutput(t *testing.T) {
 	}
 	writeFile(t, filepath.Join(subs, "noisy"), "solver.py",
 		"import sys\nsys.stderr.write('\\x1b[2J\\x1b[31mYOU SCORED 100\\u202e%\\n')\nsys.exit(1)\n")
+	// File names reach "Files received" (results.json), and through its
+	// summary the feedback, the summaries, CSV and JUnit of a submission
+	// that is not run: an escape, an override and a newline that would
+	// forge a line of their own.
+	forged := "FORGED: all tests passed"
+	for _, name := range []string{"colour\x1b[31m.txt", "mallory\u202etxt.py", "notes.txt\n" + forged} {
+		writeFile(t, filepath.Join(subs, "noisy"), name, "x\n")
+		writeFile(t, filepath.Join(subs, "lost", "odd\u202e"), name, "x\n")
+	}
+	writeFile(t, filepath.Join(subs, "lost", "odd\u202e"), "solver.py", string(solver))
 	out := t.TempDir()
 	r := kpuzzle(t, "", "grade", "--config", config, "--out", out, subs)
 	if r.code != 0 {
@@ -541,10 +551,33 @@ func TestGradeOddNamesAndOutput(t *testing.T) {
 			text, _ = strconv.Unquote(strings.ReplaceAll(strconv.Quote(string(b)), `\\u`, `\u`))
 		}
 		bad(p, text)
+		for _, line := range strings.Split(text, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), forged) {
+				t.Errorf("%s: a file name forged the line %q", p, line)
+			}
+		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	for name, want := range map[string]string{
+		"noisy": "notes.txt<U+000A>" + forged,
+		"lost":  "found odd<U+202E>/solver.py: submit the files themselves",
+	} {
+		data, err := os.ReadFile(filepath.Join(out, "results", name, "results.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res struct {
+			Tests []struct{ Name, Output string }
+		}
+		if err := json.Unmarshal(data, &res); err != nil || len(res.Tests) == 0 || res.Tests[0].Name != "Files received" {
+			t.Fatalf("%s: results.json %s (%v)", name, data, err)
+		}
+		if !strings.Contains(res.Tests[0].Output, want) {
+			t.Errorf("%s: Files received says\n%s\nwant it to show %q", name, res.Tests[0].Output, want)
+		}
 	}
 	for _, name := range []string{long, spoof, "noisy", "python-astar"} {
 		base := grader.FileName(name)

@@ -65,9 +65,6 @@ func newInitCmd(a *app) *cobra.Command {
                         job (slurm.sh), a Kubernetes Indexed Job
                         (k8s-job.yaml), a GitHub Actions matrix
                         (github-grade.yml); see docs/cluster.md
-  sandbox-probe/        a submission to upload to Gradescope once: its
-                        results show what a submission can see and do
-                        there (kpuzzle sandbox probe)
   classroom/            a GitHub Classroom template repository: the
                         starter code, the public tests, the handout and a
                         GitHub Actions workflow that grades and reports

@@ -625,3 +625,60 @@ func TestInitCompletesInterfaces(t *testing.T) {
 		t.Errorf("completion of --interface java: %q", r.stdout)
 	}
 }
+
+// TestClassroomRegradeIgnoresTheStudentsFiles plays the staff-side
+// re-grading that docs/instructors.md shows: every student repository
+// cloned into one folder and graded with the instructor's assignment. A
+// student decides everything in their repository — the workflow that
+// reports the Classroom points, the assignment and the key it reads — so
+// one repository here rewrites all three (the workflow reports full
+// points, the rubric is raised, the key is replaced). Its grade must be
+// exactly that of the same code in an untouched repository, on the
+// instructor's tests, hidden ones included.
+func TestClassroomRegradeIgnoresTheStudentsFiles(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed, so the Python starter cannot run")
+	}
+	dir := filepath.Join(t.TempDir(), "hw")
+	if r := kpuzzle(t, "", "init", dir, "--shape", "3x3", "--depth", "2-8", "--public", "1", "--hidden", "1", "--unsolvable", "1"); r.code != 0 {
+		t.Fatalf("init: %+v", r)
+	}
+	clones := filepath.Join(t.TempDir(), "hw-submissions")
+	for _, repo := range []string{"hw-honest", "hw-tampered"} {
+		if err := os.CopyFS(filepath.Join(clones, repo), os.DirFS(filepath.Join(dir, "classroom"))); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(clones, repo, ".git"), "HEAD", "ref: refs/heads/main\n")
+	}
+	tampered := filepath.Join(clones, "hw-tampered")
+	writeFile(t, filepath.Join(tampered, ".github", "workflows"), "classroom.yml",
+		"name: Autograding Tests\non: push\njobs:\n  run-autograding-tests:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo 'Points 1000/1000'\n")
+	asg, err := os.ReadFile(filepath.Join(tampered, ".kpuzzle", "assignment.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(tampered, ".kpuzzle"), "assignment.yaml", string(asg)+"\n# raised by the student\nrubric:\n  solved: 1000\n")
+	writeFile(t, filepath.Join(tampered, "puzzles"), "manifest.json", `{"puzzles": []}`+"\n")
+
+	r := kpuzzle(t, "", "grade", "--json", "--config", filepath.Join(dir, "assignment.yaml"), "--layout", "folders", "--out", t.TempDir(), clones)
+	var got gradeJSON
+	if err := json.Unmarshal([]byte(r.stdout), &got); r.code != 0 || err != nil || len(got.Submissions) != 2 {
+		t.Fatalf("grade the clones: %+v (%v)", r, err)
+	}
+	honest, cheat := got.Submissions[0], got.Submissions[1]
+	if honest.Name != "hw-honest" || cheat.Name != "hw-tampered" {
+		t.Fatalf("submissions %q and %q", honest.Name, cheat.Name)
+	}
+	var hidden bool
+	for _, tc := range honest.Tests {
+		hidden = hidden || strings.HasPrefix(tc.Test, "hidden/")
+	}
+	// The instructor's set: a solvable and an unsolvable board, public
+	// and hidden; the students' copy holds the public two.
+	if !hidden || len(honest.Tests) != 4 {
+		t.Errorf("the re-grade ran %d tests (a hidden one: %v), want the instructor's 4, hidden ones included", len(honest.Tests), hidden)
+	}
+	if honest.Score == 0 || cheat.Score != honest.Score || cheat.Max != honest.Max {
+		t.Errorf("the tampered repository scores %v/%v, the untouched one %v/%v: want the same, and above 0", cheat.Score, cheat.Max, honest.Score, honest.Max)
+	}
+}

@@ -24,6 +24,7 @@ type replayOptions struct {
 	optimal      int
 	timeout      time.Duration
 	answerFormat string
+	maxMoves     int
 }
 
 func newReplayCmd(a *app) *cobra.Command {
@@ -50,6 +51,11 @@ An answer file that cannot be read (a bad token, binary data) still gets a
 page: it shows the start board and the error with its line, and the verdict
 is malformed.
 
+The page holds at most --max-moves moves (default 10000), so that it stays
+small: the page of a longer answer plays its first moves, says that the
+rest was cut and how long the answer is, and shows the verdict and the
+last board of the whole answer. --max-moves 0 puts every move in the page.
+
 Exit code 0 when the page was written, whatever the verdict; 2 when PUZZLE
 or ANSWER cannot be opened, a flag is wrong, or the page cannot be written.
 PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
@@ -70,6 +76,7 @@ PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
 	f.IntVar(&opts.optimal, "optimal", -1, "the optimal solution length, when you know it (default: from the answer key or the reference solver)")
 	f.DurationVar(&opts.timeout, "timeout", 10*time.Second, "time the reference solver may take to prove the optimal length (0: no limit)")
 	registerAnswerFormat(f, &opts.answerFormat, "auto")
+	f.IntVar(&opts.maxMoves, "max-moves", replay.DefaultMaxMoves, "the most moves the page holds; a longer answer's page says the rest was cut (0: every move)")
 	return cmd
 }
 
@@ -82,8 +89,11 @@ type replayJSON struct {
 	Length        int    `json:"length"`
 	OptimalLength *int   `json:"optimal_length"`
 	// Played is how many moves the page plays: all of them, or those
-	// before the first illegal move.
+	// before the first illegal move, at most --max-moves.
 	Played int `json:"played"`
+	// Cut is set when the page holds only the answer's first --max-moves
+	// moves.
+	Cut bool `json:"cut,omitempty"`
 	// AnswerFormat is the notation the answer was read in (for an
 	// unreadable answer, the one whose error the page shows).
 	AnswerFormat string `json:"answer_format"`
@@ -107,6 +117,8 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 		return usageErrorf("--timeout must not be negative")
 	case opts.optimal < -1:
 		return usageErrorf("--optimal must not be negative")
+	case opts.maxMoves < 0:
+		return usageErrorf("--max-moves must not be negative (0: every move)")
 	}
 	format, err := answerNotation(opts.answerFormat)
 	if err != nil {
@@ -128,7 +140,10 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 	if title == "" {
 		title = fmt.Sprintf("%s on %s", displayName(answerPath), displayName(puzzlePath))
 	}
-	page := replay.Page{Title: title, Start: p.Board, Goal: p.Goal, Convention: p.Moves, Answer: ans, AnswerError: answerErr}
+	page := replay.Page{Title: title, Start: p.Board, Goal: p.Goal, Convention: p.Moves, Answer: ans, AnswerError: answerErr, MaxMoves: opts.maxMoves}
+	if opts.maxMoves == 0 {
+		page.MaxMoves = -1 // every move
+	}
 	if answerErr == nil {
 		rep, err := grader.CheckAnswer(ctx, p, ans, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout})
 		if err != nil {
@@ -223,10 +238,14 @@ func displayName(path string) string {
 
 func (a *app) reportReplay(out string, size int, page replay.Page, n notation.Notation) error {
 	verdict, summary, played := replayOutcome(page)
+	cut := page.AnswerError == nil && !page.Answer.Unsolvable && page.MaxMoves > 0 && page.Answer.Len() > page.MaxMoves
+	if cut {
+		played = min(played, page.MaxMoves)
+	}
 	if a.json {
 		return writeJSON(a.out, replayJSON{
 			Out: out, Bytes: size, Verdict: verdict, Summary: summary,
-			Length: page.Answer.Written(), OptimalLength: page.OptimalLength, Played: played,
+			Length: page.Answer.Written(), OptimalLength: page.OptimalLength, Played: played, Cut: cut,
 			AnswerFormat: n.String(),
 		})
 	}
@@ -241,6 +260,9 @@ func (a *app) reportReplay(out string, size int, page replay.Page, n notation.No
 	}
 	fmt.Fprintf(a.out, "wrote %s (%s); open it in a browser\n", out, replaySize(size))
 	fmt.Fprintf(a.out, "%s: %s\n", word, summary)
+	if cut {
+		fmt.Fprintf(a.out, "the page holds the first %d of the answer's %d moves (--max-moves 0 for every move)\n", page.MaxMoves, page.Answer.Len())
+	}
 	return nil
 }
 

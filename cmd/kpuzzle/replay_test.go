@@ -203,3 +203,42 @@ func TestReplayOptimalSkipsKey(t *testing.T) {
 		t.Errorf("verdict %q, want optimal", verdict)
 	}
 }
+
+// TestReplayMaxMoves: --max-moves bounds the moves a page holds; the page
+// of a longer answer says so, the one-line report and --json too, and the
+// verdict stays the whole answer's. 0 puts every move in.
+func TestReplayMaxMoves(t *testing.T) {
+	dir, puzzle := replayFiles(t)
+	answer := filepath.Join(dir, "long.txt") // 4 moves, suboptimal
+	for _, tc := range []struct {
+		max          string
+		played       int
+		cut          bool
+		stdoutNeeded string
+	}{
+		{"3", 3, true, "the page holds the first 3 of the answer's 4 moves"},
+		{"0", 4, false, ""},
+		{"4", 4, false, ""},
+	} {
+		out := filepath.Join(dir, "page-"+tc.max+".html")
+		r := kpuzzle(t, "", "replay", "--json", "--max-moves", tc.max, puzzle, answer, "-o", out)
+		var got replayJSON
+		if err := json.Unmarshal([]byte(r.stdout), &got); r.code != exitOK || err != nil {
+			t.Fatalf("--max-moves %s: %+v (%v)", tc.max, r, err)
+		}
+		if got.Verdict != "suboptimal" || got.Played != tc.played || got.Cut != tc.cut || got.Length != 4 {
+			t.Errorf("--max-moves %s: %+v; want suboptimal, played %d, cut %v", tc.max, got, tc.played, tc.cut)
+		}
+		page, _ := readPage(t, out)
+		if strings.Contains(page, `id="cut"`) != tc.cut {
+			t.Errorf("--max-moves %s: the page says it was cut: %v, want %v", tc.max, !tc.cut, tc.cut)
+		}
+		if tc.stdoutNeeded != "" {
+			r := kpuzzle(t, "", "replay", "--max-moves", tc.max, puzzle, answer, "-o", out)
+			if !strings.Contains(r.stdout, tc.stdoutNeeded) {
+				t.Errorf("--max-moves %s: stdout %q does not say %q", tc.max, r.stdout, tc.stdoutNeeded)
+			}
+		}
+	}
+	wantOneLineError(t, kpuzzle(t, "", "replay", "--max-moves", "-1", puzzle, answer, "-o", filepath.Join(dir, "x.html")), "--max-moves")
+}

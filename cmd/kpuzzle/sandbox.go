@@ -57,10 +57,9 @@ counters and io_uring, and signal other processes.
 Prints one line per check and exits 1 when any failed (a secret is
 reachable, the network is open, something outlives the run), 0 when all
 passed. --results-json writes the table as a Gradescope results.json: the
-autograder that kpuzzle init and kpuzzle bundle write runs this command
-instead of grading when the submission is the probe folder kpuzzle init
-writes (sandbox-probe/), so an instructor sees the same table in
-Gradescope.`,
+probe autograder (kpuzzle bundle gradescope --probe) runs this command
+instead of grading, for any submission, so an instructor sees the same
+table in Gradescope.`,
 		Example: `  kpuzzle sandbox probe
   kpuzzle sandbox probe --isolation rlimits
   kpuzzle --config assignment.yaml sandbox probe submissions/`,

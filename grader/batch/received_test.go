@@ -130,3 +130,44 @@ func TestSpecialAnswerFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestReceivedFilesEscapesNames gives a submission files whose names hold
+// a terminal escape, a right-to-left override and a newline that would
+// forge a line of "Files received", and a folder of such a name holding
+// the expected file (so that a hint names it): every name and hint comes
+// back escaped, one line each.
+func TestReceivedFilesEscapesNames(t *testing.T) {
+	dir := t.TempDir()
+	names := []string{
+		"colour\x1b[31m.py",
+		"mallory\u202etxt.py",
+		"notes.txt\nAll tests passed: 100/100",
+		"odd\u202e/solver.py",
+	}
+	for _, n := range names {
+		p := filepath.Join(dir, n)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := batch.ReceivedFiles(dir, []string{"solver.py"})
+	want := grader.FilesReceived{
+		Files: []string{
+			"colour<U+001B>[31m.py",
+			"mallory<U+202E>txt.py",
+			"notes.txt<U+000A>All tests passed: 100/100",
+			"odd<U+202E>/solver.py",
+		},
+		Missing: []string{"solver.py"},
+		Hints:   []string{"found odd<U+202E>/solver.py: submit the files themselves, with solver.py at the top, not the folder holding them"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("received (-want +got):\n%s", diff)
+	}
+	if s := got.Summary(); strings.ContainsAny(s, "\n\x1b\u202e") {
+		t.Errorf("summary holds a raw control or bidi character: %q", s)
+	}
+}

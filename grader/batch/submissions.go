@@ -367,8 +367,24 @@ func chown(path string, owner int) error {
 // ReceivedFiles lists what a submission holds and which of the expected
 // files (slash-separated paths relative to the submission) it lacks, with
 // hints for the usual wrong uploads: the right name in another case or in
-// a sub-folder, an archive that was not unpacked.
+// a sub-folder, an archive that was not unpacked. Every name in it, and
+// every hint, has gone through grader.Printable: file names are the
+// student's, and this is where they enter every report (results.json,
+// feedback, summaries, JUnit, CSV), so a name holding an escape
+// sequence, a right-to-left override or a newline is shown escaped
+// (<U+202E>) and cannot forge a line.
 func ReceivedFiles(dir string, expected []string) grader.FilesReceived {
+	out := receivedFiles(dir, expected)
+	for _, list := range [][]string{out.Files, out.Missing, out.Hints} {
+		for i, s := range list {
+			list[i] = grader.Printable(s)
+		}
+	}
+	return out
+}
+
+// receivedFiles is ReceivedFiles with the names as they are.
+func receivedFiles(dir string, expected []string) grader.FilesReceived {
 	var all []string
 	_ = walkSubmission(dir, func(rel string, d fs.DirEntry) error {
 		if !d.IsDir() {

@@ -28,7 +28,13 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 }
 
 func benchmarkWrite(b *testing.B, shape puzzles.Shape, n int) {
+	benchmarkWriteCap(b, shape, n, 0)
+}
+
+// benchmarkWriteCap is benchmarkWrite with Page.MaxMoves set to limit.
+func benchmarkWriteCap(b *testing.B, shape puzzles.Shape, n, limit int) {
 	p := benchPage(shape, n)
+	p.MaxMoves = limit
 	var size int64
 	for b.Loop() {
 		var c countingWriter
@@ -49,7 +55,14 @@ func BenchmarkWrite10x10Moves1000(b *testing.B) {
 }
 
 // BenchmarkWrite15PuzzleMillion is the longest answer ParseAnswer accepts
-// by default (1,000,000 moves), as a depth-first search might write.
+// by default (1,000,000 moves), as a depth-first search might write: the
+// page holds its first replay.DefaultMaxMoves moves.
 func BenchmarkWrite15PuzzleMillion(b *testing.B) {
 	benchmarkWrite(b, puzzles.Shape{Rows: 4, Cols: 4}, puzzles.DefaultMaxMoves)
+}
+
+// BenchmarkWrite15PuzzleMillionUncut is the same page holding every move
+// (Page.MaxMoves -1), as every page was before the cap.
+func BenchmarkWrite15PuzzleMillionUncut(b *testing.B) {
+	benchmarkWriteCap(b, puzzles.Shape{Rows: 4, Cols: 4}, puzzles.DefaultMaxMoves, -1)
 }

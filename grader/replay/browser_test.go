@@ -371,7 +371,7 @@ func testHugeAnswer(t *testing.T, bctx context.Context) {
 	}
 	ans := puzzles.AnswerFromPath(back, puzzles.BlankMoves)
 	checkpoints := []int{n, 123_457, 123_456, 99_999, 1}
-	want := map[int]string{}
+	want := map[int]string{replay.DefaultMaxMoves: ""}
 	for _, k := range checkpoints {
 		want[k] = ""
 	}
@@ -383,7 +383,7 @@ func testHugeAnswer(t *testing.T, bctx context.Context) {
 		}
 	}
 	began := time.Now()
-	tb := openPage(t, bctx, replay.Page{Title: "huge", Start: start, Goal: g, Convention: puzzles.BlankMoves, Answer: ans})
+	tb := openPage(t, bctx, replay.Page{Title: "huge", Start: start, Goal: g, Convention: puzzles.BlankMoves, Answer: ans, MaxMoves: -1})
 	t.Logf("a %d-move page loaded in %v", n, time.Since(began).Round(time.Millisecond))
 	tb.blur()
 	tb.key(kb.End)
@@ -401,6 +401,31 @@ func testHugeAnswer(t *testing.T, bctx context.Context) {
 	if got := eval[int](tb, `document.querySelectorAll("#moves li").length`); got > 300 {
 		t.Errorf("the move list holds %d entries; it should show a window of at most 300", got)
 	}
+
+	// The same answer with the default cap: the page plays the first
+	// DefaultMaxMoves moves, says at its end and in the verdict card that
+	// the rest was cut, and draws the whole answer's last board.
+	t.Run("cut", func(t *testing.T) {
+		tb := openPage(t, bctx, replay.Page{Title: "huge, cut", Start: start, Goal: g, Convention: puzzles.BlankMoves, Answer: ans})
+		tb.blur()
+		tb.key(kb.End)
+		if got := tb.board(); got != want[replay.DefaultMaxMoves] {
+			t.Errorf("End of the cut page: board %q, want the board after move %d, %q", got, replay.DefaultMaxMoves, want[replay.DefaultMaxMoves])
+		}
+		if st := tb.text("status"); !strings.Contains(st, fmt.Sprintf("Move %d of %d", replay.DefaultMaxMoves, n)) || !strings.Contains(st, "The page ends here") {
+			t.Errorf("status at the end of the cut page = %q", st)
+		}
+		if note := tb.text("cut"); !strings.Contains(note, "first 10,000 of the answer's 200,000 moves") {
+			t.Errorf("cut note %q", note)
+		}
+		final := eval[string](tb, `Array.from(document.querySelectorAll(".final-figure .cell")).map(c => c.textContent === "" ? "0" : c.textContent).join(" ")`)
+		if final != want[n] {
+			t.Errorf("the last board drawn on the cut page is %q, want the answer's, %q", final, want[n])
+		}
+		if note := tb.text("moves-window"); !strings.Contains(note, "of 200000 (this page holds the first 10000)") {
+			t.Errorf("move-list window note %q", note)
+		}
+	})
 }
 
 func testNothingToReplay(t *testing.T, bctx context.Context) {

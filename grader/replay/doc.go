@@ -17,9 +17,13 @@
 // <script type="application/json"> block, the cell the blank stands on
 // after each legal move and a full board every [KeyframeEvery] moves; the
 // script only draws and animates them. The cost is about five bytes per
-// move: a 1,000-move answer on a 10x10 board makes a page of 38 KB, a
-// million-move one on the 15-puzzle 3.5 MB; the move list in the page
-// shows a window of moves around the current one, so such a page stays
+// move: a 1,000-move answer on a 10x10 board makes a page of 39 KB. A page
+// holds at most [DefaultMaxMoves] moves ([Page.MaxMoves] changes it): the
+// page of a longer answer plays its first moves, says plainly that the
+// rest was cut and how long the answer is, and shows the whole answer's
+// verdict and last board, so a million-move answer on the 15-puzzle makes
+// a page of 65 KB instead of 3.5 MB. The move list in the page shows a
+// window of moves around the current one, so a long page stays
 // responsive.
 //
 // The package renders; it does not judge optimality. A caller that knows

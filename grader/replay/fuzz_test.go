@@ -104,6 +104,33 @@ func FuzzWrite(f *testing.F) {
 		if !strings.Contains(page, "</html>") {
 			t.Fatal("page not complete")
 		}
+
+		// Cut at a few moves: the page's data is the whole page's, up
+		// to the cap, and says how long the answer is.
+		p.MaxMoves = len(answer)%5 + 1
+		var cutBuf bytes.Buffer
+		if err := replay.Write(&cutBuf, p); err != nil {
+			t.Fatalf("Write with MaxMoves %d: %v", p.MaxMoves, err)
+		}
+		c, err := replay.ReadData(cutBuf.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		shown := min(p.MaxMoves, len(d.Moves))
+		cut := shown < len(d.Moves)
+		wantTotal := 0
+		if cut {
+			wantTotal = len(d.Moves)
+		}
+		if c.Moves != d.Moves[:shown] || c.Total != wantTotal || !slicesEqual(c.Blanks, d.Blanks[:min(len(d.Blanks), shown+1)]) {
+			t.Fatalf("MaxMoves %d: moves %q, total %d, blanks %v; want %q, %d, %v", p.MaxMoves, c.Moves, c.Total, c.Blanks, d.Moves[:shown], wantTotal, d.Blanks[:min(len(d.Blanks), shown+1)])
+		}
+		if cut != strings.Contains(cutBuf.String(), `id="cut"`) {
+			t.Fatalf("MaxMoves %d: the page says it was cut: %v, want %v", p.MaxMoves, !cut, cut)
+		}
+		if want := d.Illegal != nil && (!cut || d.Illegal.Index < shown); (c.Illegal != nil) != want {
+			t.Fatalf("MaxMoves %d: illegal move %+v in the cut data, want one: %v", p.MaxMoves, c.Illegal, want)
+		}
 	})
 }
 

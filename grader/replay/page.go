@@ -63,11 +63,23 @@ type Page struct {
 	// Note is shown under the verdict: anything else the student should
 	// know.
 	Note string
+	// MaxMoves caps the moves the page holds, so that its size stays
+	// bounded whatever the answer's length: 0 means DefaultMaxMoves, a
+	// negative value no cap. The page of a longer answer holds its first
+	// MaxMoves moves and says plainly that the rest was cut and how long
+	// the answer is; its verdict, summary and final board (after every
+	// legal move of the whole answer) are still the whole answer's.
+	MaxMoves int
 }
 
 // KeyframeEvery is how many moves apart the page stores a whole board;
 // between two, a board is rebuilt from the blank's cells.
 const KeyframeEvery = 256
+
+// DefaultMaxMoves is the most moves a page holds when Page.MaxMoves is
+// 0: at five to twelve bytes a move (the most on a large board with blank
+// lines between moves), the page of any answer stays under about 150 KB.
+const DefaultMaxMoves = 10_000
 
 // replayed is what the replay of a page's answer establishes.
 type replayed struct {
@@ -77,13 +89,23 @@ type replayed struct {
 	answer puzzles.Answer
 	// path is the blank's legal moves, up to the first illegal one.
 	path []puzzles.Dir
-	// blanks[k] is the blank's cell after k legal moves.
+	// shown is how many of the answer's moves the page holds: all of
+	// them, or the first Page.MaxMoves.
+	shown int
+	// blanks[k] is the blank's cell after k legal moves, for the moves
+	// shown.
 	blanks []int
-	// keyframes[j] is the board after j*KeyframeEvery legal moves.
+	// keyframes[j] is the board after j*KeyframeEvery legal moves, for
+	// the moves shown.
 	keyframes [][]int
-	illegal   *puzzles.IllegalMoveError
-	solved    bool
+	// final is the board after every legal move of the answer.
+	final   []int
+	illegal *puzzles.IllegalMoveError
+	solved  bool
 }
+
+// cut reports whether the page holds fewer moves than the answer.
+func (r replayed) cut() bool { return r.shown < len(r.answer.Tokens) }
 
 // errNoStart is returned by Write for a page without a start board.
 var errNoStart = errors.New("replay page: no start board")
@@ -115,8 +137,17 @@ func (p Page) replay() (replayed, error) {
 	if p.AnswerError != nil || p.Answer.Unsolvable {
 		r.blanks = []int{p.Start.Blank()}
 		r.keyframes = [][]int{p.Start.Cells()}
+		r.final = p.Start.Cells()
+		r.shown = len(r.answer.Tokens)
 		r.solved = r.goal.Reached(p.Start)
 		return r, nil
+	}
+	r.shown = len(r.answer.Tokens)
+	switch limit := p.MaxMoves; {
+	case limit == 0 && r.shown > DefaultMaxMoves:
+		r.shown = DefaultMaxMoves
+	case limit > 0 && r.shown > limit:
+		r.shown = limit
 	}
 	final, err := puzzles.Replay(p.Start, r.answer, p.Convention)
 	if err != nil && !errors.As(err, &r.illegal) {
@@ -127,10 +158,12 @@ func (p Page) replay() (replayed, error) {
 		played = r.illegal.Index
 	}
 	r.path = r.answer.Path(p.Convention)[:played]
-	r.blanks = make([]int, 0, played+1)
+	shownPlayed := min(played, r.shown)
+	r.blanks = make([]int, 0, shownPlayed+1)
 	r.blanks = append(r.blanks, p.Start.Blank())
 	r.keyframes = [][]int{p.Start.Cells()}
-	// Play the legal moves on a scratch copy, one swap each.
+	// Play the legal moves on a scratch copy, one swap each, recording
+	// those the page shows.
 	shape := p.Start.Shape()
 	cells := p.Start.Cells()
 	blank := p.Start.Blank()
@@ -138,11 +171,15 @@ func (p Page) replay() (replayed, error) {
 		next, _ := shape.Neighbor(blank, d) // legal: puzzles.Replay played it
 		cells[blank], cells[next] = cells[next], 0
 		blank = next
+		if k >= shownPlayed {
+			continue
+		}
 		r.blanks = append(r.blanks, blank)
 		if (k+1)%KeyframeEvery == 0 {
 			r.keyframes = append(r.keyframes, append([]int(nil), cells...))
 		}
 	}
+	r.final = cells
 	r.solved = r.illegal == nil && r.goal.Reached(final)
 	return r, nil
 }

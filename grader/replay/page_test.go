@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"html"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -337,6 +338,122 @@ func TestPageTileNumbers(t *testing.T) {
 	for _, want := range []string{`"moves":"UL"`, `"illegal":{"index":2,"line":3,"token":"1","reason":"tile 1 is at row 1, column 1, not next to the blank at row 3, column 3","blankDir":""}`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page's data lacks %s", want)
+		}
+	}
+}
+
+// walkBack is a random walk of n moves from the goal of shape, and the
+// answer that walks it back (blank moves): the start board and the answer.
+func walkBack(shape puzzles.Shape, seed uint64, n int) (puzzles.Board, puzzles.Goal, []puzzles.Dir) {
+	g := puzzles.DefaultGoal(shape)
+	start, w := puzzles.RandomWalk(puzzles.NewRand(seed), g, n)
+	back := make([]puzzles.Dir, len(w))
+	for i, d := range w {
+		back[len(w)-1-i] = d.Opposite()
+	}
+	return start, g, back
+}
+
+// TestLongAnswerIsCut: the page of an answer longer than the cap holds
+// its first moves only (checked against an independent replay), says so
+// with both lengths, keeps the whole answer's verdict and draws the whole
+// answer's last board; an illegal move beyond the cap is in the verdict
+// but not in the data. Its size stays bounded.
+func TestLongAnswerIsCut(t *testing.T) {
+	const n = 30_000
+	start, g, back := walkBack(puzzles.Shape{Rows: 4, Cols: 4}, 5, n)
+	states, _ := walk(start, puzzles.AnswerFromPath(back, puzzles.BlankMoves), puzzles.BlankMoves)
+	// The goal's blank is in the bottom-right corner: DOWN runs off.
+	illegalEnd := append(append([]puzzles.Dir(nil), back...), puzzles.Down)
+	var cellRE = regexp.MustCompile(`<div class="cell[^"]*">(\d*)</div>`)
+	finalBoard := func(page string) string {
+		i := strings.Index(page, `class="final-figure"`)
+		if i < 0 {
+			return ""
+		}
+		var cells []string
+		for _, m := range cellRE.FindAllStringSubmatch(page[i:], states[0].Len()) {
+			if m[1] == "" {
+				m[1] = "0"
+			}
+			cells = append(cells, m[1])
+		}
+		return strings.Join(cells, " ")
+	}
+	tests := []struct {
+		name     string
+		path     []puzzles.Dir
+		max      int
+		shown    int
+		verdict  string
+		note     string
+		illegal  bool
+		caption  string
+		wantLast int // index into states of the last board drawn
+	}{
+		{"solved, default cap", back, 0, replay.DefaultMaxMoves, "valid", "the first 10,000 of the answer's 30,000 moves; the other 20,000 were cut", false, "after the last move, move 30,000", n},
+		{"illegal beyond the cap", illegalEnd, 0, replay.DefaultMaxMoves, "illegal", "the first 10,000 of the answer's 30,001 moves", false, "after move 30,000, before the illegal move 30,001", n},
+		{"illegal within a cap of 40,000", illegalEnd, 40_000, n + 1, "illegal", "", true, "", 0},
+		{"a cap of 7", back, 7, 7, "valid", "the first 7 of the answer's 30,000 moves", false, "move 30,000", n},
+		{"no cap", back, -1, n, "valid", "", false, "", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a := puzzles.AnswerFromPath(tc.path, puzzles.BlankMoves)
+			page := string(render(t, replay.Page{Start: start, Goal: g, Convention: puzzles.BlankMoves, Answer: a, MaxMoves: tc.max}))
+			d, err := replay.ReadData([]byte(page))
+			if err != nil {
+				t.Fatal(err)
+			}
+			played := min(tc.shown, n)
+			var blanks []int
+			for _, s := range states[:played+1] {
+				blanks = append(blanks, s.Blank())
+			}
+			if diff := cmp.Diff(blanks, d.Blanks); diff != "" {
+				t.Errorf("blanks (-want +got):\n%s", diff)
+			}
+			if len(d.Moves) != tc.shown || len(d.Keyframes) != played/replay.KeyframeEvery+1 {
+				t.Errorf("%d moves and %d keyframes in the data, want %d and %d", len(d.Moves), len(d.Keyframes), tc.shown, played/replay.KeyframeEvery+1)
+			}
+			cut := tc.shown < len(tc.path)
+			if wantTotal := map[bool]int{true: len(tc.path)}[cut]; d.Total != wantTotal {
+				t.Errorf("total %d in the data, want %d", d.Total, wantTotal)
+			}
+			if (d.Illegal != nil) != tc.illegal {
+				t.Errorf("illegal move in the data: %+v, want one: %v", d.Illegal, tc.illegal)
+			}
+			if m := verdictRE.FindStringSubmatch(page); m == nil || m[1] != tc.verdict {
+				t.Errorf("verdict %v, want %s (the whole answer's)", m, tc.verdict)
+			}
+			if text := html.UnescapeString(page); cut != strings.Contains(page, `id="cut"`) || !strings.Contains(text, tc.note) || !strings.Contains(text, tc.caption) {
+				t.Errorf("the page does not say %q and %q (cut: %v)", tc.note, tc.caption, cut)
+			}
+			if got := finalBoard(page); cut && got != states[tc.wantLast].String() {
+				t.Errorf("last board drawn %q, want %q", got, states[tc.wantLast].String())
+			} else if !cut && got != "" {
+				t.Errorf("a page holding every move draws a last board too")
+			}
+		})
+	}
+}
+
+// TestPageSizeIsBounded: the page of the longest answer a course would
+// accept stays small with the default cap, whatever the board and however
+// the answer's lines are spaced.
+func TestPageSizeIsBounded(t *testing.T) {
+	const n = 880_000
+	for _, shape := range []puzzles.Shape{{Rows: 4, Cols: 4}, {Rows: 10, Cols: 10}} {
+		start, g, back := walkBack(shape, 1, n)
+		a := puzzles.AnswerFromPath(back, puzzles.TileMoves)
+		for i := range a.Lines {
+			a.Lines[i] = int32(2*i + 1) // a blank line between moves
+		}
+		cut := len(render(t, replay.Page{Start: start, Goal: g, Answer: a}))
+		whole := len(render(t, replay.Page{Start: start, Goal: g, Answer: a, MaxMoves: -1}))
+		t.Logf("%s, %d moves: %d bytes, %d without the cap", shape, n, cut, whole)
+		if cut > 160_000 || whole < 20*cut {
+			t.Errorf("%s: the page is %d bytes, %d without the cap; want at most 160,000 bytes", shape, cut, whole)
 		}
 	}
 }

@@ -114,9 +114,17 @@ type view struct {
 	Last int
 	// StartStatus is the status line before the first move.
 	StartStatus string
-	CSS         template.CSS
-	JS          template.JS
-	Data        pageData
+	// Cut is set when the page holds only the answer's first Shown
+	// moves (Page.MaxMoves); CutNote says so in words, and Final (with
+	// FinalCaption) is the board after every legal move of the answer.
+	Cut          bool
+	Shown        int
+	CutNote      string
+	Final        []cellView
+	FinalCaption string
+	CSS          template.CSS
+	JS           template.JS
+	Data         pageData
 }
 
 type cellView struct {
@@ -153,8 +161,13 @@ type pageData struct {
 	// Illegal is the first illegal move, when there is one; the page
 	// plays the moves before it.
 	Illegal *illegalData `json:"illegal,omitempty"`
-	// Solved says whether the last board played is the goal.
+	// Solved says whether the last board played is the goal (false on a
+	// cut page, whose last board is not the answer's).
 	Solved bool `json:"solved"`
+	// Total is the number of moves in the answer when the page holds
+	// only the first of them (Moves, Lines and Blanks stop there);
+	// omitted when the page holds them all.
+	Total int `json:"total,omitempty"`
 	// Unsolvable is set when the answer claims UNSOLVABLE; Malformed when
 	// it could not be read.
 	Unsolvable bool `json:"unsolvable,omitempty"`
@@ -198,7 +211,8 @@ func (p Page) view(r replayed) view {
 		OptimalSource: p.OptimalSource,
 		Note:          sentence(p.Note),
 		Unsolvable:    p.Answer.Unsolvable && p.AnswerError == nil,
-		Last:          len(r.path),
+		Last:          len(r.blanks) - 1,
+		Shown:         r.shown,
 	}
 	if v.Title == "" {
 		v.Title = "Replay"
@@ -227,19 +241,39 @@ func (p Page) view(r replayed) view {
 		v.Length = 0
 	} else {
 		var moves strings.Builder
-		moves.Grow(len(p.Answer.Tokens))
-		for _, t := range p.Answer.Tokens {
+		moves.Grow(r.shown)
+		for _, t := range p.Answer.Tokens[:r.shown] {
 			moves.WriteString(t.Letter())
 		}
 		d.Moves = moves.String()
-		d.Lines = lineNumbers(r.answer.Lines)
+		d.Lines = lineNumbers(r.answer.Lines[:r.shown])
 	}
 	if ill := r.illegal; ill != nil {
 		v.Illegal = &illegalView{Move: ill.Index + 1, Line: ill.Line, Token: ill.Token, Reason: ill.Reason}
-		v.Last++
-		d.Illegal = &illegalData{Index: ill.Index, Line: ill.Line, Token: ill.Token, Reason: ill.Reason, BlankDir: strings.ToLower(ill.Dir.String())}
-		if ill.NotASlide {
-			d.Illegal.BlankDir = ""
+		// (An illegal move need not be a token: a tile number not next
+		// to the blank stops the answer at Index == len(Tokens).)
+		if !r.cut() || ill.Index < r.shown {
+			v.Last++
+			d.Illegal = &illegalData{Index: ill.Index, Line: ill.Line, Token: ill.Token, Reason: ill.Reason, BlankDir: strings.ToLower(ill.Dir.String())}
+			if ill.NotASlide {
+				d.Illegal.BlankDir = ""
+			}
+		}
+	}
+	if r.cut() {
+		v.Cut = true
+		d.Total = v.Length
+		d.Solved = false
+		v.CutNote = fmt.Sprintf("This page holds the first %s of the answer's %s moves; the other %s were cut to keep the page small. The verdict, the summary and the last board below are the whole answer's.",
+			thousands(r.shown), thousands(v.Length), thousands(v.Length-r.shown))
+		if r.illegal != nil {
+			v.FinalCaption = fmt.Sprintf("The board after move %s, before the illegal move %s", thousands(len(r.path)), thousands(len(r.path)+1))
+		} else {
+			v.FinalCaption = fmt.Sprintf("The board after the last move, move %s", thousands(len(r.path)))
+		}
+		final, err := puzzles.NewBoard(shape, r.final)
+		if err == nil {
+			v.Final = cellViews(final, r.goal)
 		}
 	}
 	switch {
@@ -254,6 +288,15 @@ func (p Page) view(r replayed) view {
 	}
 	v.Data = d
 	return v
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // lineNumbers converts the answer's lines, or returns nil when they are

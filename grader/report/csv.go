@@ -3,6 +3,9 @@ package report
 import (
 	"encoding/csv"
 	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/kpuzzle/kpuzzle/grader"
 )
@@ -10,7 +13,9 @@ import (
 // WriteCSV writes the gradebook: a header row ("student", one column per
 // test named by its number and file, "total", "max"), then one row per
 // student with the points of each test. With a roster, "name", "sid" and
-// "email" follow "student" (group members joined with "; ").
+// "email" follow "student" (group members joined with "; "). Every
+// name is escaped (grader.Printable) and defused against spreadsheet
+// formulas (a leading apostrophe, see csvSafe).
 func (gb Gradebook) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	header := []string{"student"}
@@ -18,7 +23,7 @@ func (gb Gradebook) WriteCSV(w io.Writer) error {
 		header = append(header, "name", "sid", "email")
 	}
 	for _, t := range gb.Tests {
-		header = append(header, t.Name)
+		header = append(header, csvSafe(grader.Printable(t.Name)))
 	}
 	header = append(header, "total", "max")
 	if err := cw.Write(header); err != nil {
@@ -46,10 +51,21 @@ func (gb Gradebook) WriteCSV(w io.Writer) error {
 	return cw.Error()
 }
 
-// csvSafe keeps a spreadsheet from reading a cell as a formula: a cell
-// starting with =, +, - or @ gets a leading apostrophe.
+// csvSafe keeps a spreadsheet from reading a cell as a formula (formula
+// or DDE injection): a cell is given a leading apostrophe, which
+// spreadsheets read as "text" and do not show, when its first character
+// is one a formula may start with (= + - @, or their full-width forms
+// ＝ ＋ － ＠), or is whitespace, a control or another invisible
+// character — a spreadsheet may skip those before it looks (" =1+1",
+// "\t=1+1", "\r=1+1"), so such a cell is defused whatever follows.
+// Every text cell goes through it; the points are numbers the grader
+// writes.
 func csvSafe(s string) string {
-	if s != "" && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@') {
+	if s == "" {
+		return s
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	if strings.ContainsRune("=+-@\uFF1D\uFF0B\uFF0D\uFF20", r) || unicode.IsSpace(r) || unicode.IsControl(r) || !unicode.IsPrint(r) {
 		return "'" + s
 	}
 	return s

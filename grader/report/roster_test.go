@@ -2,10 +2,12 @@ package report_test
 
 import (
 	"bytes"
+	"encoding/csv"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -70,4 +72,67 @@ func FuzzReadGradescopeRoster(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestGradebookCSVDefusesFormulas names students (and a roster entry)
+// with every way a cell may start a formula: the signs themselves, their
+// full-width forms, and whitespace, control or invisible characters
+// before them, which a spreadsheet may skip. Each such cell must start
+// with an apostrophe; an ordinary name must be left as it is.
+func TestGradebookCSVDefusesFormulas(t *testing.T) {
+	gb := gradebook(t, "")
+	cases := map[string]string{
+		"=1+1":                   "'=1+1",
+		"+1":                     "'+1",
+		"-1":                     "'-1",
+		"@SUM(A1)":               "'@SUM(A1)",
+		" =1+1":                  "' =1+1",
+		"\t=1+1":                 "'    =1+1",
+		"\r=1+1":                 "<U+000D>=1+1",
+		"\n=1+1":                 "<U+000A>=1+1",
+		"\u00a0=1+1":             "<U+00A0>=1+1",
+		"\ufeff=1+1":             "<U+FEFF>=1+1",
+		"\uff1dHYPERLINK(\"x\")": "'\uff1dHYPERLINK(\"x\")",
+		"Ann-Marie":              "Ann-Marie",
+	}
+	var subs []report.Submission
+	for name := range cases {
+		s := gb.Submissions[0]
+		s.Name = name
+		subs = append(subs, s)
+	}
+	// A DDE payload behind a space, with roster cells of its own.
+	dde := " =cmd|' /C calc'!A0"
+	s := gb.Submissions[0]
+	s.Name = dde
+	gb.Submissions = append(subs, s)
+	gb.SetRoster(report.Roster{dde: {{Name: "\t@x", SID: "-5", Email: "+e"}}})
+	cases[dde] = "'" + dde
+	var buf bytes.Buffer
+	if err := gb.WriteCSV(&buf); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, row := range rows[1:] {
+		got[row[0]] = true
+		if row[0] == cases[dde] {
+			if diff := cmp.Diff([]string{"'    @x", "'-5", "'+e"}, row[1:4]); diff != "" {
+				t.Errorf("roster cells (-want +got):\n%s", diff)
+			}
+		}
+		for _, cell := range row[:4] {
+			if r, _ := utf8.DecodeRuneInString(cell); strings.ContainsRune("=+-@ \t\r\n\uff1d", r) {
+				t.Errorf("cell %q may start a formula", cell)
+			}
+		}
+	}
+	for name, want := range cases {
+		if !got[want] {
+			t.Errorf("%q: no row starts with %q; rows %q", name, want, rows)
+		}
+	}
 }

@@ -1,7 +1,9 @@
 // kpuzzle replay page: draws and animates the boards that Go computed.
 // The data (see pageData in grader/replay/write.go) holds the blank's cell
-// after every legal move and a whole board every keyEvery moves; this
-// script never decides legality or the meaning of a move.
+// after every legal move (of the first "moves" only when a long answer
+// was cut; "total" is then the answer's length) and a whole board every
+// keyEvery moves; this script never decides legality or the meaning of a
+// move.
 (function () {
   "use strict";
 
@@ -12,7 +14,8 @@
   var played = blanks.length - 1; // legal moves the page plays
   var illegal = data.illegal || null;
   var last = played + (illegal ? 1 : 0); // positions 0..last
-  var total = data.moves.length; // moves in the answer
+  var shown = data.moves.length; // moves the page holds
+  var total = data.total || shown; // moves in the answer
   var words = { U: "UP", D: "DOWN", L: "LEFT", R: "RIGHT" };
   var goalCell = [];
   data.goal.forEach(function (t, i) { goalCell[t] = i; });
@@ -105,7 +108,11 @@
     var text = "Move " + k + " of " + total + " (line " + lineOf(i) + "): " + token(i) +
       ", tile " + tile + " slides " + direction(blanks[k], blanks[k - 1]) + ".";
     if (k === played && !illegal) {
-      text += data.solved ? " The goal is reached." : " That was the last move; the goal is not reached.";
+      if (data.total) {
+        text += " The page ends here: the answer's other " + (total - shown) + " moves were cut (see the verdict and the last board).";
+      } else {
+        text += data.solved ? " The goal is reached." : " That was the last move; the goal is not reached.";
+      }
     }
     return text + " " + homeCount(b) + " of " + (b.length - 1) + " tiles are home.";
   }
@@ -183,8 +190,8 @@
     return k - 1;
   }
   function fillList(center) {
-    lo = Math.max(0, Math.min(center - WINDOW / 2, total - WINDOW));
-    hi = Math.min(total, lo + WINDOW);
+    lo = Math.max(0, Math.min(center - WINDOW / 2, shown - WINDOW));
+    hi = Math.min(shown, lo + WINDOW);
     var frag = document.createDocumentFragment();
     for (var i = lo; i < hi; i++) {
       var li = document.createElement("li");
@@ -211,9 +218,10 @@
     list.textContent = "";
     list.appendChild(frag);
     list.setAttribute("start", String(lo + 1));
-    if (total > WINDOW) {
+    if (shown > WINDOW || shown < total) {
       windowNote.hidden = false;
-      windowNote.textContent = "Showing moves " + (lo + 1) + "–" + hi + " of " + total + ".";
+      windowNote.textContent = "Showing moves " + (lo + 1) + "–" + hi + " of " + total +
+        (shown < total ? " (this page holds the first " + shown + ")." : ".");
     }
   }
   var currentLi = null;
@@ -221,7 +229,7 @@
     var i = currentIndex(k);
     var at = Math.max(i, 0);
     var margin = 30;
-    if (total > 0 && (hi === 0 || (at < lo + margin && lo > 0) || (at >= hi - margin && hi < total))) {
+    if (shown > 0 && (hi === 0 || (at < lo + margin && lo > 0) || (at >= hi - margin && hi < shown))) {
       fillList(at);
       currentLi = null;
     }

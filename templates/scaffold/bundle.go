@@ -31,6 +31,48 @@ type Bundle struct {
 	Files []BundleFile
 	// Tests is the number of tests the assignment grades.
 	Tests int
+	// Warnings are what the instructor should fix, one line each, for
+	// example a run_autograder of the assignment's own that an older
+	// kpuzzle init wrote.
+	Warnings []string
+}
+
+// SandboxProbeFile is the file, at the root of a Gradescope autograder,
+// that makes it the sandbox probe: run_autograder runs kpuzzle sandbox
+// probe instead of grading when the autograder's own folder
+// (/autograder/source, the instructor's upload) holds it. A file of that
+// name in a submission means nothing and is graded like any other.
+const SandboxProbeFile = "KPUZZLE-SANDBOX-PROBE"
+
+// studentProbeCheck is what a run_autograder written by kpuzzle init
+// before the probe moved into the autograder tests: a submission holding
+// the marker skipped grading (score 0, exit 0) and saw the probe's
+// checks.
+const studentProbeCheck = `"$submission/` + SandboxProbeFile + `"`
+
+// probeCheck is the test of the current run_autograder.
+const probeCheck = `"$source_dir/` + SandboxProbeFile + `"`
+
+// AddSandboxProbe makes b the sandbox-probe autograder of the assignment
+// named name: it adds SandboxProbeFile (which says what the autograder
+// is), so that the bundle's run_autograder shows the probe's checks for
+// any submission instead of grading it. It fails when the bundle's
+// run_autograder (the assignment's own gradescope/run_autograder) does not
+// look for the file there.
+func (b *Bundle) AddSandboxProbe(name, kpuzzleVersion string) error {
+	for _, f := range b.Files {
+		if f.Name == "run_autograder" && !bytes.Contains(f.Data, []byte(probeCheck)) {
+			return errors.New("gradescope/run_autograder does not run the sandbox probe for an autograder holding " + SandboxProbeFile +
+				": delete it to use the built-in one, or take the one kpuzzle init writes today")
+		}
+	}
+	data, err := Render("assignment/sandbox-probe.tmpl", Data{Name: name, KpuzzleVersion: kpuzzleVersion})
+	if err != nil {
+		return err
+	}
+	b.Files = append(b.Files, BundleFile{Name: SandboxProbeFile, Data: data, Mode: 0o644})
+	sort.Slice(b.Files, func(i, j int) bool { return b.Files[i].Name < b.Files[j].Name })
+	return nil
 }
 
 // GradescopeBundle gathers the files of a Gradescope autograder for the
@@ -127,6 +169,10 @@ func GradescopeBundle(config string, asg grader.Assignment, binary, kpuzzleVersi
 		}
 		if err != nil {
 			return Bundle{}, err
+		}
+		if f == "run_autograder" && bytes.Contains(data, []byte(studentProbeCheck)) {
+			b.Warnings = append(b.Warnings, fmt.Sprintf("%s runs the sandbox probe instead of grading when a submission holds %s, so a student can skip grading and see the probe's checks: delete it to use the built-in one, or take the one kpuzzle init writes today",
+				filepath.Join(base, "gradescope", f), SandboxProbeFile))
 		}
 		add(f, data, 0o755)
 	}

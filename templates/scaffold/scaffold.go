@@ -329,10 +329,6 @@ func Parts() []Part {
 		Template("cluster/slurm.sh", "assignment/cluster/slurm.sh.tmpl", 0o755),
 		Template("cluster/k8s-job.yaml", "assignment/cluster/k8s-job.yaml.tmpl", 0o644),
 		Template("cluster/github-grade.yml", "assignment/cluster/github-grade.yml.tmpl", 0o644),
-		// The submission an instructor uploads once to see the sandbox
-		// from inside Gradescope (run_autograder runs kpuzzle sandbox
-		// probe for it).
-		Template("sandbox-probe/KPUZZLE-SANDBOX-PROBE", "assignment/sandbox-probe.tmpl", 0o644),
 
 		// The GitHub Classroom template repository: the chosen
 		// language's starter, the public tests, the handout, an

@@ -106,12 +106,19 @@ func TestNewAndWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"assignment.yaml", "handout.md", "README.md", "gradescope/setup.sh", "sandbox-probe/KPUZZLE-SANDBOX-PROBE", "cluster/slurm.sh",
+	for _, f := range []string{"assignment.yaml", "handout.md", "README.md", "gradescope/setup.sh", "cluster/slurm.sh",
 		"starter/java/Solver.java", "starter/python/solver.py", "starter/go/go.mod", "starter/cpp/solver.cpp",
 		"puzzles/manifest.json", "puzzles/hidden/3x3/puzzle_1.txt", "classroom/Solver.java", "classroom/puzzles/2x3/puzzle_1.txt",
 		"classroom/.kpuzzle/assignment.yaml", "classroom/.github/workflows/classroom.yml", "classroom/checker.html"} {
 		if !slices.Contains(files, f) {
 			t.Errorf("%s is missing from %v", f, files)
+		}
+	}
+	// The sandbox probe is the instructor's own autograder (kpuzzle
+	// bundle gradescope --probe), never a file a submission could copy.
+	for _, f := range files {
+		if strings.Contains(f, scaffold.SandboxProbeFile) {
+			t.Errorf("the assignment folder holds %s, the sandbox probe's marker", f)
 		}
 	}
 	if page, err := os.ReadFile(filepath.Join(dir, "classroom", "checker.html")); err != nil {
