@@ -16,7 +16,7 @@ var (
 
 // kpuzzleBuilds builds kpuzzle once per test binary: plain, and stripped
 // of its symbol tables (-s -w, and strip(1) when the machine has it).
-func kpuzzleBuilds(t *testing.T) (plain, stripped string) {
+func kpuzzleBuilds(t testing.TB) (plain, stripped string) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds kpuzzle")
@@ -61,7 +61,7 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func copyFile(t *testing.T, from, to string) {
+func copyFile(t testing.TB, from, to string) {
 	t.Helper()
 	data, err := os.ReadFile(from)
 	if err != nil {
