@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"io"
 	"slices"
 
 	"github.com/kpuzzle/kpuzzle/reference/runguard"
@@ -13,22 +11,22 @@ import (
 var harmless = []string{"version", "--version", "help", "--help", "-h", "completion", "__complete", "__completeNoDesc"}
 
 // refuseInsideRun stops every command but the harmless ones inside a
-// kpuzzle sandbox run (see package runguard): one line on errOut and exit
-// 2. It returns -1 when the command may go on.
-func refuseInsideRun(args []string, errOut io.Writer) int {
+// kpuzzle sandbox run (see package runguard): a usage error (one line,
+// exit 2, and the JSON error with --json) naming the command. nil when
+// the command may go on.
+func refuseInsideRun(args []string) error {
 	if len(args) > 0 && slices.Contains(harmless, args[0]) {
-		return -1
+		return nil
 	}
 	what := "kpuzzle"
 	for _, a := range args {
 		if len(a) > 0 && a[0] != '-' {
-			what += " " + a
+			what = a
 			break
 		}
 	}
 	if err := runguard.Check(what); err != nil {
-		fmt.Fprintln(errOut, err.Error())
-		return exitUsage
+		return &exitError{code: exitUsage, err: err}
 	}
-	return -1
+	return nil
 }

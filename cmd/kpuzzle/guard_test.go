@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,8 +91,12 @@ func TestAnswerCommandsRefuseInsideARun(t *testing.T) {
 				t.Fatalf("%s: %v: %v", lv.name, args, err)
 			}
 			stderr := strings.TrimSpace(string(res.Stderr))
-			if res.ExitCode != exitUsage || len(res.Stdout) != 0 || strings.Count(stderr, "\n") != 0 ||
-				!strings.HasSuffix(stderr, runguard.ErrInsideRun.Error()) {
+			wantOut := ""
+			if slices.Contains(args, "--json") {
+				wantOut = `{"error":{"message":"solve: ` + runguard.ErrInsideRun.Error() + `","file":null,"line":null}}`
+			}
+			if res.ExitCode != exitUsage || strings.Join(strings.Fields(string(res.Stdout)), "") != strings.Join(strings.Fields(wantOut), "") ||
+				strings.Count(stderr, "\n") != 0 || stderr != "kpuzzle: "+args[0]+": "+runguard.ErrInsideRun.Error() {
 				t.Errorf("%s: kpuzzle %s: exit %d, stdout %q, stderr %q; want one line of refusal and exit 2",
 					lv.name, strings.Join(args, " "), res.ExitCode, res.Stdout, stderr)
 			}
