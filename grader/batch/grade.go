@@ -272,6 +272,9 @@ type grading struct {
 	// berkeley, by test name (*berkeleyRef), each made once.
 	berkeleyRefs sync.Map
 
+	// socketWarning warns once that the report socket cannot be made.
+	socketWarning sync.Once
+
 	mu  sync.Mutex // guards out and events
 	out Outcome
 	// done counts results for progress.

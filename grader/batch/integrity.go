@@ -3,6 +3,7 @@ package batch
 import (
 	"context"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 
@@ -30,11 +31,13 @@ func (g *grading) inspect(ctx context.Context, sub Submission) []grader.Integrit
 
 // listenForRefusals opens the report socket of a test's run (package
 // integrity); nil when the grader is not root, and then the run's
-// refusals go unrecorded.
-func listenForRefusals(uid int) *integrity.Listener {
+// refusals go unrecorded. A root grader that cannot open it warns, once.
+func (g *grading) listenForRefusals(uid int) *integrity.Listener {
 	l, err := integrity.Listen(uid)
-	if err != nil {
-		return nil
+	if err != nil && os.Geteuid() == 0 {
+		g.socketWarning.Do(func() {
+			g.warn("integrity: kpuzzle programs that runs execute cannot report themselves: " + err.Error())
+		})
 	}
 	return l
 }

@@ -230,7 +230,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	}
 	// A kpuzzle program the run executes refuses to work and says so on
 	// the run's report socket, whatever the program does with the refusal.
-	reports := listenForRefusals(uid)
+	reports := g.listenForRefusals(uid)
 	res, err := g.run(ctx, spec)
 	refusals := reports.Close()
 	if ctx.Err() != nil {
