@@ -8,7 +8,7 @@
 // Inspect walks a submission before its first run, within a Budget, and
 // names each finding with its file. Findings are for course staff: the
 // grader reports them (grade --json, the journal, the gradebook, the
-// summary page, Gradescope and PrairieLearn results) and, under the
+// summary page, the feedback, Gradescope's results.json) and, under the
 // assignment's integrity: zero, scores the submission 0. A student's
 // feedback says which file was found and what it is, not how it was
 // recognised.
