@@ -65,11 +65,13 @@ func kpuzzleBuilds(t *testing.T) (plain, stripped string) {
 	return filepath.Join(buildsDir, "kpuzzle"), filepath.Join(buildsDir, "kpuzzle-stripped")
 }
 
-// removeKpuzzleBuilds removes what kpuzzleBuilds made in this process.
+// removeKpuzzleBuilds removes what kpuzzleBuilds made in this process;
+// a later test builds again.
 func removeKpuzzleBuilds() {
 	if buildsDir != "" {
 		os.RemoveAll(buildsDir)
 	}
+	buildsOnce, buildsDir, buildsErr = sync.Once{}, "", nil
 }
 
 func copyFileMode(t *testing.T, from, to string, mode os.FileMode) {
