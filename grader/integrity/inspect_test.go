@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -249,4 +250,22 @@ func writeZip(t *testing.T, p string, files map[string][]byte) {
 		t.Fatal(err)
 	}
 	write(t, p, buf.Bytes())
+}
+
+// Many findings are capped, the last saying how many more there were.
+func TestFindingsCapped(t *testing.T) {
+	dir := t.TempDir()
+	for i := range integrity.MaxFindings + 10 {
+		write(t, filepath.Join(dir, fmt.Sprintf("venv/lib/m%03d.so", i)), []byte("\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00>\x00"))
+	}
+	got := inspect(t, dir, integrity.Python)
+	if len(got) != integrity.MaxFindings {
+		t.Fatalf("%d findings, want %d", len(got), integrity.MaxFindings)
+	}
+	if last := got[len(got)-1]; !last.Notice || last.Finding != "and 11 more files with findings" {
+		t.Errorf("last finding %+v", last)
+	}
+	if first := got[0]; first.File != "venv/lib/m000.so" || first.Finding != "a shared object or executable (ELF) in a Python assignment" {
+		t.Errorf("first finding %+v", first)
+	}
 }
