@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -267,5 +268,27 @@ func TestFindingsCapped(t *testing.T) {
 	}
 	if first := got[0]; first.File != "venv/lib/m000.so" || first.Finding != "a shared object or executable (ELF) in a Python assignment" {
 		t.Errorf("first finding %+v", first)
+	}
+}
+
+type failingReader struct{}
+
+func (failingReader) ReadAt([]byte, int64) (int, error) { return 0, errors.New("input/output error") }
+
+// A file that cannot be read is an error for Classify (Inspect reports
+// it as not inspected), never a panic.
+func TestUnreadableFile(t *testing.T) {
+	if _, err := integrity.Classify(context.Background(), "x", failingReader{}, 100, integrity.Python); err == nil {
+		t.Error("no error from a reader that fails")
+	}
+	if os.Geteuid() == 0 {
+		return // root reads anything; the permission case needs another user
+	}
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "secret.bin"), []byte("x"))
+	os.Chmod(filepath.Join(dir, "secret.bin"), 0)
+	got := inspect(t, dir, integrity.Python)
+	if len(got) != 1 || !got[0].Notice || !strings.HasPrefix(got[0].Finding, "not inspected: unreadable") {
+		t.Errorf("%+v", got)
 	}
 }
