@@ -25,7 +25,9 @@ func (g *grading) inspect(ctx context.Context, sub Submission) []grader.Integrit
 	for _, f := range found {
 		parts = append(parts, f.String())
 	}
-	g.warn(fmt.Sprintf("integrity: submission %s: %s", sub.Name, strings.Join(parts, "; ")))
+	// File names are the student's: escaped, so that they cannot drive
+	// the terminal.
+	g.warn(grader.Printable(fmt.Sprintf("integrity: submission %s: %s", sub.Name, strings.Join(parts, "; "))))
 	return found
 }
 

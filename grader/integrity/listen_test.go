@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net"
 	"os"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -69,5 +70,35 @@ func TestListenerReceivesReports(t *testing.T) {
 	}
 	if _, err := os.Lstat(path); !os.IsNotExist(err) {
 		t.Errorf("socket left after Close: %v", err)
+	}
+}
+
+// A report is anyone's of the run: a forged one is escaped and cut short.
+func TestForgedReportEscaped(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("the report folder is root's")
+	}
+	lease, err := sandbox.LeaseUID(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lease.Release()
+	l, err := integrity.Listen(lease.UID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := net.Dial("unix", runguard.ReportSocket(lease.UID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.NewEncoder(c).Encode(runguard.Report{What: "\x1b[2J" + strings.Repeat("w", 500), Executable: "\u202e" + strings.Repeat("x", 1000)})
+	c.Close()
+	got := l.Close()
+	if len(got) != 1 {
+		t.Fatalf("%+v", got)
+	}
+	f := got[0]
+	if strings.ContainsAny(f.File+f.Finding, "\x1b\u202e") || len([]rune(f.File)) > 301 || len(f.Finding) > 200 {
+		t.Errorf("forged report kept raw or long: %q %q", f.File, f.Finding)
 	}
 }

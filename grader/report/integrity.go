@@ -92,7 +92,7 @@ func (gb Gradebook) integrityTest(s Submission) *GradescopeTest {
 	var sb strings.Builder
 	sb.WriteString("Flagged for review (integrity):")
 	for _, f := range found {
-		sb.WriteString("\n  " + f.String())
+		sb.WriteString("\n  " + grader.Printable(f.String()))
 	}
 	return &GradescopeTest{Status: "failed", Name: "Integrity review (staff only)", Number: "0.1", Output: sb.String(), OutputFormat: "text", Visibility: "hidden"}
 }

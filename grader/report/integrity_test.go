@@ -97,3 +97,23 @@ func TestIntegrityInReports(t *testing.T) {
 		t.Errorf("%d students marked, want bob alone", n)
 	}
 }
+
+// A file name of the student's cannot spoof the staff's review: control
+// and bidirectional characters are escaped.
+func TestIntegrityNamesEscaped(t *testing.T) {
+	gb := gradebook(t, "")
+	gb.SetIntegrity(map[string][]grader.IntegrityFinding{"alice": {{File: "a\u202eos.lleh\x1b[2J", Finding: "a kpuzzle pattern database"}}})
+	res := gb.Gradescope(gb.Submissions[0])
+	for _, tst := range res.Tests {
+		if strings.HasPrefix(tst.Name, "Integrity review") && (strings.ContainsRune(tst.Output, '\u202e') || strings.ContainsRune(tst.Output, '\x1b')) {
+			t.Errorf("raw control characters in %q", tst.Output)
+		}
+	}
+	var csv bytes.Buffer
+	if err := gb.WriteCSV(&csv); err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsRune(csv.String(), '\u202e') || strings.ContainsRune(csv.String(), '\x1b') {
+		t.Errorf("raw control characters in the gradebook:\n%q", csv.String())
+	}
+}

@@ -295,7 +295,7 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 			}
 			if len(r.Integrity) > 0 {
 				cell.Text += " ⚑"
-				cell.Title += "; integrity: " + r.Integrity[0].String()
+				cell.Title += "; integrity: " + grader.Printable(r.Integrity[0].String())
 			}
 			row.Cells = append(row.Cells, cell)
 		}
