@@ -67,6 +67,12 @@ type Assignment struct {
 	// set, the submissions, the output folder and the assignment file,
 	// which are always hidden.
 	Hide []string `json:"hide,omitempty"`
+	// Integrity says what a finding of package integrity does (a build of
+	// kpuzzle, its tables, executables where the language makes none, a
+	// kpuzzle program a run executed): IntegrityFlag (the default) grades
+	// normally and reports it, IntegrityZero scores the submission 0 with
+	// the reason shown.
+	Integrity string `json:"integrity,omitempty"`
 
 	// BaseDir is the folder relative paths are taken from (the folder of
 	// the configuration file). It is not a configuration key.
@@ -374,6 +380,7 @@ var AssignmentKeys = []KeyDoc{
 	{"results.leaderboard", "false", "add a Gradescope leaderboard"},
 	{"results.replays", "true", "keep each answer in OUT/answers and write a replay page per student and test in OUT/replays, linked from OUT/summary.html"},
 	{"hide", "[]", "further paths students' programs must not see (the puzzle set, submissions, output and this file always are)"},
+	{"integrity", "flag", "what happens to a submission that brings a build of kpuzzle, its tables or answer keys, executables its language makes none of, or kpuzzle's source, or whose run executes kpuzzle: flag (grade normally, name each file in the reports) or zero (the submission scores 0, with the reason shown)"},
 }
 
 // AssignmentSections are the top-level keys of an assignment.
@@ -866,8 +873,21 @@ func (a *Assignment) Normalize() error {
 	if a.Optimal.Timeout == 0 {
 		a.Optimal.Timeout = Duration(60 * time.Second)
 	}
+	switch a.Integrity {
+	case "":
+		a.Integrity = IntegrityFlag
+	case IntegrityFlag, IntegrityZero:
+	default:
+		return &ConfigError{Key: "integrity", Msg: fmt.Sprintf("%q: expected flag or zero", a.Integrity)}
+	}
 	return nil
 }
+
+// Values of Assignment.Integrity.
+const (
+	IntegrityFlag = "flag"
+	IntegrityZero = "zero"
+)
 
 func (l *Limits) normalize(section string, def Limits) error {
 	if l.WallTime == 0 {

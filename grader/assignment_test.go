@@ -47,6 +47,7 @@ func TestParseAssignmentDefaults(t *testing.T) {
 		Rubric:     grader.Rubric{Solved: grader.Points(1), Optimal: grader.Points(1), Partial: "linear", Unsolvable: grader.Points(2)},
 		Visibility: grader.Visibility{Visible: "visible", Hidden: "after_published"},
 		Optimal:    grader.OptimalSearch{Timeout: grader.Duration(time.Minute)},
+		Integrity:  grader.IntegrityFlag,
 		BaseDir:    "/course",
 	}
 	if diff := cmp.Diff(want, a, cmpopts.IgnoreUnexported(grader.Assignment{}, grader.RunStep{}, grader.BuildStep{})); diff != "" {
@@ -147,6 +148,7 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 		{`{` + base + `, "visibility": {"hidden_tests": ["[x"]}}`, "visibility.hidden_tests", "not a pattern"},
 		{`{` + base + `, "puzzles": {"dir": "s", "glob": "/abs/*"}}`, "puzzles.glob", "not a pattern inside"},
 		{`{` + base + `, "rubric": 3}`, "rubric", "expected a section"},
+		{`{` + base + `, "integrity": "warn"}`, "integrity", "expected flag or zero"},
 		{`{` + base + `, "puzzles": {"dir": "s", "name": "x"}}`, "puzzles.name", "unknown key; expected one of dir, manifest, glob, hidden, extra"},
 		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"glob": "*"}]}}`, "puzzles.extra[0].dir", "missing"},
 		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"dir": "p", "extra": [{"dir": "q"}]}]}}`, "puzzles.extra[0].extra", "cannot have further sets"},
@@ -184,7 +186,7 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 		// run.problem's keys are parsed together, below.
 		"run.problem": "berkeley", "run.search": "astar", "run.heuristic": "manhattan", "rubric.search": map[string]any{"order": 1},
 		"visibility.visible": "visible", "visibility.hidden": "hidden", "visibility.hidden_tests": []any{"a*"},
-		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "hide": []any{"ref/"},
+		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "hide": []any{"ref/"}, "integrity": "zero",
 	}
 	// run.function makes the command and reads the answer file, which
 	// run.answer: stdout and run.extract.moves exclude: it is parsed

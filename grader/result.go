@@ -39,6 +39,9 @@ type Result struct {
 	// Seconds is the run's wall time and CPUSeconds its CPU time.
 	Seconds    float64 `json:"seconds"`
 	CPUSeconds float64 `json:"cpu_seconds"`
+	// Integrity lists the kpuzzle programs the run executed that refused
+	// to work inside it (see IntegrityFinding), as they told the grader.
+	Integrity []IntegrityFinding `json:"integrity,omitempty"`
 }
 
 // ResultFromReport turns a checker's report into a test result. An
@@ -158,3 +161,24 @@ type Person struct {
 	SID   string `json:"sid"`
 	Email string `json:"email"`
 }
+
+// IntegrityFinding is something a submission brought or did that course
+// staff should look at: a build of kpuzzle, kpuzzle's tables or answer
+// keys, an executable in an assignment whose language makes none, a copy
+// of kpuzzle's source (found in its files before the first run, see
+// package integrity), or a kpuzzle program that a test's run executed and
+// that refused to work.
+type IntegrityFinding struct {
+	// File is the file's path relative to the submission (with slashes),
+	// or for a run, the program's path as the run saw it.
+	File string `json:"file"`
+	// Finding says what was found, in words a student may read.
+	Finding string `json:"finding"`
+	// Notice marks what could not be inspected (an unreadable file, one
+	// past the size or time budget): reported, but no reason to score
+	// the submission 0 under integrity: zero.
+	Notice bool `json:"notice,omitempty"`
+}
+
+// String is "FILE: FINDING".
+func (f IntegrityFinding) String() string { return f.File + ": " + f.Finding }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference/exact"
+	"github.com/kpuzzle/kpuzzle/reference/runguard"
 	"github.com/kpuzzle/kpuzzle/reference/search"
 )
 
@@ -171,6 +172,9 @@ func (p *Prover) autoHeuristic(ctx context.Context, g puzzles.Goal) (search.Heur
 // puzzles.ErrUnsolvable (reported at once, without search), or an error
 // wrapping ctx's error if it cannot finish in time.
 func (p *Prover) Prove(ctx context.Context, b puzzles.Board, g puzzles.Goal) (Proof, error) {
+	if err := runguard.Check("reference.Prover.Prove"); err != nil {
+		return Proof{}, err
+	}
 	proof, _, err := p.prove(ctx, b, g, "", search.Options{Threads: p.Threads})
 	return proof, err
 }

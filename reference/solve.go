@@ -11,6 +11,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference/heuristics"
+	"github.com/kpuzzle/kpuzzle/reference/runguard"
 	"github.com/kpuzzle/kpuzzle/reference/search"
 )
 
@@ -86,6 +87,9 @@ func DefaultDepthLimit(s puzzles.Shape) int {
 // search.ErrMemoryLimit, search.ErrNotFound or ctx's error, and the
 // Solution still carries the search's statistics.
 func Solve(ctx context.Context, req Request) (Solution, error) {
+	if err := runguard.Check("reference.Solve"); err != nil {
+		return Solution{}, err
+	}
 	algo, err := LookupAlgorithm(req.Algorithm)
 	if err != nil {
 		return Solution{}, err

@@ -61,6 +61,10 @@ type app struct {
 // run executes the command line args and returns the process exit code.
 func run(args []string, in io.Reader, out, errOut io.Writer) int {
 	a := &app{in: in, out: out, errOut: errOut, v: viper.New()}
+	if err := refuseInsideRun(args); err != nil {
+		a.json = slices.Contains(args, "--json")
+		return a.exit(err)
+	}
 	if f, ok := out.(*os.File); ok {
 		a.isTerminal = isTerminal(f)
 	}

@@ -140,6 +140,40 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 		}
 	}
 
+	// A submission that ships kpuzzle itself (the bundle's own build,
+	// renamed helper) and trusts its answer: kpuzzle refuses inside the
+	// run, no solvable test scores, and results.json flags it in a test
+	// only staff see.
+	shipper, err := os.ReadFile(filepath.Join(graderTestdata, "submissions", "python-kpuzzle-shipped", "solver.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	built, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, logs = grade(map[string]string{"solver.py": string(shipper), "helper": string(built)})
+	if res == nil {
+		t.Fatalf("the shipped kpuzzle in Docker: no results.json:\n%s", logs)
+	}
+	v := verdicts(res)
+	t.Logf("python-kpuzzle-shipped: score %v, verdicts %v", res["score"], v)
+	if v["optimal"]+v["suboptimal"]+v["valid"] != 0 {
+		t.Errorf("the shipped kpuzzle scored in Docker: %v", v)
+	}
+	flagged := false
+	for _, x := range res["tests"].([]any) {
+		c := x.(map[string]any)
+		if strings.HasPrefix(fmt.Sprint(c["name"]), "Integrity review") {
+			flagged = c["visibility"] == "hidden" && strings.Contains(fmt.Sprint(c["output"]), "helper: a build of kpuzzle") &&
+				strings.Contains(fmt.Sprint(c["output"]), "refused")
+			t.Logf("integrity test (%v): %s", c["visibility"], c["output"])
+		}
+	}
+	if !flagged {
+		t.Errorf("the shipped kpuzzle is not flagged in results.json (a hidden test naming helper and the refusal):\n%s", logs)
+	}
+
 	// Java, as Princeton-style courses grade it on Gradescope: setup.sh
 	// installs Debian's JDK when the image is built; the correct BFS must
 	// score exactly as outside Docker, and the hostile Java program, which
@@ -181,7 +215,7 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 	if res == nil {
 		t.Fatalf("java-hostile in Docker wrote no results:\n%s", logs)
 	}
-	v := verdicts(res)
+	v = verdicts(res)
 	t.Logf("java-hostile: score %v, verdicts %v", res["score"], v)
 	if v["optimal"]+v["suboptimal"]+v["valid"] != 0 || v["unsolvable-wrong"] != 3 {
 		t.Errorf("java-hostile in Docker: verdicts %v, want every solvable test unsolvable-wrong", v)
@@ -223,7 +257,11 @@ func gradeInDocker(t *testing.T, image string, files map[string]string) (map[str
 	t.Helper()
 	sub := t.TempDir()
 	for name, content := range files {
-		writeFile(t, sub, name, content)
+		p := writeFile(t, sub, name, content)
+		if strings.HasPrefix(content, "\x7fELF") {
+			// A program the submission ships, executable as uploaded.
+			os.Chmod(p, 0o755)
+		}
 	}
 	out, err := exec.Command("docker", "create", image, "/autograder/run_autograder").CombinedOutput()
 	if err != nil {

@@ -287,6 +287,16 @@ type submissionJSON struct {
 	Score float64    `json:"score"`
 	Max   float64    `json:"max_score"`
 	Tests []testJSON `json:"tests"`
+	// Integrity lists what the submission brought and what its runs did
+	// that course staff should review (report.Gradebook.Findings).
+	Integrity []integrityJSON `json:"integrity"`
+}
+
+// integrityJSON is one integrity finding of a submission.
+type integrityJSON struct {
+	File    string `json:"file"`
+	Finding string `json:"finding"`
+	Notice  bool   `json:"notice,omitempty"`
 }
 
 type testJSON struct {
@@ -416,6 +426,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 
 	gb := report.NewGradebook(asg, outcome.Tests, outcome.Results)
 	gb.SetReceived(outcome.Received)
+	gb.SetIntegrity(outcome.Integrity)
 	gb.SetRoster(roster)
 	// A grader failure must reach Gradescope as a failed autograder run,
 	// never as a stored score: no results.json then.
@@ -459,7 +470,10 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSO
 	j := gradeJSON{Out: out, Summary: filepath.Join(out, report.SummaryFile), Interrupted: o.Interrupted, Ran: o.Ran, Reused: o.Reused, Isolation: o.Isolation.String(), Submissions: []submissionJSON{}}
 	for _, s := range gb.Submissions {
 		score, max := gb.Total(s)
-		sj := submissionJSON{Name: s.Name, Score: score, Max: max}
+		sj := submissionJSON{Name: s.Name, Score: score, Max: max, Integrity: []integrityJSON{}}
+		for _, f := range gb.Findings(s) {
+			sj.Integrity = append(sj.Integrity, integrityJSON{File: f.File, Finding: f.Finding, Notice: f.Notice})
+		}
 		for _, r := range s.Results {
 			tj := testJSON{Test: r.Test, Verdict: r.Verdict, Length: r.Length, OptimalLength: r.OptimalLength,
 				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary}

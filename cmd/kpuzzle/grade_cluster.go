@@ -143,6 +143,7 @@ shards were graded with it.`,
 			}
 			gb := report.NewGradebook(asg, m.Tests, m.Results)
 			gb.SetReceived(m.Received)
+			gb.SetIntegrity(m.Integrity)
 			gb.SetRoster(m.Roster)
 			if err := gb.WriteFolder(out, report.FolderOptions{Feedback: tmpl, Replays: asg.Results.ReplaysOn(), Moves: asg.Convention(), AnswerFormat: asg.AnswerNotation()}); err != nil {
 				return inputError(err)

@@ -18,6 +18,17 @@
 // resource limits only and Grade warns). The answer file is opened without
 // following symbolic links and read only up to the output limit.
 //
+// # Integrity
+//
+// Before the first run each submission is inspected (package integrity)
+// for what it should not bring: kpuzzle, its tables and keys, executables
+// its language makes none of. During each test's run a grader running as
+// root listens on the run's report socket, where a kpuzzle program that
+// refused to work in the run reports itself. The findings are in
+// Outcome.Integrity and Result.Integrity, journaled with the submission
+// and the result; ApplyIntegrity scores flagged submissions 0 under the
+// assignment's integrity: zero.
+//
 // # Determinism
 //
 // Results are keyed by submission and test, never by the order in which

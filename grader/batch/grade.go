@@ -128,6 +128,10 @@ type Outcome struct {
 	Inspection sandbox.Inspection
 	// Received maps submission name to what the submission held.
 	Received map[string]grader.FilesReceived
+	// Integrity maps submission name to what the inspection before the
+	// first run found in it (package integrity); submissions with no
+	// finding are absent. Findings of a test's run are in its Result.
+	Integrity map[string][]grader.IntegrityFinding
 }
 
 // ErrExposed reports that a program run by the grader could reach a
@@ -148,7 +152,7 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	if g.opts.Jobs <= 0 {
 		g.opts.Jobs = runtime.NumCPU()
 	}
-	g.out = Outcome{Results: map[string]map[string]grader.Result{}, Tests: append([]grader.Test(nil), opts.Tests...), Received: map[string]grader.FilesReceived{}}
+	g.out = Outcome{Results: map[string]map[string]grader.Result{}, Tests: append([]grader.Test(nil), opts.Tests...), Received: map[string]grader.FilesReceived{}, Integrity: map[string][]grader.IntegrityFinding{}}
 	if len(opts.Tests) == 0 {
 		return Outcome{}, errors.New("the puzzle set has no tests")
 	}
@@ -247,6 +251,7 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	g.gradeAll(ctx, done)
 	// A cancellation that came after the last test is no interruption.
 	g.out.Interrupted = g.done < g.total
+	ApplyIntegrity(opts.Assignment, &g.out)
 	return g.out, nil
 }
 
@@ -266,6 +271,9 @@ type grading struct {
 	// berkeleyRefs holds the reference searches of run.problem:
 	// berkeley, by test name (*berkeleyRef), each made once.
 	berkeleyRefs sync.Map
+
+	// socketWarning warns once that the report socket cannot be made.
+	socketWarning sync.Once
 
 	mu  sync.Mutex // guards out and events
 	out Outcome
@@ -485,8 +493,9 @@ func (g *grading) gradeAll(ctx context.Context, done map[string]grader.Result) {
 			s.digest = digest
 			s.entry = EntryFile(sub.Dir, g.opts.Assignment.Run.Entry)
 		}
+		found := g.inspect(ctx, sub)
 		if g.journal != nil && !g.journaled[sub.Name+"\x00"+s.digest] {
-			rec := journal.Record{Kind: journal.KindSubmission, Submission: sub.Name, Digest: s.digest, Received: &received, People: g.opts.Roster[sub.Name]}
+			rec := journal.Record{Kind: journal.KindSubmission, Submission: sub.Name, Digest: s.digest, Received: &received, People: g.opts.Roster[sub.Name], Integrity: found}
 			if err := g.journal.Append(rec); err != nil {
 				g.warn("journal: " + err.Error())
 			}

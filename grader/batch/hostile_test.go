@@ -61,6 +61,10 @@ func TestHostileCorpus(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("the fallback gives runs uids of their own only when the grader is root")
 	}
+	// The integrity submissions bring builds of kpuzzle, made once here
+	// and handed to the run inside the container.
+	_, _ = kpuzzleBuilds(t)
+	defer removeKpuzzleBuilds()
 	t.Run("namespaces", func(t *testing.T) {
 		if sandbox.Probe().Level != sandbox.LevelNamespaces {
 			t.Skipf("namespaces unavailable: %s", sandbox.Probe().Reason)
@@ -72,7 +76,7 @@ func TestHostileCorpus(t *testing.T) {
 	})
 	t.Run("container", func(t *testing.T) {
 		cmd := sandboxtest.Container(os.Args[0], "-test.run=^TestHostileCorpus$", "-test.v", "-test.count=1")
-		cmd.Env = append(cmd.Env, hostileLevel+"=container")
+		cmd.Env = append(cmd.Env, hostileLevel+"=container", kpuzzleBuildEnv+"="+buildsDir)
 		out, err := cmd.CombinedOutput()
 		t.Logf("inside the simulated container:\n%s", out)
 		if err != nil {
@@ -155,6 +159,10 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	if failed := o.Inspection.Failed(); len(failed) > 0 {
 		t.Errorf("the check before grading found exposures it let pass: %+v", failed)
 	}
+	// The corpus brings nothing of kpuzzle's and no executable.
+	if len(o.Integrity) > 0 {
+		t.Errorf("integrity findings in submissions that bring nothing: %+v", o.Integrity)
+	}
 	get := func(sub string) grader.Result { return o.Results[sub]["p1.txt"] }
 	for _, sub := range []string{"python-toolthief", "python-writer", "python-cheat", "python-userns"} {
 		for _, test := range []string{"p1.txt", "private/p1.txt"} {
@@ -200,6 +208,9 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	if entries, _ := os.ReadDir(scratch); len(entries) != 0 {
 		t.Errorf("scratch folder not cleaned: %v", entries)
 	}
+
+	// Submissions that bring kpuzzle, or call one installed on the host.
+	gradeIntegrity(t, iso, dir, set, scratch, []string{config})
 
 	// The same attacks from inside kpuzzle's Python harnesses: the
 	// function harness (run.function) and the Berkeley search harness

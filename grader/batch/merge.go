@@ -204,7 +204,7 @@ func Merge(dirs []string, a grader.Assignment, tests []grader.Test, out string) 
 		return Merged{}, fmt.Errorf("shard %s missing: give all %d shards of the grading", strings.Join(missing, ", "), first.s.Count)
 	}
 
-	m := Merged{Outcome: Outcome{Results: map[string]map[string]grader.Result{}, Received: map[string]grader.FilesReceived{}},
+	m := Merged{Outcome: Outcome{Results: map[string]map[string]grader.Result{}, Received: map[string]grader.FilesReceived{}, Integrity: map[string][]grader.IntegrityFinding{}},
 		Roster: map[string][]grader.Person{}}
 	m.Tests = append([]grader.Test(nil), tests...)
 	optima := map[string]grader.Optimum{}
@@ -218,6 +218,9 @@ func Merge(dirs []string, a grader.Assignment, tests []grader.Test, out string) 
 			case journal.KindSubmission:
 				digest[r.Submission] = r.Digest
 				m.Received[r.Submission] = *r.Received
+				if len(r.Integrity) > 0 {
+					m.Integrity[r.Submission] = r.Integrity
+				}
 				if len(r.People) > 0 {
 					m.Roster[r.Submission] = r.People
 				}
@@ -260,6 +263,7 @@ func Merge(dirs []string, a grader.Assignment, tests []grader.Test, out string) 
 			m.Tests[i].Optimum = o
 		}
 	}
+	ApplyIntegrity(a, &m.Outcome)
 	if out != "" {
 		for _, sh := range shards {
 			if err := copyAnswers(filepath.Join(sh.dir, answersFolder), filepath.Join(out, answersFolder)); err != nil {

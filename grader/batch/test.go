@@ -228,9 +228,20 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		defer f.Close()
 		spec.Stdin = f
 	}
+	// A kpuzzle program the run executes refuses to work and says so on
+	// the run's report socket, whatever the program does with the refusal.
+	reports := g.listenForRefusals(uid)
 	res, err := g.run(ctx, spec)
+	refusals := reports.Close()
 	if ctx.Err() != nil {
 		return grader.Result{}, false
+	}
+	if len(refusals) > 0 {
+		defer func() {
+			if ok {
+				r.Integrity = append(r.Integrity, refusals...)
+			}
+		}()
 	}
 	if a.Run.JavaAPI != "" && err == nil {
 		// The Java API harness reports the board's methods beside the

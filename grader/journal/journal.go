@@ -89,6 +89,9 @@ type Record struct {
 	// it (Kind == KindSubmission, with Submission and Digest).
 	Received *grader.FilesReceived `json:"received,omitempty"`
 	People   []grader.Person       `json:"people,omitempty"`
+	// Integrity is what the inspection before the first run found in the
+	// submission (Kind == KindSubmission; see package integrity).
+	Integrity []grader.IntegrityFinding `json:"integrity,omitempty"`
 }
 
 // Key identifies what a record is about; the first record of a key

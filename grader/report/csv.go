@@ -12,10 +12,12 @@ import (
 
 // WriteCSV writes the gradebook: a header row ("student", one column per
 // test named by its number and file, "total", "max"), then one row per
-// student with the points of each test. With a roster, "name", "sid" and
-// "email" follow "student" (group members joined with "; "). Every
-// name is escaped (grader.Printable) and defused against spreadsheet
-// formulas (a leading apostrophe, see csvSafe).
+// student with the points of each test. When any submission has
+// integrity findings, a last column "integrity" lists each one's
+// (Gradebook.Findings). With a roster, "name", "sid" and "email" follow
+// "student" (group members joined with "; "). Every name is escaped
+// (grader.Printable) and defused against spreadsheet formulas (a leading
+// apostrophe, see csvSafe).
 func (gb Gradebook) WriteCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	header := []string{"student"}
@@ -26,6 +28,10 @@ func (gb Gradebook) WriteCSV(w io.Writer) error {
 		header = append(header, csvSafe(grader.Printable(t.Name)))
 	}
 	header = append(header, "total", "max")
+	flagged := gb.anyFindings()
+	if flagged {
+		header = append(header, "integrity")
+	}
 	if err := cw.Write(header); err != nil {
 		return err
 	}
@@ -43,6 +49,9 @@ func (gb Gradebook) WriteCSV(w io.Writer) error {
 		}
 		score, max := gb.Total(s)
 		row = append(row, formatPoints(score), formatPoints(max))
+		if flagged {
+			row = append(row, gb.integrityCSV(s))
+		}
 		if err := cw.Write(row); err != nil {
 			return err
 		}

@@ -23,6 +23,10 @@ type FeedbackData struct {
 	// HiddenCount is the number of hidden tests.
 	HiddenCount int
 	Tests       []FeedbackTest
+	// Flagged are the submission's files flagged for review by course
+	// staff (integrity findings): what each file is, not how it was
+	// found.
+	Flagged []FeedbackFlag
 }
 
 // FeedbackTest is one test in FeedbackData.
@@ -81,6 +85,7 @@ func (gb Gradebook) Feedback(s Submission) FeedbackData {
 		}
 		d.Tests = append(d.Tests, ft)
 	}
+	d.Flagged = gb.studentFindings(s)
 	d.Score, d.Max = grader.RoundPoints(d.Score), grader.RoundPoints(d.Max)
 	d.VisibleScore, d.VisibleMax = grader.RoundPoints(d.VisibleScore), grader.RoundPoints(d.VisibleMax)
 	return d

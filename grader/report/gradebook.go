@@ -30,6 +30,10 @@ type Submission struct {
 	// Received is what the submission held, when known; results.json then
 	// starts with a test "Files received" that lists it.
 	Received *grader.FilesReceived
+	// Integrity is what the inspection before the first run found in the
+	// submission (SetIntegrity); the findings of each test's run are in
+	// its result. Gradebook.Findings lists both.
+	Integrity []grader.IntegrityFinding
 }
 
 // NewGradebook builds a gradebook from an assignment (normalized), its

@@ -69,6 +69,9 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 	if s.Received != nil {
 		out.Tests = append(out.Tests, filesReceivedTest(*s.Received))
 	}
+	if t := gb.integrityTest(s); t != nil {
+		out.Tests = append(out.Tests, *t)
+	}
 	var seconds float64
 	var seen, hidden struct {
 		tests, passed, solved, optimal int

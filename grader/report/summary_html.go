@@ -85,6 +85,8 @@ type summaryView struct {
 	// Times shows run times (results.times): the page is then no longer
 	// the same from run to run.
 	Times bool
+	// Integrity lists every submission's integrity findings.
+	Integrity []integrityRow
 }
 
 type testRow struct {
@@ -123,6 +125,8 @@ type studentRow struct {
 	Passed       int
 	Cells        []studentCell
 	TotalSeconds string
+	// Flagged marks a submission with integrity findings.
+	Flagged bool
 }
 
 type studentCell struct {
@@ -289,9 +293,17 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 			if o.Replay != nil {
 				cell.Link = linkPath(o.Replay(s, i))
 			}
+			if len(r.Integrity) > 0 {
+				cell.Text += " ⚑"
+				cell.Title += "; integrity: " + grader.Printable(r.Integrity[0].String())
+			}
 			row.Cells = append(row.Cells, cell)
 		}
 		row.TotalSeconds = formatSeconds(seconds)
+		for _, f := range gb.Findings(s) {
+			row.Flagged = true
+			v.Integrity = append(v.Integrity, integrityRow{Student: grader.Printable(s.Name), File: grader.Printable(f.File), Finding: f.Finding, Notice: f.Notice})
+		}
 		v.Students = append(v.Students, row)
 	}
 	return v

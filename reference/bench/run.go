@@ -12,6 +12,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
+	"github.com/kpuzzle/kpuzzle/reference/runguard"
 	"github.com/kpuzzle/kpuzzle/reference/search"
 )
 
@@ -153,6 +154,9 @@ type Result struct {
 // stopped by a limit is a result, not an error; a cancelled ctx stops
 // the comparison with ctx's error.
 func Run(ctx context.Context, cfg Config) (Report, error) {
+	if err := runguard.Check("bench.Run"); err != nil {
+		return Report{}, err
+	}
 	if len(cfg.Combos) == 0 {
 		return Report{}, errors.New("bench: no combination to run")
 	}

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/runguard"
 )
 
 // ErrTooLarge reports a board with more cells than an exact table covers
@@ -55,6 +56,9 @@ func chunkSize(states, workers int) int {
 // only memory is the table itself, one byte a state (see [StateCount]).
 // Workers share the table through atomic 64-bit operations.
 func Build(ctx context.Context, g puzzles.Goal, opts Options) (*Table, error) {
+	if err := runguard.Check("exact.Build"); err != nil {
+		return nil, err
+	}
 	rk, err := NewRanker(g)
 	if err != nil {
 		return nil, err

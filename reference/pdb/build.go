@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/runguard"
 )
 
 // MaxEntries caps the size of one pattern table (the 8-tile pattern of the
@@ -103,6 +104,9 @@ func (o BuildOptions) workers() int {
 //
 // Both use opts.Workers goroutines and stop early when ctx is done.
 func BuildTable(ctx context.Context, g puzzles.Goal, mode Mode, tiles []int, opts BuildOptions) (*Table, error) {
+	if err := runguard.Check("pdb.BuildTable"); err != nil {
+		return nil, err
+	}
 	hdr, err := newHeader(g, mode, tiles)
 	if err != nil {
 		return nil, err

@@ -17,6 +17,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/runguard"
 )
 
 // Options say where pattern databases are cached and how they are built.
@@ -87,6 +88,9 @@ func Open(ctx context.Context, name string, g puzzles.Goal, opts Options) (*Heur
 
 // OpenPartition is Open for any partition.
 func OpenPartition(ctx context.Context, p Partition, opts Options) (*Heuristic, error) {
+	if err := runguard.Check("pdb.OpenPartition"); err != nil {
+		return nil, err
+	}
 	tables := make([]*Table, len(p.Patterns))
 	sources := make([]TableSource, len(p.Patterns))
 	for i := range p.Patterns {

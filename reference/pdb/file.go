@@ -9,6 +9,7 @@ import (
 	"io"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/runguard"
 )
 
 // FormatVersion is the version of the pattern database file format that
@@ -160,6 +161,9 @@ func WriteTable(w io.Writer, t *Table) error {
 // ReadTable reads a table written by WriteTable, reading the data in one
 // read and checking its checksum. Problems wrap ErrCorrupt.
 func ReadTable(r io.Reader) (*Table, error) {
+	if err := runguard.Check("pdb.ReadTable"); err != nil {
+		return nil, err
+	}
 	hdr, err := ReadHeader(r)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/exact"
+	"github.com/kpuzzle/kpuzzle/reference/runguard"
 )
 
 // MaxTableCells is the largest board, in cells, whose Depth-mode boards
@@ -69,6 +70,9 @@ func (s Set) Write(dir string) error {
 // beyond the board's largest), and ctx's error, wrapped, when it is
 // cancelled.
 func Generate(ctx context.Context, spec Spec, opts Options) (Set, error) {
+	if err := runguard.Check("setgen.Generate"); err != nil {
+		return Set{}, err
+	}
 	if err := spec.Validate(); err != nil {
 		return Set{}, err
 	}

@@ -1,0 +1,99 @@
+package batch
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/integrity"
+)
+
+// inspect looks through a submission before its first run (package
+// integrity), records the findings in the outcome and warns of them.
+func (g *grading) inspect(ctx context.Context, sub Submission) []grader.IntegrityFinding {
+	found := integrity.Inspect(ctx, sub.Dir, integrity.LanguageOf(g.opts.Assignment), integrity.DefaultBudget)
+	if len(found) == 0 {
+		return nil
+	}
+	g.mu.Lock()
+	g.out.Integrity[sub.Name] = found
+	g.mu.Unlock()
+	var parts []string
+	for _, f := range found {
+		parts = append(parts, f.String())
+	}
+	// File names are the student's: escaped, so that they cannot drive
+	// the terminal.
+	g.warn(grader.Printable(fmt.Sprintf("integrity: submission %s: %s", sub.Name, strings.Join(parts, "; "))))
+	return found
+}
+
+// listenForRefusals opens the report socket of a test's run (package
+// integrity); nil when the grader is not root, and then the run's
+// refusals go unrecorded. A root grader that cannot open it warns, once.
+func (g *grading) listenForRefusals(uid int) *integrity.Listener {
+	l, err := integrity.Listen(uid)
+	if err != nil && os.Geteuid() == 0 {
+		g.socketWarning.Do(func() {
+			g.warn("integrity: kpuzzle programs that runs execute cannot report themselves: " + err.Error())
+		})
+	}
+	return l
+}
+
+// Flagged reports whether a submission has a finding that counts under
+// integrity: zero: one of its inspection (notices aside), or one of a
+// test's run. why says which, for the results.
+func Flagged(found []grader.IntegrityFinding, results map[string]grader.Result) (why string, flagged bool) {
+	for _, f := range found {
+		if !f.Notice {
+			return f.String(), true
+		}
+	}
+	for _, name := range sortedNames(results) {
+		if r := results[name]; len(r.Integrity) > 0 {
+			return fmt.Sprintf("test %s: %s", name, r.Integrity[0]), true
+		}
+	}
+	return "", false
+}
+
+func sortedNames(m map[string]grader.Result) []string {
+	names := make([]string, 0, len(m))
+	for n := range m {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// ApplyIntegrity scores 0, under integrity: zero, every test of each
+// submission with a finding (Flagged): the verdict becomes build-failed
+// with the reason, and what the test did is kept in its details. Under
+// flag it does nothing. Grade and Merge call it last, so a journal keeps
+// the results as they ran and a change of policy applies on resume.
+func ApplyIntegrity(a grader.Assignment, o *Outcome) {
+	if a.Integrity != grader.IntegrityZero {
+		return
+	}
+	for sub, results := range o.Results {
+		why, flagged := Flagged(o.Integrity[sub], results)
+		if !flagged {
+			continue
+		}
+		for name, r := range results {
+			if strings.HasPrefix(r.Summary, zeroPrefix) || r.Verdict == grader.GraderError {
+				continue
+			}
+			details := append([]string{fmt.Sprintf("as run: %s: %s", r.Verdict, r.Summary)}, r.Details...)
+			r.Verdict, r.Summary, r.Details, r.Checks = grader.BuildFailed, zeroPrefix+why, details, nil
+			results[name] = r
+		}
+	}
+}
+
+// zeroPrefix opens the summary of a result ApplyIntegrity scored 0.
+const zeroPrefix = "scored 0 (integrity: zero): "
