@@ -155,13 +155,13 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 		}
 	}
 	if hidden.tests > 0 {
-		noun := "tests"
+		desc := fmt.Sprintf("%d hidden tests, counted in the score; their puzzles and results are not shown", hidden.tests)
 		if hidden.tests == 1 {
-			noun = "test"
+			desc = "1 hidden test, counted in the score; its puzzle and result are not shown"
 		}
 		out.Tests = append(out.Tests, PrairieLearnTest{
 			Name:        fmt.Sprintf("Hidden tests (%d)", hidden.tests),
-			Description: fmt.Sprintf("%d hidden %s, counted in the score; their puzzles and results are not shown", hidden.tests, noun),
+			Description: desc,
 			Points:      grader.RoundPoints(hidden.points),
 			MaxPoints:   grader.RoundPoints(hidden.maxPt),
 			Message:     "hidden: the points of these tests together",
