@@ -294,6 +294,9 @@ type ResultSettings struct {
 	// test for the instructor's summary page; nil means on (see
 	// ReplaysOn).
 	Replays *bool `json:"replays,omitempty"`
+	// Gradebook lists the learning-management systems whose gradebook
+	// import CSV is written beside gradebook.csv: canvas, moodle.
+	Gradebook []string `json:"gradebook,omitempty"`
 }
 
 // ReplaysOn reports whether replay pages are written: Replays, on by
@@ -373,6 +376,7 @@ var AssignmentKeys = []KeyDoc{
 	{"results.times", "false", "put run times in results.json, JUnit XML and the summary page (makes them differ run to run)"},
 	{"results.leaderboard", "false", "add a Gradescope leaderboard"},
 	{"results.replays", "true", "keep each answer in OUT/answers and write a replay page per student and test in OUT/replays, linked from OUT/summary.html"},
+	{"results.gradebook", "[]", "also write the class's scores as the gradebook CSV of canvas and/or moodle (OUT/gradebook-canvas.csv, OUT/gradebook-moodle.csv), matched through the roster; students missing from either side go to OUT/gradebook-missing.txt"},
 	{"hide", "[]", "further paths students' programs must not see (the puzzle set, submissions, output and this file always are)"},
 }
 
@@ -666,6 +670,11 @@ func (a *Assignment) Normalize() error {
 	}
 	if a.Puzzles.Dir == "" {
 		return &ConfigError{Key: "puzzles.dir", Msg: "missing; expected the folder of the puzzle set"}
+	}
+	for _, g := range a.Results.Gradebook {
+		if g != "canvas" && g != "moodle" {
+			return &ConfigError{Key: "results.gradebook", Msg: fmt.Sprintf("%q: expected canvas or moodle", g)}
+		}
 	}
 	a.Puzzles.Dir = abs(a.Puzzles.Dir)
 	a.Puzzles.Manifest = abs(a.Puzzles.Manifest)

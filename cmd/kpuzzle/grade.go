@@ -32,6 +32,8 @@ type gradeOptions struct {
 	resume       bool
 	resultsJSON  string
 	resultsFmt   string
+	gradebooks   []string
+	classList    string
 	layout       string
 	scratch      string
 	isolation    string
@@ -134,6 +136,7 @@ security model.`,
 	f.BoolVar(&opts.resume, "resume", false, "continue the journal in OUT: run only the tests it lacks")
 	f.StringVar(&opts.resultsJSON, "results-json", "", "also write the Gradescope results.json of the single SUBMISSION to this file")
 	f.StringVar(&opts.resultsFmt, "results-format", report.ResultsGradescope, "format of --results-json: gradescope or prairielearn (PrairieLearn's external-grader results.json)")
+	registerGradebookFlags(f, &opts.gradebooks, &opts.classList)
 	f.StringVar(&opts.layout, "layout", "auto", "how to read each SUBMISSION folder: auto, single (one student) or folders (one sub-folder per student)")
 	f.StringVar(&opts.scratch, "scratch", "", "folder for the temporary working folders (default: the system's temporary folder)")
 	cmd.AddCommand(newGradePrepareCmd(a), newGradeMergeCmd(a))
@@ -368,6 +371,10 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	if opts.resultsJSON != "" && len(subs) != 1 {
 		return usageErrorf("--results-json needs exactly one submission, but %d were found", len(subs))
 	}
+	class, err := readClassList(opts.gradebooks, asg, opts.classList)
+	if err != nil {
+		return err
+	}
 	tmpl, err := report.LoadFeedbackTemplate(asg.Feedback.Template)
 	if err == nil {
 		err = report.CheckFeedbackTemplate(tmpl, asg, tests)
@@ -441,6 +448,9 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	}
 	if err := gb.WriteFolder(out, report.FolderOptions{Feedback: tmpl, Replays: asg.Results.ReplaysOn(), Moves: asg.Convention(), AnswerFormat: asg.AnswerNotation(), ResultsJSON: resultsJSON, ResultsFormat: opts.resultsFmt}); err != nil {
 		return inputError(err)
+	}
+	if err := writeLMSGradebooks(a, gb, out, asg, opts.gradebooks, class); err != nil {
+		return err
 	}
 	if a.json {
 		if err := writeJSON(a.out, gradeSummaryJSON(gb, out, outcome)); err != nil {
