@@ -62,6 +62,8 @@ type Assignment struct {
 	// Claims say which search the programs claim to run, so that the
 	// statistics they report (run.extract) can be judged.
 	Claims ClaimSettings `json:"claims"`
+	// PrairieLearn tunes the question kpuzzle bundle prairielearn writes.
+	PrairieLearn PrairieLearnSettings `json:"prairielearn,omitzero"`
 	// Hide lists further paths students' programs must not see (a
 	// reference solution, other assignments' keys), besides the puzzle
 	// set, the submissions, the output folder and the assignment file,
@@ -299,6 +301,13 @@ type ResultSettings struct {
 	Gradebook []string `json:"gradebook,omitempty"`
 }
 
+// PrairieLearnSettings tune the PrairieLearn question of the assignment.
+type PrairieLearnSettings struct {
+	// Submit is how students hand in their files: "upload" (the
+	// default, pl-file-upload) or "editor" (a pl-file-editor per file).
+	Submit string `json:"submit,omitempty"`
+}
+
 // ReplaysOn reports whether replay pages are written: Replays, on by
 // default.
 func (s ResultSettings) ReplaysOn() bool { return s.Replays == nil || *s.Replays }
@@ -377,6 +386,7 @@ var AssignmentKeys = []KeyDoc{
 	{"results.leaderboard", "false", "add a Gradescope leaderboard"},
 	{"results.replays", "true", "keep each answer in OUT/answers and write a replay page per student and test in OUT/replays, linked from OUT/summary.html"},
 	{"results.gradebook", "[]", "also write the class's scores as the gradebook CSV of canvas and/or moodle (OUT/gradebook-canvas.csv, OUT/gradebook-moodle.csv), matched through the roster; students missing from either side go to OUT/gradebook-missing.txt"},
+	{"prairielearn.submit", "upload", "how the PrairieLearn question (kpuzzle bundle prairielearn) asks for the files: upload (pl-file-upload) or editor (a pl-file-editor per file)"},
 	{"hide", "[]", "further paths students' programs must not see (the puzzle set, submissions, output and this file always are)"},
 }
 
@@ -670,6 +680,11 @@ func (a *Assignment) Normalize() error {
 	}
 	if a.Puzzles.Dir == "" {
 		return &ConfigError{Key: "puzzles.dir", Msg: "missing; expected the folder of the puzzle set"}
+	}
+	switch a.PrairieLearn.Submit {
+	case "", "upload", "editor":
+	default:
+		return &ConfigError{Key: "prairielearn.submit", Msg: fmt.Sprintf("%q: expected upload or editor", a.PrairieLearn.Submit)}
 	}
 	for _, g := range a.Results.Gradebook {
 		if g != "canvas" && g != "moodle" {

@@ -30,7 +30,8 @@ what a PrairieLearn course needs:
                                         entrypoint /grade/tests/run.sh, and a
                                         timeout covering the whole test set)
   DIR/questions/QUESTION/question.html  asks for the submission's files
-                                        (--submit upload or editor) and shows
+                                        (prairielearn.submit or --submit:
+                                        upload or editor) and shows
                                         <pl-external-grader-results>
   DIR/questions/QUESTION/tests/         run.sh, a linux/amd64 kpuzzle, the
                                         assignment, its puzzle set and answer
@@ -62,6 +63,9 @@ itself fails). See docs/instructors.md.`,
 			if err != nil {
 				return err
 			}
+			if !cmd.Flags().Changed("submit") && asg.PrairieLearn.Submit != "" {
+				opts.submit = asg.PrairieLearn.Submit
+			}
 			return runBundlePrairieLearn(cmd, a, config, asg, opts)
 		},
 	}
@@ -71,7 +75,7 @@ itself fails). See docs/instructors.md.`,
 	f.StringVar(&opts.baseImage, "base-image", scaffold.DefaultBaseImage, "the grading image's base (a Debian or Ubuntu image: the Dockerfile installs with apt-get)")
 	f.StringVar(&opts.image, "image", "", "the grading image's name in info.json, to build and push (default kpuzzle-QUESTION)")
 	f.StringVar(&opts.question, "question", "", "the question's folder name (default: from the assignment's name)")
-	f.StringVar(&opts.submit, "submit", "upload", "how students hand in their files: upload (pl-file-upload) or editor (pl-file-editor)")
+	f.StringVar(&opts.submit, "submit", "upload", "how students hand in their files, overriding prairielearn.submit: upload (pl-file-upload) or editor (pl-file-editor)")
 	return cmd
 }
 

@@ -219,6 +219,22 @@ func TestBundlePrairieLearn(t *testing.T) {
 
 	r := kpuzzle(t, "", "bundle", "prairielearn", filepath.Join(hw, "assignment.yaml"), "--out", t.TempDir(), "--binary", bin, "--submit", "paper")
 	wantOneLineError(t, r, "--submit", "upload or editor")
+
+	// The assignment's choice, prairielearn.submit, without the flag.
+	yaml, _ := os.ReadFile(filepath.Join(hw, "assignment.yaml"))
+	os.WriteFile(filepath.Join(hw, "assignment.yaml"), append(yaml, "\nprairielearn:\n  submit: editor\n"...), 0o644)
+	edited := filepath.Join(t.TempDir(), "pl")
+	if r := kpuzzle(t, "", "bundle", "prairielearn", filepath.Join(hw, "assignment.yaml"), "--out", edited, "--binary", bin); r.code != 0 {
+		t.Fatalf("bundle with prairielearn.submit: %+v", r)
+	}
+	matches, _ := filepath.Glob(filepath.Join(edited, "questions", "*", "question.html"))
+	if len(matches) != 1 {
+		t.Fatalf("questions: %v", matches)
+	}
+	html, _ = os.ReadFile(matches[0])
+	if !strings.Contains(string(html), `<pl-file-editor file-name="solver.py" ace-mode="ace/mode/python">`) {
+		t.Errorf("prairielearn.submit: editor gave\n%s", html)
+	}
 }
 
 // TestPrairieLearnTimeoutCoversTheTests checks that the timeout grows
