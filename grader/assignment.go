@@ -62,6 +62,8 @@ type Assignment struct {
 	// Claims say which search the programs claim to run, so that the
 	// statistics they report (run.extract) can be judged.
 	Claims ClaimSettings `json:"claims"`
+	// PrairieLearn tunes the question kpuzzle bundle prairielearn writes.
+	PrairieLearn PrairieLearnSettings `json:"prairielearn,omitzero"`
 	// Hide lists further paths students' programs must not see (a
 	// reference solution, other assignments' keys), besides the puzzle
 	// set, the submissions, the output folder and the assignment file,
@@ -300,6 +302,16 @@ type ResultSettings struct {
 	// test for the instructor's summary page; nil means on (see
 	// ReplaysOn).
 	Replays *bool `json:"replays,omitempty"`
+	// Gradebook lists the learning-management systems whose gradebook
+	// import CSV is written beside gradebook.csv: canvas, moodle.
+	Gradebook []string `json:"gradebook,omitempty"`
+}
+
+// PrairieLearnSettings tune the PrairieLearn question of the assignment.
+type PrairieLearnSettings struct {
+	// Submit is how students hand in their files: "upload" (the
+	// default, pl-file-upload) or "editor" (a pl-file-editor per file).
+	Submit string `json:"submit,omitempty"`
 }
 
 // ReplaysOn reports whether replay pages are written: Replays, on by
@@ -379,6 +391,8 @@ var AssignmentKeys = []KeyDoc{
 	{"results.times", "false", "put run times in results.json, JUnit XML and the summary page (makes them differ run to run)"},
 	{"results.leaderboard", "false", "add a Gradescope leaderboard"},
 	{"results.replays", "true", "keep each answer in OUT/answers and write a replay page per student and test in OUT/replays, linked from OUT/summary.html"},
+	{"results.gradebook", "[]", "also write the class's scores as the gradebook CSV of canvas and/or moodle (OUT/gradebook-canvas.csv, OUT/gradebook-moodle.csv), matched through the roster; students missing from either side go to OUT/gradebook-missing.txt"},
+	{"prairielearn.submit", "upload", "how the PrairieLearn question (kpuzzle bundle prairielearn) asks for the files: upload (pl-file-upload) or editor (a pl-file-editor per file)"},
 	{"hide", "[]", "further paths students' programs must not see (the puzzle set, submissions, output and this file always are)"},
 	{"integrity", "flag", "what happens to a submission that brings a build of kpuzzle, its tables or answer keys, executables its language makes none of, or kpuzzle's source, or whose run executes kpuzzle: flag (grade normally, name each file in the reports) or zero (the submission scores 0, with the reason shown)"},
 }
@@ -673,6 +687,16 @@ func (a *Assignment) Normalize() error {
 	}
 	if a.Puzzles.Dir == "" {
 		return &ConfigError{Key: "puzzles.dir", Msg: "missing; expected the folder of the puzzle set"}
+	}
+	switch a.PrairieLearn.Submit {
+	case "", "upload", "editor":
+	default:
+		return &ConfigError{Key: "prairielearn.submit", Msg: fmt.Sprintf("%q: expected upload or editor", a.PrairieLearn.Submit)}
+	}
+	for _, g := range a.Results.Gradebook {
+		if g != "canvas" && g != "moodle" {
+			return &ConfigError{Key: "results.gradebook", Msg: fmt.Sprintf("%q: expected canvas or moodle", g)}
+		}
 	}
 	a.Puzzles.Dir = abs(a.Puzzles.Dir)
 	a.Puzzles.Manifest = abs(a.Puzzles.Manifest)

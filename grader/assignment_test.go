@@ -186,7 +186,7 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 		// run.problem's keys are parsed together, below.
 		"run.problem": "berkeley", "run.search": "astar", "run.heuristic": "manhattan", "rubric.search": map[string]any{"order": 1},
 		"visibility.visible": "visible", "visibility.hidden": "hidden", "visibility.hidden_tests": []any{"a*"},
-		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "hide": []any{"ref/"}, "integrity": "zero",
+		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "results.gradebook": []any{"canvas", "moodle"}, "prairielearn.submit": "editor", "hide": []any{"ref/"}, "integrity": "zero",
 	}
 	// run.function makes the command and reads the answer file, which
 	// run.answer: stdout and run.extract.moves exclude: it is parsed

@@ -14,9 +14,9 @@ import (
 func newBundleCmd(a *app) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bundle",
-		Short: "Package an assignment for a course platform (Gradescope)",
+		Short: "Package an assignment for a course platform (Gradescope, PrairieLearn)",
 	}
-	cmd.AddCommand(newBundleGradescopeCmd(a))
+	cmd.AddCommand(newBundleGradescopeCmd(a), newBundlePrairieLearnCmd(a))
 	return cmd
 }
 

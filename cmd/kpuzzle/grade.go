@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -30,6 +31,9 @@ type gradeOptions struct {
 	out          string
 	resume       bool
 	resultsJSON  string
+	resultsFmt   string
+	gradebooks   []string
+	classList    string
 	layout       string
 	scratch      string
 	isolation    string
@@ -131,6 +135,8 @@ security model.`,
 	f.StringVar(&opts.out, "out", "kpuzzle-results", "output folder for the journal and the results")
 	f.BoolVar(&opts.resume, "resume", false, "continue the journal in OUT: run only the tests it lacks")
 	f.StringVar(&opts.resultsJSON, "results-json", "", "also write the Gradescope results.json of the single SUBMISSION to this file")
+	f.StringVar(&opts.resultsFmt, "results-format", report.ResultsGradescope, "format of --results-json: gradescope or prairielearn (PrairieLearn's external-grader results.json)")
+	registerGradebookFlags(f, &opts.gradebooks, &opts.classList)
 	f.StringVar(&opts.layout, "layout", "auto", "how to read each SUBMISSION folder: auto, single (one student) or folders (one sub-folder per student)")
 	f.StringVar(&opts.scratch, "scratch", "", "folder for the temporary working folders (default: the system's temporary folder)")
 	cmd.AddCommand(newGradePrepareCmd(a), newGradeMergeCmd(a))
@@ -172,16 +178,7 @@ func loadAssignment(a *app, cmd *cobra.Command, opts *gradeOptions) (grader.Assi
 	if err != nil {
 		return grader.Assignment{}, inputError(err)
 	}
-	var ignore []string
-	root := cmd.Root()
-	addFlags := func(fs *pflag.FlagSet) {
-		fs.VisitAll(func(f *pflag.Flag) { ignore = append(ignore, f.Name) })
-	}
-	addFlags(root.PersistentFlags())
-	for _, c := range root.Commands() {
-		ignore = append(ignore, c.Name())
-		addFlags(c.Flags())
-	}
+	ignore := assignmentIgnore(cmd)
 	settings := a.v.AllSettings()
 	fromEnv := applyAssignmentEnv(settings, os.LookupEnv)
 	asg, err := grader.ParseAssignment(settings, base, ignore)
@@ -223,6 +220,22 @@ func loadAssignment(a *app, cmd *cobra.Command, opts *gradeOptions) (grader.Assi
 		}
 	}
 	return asg, nil
+}
+
+// assignmentIgnore lists the top-level keys of a configuration file that
+// are not the assignment's: the commands' and the flags' names.
+func assignmentIgnore(cmd *cobra.Command) []string {
+	var ignore []string
+	root := cmd.Root()
+	addFlags := func(fs *pflag.FlagSet) {
+		fs.VisitAll(func(f *pflag.Flag) { ignore = append(ignore, f.Name) })
+	}
+	addFlags(root.PersistentFlags())
+	for _, c := range root.Commands() {
+		ignore = append(ignore, c.Name())
+		addFlags(c.Flags())
+	}
+	return ignore
 }
 
 // applyAssignmentEnv puts into settings the value of every KPUZZLE_KEY
@@ -331,6 +344,12 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	if err != nil {
 		return usageErrorf("--layout: %v", err)
 	}
+	if opts.resultsFmt == "" {
+		opts.resultsFmt = report.ResultsGradescope
+	}
+	if !slices.Contains(report.ResultsFormats, opts.resultsFmt) {
+		return usageErrorf("--results-format %q: expected %s", opts.resultsFmt, strings.Join(report.ResultsFormats, " or "))
+	}
 	tests, err := loadTests(a, asg, opts.prepared)
 	if err != nil {
 		return err
@@ -361,6 +380,10 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	}
 	if opts.resultsJSON != "" && len(subs) != 1 {
 		return usageErrorf("--results-json needs exactly one submission, but %d were found", len(subs))
+	}
+	class, err := readClassList(opts.gradebooks, asg, opts.classList)
+	if err != nil {
+		return err
 	}
 	tmpl, err := report.LoadFeedbackTemplate(asg.Feedback.Template)
 	if err == nil {
@@ -434,8 +457,11 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	if outcome.GraderErrors > 0 {
 		resultsJSON = ""
 	}
-	if err := gb.WriteFolder(out, report.FolderOptions{Feedback: tmpl, Replays: asg.Results.ReplaysOn(), Moves: asg.Convention(), AnswerFormat: asg.AnswerNotation(), ResultsJSON: resultsJSON}); err != nil {
+	if err := gb.WriteFolder(out, report.FolderOptions{Feedback: tmpl, Replays: asg.Results.ReplaysOn(), Moves: asg.Convention(), AnswerFormat: asg.AnswerNotation(), ResultsJSON: resultsJSON, ResultsFormat: opts.resultsFmt}); err != nil {
 		return inputError(err)
+	}
+	if err := writeLMSGradebooks(a, gb, out, asg, opts.gradebooks, class); err != nil {
+		return err
 	}
 	if a.json {
 		if err := writeJSON(a.out, gradeSummaryJSON(gb, out, outcome)); err != nil {

@@ -100,7 +100,8 @@ type mergeJSON struct {
 }
 
 func newGradeMergeCmd(a *app) *cobra.Command {
-	var out, prepared string
+	var out, prepared, classList string
+	var gradebooks []string
 	cmd := &cobra.Command{
 		Use:   "merge --config ASSIGNMENT.yaml --out FOLDER SHARD_FOLDER...",
 		Short: "Join the output folders of a grading's shards into one",
@@ -130,6 +131,10 @@ shards were graded with it.`,
 			if err != nil {
 				return usageErrorf("feedback.template: %v", err)
 			}
+			class, err := readClassList(gradebooks, asg, classList)
+			if err != nil {
+				return err
+			}
 			if err := os.MkdirAll(out, 0o700); err != nil {
 				return inputError(err)
 			}
@@ -148,6 +153,9 @@ shards were graded with it.`,
 			if err := gb.WriteFolder(out, report.FolderOptions{Feedback: tmpl, Replays: asg.Results.ReplaysOn(), Moves: asg.Convention(), AnswerFormat: asg.AnswerNotation()}); err != nil {
 				return inputError(err)
 			}
+			if err := writeLMSGradebooks(a, gb, out, asg, gradebooks, class); err != nil {
+				return err
+			}
 			if a.json {
 				j := mergeJSON{Out: out, Shards: m.Shards, Submissions: gradeSummaryJSON(gb, out, m.Outcome).Submissions}
 				return writeJSON(a.out, j)
@@ -158,5 +166,6 @@ shards were graded with it.`,
 	}
 	cmd.Flags().StringVar(&out, "out", "", "folder to write the merged results in (required)")
 	cmd.Flags().StringVar(&prepared, "prepared", "", "the prepared.json the shards were graded with")
+	registerGradebookFlags(cmd.Flags(), &gradebooks, &classList)
 	return cmd
 }

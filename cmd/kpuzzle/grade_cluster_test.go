@@ -26,12 +26,13 @@ var clusterCorpus = []string{
 // prepares the key once and grades it split into 1, 2, 3 and 7 shards and
 // merges them: every file the merge writes (results.json of every
 // student, JUnit XML, gradebook, feedback, replay pages, kept answers, the
-// summary page) must be the one run's, byte for byte.
+// summary page, the Canvas and Moodle gradebooks and the list of students
+// missing from them) must be the one run's, byte for byte.
 func TestGradeShardsMergeByteForByte(t *testing.T) {
 	if testing.Short() {
 		t.Skip("grades a class in one run and in shards; go test without -short runs it")
 	}
-	config, subs := gradeFixture(t, "", clusterCorpus...)
+	config, subs := gradeFixture(t, "results:\n  gradebook: [canvas, moodle]\n", clusterCorpus...)
 	data, _ := os.ReadFile(config)
 	// Two tests, with room for a busy machine.
 	text := strings.Replace(string(data), "  dir: ", "  glob: \"p[12].txt\"\n  dir: ", 1)
@@ -45,6 +46,9 @@ func TestGradeShardsMergeByteForByte(t *testing.T) {
 	want := readTree(t, whole, "journal.jsonl")
 	if len(want) < 3*len(clusterCorpus) {
 		t.Fatalf("the one run wrote only %d files", len(want))
+	}
+	if _, ok := want["gradebook-canvas.csv"]; !ok || !strings.Contains(want["gradebook-missing.txt"], "python-astar") {
+		t.Fatalf("the one run wrote no Canvas gradebook, or did not list the students it has no ID for:\n%s", want["gradebook-missing.txt"])
 	}
 
 	shared := t.TempDir()

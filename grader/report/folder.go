@@ -39,6 +39,9 @@ type FolderOptions struct {
 	// ResultsJSON, when not empty, also gets the results.json of the one
 	// submission (Gradescope's /autograder/results/results.json).
 	ResultsJSON string
+	// ResultsFormat is ResultsJSON's format: ResultsGradescope (the
+	// default, "") or ResultsPrairieLearn.
+	ResultsFormat string
 }
 
 // WriteFolder writes everything a grading leaves in its output folder out,
@@ -71,7 +74,7 @@ func (gb Gradebook) WriteFolder(out string, o FolderOptions) error {
 			return err
 		}
 		if o.ResultsJSON != "" {
-			if err := write(o.ResultsJSON, func(w io.Writer) error { return gb.WriteGradescope(w, s) }); err != nil {
+			if err := write(o.ResultsJSON, func(w io.Writer) error { return gb.writeResultsJSON(w, s, out, o) }); err != nil {
 				return err
 			}
 		}

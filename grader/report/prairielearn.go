@@ -1,0 +1,314 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"unicode/utf8"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+)
+
+// PrairieLearnResults is the results.json of PrairieLearn's external
+// grader (/grade/results/results.json), as its external-grading
+// documentation gives it and its pl-external-grader-results element shows
+// it. A gradable result has a score in [0, 1]; an ungradable one
+// (Gradable false) has no score and says why in FormatErrors, and
+// PrairieLearn then counts no attempt.
+type PrairieLearnResults struct {
+	Gradable bool `json:"gradable"`
+	// Score is the fraction of the points earned; nil when not gradable.
+	Score        *float64            `json:"score,omitempty"`
+	FormatErrors []string            `json:"format_errors,omitempty"`
+	Message      string              `json:"message,omitempty"`
+	Output       string              `json:"output,omitempty"`
+	Images       []PrairieLearnImage `json:"images,omitempty"`
+	Tests        []PrairieLearnTest  `json:"tests"`
+}
+
+// PrairieLearnTest is one entry of results.json's tests.
+type PrairieLearnTest struct {
+	Name        string              `json:"name"`
+	Description string              `json:"description"`
+	Points      float64             `json:"points"`
+	MaxPoints   float64             `json:"max_points"`
+	Message     string              `json:"message"`
+	Output      string              `json:"output"`
+	Images      []PrairieLearnImage `json:"images,omitempty"`
+}
+
+// PrairieLearnImage is a picture shown with the results: URL is usually a
+// data: URL.
+type PrairieLearnImage struct {
+	Label string `json:"label,omitempty"`
+	URL   string `json:"url"`
+}
+
+// PrairieLearnMaxBytes is the size results.json must stay under:
+// PrairieLearn's documented limit is 1 MB, and WritePrairieLearn keeps a
+// margin below it.
+const PrairieLearnMaxBytes = 1_000_000
+
+// prairieLearnBudget is what WritePrairieLearn aims for, below
+// PrairieLearnMaxBytes.
+const prairieLearnBudget = 900_000
+
+// prairieLearnOutputCap is the most a test's output keeps before the
+// whole file is measured (a program that prints megabytes of debugging
+// gets its first lines shown, not a refused result).
+const prairieLearnOutputCap = 16 << 10
+
+// PrairieLearnOptions add what the gradebook alone does not hold.
+type PrairieLearnOptions struct {
+	// Image, when not nil, may return a picture of test i (an index into
+	// Tests) of the submission: it is called for public tests that did
+	// not earn their full points, and a result of ok false adds nothing.
+	Image func(s Submission, i int) (img PrairieLearnImage, ok bool)
+}
+
+// PrairieLearn builds the PrairieLearn results.json of one submission.
+//
+// The submission is not gradable (Gradable false, no score, so the
+// student loses no attempt) when a file the assignment runs is missing or
+// when its build failed; FormatErrors then say why. Otherwise Score is
+// the points earned over the points possible, and Tests holds "Files
+// received" (when known), one entry per public test (a check the rubric
+// gives points is an entry of its own) and, when there are hidden tests,
+// one entry that counts them and their points together without naming
+// their puzzles or verdicts. Every text is cut so that the encoded file
+// stays under PrairieLearnMaxBytes whatever the program printed.
+func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLearnResults {
+	out := PrairieLearnResults{Gradable: true, Tests: []PrairieLearnTest{}}
+	if errs := gb.formatErrors(s); len(errs) > 0 {
+		out.Gradable = false
+		out.FormatErrors = errs
+		out.Message = fmt.Sprintf("%s: this submission could not be graded, so it counts no attempt: %s", gb.Assignment, errs[0])
+		if s.Received != nil {
+			out.Tests = append(out.Tests, plFilesReceived(*s.Received))
+		}
+		return capPrairieLearn(out)
+	}
+	score, possible := gb.Total(s)
+	frac := 0.0
+	if possible > 0 {
+		frac = score / possible
+	}
+	frac = min(1, max(0, grader.RoundPoints(frac)))
+	out.Score = &frac
+	if s.Received != nil {
+		out.Tests = append(out.Tests, plFilesReceived(*s.Received))
+	}
+	var hidden struct {
+		tests         int
+		points, maxPt float64
+	}
+	var shown, shownPassed int
+	for i, r := range s.Results {
+		t := gb.Tests[i]
+		if t.Hidden {
+			hidden.tests++
+			hidden.points += r.Score(gb.Rubric)
+			hidden.maxPt += r.Max(gb.Rubric)
+			continue
+		}
+		shown++
+		if gb.Passed(r) {
+			shownPassed++
+		}
+		checks := r.ScoredChecks(gb.Rubric)
+		shortR := r
+		shortR.Summary = clip(r.Summary, prairieLearnOutputCap)
+		shortR.Details = make([]string, len(r.Details))
+		for k, d := range r.Details {
+			shortR.Details[k] = clip(d, prairieLearnOutputCap)
+		}
+		pt := PrairieLearnTest{
+			Name:        fmt.Sprintf("Test %d: %s", t.Number, grader.Printable(t.Name)),
+			Description: plDescription(t),
+			Points:      r.VerdictScore(gb.Rubric),
+			MaxPoints:   r.VerdictMax(gb.Rubric),
+			Message:     string(r.Verdict) + ": " + grader.Printable(shortR.Summary),
+			Output:      clip(grader.Printable(clip(testOutput(shortR, checks), 4*prairieLearnOutputCap)), prairieLearnOutputCap),
+		}
+		if o.Image != nil && !gb.Passed(r) {
+			if img, ok := o.Image(s, i); ok {
+				pt.Images = append(pt.Images, img)
+			}
+		}
+		out.Tests = append(out.Tests, pt)
+		for _, c := range checks {
+			if c.Max <= 0 {
+				continue
+			}
+			msg := "failed"
+			if c.Passed {
+				msg = "passed"
+			}
+			out.Tests = append(out.Tests, PrairieLearnTest{
+				Name:        fmt.Sprintf("Test %d: %s · %s", t.Number, grader.Printable(t.Name), c.Title()),
+				Description: "a check of test " + fmt.Sprint(t.Number),
+				Points:      c.Points, MaxPoints: c.Max, Message: msg,
+				Output: clip(grader.Printable(clip(c.Detail, 4*prairieLearnOutputCap)), prairieLearnOutputCap),
+			})
+		}
+	}
+	if hidden.tests > 0 {
+		desc := fmt.Sprintf("%d hidden tests, counted in the score; their puzzles and results are not shown", hidden.tests)
+		if hidden.tests == 1 {
+			desc = "1 hidden test, counted in the score; its puzzle and result are not shown"
+		}
+		out.Tests = append(out.Tests, PrairieLearnTest{
+			Name:        fmt.Sprintf("Hidden tests (%d)", hidden.tests),
+			Description: desc,
+			Points:      grader.RoundPoints(hidden.points),
+			MaxPoints:   grader.RoundPoints(hidden.maxPt),
+			Message:     "hidden: the points of these tests together",
+			Output:      "",
+		})
+	}
+	out.Message = fmt.Sprintf("%s: %s of %s points; %d of %d public tests solved or correctly called unsolvable with full points.",
+		gb.Assignment, formatPoints(score), formatPoints(possible), shownPassed, shown)
+	if hidden.tests > 0 {
+		out.Message += fmt.Sprintf(" The score counts %d hidden %s too.", hidden.tests, map[bool]string{true: "test", false: "tests"}[hidden.tests == 1])
+	}
+	return capPrairieLearn(out)
+}
+
+// formatErrors are the reasons a submission cannot be graded at all: a
+// file the assignment runs is missing, or its build failed (then every
+// test has the verdict build-failed).
+func (gb Gradebook) formatErrors(s Submission) []string {
+	var errs []string
+	if s.Received != nil && !s.Received.OK() {
+		errs = append(errs, grader.Printable(s.Received.Summary()))
+		for _, h := range s.Received.Hints {
+			errs = append(errs, grader.Printable(h))
+		}
+	}
+	built := len(s.Results) == 0
+	for _, r := range s.Results {
+		if r.Verdict != grader.BuildFailed {
+			built = true
+			break
+		}
+	}
+	if !built {
+		r := s.Results[0]
+		msg := clip(r.Summary, prairieLearnOutputCap)
+		for _, d := range r.Details {
+			msg += "\n" + clip(d, prairieLearnOutputCap)
+		}
+		errs = append(errs, clip(grader.Printable(clip(msg, 4*prairieLearnOutputCap)), prairieLearnOutputCap))
+	}
+	return errs
+}
+
+// plDescription says what a public test is.
+func plDescription(t grader.Test) string {
+	if !t.Solvable {
+		return "an unsolvable puzzle: the answer must say UNSOLVABLE"
+	}
+	return "solve the puzzle; the optimal length earns full points"
+}
+
+// plFilesReceived lists what the submission held, as a test of no points.
+func plFilesReceived(f grader.FilesReceived) PrairieLearnTest {
+	g := filesReceivedTest(f)
+	msg := "all the files the assignment runs were received"
+	if !f.OK() {
+		msg = "a file the assignment runs is missing"
+	}
+	return PrairieLearnTest{Name: "Files received", Description: "what your submission held", Message: msg,
+		Output: clip(grader.Printable(clip(g.Output, 4*prairieLearnOutputCap)), prairieLearnOutputCap)}
+}
+
+// clip cuts s to at most n bytes (at a rune boundary), saying how much
+// was left out.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	note := fmt.Sprintf("\n... (%d more bytes not shown)", len(s)-n)
+	cut := max(0, n-len(note))
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + note
+}
+
+// capPrairieLearn shortens the outputs, then drops the images, until the
+// encoded results fit prairieLearnBudget.
+func capPrairieLearn(r PrairieLearnResults) PrairieLearnResults {
+	size := func() int {
+		data, _ := json.Marshal(r)
+		return len(data)
+	}
+	for limit := prairieLearnOutputCap / 2; size() > prairieLearnBudget && limit >= 64; limit /= 2 {
+		r.Output = clip(r.Output, limit)
+		for i := range r.Tests {
+			r.Tests[i].Output = clip(r.Tests[i].Output, limit)
+			r.Tests[i].Message = clip(r.Tests[i].Message, limit)
+		}
+		for i := range r.FormatErrors {
+			r.FormatErrors[i] = clip(r.FormatErrors[i], limit)
+		}
+	}
+	if size() > prairieLearnBudget {
+		r.Images = nil
+		for i := range r.Tests {
+			r.Tests[i].Images = nil
+		}
+	}
+	if size() > prairieLearnBudget {
+		// Thousands of tests: keep the totals, drop the listing.
+		n := len(r.Tests)
+		r.Tests = []PrairieLearnTest{}
+		r.Message = clip(r.Message, 4096) + fmt.Sprintf(" (%d test entries left out to keep the results under PrairieLearn's 1 MB)", n)
+	}
+	return r
+}
+
+// WritePrairieLearn writes a submission's PrairieLearn results.json.
+func (gb Gradebook) WritePrairieLearn(w io.Writer, s Submission, o PrairieLearnOptions) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(gb.PrairieLearn(s, o))
+}
+
+// Formats of FolderOptions.ResultsJSON.
+const (
+	ResultsGradescope   = "gradescope"
+	ResultsPrairieLearn = "prairielearn"
+)
+
+// ResultsFormats lists the formats FolderOptions.ResultsFormat takes.
+var ResultsFormats = []string{ResultsGradescope, ResultsPrairieLearn}
+
+// writeResultsJSON writes the results.json of s in o.ResultsFormat; a
+// PrairieLearn one gets the picture of each failed public test whose
+// answer is kept in out/answers.
+func (gb Gradebook) writeResultsJSON(w io.Writer, s Submission, out string, o FolderOptions) error {
+	if o.ResultsFormat != ResultsPrairieLearn {
+		return gb.WriteGradescope(w, s)
+	}
+	var po PrairieLearnOptions
+	if o.Replays {
+		po.Image = func(s Submission, i int) (PrairieLearnImage, bool) {
+			if !gb.HasAnswer(s, i) {
+				return PrairieLearnImage{}, false
+			}
+			path, ok := grader.AnswerPath(filepath.Join(out, AnswersDir), s.Name, gb.Tests[i].Name)
+			if !ok {
+				return PrairieLearnImage{}, false
+			}
+			answer, err := os.ReadFile(path)
+			if err != nil {
+				return PrairieLearnImage{}, false
+			}
+			return gb.AnswerPicture(s, i, answer, o.AnswerFormat, o.Moves)
+		}
+	}
+	return gb.WritePrairieLearn(w, s, po)
+}
