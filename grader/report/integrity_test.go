@@ -117,3 +117,33 @@ func TestIntegrityNamesEscaped(t *testing.T) {
 		t.Errorf("raw control characters in the gradebook:\n%q", csv.String())
 	}
 }
+
+// TestIntegrityInPrairieLearn: PrairieLearn shows students every entry of
+// results.json, so the flagged files are named there as in the feedback,
+// with no points, and nothing says which hidden test ran kpuzzle or what
+// could not be inspected.
+func TestIntegrityInPrairieLearn(t *testing.T) {
+	gb := flaggedGradebook(t)
+	var buf bytes.Buffer
+	if err := gb.WritePrairieLearn(&buf, gb.Submissions[1], report.PrairieLearnOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"Flagged for review", "lib/libfast.so", "/opt/tools/kpuzzle"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("bob's PrairieLearn results lack %q:\n%s", want, out)
+		}
+	}
+	for _, leak := range []string{"input_3", "big.bin"} {
+		if strings.Contains(out, leak) {
+			t.Errorf("bob's PrairieLearn results show %q:\n%s", leak, out)
+		}
+	}
+	buf.Reset()
+	if err := gb.WritePrairieLearn(&buf, gb.Submissions[0], report.PrairieLearnOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "Flagged for review") {
+		t.Errorf("alice, who brought nothing, is flagged:\n%s", buf.String())
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/kpuzzle/kpuzzle/grader"
@@ -100,6 +101,9 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 	if s.Received != nil {
 		out.Tests = append(out.Tests, plFilesReceived(*s.Received))
 	}
+	if t := gb.plIntegrity(s); t != nil {
+		out.Tests = append(out.Tests, *t)
+	}
 	var hidden struct {
 		tests         int
 		points, maxPt float64
@@ -174,6 +178,29 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 		out.Message += fmt.Sprintf(" The score counts %d hidden %s too.", hidden.tests, map[bool]string{true: "test", false: "tests"}[hidden.tests == 1])
 	}
 	return capPrairieLearn(out)
+}
+
+// plIntegrity is the entry of no points that tells the student which of
+// their files course staff will review (nil when none). PrairieLearn
+// shows every entry of results.json to the student, so it names the
+// files as the feedback does, never a hidden test or what could not be
+// inspected; the whole list is in the grading job's log, which only
+// staff read (kpuzzle grade warns of every finding on stderr).
+func (gb Gradebook) plIntegrity(s Submission) *PrairieLearnTest {
+	flags := gb.studentFindings(s)
+	if len(flags) == 0 {
+		return nil
+	}
+	var sb strings.Builder
+	for _, f := range flags {
+		fmt.Fprintf(&sb, "%s: %s\n", f.File, f.Finding)
+	}
+	return &PrairieLearnTest{
+		Name:        "Flagged for review",
+		Description: "files course staff will look at; no points",
+		Message:     fmt.Sprintf("%d %s of this submission will be reviewed by course staff", len(flags), map[bool]string{true: "file", false: "files"}[len(flags) == 1]),
+		Output:      clip(sb.String(), prairieLearnOutputCap),
+	}
 }
 
 // formatErrors are the reasons a submission cannot be graded at all: a
