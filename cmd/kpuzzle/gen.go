@@ -136,7 +136,7 @@ docs/cluster.md.`,
 	f.BoolVar(&opts.uniform, "uniform", false, "draw puzzles uniformly from the solvable states (the default)")
 	f.IntVar(&opts.unsolvable, "unsolvable", 0, "also make this many unsolvable puzzles (per shape)")
 	f.StringVar(&opts.out, "out", "", "output folder (required)")
-	f.StringVar(&opts.format, "format", "rows", "puzzle file format: rows (CS3243) or princeton")
+	f.StringVar(&opts.format, "format", "rows", "puzzle file format: rows (CS3243), princeton, 42 (n-puzzle, # comments and a size line) or json")
 	f.StringVar(&opts.depth, "depth", "", "stratify by exact optimal length over the depths A-B, for example 20-25")
 	f.IntVar(&opts.perDepth, "per-depth", 0, "with --depth: this many puzzles at every depth, instead of --count in all")
 	f.BoolVar(&opts.keys, "keys", true, "prove every solvable puzzle's optimal length and write it with a solution (--depth always does)")
@@ -207,8 +207,8 @@ func genSpec(opts genOptions) (setgen.Spec, setgen.Shard, error) {
 			return spec, setgen.Shard{}, usageErrorf("--shape: %s is given twice", shape)
 		}
 		seen[shape] = true
-		if format == puzzles.FormatPrinceton && shape.Rows != shape.Cols {
-			return spec, setgen.Shard{}, usageErrorf("--format princeton describes square boards only; %s is not square", shape)
+		if format.SquareOnly() && shape.Rows != shape.Cols {
+			return spec, setgen.Shard{}, usageErrorf("--format %s describes square boards only; %s is not square", format, shape)
 		}
 		goal, err := opts.puzzle.goalFor(shape)
 		if err != nil {

@@ -122,7 +122,7 @@ length, ready for kpuzzle check and kpuzzle grade.`,
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "output folder (required)")
-	cmd.Flags().StringVar(&format, "format", "rows", "puzzle file format: rows (CS3243) or princeton")
+	cmd.Flags().StringVar(&format, "format", "rows", "puzzle file format: rows (CS3243), princeton, 42 (n-puzzle, # comments and a size line) or json")
 	return cmd
 }
 
