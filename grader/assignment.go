@@ -861,6 +861,12 @@ func (a *Assignment) Normalize() error {
 	var claimed []string
 	if a.Claims.Algorithm != "" {
 		for _, name := range ClaimChecks {
+			if name == CheckFrontier && !reference.FrontierBounded(a.Claims.Algorithm) {
+				if _, ok := a.Rubric.Claims[name]; ok {
+					return &ConfigError{Key: "rubric.claims.frontier", Msg: fmt.Sprintf("no check: %s's largest frontier is bounded only by the number of reachable states, which no run exceeds, so the check could never fail; the count is still shown in the feedback", a.Claims.Algorithm)}
+				}
+				continue
+			}
 			if a.Run.patterns[name] != nil {
 				claimed = append(claimed, name)
 			}
