@@ -14,6 +14,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
+	"github.com/kpuzzle/kpuzzle/reference/exact"
 	"github.com/kpuzzle/kpuzzle/reference/setgen"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -248,7 +249,8 @@ func runGen(ctx context.Context, a *app, opts genOptions) error {
 	}
 	prover := &reference.Prover{Heuristics: solveHeuristics(opts.pdb.dir), Threads: threads}
 	bar := newGenProgress(a)
-	set, err := setgen.Generate(ctx, spec, setgen.Options{Prover: prover, Jobs: opts.jobs, Shard: shard, Timeout: opts.timeout, Progress: bar.update})
+	set, err := setgen.Generate(ctx, spec, setgen.Options{Prover: prover, Jobs: opts.jobs, Shard: shard, Timeout: opts.timeout, Progress: bar.update,
+		Tables: exact.CacheOptions{Progress: bar.table}})
 	bar.finish()
 	if err != nil {
 		return genError(err)
@@ -342,6 +344,45 @@ func genCommandLine(opts genOptions, groups []setgen.Group) string {
 type genProgress struct {
 	a   *app
 	bar *progressbar.ProgressBar
+	// phase is the exact-table phase last reported, live whether a
+	// terminal line is open.
+	phase string
+	live  bool
+}
+
+// table reports the loading or building of a large exact table (3x4,
+// 2x6: a minute or more the first time) on stderr: a line when it starts
+// and when it is saved, and the depth reached, updated in place, on a
+// terminal.
+func (p *genProgress) table(pr exact.CacheProgress) {
+	if p.a.json {
+		return
+	}
+	f, ok := p.a.errOut.(*os.File)
+	term := ok && isTerminal(f)
+	if pr.Phase != p.phase {
+		if p.live {
+			fmt.Fprintln(p.a.errOut)
+			p.live = false
+		}
+		p.phase = pr.Phase
+		switch pr.Phase {
+		case "load":
+			fmt.Fprintf(p.a.errOut, "kpuzzle: loading the exact table of %s from %s\n", pr.Shape, pr.File)
+		case "build":
+			where := "not cached"
+			if pr.File != "" {
+				where = "cached in " + pr.File + " for next time"
+			}
+			fmt.Fprintf(p.a.errOut, "kpuzzle: building the exact table of %s (%d states, one byte each; %s)\n", pr.Shape, pr.Total, where)
+		case "save":
+			fmt.Fprintf(p.a.errOut, "kpuzzle: built the exact table of %s in %s; saving it\n", pr.Shape, pr.Elapsed.Round(time.Second))
+		}
+	}
+	if pr.Phase == "build" && term {
+		fmt.Fprintf(p.a.errOut, "\r  depth %d, %d of %d states (%.0f%%), %s", pr.Depth, pr.Found, pr.Total, 100*float64(pr.Found)/float64(max(pr.Total, 1)), pr.Elapsed.Round(time.Second))
+		p.live = true
+	}
 }
 
 func newGenProgress(a *app) *genProgress { return &genProgress{a: a} }
@@ -364,6 +405,10 @@ func (p *genProgress) update(pr setgen.Progress) {
 }
 
 func (p *genProgress) finish() {
+	if p.live {
+		fmt.Fprintln(p.a.errOut)
+		p.live = false
+	}
 	if p.bar != nil {
 		_ = p.bar.Finish()
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
+	"github.com/kpuzzle/kpuzzle/reference/exact"
 	"github.com/kpuzzle/kpuzzle/reference/setgen"
 	"github.com/kpuzzle/kpuzzle/templates/scaffold"
 	"github.com/spf13/cobra"
@@ -174,7 +175,8 @@ func runInit(ctx context.Context, a *app, dir string, opts initOptions) error {
 	bar := newGenProgress(a)
 	// The cores not used by --jobs go to each proof's IDA*, as in gen.
 	threads, _ := resolveThreads(0, opts.jobs)
-	so.Generate = setgen.Options{Prover: &reference.Prover{Heuristics: solveHeuristics(opts.pdb.dir), Threads: threads}, Jobs: opts.jobs, Timeout: opts.timeout, Progress: bar.update}
+	so.Generate = setgen.Options{Prover: &reference.Prover{Heuristics: solveHeuristics(opts.pdb.dir), Threads: threads}, Jobs: opts.jobs, Timeout: opts.timeout, Progress: bar.update,
+		Tables: exact.CacheOptions{Progress: bar.table}}
 	sc, err := scaffold.New(ctx, so)
 	bar.finish()
 	var oe *scaffold.OptionError
