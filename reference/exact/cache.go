@@ -56,8 +56,8 @@ type CacheProgress struct {
 
 // Source says where Open's table came from.
 type Source struct {
-	// File is the cache file ("" when the board is too small to cache or
-	// no cache directory is known).
+	// File is the cache file ("" when the board is too small to cache, no
+	// cache directory is known, or a built table was not written).
 	File string
 	// Loaded is set when the table was read from File.
 	Loaded bool
@@ -149,13 +149,15 @@ func Open(ctx context.Context, g puzzles.Goal, opts CacheOptions) (*Table, Sourc
 	if err != nil {
 		return nil, src, err
 	}
+	src.File = "" // until it is written
 	if !opts.NoSave {
 		report(CacheProgress{Phase: "save", File: path})
-		if err := os.MkdirAll(dir, 0o755); err == nil {
-			err = atomicfile.Write(path, 0o644, func(w io.Writer) error { return t.Save(w) })
+		werr := os.MkdirAll(dir, 0o755)
+		if werr == nil {
+			werr = atomicfile.Write(path, 0o644, func(w io.Writer) error { return t.Save(w) })
 		}
-		if err != nil {
-			src.File = ""
+		if werr == nil {
+			src.File = path
 		}
 	}
 	src.Seconds = time.Since(start).Seconds()

@@ -66,3 +66,26 @@ func TestOpenCachesLargeTables(t *testing.T) {
 		t.Errorf("cache holds %d files, want the 2x4 table only", len(entries))
 	}
 }
+
+// TestOpenWithoutAWritableCache: a cache folder that cannot be made (a
+// file stands in its way) is no error: the table is built and returned,
+// and Source.File says nothing was written; NoSave writes nothing either.
+func TestOpenWithoutAWritableCache(t *testing.T) {
+	ctx := context.Background()
+	blocker := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(blocker, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g := puzzles.DefaultGoal(puzzles.Shape{Rows: 2, Cols: 4})
+	tab, src, err := exact.Open(ctx, g, exact.CacheOptions{Dir: filepath.Join(blocker, "exact"), MinCells: 8})
+	if err != nil || tab == nil || src.File != "" || src.Loaded {
+		t.Errorf("unwritable cache: %+v, %v", src, err)
+	}
+	dir := t.TempDir()
+	if _, src, err := exact.Open(ctx, g, exact.CacheOptions{Dir: dir, MinCells: 8, NoSave: true}); err != nil || src.File != "" {
+		t.Errorf("NoSave: %+v, %v", src, err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("NoSave wrote %d files", len(entries))
+	}
+}
