@@ -11,9 +11,9 @@ import (
 )
 
 // jsonBoardKeys are the fields of a JSON object that hold the board:
-// "board" as show --json and sets show --json write it, and the names
-// other tools use.
-var jsonBoardKeys = map[string]bool{"board": true, "cells": true, "puzzle": true, "start": true, "state": true, "tiles": true}
+// "board" as show --json writes it, "final" as apply --json does, and the
+// names other tools use. The first one found is read.
+var jsonBoardKeys = map[string]bool{"board": true, "cells": true, "puzzle": true, "start": true, "state": true, "tiles": true, "final": true}
 
 const jsonExpected = `expected JSON: a list of rows such as [[1,2,3],[4,5,6],[7,8,0]], a list of cells, or an object with a "board" field`
 
