@@ -119,7 +119,7 @@ default a range suited to each shape); each shape gets --public and
 	f.IntVar(&opts.hidden, "hidden", 5, "hidden solvable tests per shape")
 	f.IntVar(&opts.unsolvable, "unsolvable", 1, "unsolvable tests per shape, in each of the public and hidden tests")
 	f.Uint64Var(&opts.seed, "seed", 0, "random seed of the puzzle set (default: a random seed, recorded in the private puzzles/manifest.json only)")
-	f.StringVar(&opts.format, "format", "rows", "puzzle file format: rows (CS3243), princeton, 42 (n-puzzle, # comments and a size line) or json")
+	f.StringVar(&opts.format, "format", "rows", "puzzle file format: rows (CS3243) or princeton (the formats the starter code reads)")
 	f.DurationVar(&opts.wallTime, "wall-time", 10*time.Second, "time limit of one test (run.wall_time)")
 	f.BoolVar(&opts.force, "force", false, "write into DIR even if it is not empty (files of the same names are replaced)")
 	f.IntVar(&opts.jobs, "jobs", runtime.NumCPU(), "puzzles generated at once")
