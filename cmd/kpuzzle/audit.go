@@ -229,6 +229,9 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 	}
 	ao := audit.Options{Goal: goal, Samples: opts.samples, Seed: opts.seed, SolveTimeout: opts.solveTime,
 		SolveAll: opts.solveAll, MaxCounterexamples: opts.maxExample, PDB: pdbOpts, Ignore: opts.ignore}
+	tables := newGenProgress(a)
+	ao.Tables.Progress = tables.table
+	defer tables.finish()
 	switch {
 	case opts.exhaustive:
 		ao.Coverage = audit.Exhaustive

@@ -355,8 +355,8 @@ type genProgress struct {
 // and when it is saved, and the depth reached, updated in place, on a
 // terminal.
 func (p *genProgress) table(pr exact.CacheProgress) {
-	if p.a.json {
-		return
+	if p.a.json || pr.Shape.Cells() < exact.MinCachedCells {
+		return // a small table builds in under a second
 	}
 	f, ok := p.a.errOut.(*os.File)
 	term := ok && isTerminal(f)
