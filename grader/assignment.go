@@ -926,7 +926,7 @@ func (a *Assignment) Normalize() error {
 	}
 	for _, p := range a.Visibility.HiddenTests {
 		if _, err := path.Match(p, ""); err != nil {
-			return &ConfigError{Key: "visibility.hidden_tests", Msg: fmt.Sprintf("%q is not a pattern: %v", p, err)}
+			return &ConfigError{Key: "visibility.hidden_tests", Msg: fmt.Sprintf("%q is not a pattern (an unclosed [ or a trailing \\); expected a shell pattern such as \"n_equals_5/*\"", p)}
 		}
 	}
 	a.Feedback.Template = abs(a.Feedback.Template)

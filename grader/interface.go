@@ -79,7 +79,7 @@ func (r *RunStep) checkInterface() error {
 			return &ConfigError{Key: "run.choices", Msg: fmt.Sprintf("entry %d %q: expected PATTERN=VALUE, for example \"4x4/*=3\"", i+1, c)}
 		}
 		if _, err := path.Match(glob, ""); err != nil {
-			return &ConfigError{Key: "run.choices", Msg: fmt.Sprintf("entry %d %q: bad pattern: %v", i+1, c, err)}
+			return &ConfigError{Key: "run.choices", Msg: fmt.Sprintf("entry %d %q: bad pattern (an unclosed [ or a trailing \\); expected PATTERN=VALUE, for example \"4x4/*=3\"", i+1, c)}
 		}
 	}
 	if len(r.Choices) > 0 && !strings.Contains(r.Stdin, StdinChoice) && !strings.Contains(r.Command, StdinChoice) {

@@ -8,7 +8,7 @@ import (
 
 // libraryText are fragments of the messages of the libraries the command
 // line is built on; none may reach the user.
-var libraryText = []string{"While parsing config", "strconv.", ": yaml: ", "error parsing regexp", "time: invalid", "time: unknown", "invalid argument", "json: ", "mapstructure", "invalid syntax", "unmarshal"}
+var libraryText = []string{"While parsing config", "strconv.", ": yaml: ", "error parsing regexp", "time: invalid", "time: unknown", "invalid argument", "json: ", "mapstructure", "invalid syntax", "unmarshal", "syntax error in pattern"}
 
 // unknownKey is the one phrasing of an unknown key.
 var unknownKey = regexp.MustCompile(`: unknown key [a-z_.-]+: expected `)
@@ -47,6 +47,8 @@ func TestNoLibraryTextInMessages(t *testing.T) {
 		{name: "unknown assignment key", config: asg(", wal_time: 3s"), args: []string{"grade", "--config", "kpuzzle.yaml", "x"}, unknown: true, mention: "did you mean run.wall_time?"},
 		{name: "unknown assignment key in a bundle", file: "a.yaml", config: asg(", wal_time: 3s"), args: []string{"bundle", "gradescope", "a.yaml", "--out", "b.zip"}, unknown: true, mention: "did you mean run.wall_time?"},
 		{name: "bad pattern", config: asg(`, extract: {moves: "(["}`), args: []string{"grade", "--config", "kpuzzle.yaml", "x"}, mention: "not a regular expression: missing closing ]"},
+		{name: "bad hidden pattern", config: asg("") + "visibility: {hidden_tests: [\"[\"]}\n", args: []string{"grade", "--config", "kpuzzle.yaml", "x"}, mention: "visibility.hidden_tests: \"[\" is not a pattern"},
+		{name: "bad choices pattern", config: asg(`, stdin: "{choice}", choices: ["[=1"]`), args: []string{"grade", "--config", "kpuzzle.yaml", "x"}, mention: "run.choices: entry 1"},
 		{name: "number out of range", config: asg(", processes: 1e40"), args: []string{"grade", "--config", "kpuzzle.yaml", "x"}, mention: "run.processes: 1e+40 is out of range"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
