@@ -106,8 +106,9 @@ func jsonKind(tok json.Token) string {
 }
 
 // list reads the rest of a list whose "[" was just read: either cells, or
-// lists of cells (rows). rows is nil for a flat list.
-func (r *jsonReader) list(open token) (flat line, rows []line, err error) {
+// lists of cells (rows) when it is the outer list (row is false). rows is
+// nil for a flat list.
+func (r *jsonReader) list(open token, row bool) (flat line, rows []line, err error) {
 	flat.no = open.line
 	for {
 		tok, at, err := r.next("expected a tile number, a row or the end of the list (])")
@@ -121,15 +122,14 @@ func (r *jsonReader) list(open token) (flat line, rows []line, err error) {
 					return line{}, nil, r.errAt(open.line, open.col, fmt.Errorf("%w: an empty list; %s", ErrEmpty, jsonExpected))
 				}
 				return flat, rows, nil
+			case d == '[' && row:
+				return line{}, nil, r.errAt(open.line, open.col, fmt.Errorf("%w: a list three deep; expected a row of tile numbers", ErrSyntax))
 			case d == '[' && len(flat.toks) == 0:
-				row, inner, err := r.list(at)
+				cells, _, err := r.list(at, true)
 				if err != nil {
 					return line{}, nil, err
 				}
-				if inner != nil {
-					return line{}, nil, r.errAt(at.line, at.col, fmt.Errorf("%w: a list three deep; expected a row of tile numbers", ErrSyntax))
-				}
-				rows = append(rows, row)
+				rows = append(rows, cells)
 				continue
 			}
 		}
@@ -164,7 +164,7 @@ func (p *boardParser) parseJSON(data []byte) (Board, Format, error) {
 	var rows []line
 	switch tok {
 	case json.Delim('['):
-		if flat, rows, err = r.list(at); err != nil {
+		if flat, rows, err = r.list(at, false); err != nil {
 			return Board{}, 0, err
 		}
 	case json.Delim('{'):
@@ -189,7 +189,7 @@ func (p *boardParser) parseJSON(data []byte) (Board, Format, error) {
 				if v != json.Delim('[') {
 					return Board{}, 0, r.errAt(vat.line, vat.col, fmt.Errorf("%w: field %q holds %s; expected the board as a list", ErrSyntax, name, jsonKind(v)))
 				}
-				if flat, rows, err = r.list(vat); err != nil {
+				if flat, rows, err = r.list(vat, false); err != nil {
 					return Board{}, 0, err
 				}
 				found = true
