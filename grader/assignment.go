@@ -20,6 +20,7 @@ import (
 	"unicode"
 
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
+	"github.com/kpuzzle/kpuzzle/internal/suggest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
@@ -30,10 +31,26 @@ type ConfigError struct {
 	Key string
 	// Msg says what is wrong and what was expected.
 	Msg string
+	// Unknown is set when the key is not one kpuzzle reads; Msg then
+	// says what was expected.
+	Unknown bool
 }
 
-// Error is "KEY: message".
-func (e *ConfigError) Error() string { return e.Key + ": " + e.Msg }
+// Error is "KEY: message", or "unknown key KEY: expected ..." for an
+// unknown key: the one phrasing of unknown keys, in assignment files and
+// kpuzzle.yaml alike.
+func (e *ConfigError) Error() string {
+	if e.Unknown {
+		return "unknown key " + e.Key + ": " + e.Msg
+	}
+	return e.Key + ": " + e.Msg
+}
+
+// UnknownKey is the error for a key kpuzzle does not read: expected says
+// what was expected, and the nearest of known, if close, is suggested.
+func UnknownKey(key, expected string, known []string) *ConfigError {
+	return &ConfigError{Key: key, Unknown: true, Msg: "expected " + expected + suggest.Phrase(key, known)}
+}
 
 // Assignment describes how to grade one assignment: the puzzle set, how a
 // submission is built and run, the limits of each run, the rubric and what
@@ -446,7 +463,7 @@ func ParseAssignment(settings map[string]any, baseDir string, ignore []string) (
 			}
 		case skip[lk]:
 		default:
-			return Assignment{}, &ConfigError{Key: displayKey(k), Msg: "unknown key; expected one of " + strings.Join(AssignmentSections(), ", ")}
+			return Assignment{}, UnknownKey(displayKey(k), "one of "+strings.Join(AssignmentSections(), ", "), AssignmentSections())
 		}
 	}
 	if err := checkPositiveLimits(kept); err != nil {
@@ -542,7 +559,13 @@ func checkKeys(prefix string, v any, known map[string]bool) error {
 	for k, sub := range m {
 		key := prefix + "." + strings.ToLower(k)
 		if !known[key] && exampleKeys(key, known) == "" {
-			return &ConfigError{Key: prefix + "." + displayKey(k), Msg: "unknown key; expected one of " + exampleKeys(prefix, known)}
+			var near []string
+			for _, ak := range AssignmentKeys {
+				if rest, ok := strings.CutPrefix(ak.Key, prefix+"."); ok {
+					near = append(near, prefix+"."+rest)
+				}
+			}
+			return UnknownKey(prefix+"."+displayKey(k), "one of "+exampleKeys(prefix, known), near)
 		}
 		if err := checkKeys(key, sub, known); err != nil {
 			return err
@@ -569,7 +592,12 @@ func decodeStrict(data []byte, a *Assignment) error {
 	if err := dec.Decode(a); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return &ConfigError{Key: jsonKey(te.Field), Msg: fmt.Sprintf("expected a %s, got a %s", typeName(te.Type.Kind().String()), te.Value)}
+			want, got := typeName(te.Type.Kind().String()), te.Value
+			if want == "number" && strings.HasPrefix(got, "number") {
+				// A number the field's type cannot hold: too large, or not whole.
+				return &ConfigError{Key: jsonKey(te.Field), Msg: fmt.Sprintf("%s is out of range; expected a whole number that fits the setting", strings.TrimSpace(strings.TrimPrefix(got, "number")))}
+			}
+			return &ConfigError{Key: jsonKey(te.Field), Msg: fmt.Sprintf("expected %s, got %s", article(want), article(got))}
 		}
 		// Errors from the Duration and ByteSize decoders carry no key;
 		// find it by decoding field by field.
@@ -600,6 +628,14 @@ func jsonKey(field string) string {
 		return "(file)"
 	}
 	return strings.Join(parts, ".")
+}
+
+// article puts "a" or "an" before a type's name.
+func article(name string) string {
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }
 
 func typeName(kind string) string {
@@ -861,6 +897,12 @@ func (a *Assignment) Normalize() error {
 	var claimed []string
 	if a.Claims.Algorithm != "" {
 		for _, name := range ClaimChecks {
+			if name == CheckFrontier && !reference.FrontierBounded(a.Claims.Algorithm) {
+				if _, ok := a.Rubric.Claims[name]; ok {
+					return &ConfigError{Key: "rubric.claims.frontier", Msg: fmt.Sprintf("no check: %s's largest frontier is bounded only by the number of reachable states, which no run exceeds, so the check could never fail; the count is still shown in the feedback", a.Claims.Algorithm)}
+				}
+				continue
+			}
 			if a.Run.patterns[name] != nil {
 				claimed = append(claimed, name)
 			}
@@ -884,7 +926,7 @@ func (a *Assignment) Normalize() error {
 	}
 	for _, p := range a.Visibility.HiddenTests {
 		if _, err := path.Match(p, ""); err != nil {
-			return &ConfigError{Key: "visibility.hidden_tests", Msg: fmt.Sprintf("%q is not a pattern: %v", p, err)}
+			return &ConfigError{Key: "visibility.hidden_tests", Msg: fmt.Sprintf("%q is not a pattern (an unclosed [ or a trailing \\); expected a shell pattern such as \"n_equals_5/*\"", p)}
 		}
 	}
 	a.Feedback.Template = abs(a.Feedback.Template)

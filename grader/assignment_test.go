@@ -122,7 +122,7 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 	}{
 		{`{"run": {"command": "x {input} {output}"}}`, "puzzles.dir", "missing"},
 		{`{"puzzles": {"dir": "s"}}`, "run.command", "missing"},
-		{`{` + base + `, "rubrics": {}}`, "rubrics", "unknown key"},
+		{`{` + base + `, "rubrics": {}}`, "rubrics", "unknown key rubrics: expected one of name, puzzles"},
 		{`{` + base + `, "rubric": {"optmal": 1}}`, "rubric.optmal", "unknown key"},
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "wall_tme": "1s"}}`, "run.wall_tme", "unknown key"},
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "wall_time": "fast"}}`, "run.wall_time", "not a duration"},
@@ -136,7 +136,7 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "env": ["NOEQUALS"]}}`, "run.env", "NAME=value"},
 		{`{` + base + `, "moves": "diagonal"}`, "moves", "expected tile or blank"},
 		{`{` + base + `, "answer": {"format": "morse"}}`, "answer.format", "expected auto, lines, letters, words, list, tiles or boards"},
-		{`{` + base + `, "answer": {"formats": "tiles"}}`, "answer.formats", "unknown key; expected one of format"},
+		{`{` + base + `, "answer": {"formats": "tiles"}}`, "answer.formats", "unknown key answer.formats: expected one of format; did you mean answer.format?"},
 		{`{` + base + `, "build": {"command": "make {output}"}}`, "build.command", "{submission} and {entry} only"},
 		{`{` + base + `, "build": {"command": "make {cells}"}}`, "build.command", "{submission} and {entry} only"},
 		{`{` + base + `, "rubric": {"solved": -1}}`, "rubric.solved", "0 or more"},
@@ -149,7 +149,7 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 		{`{` + base + `, "puzzles": {"dir": "s", "glob": "/abs/*"}}`, "puzzles.glob", "not a pattern inside"},
 		{`{` + base + `, "rubric": 3}`, "rubric", "expected a section"},
 		{`{` + base + `, "integrity": "warn"}`, "integrity", "expected flag or zero"},
-		{`{` + base + `, "puzzles": {"dir": "s", "name": "x"}}`, "puzzles.name", "unknown key; expected one of dir, manifest, glob, hidden, extra"},
+		{`{` + base + `, "puzzles": {"dir": "s", "name": "x"}}`, "puzzles.name", "unknown key puzzles.name: expected one of dir, manifest, glob, hidden, extra"},
 		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"glob": "*"}]}}`, "puzzles.extra[0].dir", "missing"},
 		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"dir": "p", "extra": [{"dir": "q"}]}]}}`, "puzzles.extra[0].extra", "cannot have further sets"},
 		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"dir": "p", "glob": "/abs"}]}}`, "puzzles.extra[0].glob", "not a pattern inside"},
@@ -163,8 +163,8 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 			t.Errorf("%s: err %v, want a ConfigError", tc.js, err)
 			continue
 		}
-		if ce.Key != tc.key || !strings.Contains(ce.Msg, tc.msg) {
-			t.Errorf("%s:\n got  %s: %s\n want %s: ...%s...", tc.js, ce.Key, ce.Msg, tc.key, tc.msg)
+		if ce.Key != tc.key || !strings.Contains(ce.Error(), tc.msg) {
+			t.Errorf("%s:\n got  %v\n want %s: ...%s...", tc.js, ce, tc.key, tc.msg)
 		}
 	}
 }

@@ -1,9 +1,11 @@
 package grader
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 )
@@ -77,7 +79,7 @@ func (r *RunStep) checkInterface() error {
 			return &ConfigError{Key: "run.choices", Msg: fmt.Sprintf("entry %d %q: expected PATTERN=VALUE, for example \"4x4/*=3\"", i+1, c)}
 		}
 		if _, err := path.Match(glob, ""); err != nil {
-			return &ConfigError{Key: "run.choices", Msg: fmt.Sprintf("entry %d %q: bad pattern: %v", i+1, c, err)}
+			return &ConfigError{Key: "run.choices", Msg: fmt.Sprintf("entry %d %q: bad pattern (an unclosed [ or a trailing \\); expected PATTERN=VALUE, for example \"4x4/*=3\"", i+1, c)}
 		}
 	}
 	if len(r.Choices) > 0 && !strings.Contains(r.Stdin, StdinChoice) && !strings.Contains(r.Command, StdinChoice) {
@@ -90,7 +92,7 @@ func (r *RunStep) checkInterface() error {
 		}
 		re, err := regexp.Compile(expr)
 		if err != nil {
-			return &ConfigError{Key: "run.extract." + name, Msg: fmt.Sprintf("not a regular expression: %v", err)}
+			return &ConfigError{Key: "run.extract." + name, Msg: regexpMessage(err)}
 		}
 		if re.NumSubexp() == 0 && name != ExtractUnsolvable {
 			return &ConfigError{Key: "run.extract." + name, Msg: fmt.Sprintf("%q has no group: put what to read in parentheses, for example \"Nodes expanded: (\\\\d+)\"", expr)}
@@ -270,4 +272,14 @@ func ClaimDetails(c Claims, answerLength int, solved bool, optimal *int) []strin
 		out = append(out, fmt.Sprintf("it reports a largest frontier of %d nodes", *c.Frontier))
 	}
 	return out
+}
+
+// regexpMessage says why a pattern is not a regular expression, without
+// the regexp package's own wording ("error parsing regexp: ...").
+func regexpMessage(err error) string {
+	var se *syntax.Error
+	if errors.As(err, &se) {
+		return fmt.Sprintf("not a regular expression: %s in %q; expected Go (RE2) syntax, for example Move \\d+: (\\w+)", se.Code, se.Expr)
+	}
+	return "not a regular expression; expected Go (RE2) syntax, for example Move \\d+: (\\w+)"
 }

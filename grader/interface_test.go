@@ -80,7 +80,7 @@ func TestInterfaceErrorsNameTheKey(t *testing.T) {
 	} {
 		_, err := interfaceAssignment(t, c.run)
 		ce, ok := err.(*grader.ConfigError)
-		if !ok || ce.Key != c.key || !strings.Contains(ce.Msg, c.msg) {
+		if !ok || ce.Key != c.key || !strings.Contains(ce.Error(), c.msg) {
 			t.Errorf("%s: %v, want %s: ...%s...", c.run, err, c.key, c.msg)
 		}
 	}

@@ -146,12 +146,13 @@ func loadSource(set PuzzleSet, goalSpec string, prefixed bool) ([]Test, error) {
 
 	var files []string
 	if set.Glob != "" {
+		badPattern := &ConfigError{Key: "puzzles.glob", Msg: fmt.Sprintf("%q is not a pattern (an unclosed [ or a trailing \\); expected a shell pattern such as \"*.txt\"", set.Glob)}
 		if _, err := path.Match(set.Glob, ""); err != nil {
-			return nil, &ConfigError{Key: "puzzles.glob", Msg: fmt.Sprintf("%q: %v", set.Glob, err)}
+			return nil, badPattern
 		}
 		matches, err := filepath.Glob(filepath.Join(set.Dir, filepath.FromSlash(set.Glob)))
 		if err != nil {
-			return nil, &ConfigError{Key: "puzzles.glob", Msg: fmt.Sprintf("%q: %v", set.Glob, err)}
+			return nil, badPattern
 		}
 		sort.Strings(matches)
 		for _, f := range matches {

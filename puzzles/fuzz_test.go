@@ -3,6 +3,8 @@ package puzzles_test
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -18,6 +20,21 @@ func seedBoards(f *testing.F) {
 	f.Add([]byte("1 2 3\n4 5\n"))
 	f.Add([]byte("1\x00 2\n"))
 	f.Add([]byte(""))
+	f.Add([]byte("# c\n3 # n\n1 2 3\n4 5 6 #\n7 8 0"))
+	f.Add([]byte("[[1,2],[3,\"_\"]]"))
+	f.Add([]byte(`{"shape":"2x3","board":[1,2,3,4,0,5]}`))
+	f.Add([]byte("[[1,2],[3"))
+	files, err := filepath.Glob(filepath.Join("testdata", "formats", "*"))
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no seed files in testdata/formats: %v", err)
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
 	set, err := puzzles.LoadSet("cs3243-public")
 	if err != nil {
 		f.Fatal(err)
@@ -44,7 +61,7 @@ func FuzzParseBoard(f *testing.F) {
 			}
 			return
 		}
-		for _, f := range []puzzles.Format{format, puzzles.FormatRows, puzzles.FormatPrinceton, puzzles.FormatLine} {
+		for _, f := range []puzzles.Format{format, puzzles.FormatRows, puzzles.FormatPrinceton, puzzles.FormatLine, puzzles.FormatNPuzzle, puzzles.FormatJSON} {
 			text := b.Format(f)
 			again, err := puzzles.ParseBoard(strings.NewReader(text), "again")
 			if err != nil {

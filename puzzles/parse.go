@@ -28,10 +28,18 @@ const (
 	// FormatLine is every cell on one line (square boards only when read
 	// back, since the shape is inferred from the count).
 	FormatLine
+	// FormatNPuzzle is the 42 school's n-puzzle format: the Princeton
+	// layout after a "#" comment line; "#" starts a comment anywhere on
+	// a line (square boards only).
+	FormatNPuzzle
+	// FormatJSON is a JSON list of rows, [[1,2,3],[4,5,6],[7,8,0]]. A
+	// flat list of cells, and an object with a "board" field and an
+	// optional "shape" (as show --json writes), are read too.
+	FormatJSON
 )
 
-// ParseFormat reads a format name: "rows" (or "cs3243"), "princeton" or
-// "line".
+// ParseFormat reads a format name: "rows" (or "cs3243"), "princeton",
+// "line", "42" (or "npuzzle") or "json".
 func ParseFormat(s string) (Format, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "rows", "cs3243", "":
@@ -40,9 +48,17 @@ func ParseFormat(s string) (Format, error) {
 		return FormatPrinceton, nil
 	case "line", "one-line":
 		return FormatLine, nil
+	case "42", "npuzzle", "n-puzzle":
+		return FormatNPuzzle, nil
+	case "json":
+		return FormatJSON, nil
 	}
-	return 0, fmt.Errorf("format %q: expected rows, princeton or line", s)
+	return 0, fmt.Errorf("format %q: expected rows, princeton, line, 42 or json", s)
 }
+
+// SquareOnly reports whether the format has a size line and so describes
+// square boards only (Princeton and 42).
+func (f Format) SquareOnly() bool { return f == FormatPrinceton || f == FormatNPuzzle }
 
 // String is the format's name as ParseFormat reads it.
 func (f Format) String() string {
@@ -51,6 +67,10 @@ func (f Format) String() string {
 		return "princeton"
 	case FormatLine:
 		return "line"
+	case FormatNPuzzle:
+		return "42"
+	case FormatJSON:
+		return "json"
 	}
 	return "rows"
 }
@@ -81,8 +101,8 @@ func (o ReadOptions) Validate() error {
 		if _, err := strconv.Atoi(o.Blank); err == nil {
 			return fmt.Errorf("blank token %q is a number; expected a word such as _ or -", o.Blank)
 		}
-		if strings.ContainsFunc(o.Blank, func(r rune) bool { return unicode.IsSpace(r) || r == ',' }) {
-			return fmt.Errorf("blank token %q holds a space or a comma; expected one word", o.Blank)
+		if strings.ContainsFunc(o.Blank, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '#' }) {
+			return fmt.Errorf("blank token %q holds a space, a comma or a #; expected one word", o.Blank)
 		}
 	}
 	if o.Shape != (Shape{}) {
@@ -118,6 +138,7 @@ func ParseBoard(r io.Reader, name string) (Board, error) {
 }
 
 type token struct {
+	line int // 1-based line of the token
 	col  int
 	text string
 }
@@ -154,22 +175,27 @@ func ParseBoardOptions(r io.Reader, name string, o ReadOptions) (Board, Format, 
 	if len(data) > MaxPuzzleBytes {
 		return Board{}, 0, &ParseError{File: name, Err: fmt.Errorf("%w: more than %d bytes; expected a puzzle board", ErrTooLarge, MaxPuzzleBytes)}
 	}
-	lines, err := splitLines(data, name)
+	p := boardParser{file: name, opts: o}
+	if looksJSON(data) {
+		return p.parseJSON(data)
+	}
+	lines, comments, err := splitLines(data, name)
 	if err != nil {
 		return Board{}, 0, err
 	}
 	if len(lines) == 0 {
 		return Board{}, 0, &ParseError{File: name, Err: fmt.Errorf("%w: expected rows of integers", ErrEmpty)}
 	}
-	p := boardParser{file: name, opts: o}
+	p.comments = comments
 	return p.parse(lines)
 }
 
 // splitLines cuts the input into non-blank lines of tokens, rejecting
-// binary data.
-func splitLines(data []byte, name string) ([]line, error) {
+// binary data. A "#" starts a comment that runs to the end of its line
+// (the 42 school's n-puzzle format); comments reports whether there was
+// one.
+func splitLines(data []byte, name string) (out []line, comments bool, err error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	var out []line
 	for no := 1; len(data) > 0; no++ {
 		raw := data
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -179,17 +205,23 @@ func splitLines(data []byte, name string) ([]line, error) {
 		}
 		raw = bytes.TrimSuffix(raw, []byte("\r"))
 		if col, bad := findBinary(raw); bad {
-			return nil, &ParseError{File: name, Line: no, Col: col, Err: fmt.Errorf("%w: expected text of integers", ErrBinary)}
+			return nil, false, &ParseError{File: name, Line: no, Col: col, Err: fmt.Errorf("%w: expected text of integers", ErrBinary)}
+		}
+		if i := bytes.IndexByte(raw, '#'); i >= 0 {
+			raw, comments = raw[:i], true
 		}
 		toks, col := tokenizeCells(string(raw))
 		if col > 0 {
-			return nil, &ParseError{File: name, Line: no, Col: col, Err: fmt.Errorf("%w: found an empty cell between commas; expected a tile number", ErrSyntax)}
+			return nil, false, &ParseError{File: name, Line: no, Col: col, Err: fmt.Errorf("%w: found an empty cell between commas; expected a tile number", ErrSyntax)}
+		}
+		for i := range toks {
+			toks[i].line = no
 		}
 		if len(toks) > 0 {
 			out = append(out, line{no: no, toks: toks})
 		}
 	}
-	return out, nil
+	return out, comments, nil
 }
 
 // findBinary reports the 1-based column of the first byte that cannot be
@@ -279,8 +311,9 @@ func tokenizeCells(s string) (toks []token, emptyCell int) {
 }
 
 type boardParser struct {
-	file string
-	opts ReadOptions
+	file     string
+	opts     ReadOptions
+	comments bool // the file held a "#" comment
 }
 
 // isBlank reports whether a token names the blank.
@@ -300,20 +333,24 @@ func (p *boardParser) errAt(l line, col int, err error) error {
 	return &ParseError{File: p.file, Line: l.no, Col: col, Err: err}
 }
 
-func (p *boardParser) number(l line, t token) (int, error) {
+func (p *boardParser) errTok(t token, err error) error {
+	return &ParseError{File: p.file, Line: t.line, Col: t.col, Err: err}
+}
+
+func (p *boardParser) number(t token) (int, error) {
 	if p.isBlank(t.text) {
 		return 0, nil
 	}
 	n, err := strconv.Atoi(t.text)
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return 0, p.errAt(l, t.col, fmt.Errorf("%w: %q is far too large to be a tile", ErrRange, t.text))
+			return 0, p.errTok(t, fmt.Errorf("%w: %q is far too large to be a tile", ErrRange, clip(t.text)))
 		}
 		blank := "0, " + strings.Join(BlankTokens, ", ")
 		if p.opts.Blank != "" {
 			blank += ", " + p.opts.Blank
 		}
-		return 0, p.errAt(l, t.col, fmt.Errorf("%w: found %q, expected a tile number or the blank (%s)", ErrSyntax, clip(t.text), blank))
+		return 0, p.errTok(t, fmt.Errorf("%w: found %q, expected a tile number or the blank (%s)", ErrSyntax, clip(t.text), blank))
 	}
 	return n, nil
 }
@@ -326,7 +363,10 @@ func (p *boardParser) parse(lines []line) (Board, Format, error) {
 	case len(lines[0].toks) == 1:
 		// Princeton: the first line holds only n.
 		format = FormatPrinceton
-		n, err := p.number(lines[0], lines[0].toks[0])
+		if p.comments {
+			format = FormatNPuzzle
+		}
+		n, err := p.number(lines[0].toks[0])
 		if err != nil {
 			return Board{}, 0, err
 		}
@@ -364,35 +404,36 @@ func (p *boardParser) parse(lines []line) (Board, Format, error) {
 	default:
 		shape = Shape{len(lines), len(lines[0].toks)}
 	}
-
-	cells := make([]int, 0, shape.Cells())
-	type place struct {
-		l   line
-		col int
+	ref := fmt.Sprintf("line %d", rows[0].no)
+	if format == FormatPrinceton || format == FormatNPuzzle {
+		ref = "the size line"
 	}
-	places := make([]place, 0, shape.Cells())
+	return p.fill(format, shape, rows, format == FormatLine, ref)
+}
+
+// fill reads the cells of rows into a board of the given shape. flat says
+// the rows are one run of cells (one line, or a flat JSON list) rather
+// than rows of the board; ref names what fixes a row's length, for the
+// error on a ragged row.
+func (p *boardParser) fill(format Format, shape Shape, rows []line, flat bool, ref string) (Board, Format, error) {
+	cells := make([]int, 0, shape.Cells())
+	places := make([]token, 0, shape.Cells())
 	for ri, l := range rows {
-		if format != FormatLine && ri == MaxSide {
+		if !flat && ri == MaxSide {
 			return Board{}, 0, p.errAt(l, 0, fmt.Errorf("%w: more than %d rows; a side is at most %d", ErrSize, MaxSide, MaxSide))
 		}
 		for ti, t := range l.toks {
-			if format != FormatLine && ti == MaxSide {
-				return Board{}, 0, p.errAt(l, t.col, fmt.Errorf("%w: more than %d numbers in a row; a side is at most %d", ErrSize, MaxSide, MaxSide))
+			if !flat && ti == MaxSide {
+				return Board{}, 0, p.errTok(t, fmt.Errorf("%w: more than %d numbers in a row; a side is at most %d", ErrSize, MaxSide, MaxSide))
 			}
-			n, err := p.number(l, t)
+			n, err := p.number(t)
 			if err != nil {
 				return Board{}, 0, err
 			}
 			cells = append(cells, n)
-			places = append(places, place{l, t.col})
+			places = append(places, t)
 		}
-		if format != FormatLine && len(l.toks) != shape.Cols {
-			ref := "the first row"
-			if format == FormatRows {
-				ref = fmt.Sprintf("line %d", rows[0].no)
-			} else {
-				ref = "the size line"
-			}
+		if !flat && len(l.toks) != shape.Cols {
 			return Board{}, 0, p.errAt(l, 0,
 				fmt.Errorf("%w: this row has %d numbers, expected %d as %s says", ErrRagged, len(l.toks), shape.Cols, ref))
 		}
@@ -410,10 +451,10 @@ func (p *boardParser) parse(lines []line) (Board, Format, error) {
 		pl := places[i]
 		if t < 0 || t >= k {
 			if t == k && !containsZero(cells) {
-				return Board{}, 0, p.errAt(pl.l, pl.col,
+				return Board{}, 0, p.errTok(pl,
 					fmt.Errorf("%w: no 0 on the board, and tile %d is out of range; a %s board holds tiles 1..%d and 0 for the blank", ErrMissingBlank, t, shape, k-1))
 			}
-			return Board{}, 0, p.errAt(pl.l, pl.col,
+			return Board{}, 0, p.errTok(pl,
 				fmt.Errorf("%w: tile %d; a %s board holds tiles 1..%d and 0 for the blank", ErrRange, t, shape, k-1))
 		}
 		if j, dup := first[t]; dup {
@@ -421,8 +462,8 @@ func (p *boardParser) parse(lines []line) (Board, Format, error) {
 			if t == 0 {
 				what = "the blank (0)"
 			}
-			return Board{}, 0, p.errAt(pl.l, pl.col,
-				fmt.Errorf("%w: %s appears twice (also at line %d, column %d)", ErrDuplicate, what, places[j].l.no, places[j].col))
+			return Board{}, 0, p.errTok(pl,
+				fmt.Errorf("%w: %s appears twice (also at line %d, column %d)", ErrDuplicate, what, places[j].line, places[j].col))
 		}
 		first[t] = i
 	}

@@ -26,6 +26,14 @@ func TestParseBoardAccepts(t *testing.T) {
 		{"one line square", "8 6 7 2 5 4 3 0 1", puzzles.Shape{3, 3}, []int{8, 6, 7, 2, 5, 4, 3, 0, 1}, puzzles.FormatLine},
 		{"leading zeros and plus", "01 +2\n3 00\n", puzzles.Shape{2, 2}, []int{1, 2, 3, 0}, puzzles.FormatRows},
 		{"lone CR treated as space", "1 2\r3 0\n", puzzles.Shape{2, 2}, []int{1, 2, 3, 0}, puzzles.FormatLine},
+		{"42 n-puzzle comments", "# This puzzle is solvable\n3\n3 2 6 #another comment\n1 4 0\n8 7 5\n", puzzles.Shape{3, 3}, []int{3, 2, 6, 1, 4, 0, 8, 7, 5}, puzzles.FormatNPuzzle},
+		{"42 comment after the size", "3 # size\n1 2 3\n# a line of its own\n4 5 6\n7 8 0\n", puzzles.Shape{3, 3}, []int{1, 2, 3, 4, 5, 6, 7, 8, 0}, puzzles.FormatNPuzzle},
+		{"comment on rows", "1 2 3 # first\n4 5 6\n7 8 0\n#end", puzzles.Shape{3, 3}, []int{1, 2, 3, 4, 5, 6, 7, 8, 0}, puzzles.FormatRows},
+		{"json rows", "[[1,2,3],\n [4,5,6],\n [7,8,0]]\n", puzzles.Shape{3, 3}, []int{1, 2, 3, 4, 5, 6, 7, 8, 0}, puzzles.FormatJSON},
+		{"json rectangular rows", "[[1, 2, 3, 4], [5, 6, 7, 0]]", puzzles.Shape{2, 4}, []int{1, 2, 3, 4, 5, 6, 7, 0}, puzzles.FormatJSON},
+		{"json flat square", "[8,6,7,2,5,4,3,0,1]", puzzles.Shape{3, 3}, []int{8, 6, 7, 2, 5, 4, 3, 0, 1}, puzzles.FormatJSON},
+		{"json strings and blank word", `[["1","2"],["3","_"]]`, puzzles.Shape{2, 2}, []int{1, 2, 3, 0}, puzzles.FormatJSON},
+		{"json object as show --json writes", `{"file":"p.txt","shape":"2x3","board":[1,2,3,4,0,5],"goal":[1,2,3,4,5,0],"solvable":true}`, puzzles.Shape{2, 3}, []int{1, 2, 3, 4, 0, 5}, puzzles.FormatJSON},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -73,6 +81,20 @@ func TestParseBoardRejects(t *testing.T) {
 		{"princeton ragged", "3\n1 2 3\n4 5\n6 7 8 0\n", puzzles.ErrRagged, 3, 0, "size line"},
 		{"binary NUL", "1 2\n3 \x000\n", puzzles.ErrBinary, 2, 3, "binary"},
 		{"invalid utf8", "1 2\n\xff\xfe 0\n", puzzles.ErrBinary, 2, 1, "binary"},
+		{"42 ragged after comment", "# c\n3\n1 2 3\n4 5 # short\n6 7 8 0\n", puzzles.ErrRagged, 4, 0, "size line"},
+		{"42 word in a row", "# c\n3\n1 2 3\n4 x5 6\n7 8 0\n", puzzles.ErrSyntax, 4, 3, `"x5"`},
+		{"only comments", "# nothing here\n  # nor here\n", puzzles.ErrEmpty, 0, 0, "expected rows"},
+		{"json not a number", "[[1,2,3],\n [4,5,6],\n [7,true,8]]", puzzles.ErrSyntax, 3, 5, "expected a tile number"},
+		{"json ends early", "[1,2,3,4,5,6,7,8", puzzles.ErrSyntax, 1, 17, "ends early"},
+		{"json trailing text", "[1,2,3,4,5,6,7,8,0] x", puzzles.ErrSyntax, 1, 21, "expected the end of the file"},
+		{"json ragged rows", "[[1,2,3],\n[4,5],\n[6,7,8,0]]", puzzles.ErrRagged, 2, 0, "first row"},
+		{"json duplicate", "[[1,2],\n [2,0]]", puzzles.ErrDuplicate, 2, 3, "line 1, column 5"},
+		{"json not square", "[1,2,3,4,5,0]", puzzles.ErrSize, 1, 0, "not a square"},
+		{"json object without board", `{"shape":"3x3"}`, puzzles.ErrSyntax, 1, 1, `"board"`},
+		{"json bad shape", `{"shape":"3by3","board":[1,2,3,0]}`, puzzles.ErrSize, 1, 10, "3by3"},
+		{"json shape disagrees", `{"shape":"2x3","board":[[1,2],[3,0]]}`, puzzles.ErrSize, 1, 0, "2x3"},
+		{"json invalid", "[[1,2],\n [3 0]]", puzzles.ErrSyntax, 2, 5, "not valid JSON"},
+		{"json three deep", "[[[1]]]", puzzles.ErrSyntax, 1, 2, "three deep"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -273,6 +295,40 @@ func TestParseBoardNotations(t *testing.T) {
 		_, _, err := puzzles.ParseBoardOptions(strings.NewReader(c.text), "p.txt", c.opts)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want it to contain %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestFormatsReadBack writes boards of several shapes in every format and
+// reads each back as the same board, in the format it was written in
+// (the square-only formats fall back to rows for rectangular boards).
+func TestFormatsReadBack(t *testing.T) {
+	boards := []puzzles.Board{
+		puzzles.MustBoard(3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1),
+		puzzles.MustBoard(2, 4, 1, 2, 3, 4, 5, 6, 0, 7),
+		puzzles.MustBoard(4, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0),
+	}
+	for _, b := range boards {
+		for _, f := range []puzzles.Format{puzzles.FormatRows, puzzles.FormatPrinceton, puzzles.FormatLine, puzzles.FormatNPuzzle, puzzles.FormatJSON} {
+			text := b.Format(f)
+			got, gotFormat, err := puzzles.ParseBoardFormat(strings.NewReader(text), "p.txt")
+			if err != nil {
+				t.Fatalf("%v as %v: %v\n%s", b, f, err, text)
+			}
+			if !got.Equal(b) {
+				t.Errorf("%v as %v reads back as %v", b, f, got)
+			}
+			want := f
+			if b.Shape().Rows != b.Shape().Cols && f != puzzles.FormatJSON {
+				want = puzzles.FormatRows
+			}
+			if gotFormat != want {
+				t.Errorf("%v written as %v is read as %v", b, f, gotFormat)
+			}
+			name, err := puzzles.ParseFormat(f.String())
+			if err != nil || name != f {
+				t.Errorf("format name %q reads as %v, %v", f.String(), name, err)
+			}
 		}
 	}
 }

@@ -128,6 +128,20 @@ func CanonicalAlgorithm(name string) (canon string, ok bool) {
 	return a.Name, true
 }
 
+// FrontierBounded reports whether a claimed largest frontier of the
+// algorithm (a canonical name) has a bound tighter than the whole state
+// space: the tree searches' branching factor × depth (ids, idastar,
+// rbfs). A graph search's frontier is bounded only by the reachable
+// states, which no count a search makes exceeds, so that band cannot
+// fail and is no check (see kpuzzle audit stats).
+func FrontierBounded(algorithm string) bool {
+	switch algorithm {
+	case "ids", "idastar", "rbfs":
+		return true
+	}
+	return false
+}
+
 // LookupAlgorithm finds an algorithm by name or alias, case-insensitively.
 func LookupAlgorithm(name string) (Algorithm, error) {
 	n := strings.ToLower(strings.TrimSpace(name))

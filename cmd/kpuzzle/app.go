@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -186,7 +187,7 @@ Exit codes: 0 success, 1 the check ran and found a problem,
 	pf.StringVar(&a.configFile, "config", "", "configuration file (default ./kpuzzle.yaml when present)")
 	root.DisableSuggestions = true // exit suggests, on one line
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		msg := err.Error()
+		msg := flagError(err)
 		if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
 			var names []string
 			c.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
@@ -233,14 +234,14 @@ func (a *app) configure(cmd *cobra.Command) error {
 	if a.configFile != "" {
 		v.SetConfigFile(a.configFile)
 		if err := v.ReadInConfig(); err != nil {
-			return usageErrorf("config %s: %v", a.configFile, err)
+			return configFileError(a.configFile, err)
 		}
 	} else if name := defaultConfigFile(); name != "" {
 		// Only these exact names: viper's own search would also take a
 		// file called just "kpuzzle" — the binary itself after go build.
 		v.SetConfigFile(name)
 		if err := v.ReadInConfig(); err != nil {
-			return usageErrorf("config %s: %v", name, err)
+			return configFileError(name, err)
 		}
 	}
 	if err := checkConfigKeys(v, cmd.Root(), v.ConfigFileUsed()); err != nil {
@@ -259,7 +260,7 @@ func (a *app) configure(cmd *cobra.Command) error {
 		for _, name := range []string{"KPUZZLE_" + strings.ToUpper(cmd.Name()) + "_" + env, "KPUZZLE_" + env} {
 			if val, ok := os.LookupEnv(name); ok {
 				if err := f.Value.Set(val); err != nil {
-					firstErr = usageErrorf("%s=%q (for --%s): %v", name, val, f.Name, err)
+					firstErr = usageErrorf("--%s %s", f.Name, flagValueMessage(f, val, err)) // withSources names the variable
 				}
 				a.sources[f.Name] = "the environment variable " + name
 				return
@@ -275,7 +276,7 @@ func (a *app) configure(cmd *cobra.Command) error {
 			}
 			src := fmt.Sprintf("%s, key %s", v.ConfigFileUsed(), key)
 			if err := setFlagFromConfig(f, v.Get(key)); err != nil {
-				firstErr = usageErrorf("%s (for --%s): %v", src, f.Name, err)
+				firstErr = usageErrorf("--%s %s", f.Name, flagValueMessage(f, configText(v.Get(key)), err)) // withSources names the key
 			}
 			a.sources[f.Name] = src
 			return
@@ -302,6 +303,14 @@ func defaultConfigFile() string {
 		}
 	}
 	return ""
+}
+
+// configText is a configuration value as the user wrote it, for messages.
+func configText(val any) string {
+	if f, ok := val.(float64); ok {
+		return strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	return fmt.Sprint(val)
 }
 
 func setFlagFromConfig(f *pflag.Flag, val any) error {
@@ -494,7 +503,10 @@ func checkConfigKeys(v *viper.Viper, root *cobra.Command, file string) error {
 				names = append(names, f)
 			}
 			sort.Strings(names)
-			return usageErrorf("%s: unknown key %s: the %s command has no flag %q%s", file, key, top, rest, suggest.Phrase(rest, names))
+			for i, n := range names {
+				names[i] = top + "." + n
+			}
+			return usageErrorf("%s: %v", file, grader.UnknownKey(key, fmt.Sprintf("a flag of kpuzzle %s (see kpuzzle %s --help)", top, top), names))
 		case slices.Contains(sections, top):
 			if assignment[key] || isListItem(key, assignment) {
 				continue
@@ -504,10 +516,10 @@ func checkConfigKeys(v *viper.Viper, root *cobra.Command, file string) error {
 				names = append(names, k)
 			}
 			sort.Strings(names)
-			return usageErrorf("%s: unknown key %s; expected an assignment key (see kpuzzle grade --help)%s", file, key, suggest.Phrase(key, names))
+			return usageErrorf("%s: %v", file, grader.UnknownKey(key, "an assignment key (see kpuzzle grade --help)", names))
 		}
 		sort.Strings(known)
-		return usageErrorf("%s: unknown key %s; expected a command's name or a flag name%s", file, key, suggest.Phrase(top, known))
+		return usageErrorf("%s: %v", file, &grader.ConfigError{Key: key, Unknown: true, Msg: "expected a command's name or a flag name" + suggest.Phrase(top, known)})
 	}
 	return nil
 }

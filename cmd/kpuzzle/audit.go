@@ -213,6 +213,14 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 			Dir: opts.cmdDir, BatchSize: opts.batch, Jobs: opts.jobs, Timeout: opts.timeout, MemoryBytes: opts.memory << 20,
 			Isolation: iso, Hide: hide,
 		})
+		var big *audit.FolderTooLargeError
+		if errors.As(err, &big) {
+			where := fmt.Sprintf("--cmd-dir %s", opts.cmdDir)
+			if opts.cmdDir == "." {
+				where = "the current folder (--cmd-dir's default)"
+			}
+			return usageErrorf("--cmd: %s holds %s, all copied into the program's working folder for every run; give --cmd-dir FOLDER, the folder that holds the program and its files", where, big.What)
+		}
 		if err != nil {
 			return inputError(err)
 		}
@@ -221,6 +229,9 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 	}
 	ao := audit.Options{Goal: goal, Samples: opts.samples, Seed: opts.seed, SolveTimeout: opts.solveTime,
 		SolveAll: opts.solveAll, MaxCounterexamples: opts.maxExample, PDB: pdbOpts, Ignore: opts.ignore}
+	tables := newGenProgress(a)
+	ao.Tables.Progress = tables.table
+	defer tables.finish()
 	switch {
 	case opts.exhaustive:
 		ao.Coverage = audit.Exhaustive

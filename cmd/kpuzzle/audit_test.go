@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -135,6 +136,11 @@ func TestAuditBadInput(t *testing.T) {
 	dir := t.TempDir()
 	bad := writeFile(t, dir, "bad.csv", "state,h\n1 2 3 4 5 0,0\n1 2 3 4 0 5,one\n")
 	writeFile(t, dir, "crash.py", "import sys\nsys.stdin.read()\nraise SystemExit('boom: no heuristic here')\n")
+	// A large project folder: the program lives in one folder of it.
+	large := filepath.Join(t.TempDir(), "project")
+	for i := range audit.MaxCopyFiles + 1 {
+		writeFile(t, large, fmt.Sprintf("data/f%d", i), "")
+	}
 	for _, tc := range []struct {
 		name      string
 		args      []string
@@ -148,6 +154,7 @@ func TestAuditBadInput(t *testing.T) {
 		{"unknown heuristic", []string{"audit", "--shape", "3x3", "--heuristic", "magic"}, []string{"--heuristic", "magic"}},
 		{"unknown ignore", []string{"audit", "--shape", "2x3", "--heuristic", "manhattan", "--ignore", "speed"}, []string{"speed"}},
 		{"crash", []string{"audit", "--shape", "2x3", "--cmd", "python3 crash.py", "--cmd-dir", dir}, []string{"crash.py", "status 1", "boom"}},
+		{"large --cmd-dir", []string{"audit", "--shape", "2x3", "--cmd", "python3 h.py", "--cmd-dir", large}, []string{"--cmd-dir " + large, "more than 2000 files", "give --cmd-dir FOLDER"}},
 		{"template", []string{"audit", "template", "cobol"}, []string{"python or java"}},
 		{"stats file", []string{"audit", "stats", bad}, []string{bad + ":1", "algorithm"}},
 	} {
@@ -155,6 +162,9 @@ func TestAuditBadInput(t *testing.T) {
 			wantOneLineError(t, kpuzzle(t, "", tc.args...), tc.fragments...)
 		})
 	}
+	// From inside the large folder, the default --cmd-dir is named.
+	t.Chdir(large)
+	wantOneLineError(t, kpuzzle(t, "", "audit", "--shape", "2x3", "--cmd", "python3 h.py"), "the current folder (--cmd-dir's default)", "give --cmd-dir FOLDER")
 }
 
 func TestAuditStats(t *testing.T) {

@@ -44,6 +44,9 @@ type benchOptions struct {
 	// prove is set by kpuzzle sets prove, which says so when some of the
 	// lengths it proves are compared with nothing.
 	prove bool
+	// cheapNodes is sets prove's budget for the first pass with linear
+	// conflicts (bench.CheapFirst); 0 goes to the databases at once.
+	cheapNodes int64
 	// algosGiven and heuristicsGiven record that --algo or --heuristic
 	// was on the command line, which --run replaces.
 	algosGiven, heuristicsGiven bool
@@ -213,7 +216,14 @@ func runBench(ctx context.Context, a *app, o *benchOptions) error {
 	}
 	runs := newBenchProgress(a)
 	cfg.Progress = runs.update
-	rep, err := bench.Run(ctx, cfg)
+	var rep bench.Report
+	if o.prove && table && len(combos) == 1 && combos[0].Heuristic == "" && o.cheapNodes > 0 {
+		// The keys a cheap heuristic proves need no pattern database:
+		// the databases are built only for the instances it leaves.
+		rep, err = bench.ProveCheapFirst(ctx, cfg, bench.CheapFirst{MaxNodes: o.cheapNodes})
+	} else {
+		rep, err = bench.Run(ctx, cfg)
+	}
 	runs.finish()
 	builds.finish()
 	if err != nil {

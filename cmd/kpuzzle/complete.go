@@ -27,7 +27,7 @@ var flagValues = map[string]func() []string{
 	"interface": scaffold.InterfaceNames,
 	"isolation": func() []string { return []string{"auto", "namespaces", "rlimits"} },
 	"layout":    func() []string { return []string{"auto", "single", "folders"} },
-	"format":    func() []string { return []string{"rows", "princeton"} },
+	"format":    func() []string { return []string{"rows", "princeton", "42", "json"} },
 	"answer-format": func() []string {
 		out := []string{notation.Auto.String()}
 		for _, n := range notation.Notations {

@@ -320,7 +320,7 @@ func TestConfigurationErrorsNameTheirSource(t *testing.T) {
 	writeFile(t, dir, "kpuzzle.yaml", "algoo: bfs\n")
 	wantOneLineError(t, kpuzzle(t, "", "solve", "p.txt"), "kpuzzle.yaml: unknown key algoo", "did you mean algo?")
 	writeFile(t, dir, "kpuzzle.yaml", "gen:\n  algo: bfs\n")
-	wantOneLineError(t, kpuzzle(t, "", "solve", "p.txt"), "unknown key gen.algo", `the gen command has no flag "algo"`)
+	wantOneLineError(t, kpuzzle(t, "", "solve", "p.txt"), "unknown key gen.algo: expected a flag of kpuzzle gen")
 	writeFile(t, dir, "kpuzzle.yaml", "")
 
 	writeFile(t, dir, "bad.txt", "1 2 3\n4 y 6\n0 7 8\n")

@@ -14,6 +14,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
+	"github.com/kpuzzle/kpuzzle/reference/exact"
 	"github.com/kpuzzle/kpuzzle/reference/setgen"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -136,7 +137,7 @@ docs/cluster.md.`,
 	f.BoolVar(&opts.uniform, "uniform", false, "draw puzzles uniformly from the solvable states (the default)")
 	f.IntVar(&opts.unsolvable, "unsolvable", 0, "also make this many unsolvable puzzles (per shape)")
 	f.StringVar(&opts.out, "out", "", "output folder (required)")
-	f.StringVar(&opts.format, "format", "rows", "puzzle file format: rows (CS3243) or princeton")
+	f.StringVar(&opts.format, "format", "rows", "puzzle file format: rows (CS3243), princeton, 42 (n-puzzle, # comments and a size line) or json")
 	f.StringVar(&opts.depth, "depth", "", "stratify by exact optimal length over the depths A-B, for example 20-25")
 	f.IntVar(&opts.perDepth, "per-depth", 0, "with --depth: this many puzzles at every depth, instead of --count in all")
 	f.BoolVar(&opts.keys, "keys", true, "prove every solvable puzzle's optimal length and write it with a solution (--depth always does)")
@@ -207,8 +208,8 @@ func genSpec(opts genOptions) (setgen.Spec, setgen.Shard, error) {
 			return spec, setgen.Shard{}, usageErrorf("--shape: %s is given twice", shape)
 		}
 		seen[shape] = true
-		if format == puzzles.FormatPrinceton && shape.Rows != shape.Cols {
-			return spec, setgen.Shard{}, usageErrorf("--format princeton describes square boards only; %s is not square", shape)
+		if format.SquareOnly() && shape.Rows != shape.Cols {
+			return spec, setgen.Shard{}, usageErrorf("--format %s describes square boards only; %s is not square", format, shape)
 		}
 		goal, err := opts.puzzle.goalFor(shape)
 		if err != nil {
@@ -248,7 +249,8 @@ func runGen(ctx context.Context, a *app, opts genOptions) error {
 	}
 	prover := &reference.Prover{Heuristics: solveHeuristics(opts.pdb.dir), Threads: threads}
 	bar := newGenProgress(a)
-	set, err := setgen.Generate(ctx, spec, setgen.Options{Prover: prover, Jobs: opts.jobs, Shard: shard, Timeout: opts.timeout, Progress: bar.update})
+	set, err := setgen.Generate(ctx, spec, setgen.Options{Prover: prover, Jobs: opts.jobs, Shard: shard, Timeout: opts.timeout, Progress: bar.update,
+		Tables: exact.CacheOptions{Progress: bar.table}})
 	bar.finish()
 	if err != nil {
 		return genError(err)
@@ -342,6 +344,45 @@ func genCommandLine(opts genOptions, groups []setgen.Group) string {
 type genProgress struct {
 	a   *app
 	bar *progressbar.ProgressBar
+	// phase is the exact-table phase last reported, live whether a
+	// terminal line is open.
+	phase string
+	live  bool
+}
+
+// table reports the loading or building of a large exact table (3x4,
+// 2x6: a minute or more the first time) on stderr: a line when it starts
+// and when it is saved, and the depth reached, updated in place, on a
+// terminal.
+func (p *genProgress) table(pr exact.CacheProgress) {
+	if p.a.json || pr.Shape.Cells() < exact.MinCachedCells {
+		return // a small table builds in under a second
+	}
+	f, ok := p.a.errOut.(*os.File)
+	term := ok && isTerminal(f)
+	if pr.Phase != p.phase {
+		if p.live {
+			fmt.Fprintln(p.a.errOut)
+			p.live = false
+		}
+		p.phase = pr.Phase
+		switch pr.Phase {
+		case "load":
+			fmt.Fprintf(p.a.errOut, "kpuzzle: loading the exact table of %s from %s\n", pr.Shape, pr.File)
+		case "build":
+			where := "not cached"
+			if pr.File != "" {
+				where = "cached in " + pr.File + " for next time"
+			}
+			fmt.Fprintf(p.a.errOut, "kpuzzle: building the exact table of %s (%d states, one byte each; %s)\n", pr.Shape, pr.Total, where)
+		case "save":
+			fmt.Fprintf(p.a.errOut, "kpuzzle: built the exact table of %s in %s; saving it\n", pr.Shape, pr.Elapsed.Round(time.Second))
+		}
+	}
+	if pr.Phase == "build" && term {
+		fmt.Fprintf(p.a.errOut, "\r  depth %d, %d of %d states (%.0f%%), %s", pr.Depth, pr.Found, pr.Total, 100*float64(pr.Found)/float64(max(pr.Total, 1)), pr.Elapsed.Round(time.Second))
+		p.live = true
+	}
 }
 
 func newGenProgress(a *app) *genProgress { return &genProgress{a: a} }
@@ -364,6 +405,10 @@ func (p *genProgress) update(pr setgen.Progress) {
 }
 
 func (p *genProgress) finish() {
+	if p.live {
+		fmt.Fprintln(p.a.errOut)
+		p.live = false
+	}
 	if p.bar != nil {
 		_ = p.bar.Finish()
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
+	"github.com/kpuzzle/kpuzzle/reference/exact"
 	"github.com/kpuzzle/kpuzzle/reference/setgen"
 	"github.com/kpuzzle/kpuzzle/templates/scaffold"
 	"github.com/spf13/cobra"
@@ -118,7 +119,7 @@ default a range suited to each shape); each shape gets --public and
 	f.IntVar(&opts.hidden, "hidden", 5, "hidden solvable tests per shape")
 	f.IntVar(&opts.unsolvable, "unsolvable", 1, "unsolvable tests per shape, in each of the public and hidden tests")
 	f.Uint64Var(&opts.seed, "seed", 0, "random seed of the puzzle set (default: a random seed, recorded in the private puzzles/manifest.json only)")
-	f.StringVar(&opts.format, "format", "rows", "puzzle file format: rows (CS3243) or princeton")
+	f.StringVar(&opts.format, "format", "rows", "puzzle file format: rows (CS3243) or princeton (the formats the starter code reads)")
 	f.DurationVar(&opts.wallTime, "wall-time", 10*time.Second, "time limit of one test (run.wall_time)")
 	f.BoolVar(&opts.force, "force", false, "write into DIR even if it is not empty (files of the same names are replaced)")
 	f.IntVar(&opts.jobs, "jobs", runtime.NumCPU(), "puzzles generated at once")
@@ -174,7 +175,8 @@ func runInit(ctx context.Context, a *app, dir string, opts initOptions) error {
 	bar := newGenProgress(a)
 	// The cores not used by --jobs go to each proof's IDA*, as in gen.
 	threads, _ := resolveThreads(0, opts.jobs)
-	so.Generate = setgen.Options{Prover: &reference.Prover{Heuristics: solveHeuristics(opts.pdb.dir), Threads: threads}, Jobs: opts.jobs, Timeout: opts.timeout, Progress: bar.update}
+	so.Generate = setgen.Options{Prover: &reference.Prover{Heuristics: solveHeuristics(opts.pdb.dir), Threads: threads}, Jobs: opts.jobs, Timeout: opts.timeout, Progress: bar.update,
+		Tables: exact.CacheOptions{Progress: bar.table}}
 	sc, err := scaffold.New(ctx, so)
 	bar.finish()
 	var oe *scaffold.OptionError

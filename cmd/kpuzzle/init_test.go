@@ -95,6 +95,24 @@ func TestInitWritesTheScaffold(t *testing.T) {
 			t.Errorf("missing %s: %v", f, err)
 		}
 	}
+	// The instructors' guide lists every top-level entry init writes.
+	guide, err := os.ReadFile(filepath.Join("..", "..", "docs", "instructors.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range top {
+		name := e.Name()
+		if e.IsDir() {
+			name += "/"
+		}
+		if !strings.Contains(string(guide), "| `"+name) {
+			t.Errorf("init writes %s, which the table of docs/instructors.md does not list", name)
+		}
+	}
 	for _, f := range []string{"gradescope/setup.sh", "gradescope/run_autograder"} {
 		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Mode().Perm() != 0o755 {
 			t.Errorf("%s is not executable: %v", f, err)

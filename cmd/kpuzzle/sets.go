@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/bench"
 	"github.com/kpuzzle/kpuzzle/reference/search"
 	"github.com/spf13/cobra"
 )
@@ -122,7 +123,7 @@ length, ready for kpuzzle check and kpuzzle grade.`,
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "output folder (required)")
-	cmd.Flags().StringVar(&format, "format", "rows", "puzzle file format: rows (CS3243) or princeton")
+	cmd.Flags().StringVar(&format, "format", "rows", "puzzle file format: rows (CS3243), princeton, 42 (n-puzzle, # comments and a size line) or json")
 	return cmd
 }
 
@@ -172,14 +173,17 @@ func runSetsExport(a *app, name, out string, f puzzles.Format) error {
 }
 
 func newSetsProveCmd(a *app) *cobra.Command {
-	o := &benchOptions{algos: "idastar", maxMemory: defaultBenchMemoryMiB, jobs: 1, tieBreak: search.DefaultTieBreak.String(), prove: true}
+	o := &benchOptions{algos: "idastar", maxMemory: defaultBenchMemoryMiB, jobs: 1, tieBreak: search.DefaultTieBreak.String(), prove: true, cheapNodes: bench.DefaultCheapNodes}
 	cmd := &cobra.Command{
 		Use:   "prove NAME|DIR",
 		Short: "Prove the optimal length of every instance of a set and compare it with the recorded one",
 		Long: `Prove the optimal length of every instance of a set again — a shipped set
 (kpuzzle sets lists them) or a folder of puzzle files with the manifest.json of
-kpuzzle gen — with IDA* and the strongest pattern database available for each
-board (built into the cache first when missing, unless --no-build), and print
+kpuzzle gen — with IDA*: first with linear conflicts within --cheap-nodes
+nodes an instance (a second or two; most keys of kpuzzle init's sets are
+proved so in hundredths of a second), then, for the instances left, with the
+strongest pattern database available for each board (built into the cache
+first when missing, with progress on stderr, unless --no-build), and print
 one row per instance: the length proved, the recorded (published or key)
 length, nodes generated and seconds. It is kpuzzle bench's per-instance
 table, named for what an instructor checks before trusting a key.
@@ -220,6 +224,7 @@ invocation or input.`,
 	f.IntVar(&o.jobs, "jobs", 1, "proofs at once")
 	registerThreads(f, &o.threads, "goroutines of each proof's IDA* search (0: every core, divided among --jobs; 1: the serial search, whose node counts are exact)")
 	f.BoolVar(&o.noBuild, "no-build", false, "never build a pattern database; fail when one is missing")
+	f.Int64Var(&o.cheapNodes, "cheap-nodes", bench.DefaultCheapNodes, "first try each instance with IDA* and linear conflicts within this many nodes, before any pattern database (0: go to the databases at once)")
 	o.pdb.register(f)
 	return cmd
 }

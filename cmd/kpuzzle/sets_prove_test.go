@@ -83,3 +83,24 @@ func TestSetsProveSaysWhatItComparedWithNothing(t *testing.T) {
 		t.Errorf("without a manifest, stderr %q; want it to contain %q", r.stderr, want)
 	}
 }
+
+// Keys that IDA* with linear conflicts proves at once need no pattern
+// database: sets prove on a 5x5 set proves them all with --no-build and
+// an empty database folder, and only with --cheap-nodes 0 (the databases
+// at once) does it ask for the 5x5 databases.
+func TestSetsProveCheapFirst(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "set")
+	if r := kpuzzle(t, "", "gen", "--shape", "5x5", "--depth", "16-20", "--per-depth", "1", "--seed", "3", "--out", dir); r.code != exitOK {
+		t.Fatalf("gen: %d %s", r.code, r.stderr)
+	}
+	empty := t.TempDir()
+	r := kpuzzle(t, "", "sets", "prove", dir, "--no-build", "--pdb-dir", empty, "--threads", "1")
+	if r.code != exitOK || !strings.Contains(r.stderr, "no pattern database was needed") || strings.Count(r.stdout, "optimal") < 5 {
+		t.Errorf("cheap keys: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if entries, _ := os.ReadDir(empty); len(entries) != 0 {
+		t.Errorf("the database folder holds %d files", len(entries))
+	}
+	r = kpuzzle(t, "", "sets", "prove", dir, "--no-build", "--pdb-dir", empty, "--cheap-nodes", "0")
+	wantOneLineError(t, r, "pattern database not built", "kpuzzle pdb build")
+}

@@ -102,6 +102,11 @@ type Options struct {
 	MaxCounterexamples int
 	// Workers is the number of goroutines; 0 means GOMAXPROCS.
 	Workers int
+	// Tables say where the exact tables of 11 and 12 cells (3x4, 2x6; a
+	// minute or more to build) are cached and receive the progress of
+	// loading or building them; the zero value caches them in
+	// exact.DefaultCacheDir().
+	Tables exact.CacheOptions
 }
 
 func (o Options) withDefaults() Options {
@@ -202,7 +207,8 @@ func ReachableStates(s puzzles.Shape) *big.Int {
 	return n.Rsh(n, 1)
 }
 
-// table returns opts.Table or builds the exact table of opts.Goal.
+// table returns opts.Table or the exact table of opts.Goal, built or
+// read from the cache (exact.Open).
 func table(ctx context.Context, opts Options) (*exact.Table, error) {
 	if opts.Table != nil {
 		if opts.Table.Goal().Board().String() != opts.Goal.Board().String() {
@@ -210,7 +216,11 @@ func table(ctx context.Context, opts Options) (*exact.Table, error) {
 		}
 		return opts.Table, nil
 	}
-	t, err := exact.Build(ctx, opts.Goal, exact.Options{Workers: opts.Workers})
+	topts := opts.Tables
+	if topts.Workers == 0 {
+		topts.Workers = opts.Workers
+	}
+	t, _, err := exact.Open(ctx, opts.Goal, topts)
 	if err != nil {
 		return nil, fmt.Errorf("audit: %w", err)
 	}

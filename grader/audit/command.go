@@ -406,6 +406,27 @@ func appendState(dst []byte, cells []uint8) []byte {
 	return dst
 }
 
+// ErrFolderTooLarge reports a program folder (CommandOptions.Dir) over
+// MaxCopyFiles or MaxCopyBytes: most often the current folder of a large
+// project, when the program lives in one folder of it. The command line
+// names its folder option in the message.
+var ErrFolderTooLarge = errors.New("heuristic command folder too large")
+
+// FolderTooLargeError is ErrFolderTooLarge for one folder.
+type FolderTooLargeError struct {
+	// Dir is the folder and What what it holds too much of ("more than
+	// 2000 files").
+	Dir, What string
+}
+
+// Error says which folder holds too much.
+func (e *FolderTooLargeError) Error() string {
+	return fmt.Sprintf("heuristic command folder %s holds %s, all copied for every run; point the folder option at the folder that holds the program", e.Dir, e.What)
+}
+
+// Unwrap returns ErrFolderTooLarge.
+func (e *FolderTooLargeError) Unwrap() error { return ErrFolderTooLarge }
+
 // copyTree copies the regular files, folders and symbolic links under
 // src into dst, skipping .git folders, within MaxCopyFiles and
 // MaxCopyBytes. When running as root the copies are handed to owner (the
@@ -436,7 +457,7 @@ func copyTree(src, dst string, owner int) error {
 		}
 		files++
 		if files > MaxCopyFiles {
-			return fmt.Errorf("heuristic command folder %s holds more than %d files; point the folder option at the folder that holds the program", src, MaxCopyFiles)
+			return &FolderTooLargeError{Dir: src, What: fmt.Sprintf("more than %d files", MaxCopyFiles)}
 		}
 		target := filepath.Join(dst, rel)
 		switch {
@@ -454,7 +475,7 @@ func copyTree(src, dst string, owner int) error {
 			}
 			size += info.Size()
 			if size > MaxCopyBytes {
-				return fmt.Errorf("heuristic command folder %s holds more than %d MiB; point the folder option at the folder that holds the program", src, MaxCopyBytes>>20)
+				return &FolderTooLargeError{Dir: src, What: fmt.Sprintf("more than %d MiB", MaxCopyBytes>>20)}
 			}
 			mode := fs.FileMode(0o644)
 			if info.Mode()&0o111 != 0 {

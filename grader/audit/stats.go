@@ -32,6 +32,22 @@ const (
 	VerdictUnchecked  = "unchecked"
 )
 
+// Counting conventions of an expanded-node count. kpuzzle counts the
+// nodes whose successors were generated: the start, not the goal (a
+// search that tests the goal when it takes it off the frontier stops
+// there). Programs and course specifications also count the goal's pop as
+// an expansion, or leave the start out; the bands accept each, one node
+// apart, and a verdict says which one a count matched.
+const (
+	// ConventionKpuzzle counts the start and not the goal (or both, which
+	// gives the same number).
+	ConventionKpuzzle = "start counted, goal not"
+	// ConventionGoalCounted counts the goal's pop as an expansion too.
+	ConventionGoalCounted = "goal counted"
+	// ConventionStartNotCounted leaves the start out.
+	ConventionStartNotCounted = "start not counted"
+)
+
 // statsColumns maps accepted header spellings to column names.
 var statsColumns = map[string]string{
 	"algorithm": "algorithm", "algo": "algorithm", "search": "algorithm",
@@ -315,6 +331,14 @@ type FigureVerdict struct {
 	Low     *float64 `json:"low,omitempty"`
 	High    *float64 `json:"high,omitempty"`
 	Reason  string   `json:"reason"`
+	// Convention is the counting convention (ConventionKpuzzle,
+	// ConventionGoalCounted, ConventionStartNotCounted) an expanded
+	// count matched its band in; "" when the figure has no band.
+	Convention string `json:"convention,omitempty"`
+	// Vacuous is true when the only bound is the whole state space
+	// (0..reachable states): no count a search could make fails it, so
+	// it is no check.
+	Vacuous bool `json:"vacuous,omitempty"`
 }
 
 // facts are what the checks know about one puzzle.
@@ -560,6 +584,9 @@ func checkClaim(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions)
 		low, high       float64 // NaN: unknown
 		lowWhy, highWhy string
 		unchecked       string
+		// banded is set for an expanded band computed from the states
+		// around the puzzle, which the counting conventions shift.
+		banded bool
 	}
 	nan := math.NaN()
 	bounds := map[string]*bound{}
@@ -585,6 +612,7 @@ func checkClaim(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions)
 				lo := sum(layers, d-2)
 				hi := sum(layers, d) - 1
 				bounds[FigureExpanded].low, bounds[FigureExpanded].high = lo, hi
+				bounds[FigureExpanded].banded = true
 				bounds[FigureExpanded].lowWhy = fmt.Sprintf("it must expand every state at most %d moves from the puzzle (%s of them) before it can reach the goal %d moves away", d-2, countString(lo), d)
 				bounds[FigureExpanded].highWhy = fmt.Sprintf("it expands no state more than %d moves from the puzzle and not the goal: %s states", d, countString(hi))
 				if d < 2 {
@@ -614,6 +642,7 @@ func checkClaim(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions)
 			}
 			lo, hi := float64(band.MustExpand), float64(band.MayExpand)
 			bounds[FigureExpanded].low, bounds[FigureExpanded].high = lo, hi
+			bounds[FigureExpanded].banded = true
 			bounds[FigureExpanded].lowWhy = fmt.Sprintf("A* with %s must expand every state with g*+h < C* = %d: %s states", h.Name(), d, countString(lo))
 			bounds[FigureExpanded].highWhy = fmt.Sprintf("A* with %s (consistent) expands no state with g*+h > C* = %d, nor the goal: at most %s states", h.Name(), d, countString(hi))
 		case "ids":
@@ -631,6 +660,7 @@ func checkClaim(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions)
 					lo += sum(layers, m)
 				}
 				bounds[FigureExpanded].low = lo
+				bounds[FigureExpanded].banded = true
 				bounds[FigureExpanded].lowWhy = fmt.Sprintf("the complete iterations (to depth %d and less) must expand every state within their depth at least once: %s expansions", max(d-2, 0), countString(lo))
 			}
 		case "idastar", "rbfs":
@@ -658,6 +688,7 @@ func checkClaim(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions)
 					break
 				}
 				bounds[FigureExpanded].low = float64(band.MustExpand)
+				bounds[FigureExpanded].banded = true
 				bounds[FigureExpanded].lowWhy = fmt.Sprintf("with %s (consistent) it must expand every state with g*+h < C* = %d at least once: %s states", h.Name(), d, countString(float64(band.MustExpand)))
 			}
 		}
@@ -693,7 +724,18 @@ func checkClaim(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions)
 			hi := bd.high
 			fv.High = &hi
 		}
+		off := 0.0
+		if name == FigureExpanded && bd.banded {
+			fv.Convention, off = matchConvention(claimed, bd.low, bd.high)
+			claimed -= off
+		}
 		switch {
+		case bd.low <= 0 && !math.IsNaN(bd.high) && bd.high >= R && claimed <= bd.high:
+			fv.Vacuous = true
+			fv.Reason = fmt.Sprintf("any count up to the %s reachable states is possible for %s, so this bound cannot fail", countString(R), cl.Algorithm)
+			if bd.unchecked != "" {
+				fv.Reason += " (no tighter bound: " + bd.unchecked + ")"
+			}
 		case claimed < bd.low:
 			fv.Verdict, fv.Reason = VerdictImpossible, fmt.Sprintf("below %s: %s", countString(bd.low), bd.lowWhy)
 		case !math.IsNaN(bd.high) && claimed > bd.high:
@@ -704,10 +746,20 @@ func checkClaim(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions)
 			fv.Verdict, fv.Reason = VerdictUnchecked, fmt.Sprintf("at least %s, as it must be (%s); no upper bound is known for %s", countString(bd.low), bd.lowWhy, cl.Algorithm)
 		case math.IsNaN(bd.high):
 			fv.Verdict, fv.Reason = VerdictUnchecked, "no bound is known for "+cl.Algorithm
+		case off != 0:
+			fv.Reason = fmt.Sprintf("within %s..%s %s (kpuzzle's count, the start and not the goal, is %s..%s)",
+				countString(bd.low+off), boundString(bd.high, off), conventionPhrase[fv.Convention], countString(bd.low), boundString(bd.high, 0))
 		default:
 			fv.Reason = fmt.Sprintf("within %s..%s", countString(bd.low), countString(bd.high))
 			if bd.unchecked != "" {
 				fv.Reason += " (no tighter bound: " + bd.unchecked + ")"
+			}
+		}
+		if fv.Verdict == VerdictImpossible && name == FigureExpanded && bd.banded {
+			if claimed < bd.low {
+				fv.Reason += fmt.Sprintf("; %s even leaving the start out", countString(bd.low-1))
+			} else {
+				fv.Reason += fmt.Sprintf("; %s even counting the goal's pop as an expansion", countString(bd.high+1))
 			}
 		}
 		if fv.Verdict == VerdictImpossible {
@@ -719,6 +771,39 @@ func checkClaim(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions)
 		v.Note = f.costNote
 	}
 	return v, nil
+}
+
+// conventionPhrase says how a convention counts, for a verdict's reason.
+var conventionPhrase = map[string]string{
+	ConventionGoalCounted:     "counting the goal's pop as an expansion",
+	ConventionStartNotCounted: "leaving the start out",
+}
+
+// matchConvention finds the counting convention under which an expanded
+// count lies in the band low..high (high NaN: no upper bound), kpuzzle's
+// own first, and how far that convention's count is from kpuzzle's (+1
+// when the goal is counted, -1 when the start is not); "" and 0 when none
+// fits.
+func matchConvention(claimed, low, high float64) (string, float64) {
+	in := func(x float64) bool { return x >= low && (math.IsNaN(high) || x <= high) }
+	switch {
+	case in(claimed):
+		return ConventionKpuzzle, 0
+	case in(claimed - 1):
+		return ConventionGoalCounted, 1
+	case in(claimed + 1):
+		return ConventionStartNotCounted, -1
+	}
+	return "", 0
+}
+
+// boundString writes a band's upper end shifted by off, "no limit" when
+// there is none.
+func boundString(high, off float64) string {
+	if math.IsNaN(high) {
+		return "no limit"
+	}
+	return countString(high + off)
 }
 
 // claimHeuristic builds the claim's heuristic, which the A* band needs.

@@ -217,6 +217,9 @@ func (rep *StatsReport) WriteText(w io.Writer, st textstyle.Style, file string) 
 			case VerdictUnchecked:
 				mark = st.Warn.Sprint("unchecked ")
 			}
+			if f.Vacuous {
+				mark = st.Dim.Sprint("no check  ")
+			}
 			fmt.Fprintf(w, "    %s %s = %s: %s\n", mark, f.Name, f.Text, f.Reason)
 		}
 	}

@@ -25,6 +25,9 @@ type judgedCount struct {
 	// consistent is false when the count is impossible for the claimed
 	// search; a count the bands cannot judge is consistent.
 	consistent bool
+	// vacuous is set when the count's only bound is the whole state
+	// space: it is shown, never scored.
+	vacuous bool
 }
 
 // judgeClaims checks the expanded and frontier counts a program reported
@@ -71,8 +74,11 @@ func (g *grading) judgeClaims(ctx context.Context, t grader.Test, c grader.Claim
 			if f.Name == audit.FigureMaxFrontier {
 				what, name = "as the largest frontier", grader.CheckFrontier
 			}
-			out = append(out, judgedCount{name: name, consistent: f.Verdict != audit.VerdictImpossible,
-				line: fmt.Sprintf("%s %s: %s for %s on this puzzle (%s)", f.Text, what, f.Verdict, search, f.Reason)})
+			line := fmt.Sprintf("%s %s: %s for %s on this puzzle (%s)", f.Text, what, f.Verdict, search, f.Reason)
+			if f.Vacuous {
+				line = fmt.Sprintf("%s %s, not checked (%s)", f.Text, what, f.Reason)
+			}
+			out = append(out, judgedCount{name: name, consistent: f.Verdict != audit.VerdictImpossible, vacuous: f.Vacuous, line: line})
 		}
 	}
 	return out
@@ -98,6 +104,11 @@ func (g *grading) claimChecks(ctx context.Context, t grader.Test, c grader.Claim
 	check := func(name string, passed bool, detail string) grader.SubCheck {
 		return grader.SubCheck{Group: grader.CheckGroupClaims, Name: name, Passed: passed, Detail: detail}
 	}
+	for _, j := range judged {
+		if _, scored := a.Rubric.Claims[j.name]; !scored {
+			details = append(details, j.line)
+		}
+	}
 	for _, name := range grader.ClaimChecks {
 		if _, ok := a.Rubric.Claims[name]; !ok {
 			continue
@@ -117,7 +128,7 @@ func (g *grading) claimChecks(ctx context.Context, t grader.Test, c grader.Claim
 			checks = append(checks, check(name, false, fmt.Sprintf("it reported no %s count: nothing in its output matches run.extract.%s", name, name)))
 		}
 	}
-	return checks, nil
+	return checks, details
 }
 
 // lengthCheck judges a reported solution length.

@@ -171,3 +171,37 @@ func TestReceivedFilesEscapesNames(t *testing.T) {
 		t.Errorf("summary holds a raw control or bidi character: %q", s)
 	}
 }
+
+// TestMisnamedEntryIsAnError: one student's repository whose solver is
+// saved under another name than the one the assignment runs, beside a
+// puzzles/ folder, is not a folder of submissions with one student named
+// "puzzles": it is an error naming the expected file and the layouts.
+func TestMisnamedEntryIsAnError(t *testing.T) {
+	repo := filepath.Join(testdata, "layouts", "misnamed-entry")
+	_, err := batch.Find([]string{repo}, batch.LayoutAuto, []string{"solver.py"})
+	if err == nil {
+		t.Fatal("a repository with solvr.py and puzzles/ was read as a folder of submissions")
+	}
+	for _, want := range []string{"solver.py", "solvr.py", "puzzles/", "rename it to solver.py", "--layout single", "--layout folders"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+	// Named explicitly, the layouts still do what they say.
+	if f, err := batch.Find([]string{repo}, batch.LayoutSingle, []string{"solver.py"}); err != nil || len(f.Submissions) != 1 || f.Submissions[0].Name != "misnamed-entry" {
+		t.Errorf("--layout single: %+v, %v", f, err)
+	}
+	if f, err := batch.Find([]string{repo}, batch.LayoutFolders, []string{"solver.py"}); err != nil || len(f.Submissions) != 1 || f.Submissions[0].Name != "puzzles" {
+		t.Errorf("--layout folders: %+v, %v", f, err)
+	}
+	// A folder of submissions where one student holds the file is still
+	// read as one, whatever the others lack.
+	root := t.TempDir()
+	for name, file := range map[string]string{"alice": "solver.py", "bob": "solvr.py"} {
+		os.MkdirAll(filepath.Join(root, name), 0o755)
+		os.WriteFile(filepath.Join(root, name, file), []byte("pass\n"), 0o644)
+	}
+	if f, err := batch.Find([]string{root}, batch.LayoutAuto, []string{"solver.py"}); err != nil || len(f.Submissions) != 2 {
+		t.Errorf("alice and bob: %+v, %v", f, err)
+	}
+}

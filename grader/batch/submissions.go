@@ -116,6 +116,11 @@ func Find(paths []string, layout Layout, expected []string) (Found, error) {
 			if note != "" {
 				out.Skipped = append(out.Skipped, Skipped{Path: abs, Reason: note})
 			}
+			if folders && len(expected) > 0 {
+				if err := checkFolderOfSubmissions(p, abs, entries, expected); err != nil {
+					return Found{}, err
+				}
+			}
 		}
 		if !folders {
 			out.Submissions = append(out.Submissions, Submission{Name: filepath.Base(abs), Dir: abs, Root: abs})
@@ -186,18 +191,8 @@ func looksLikeFolderOfSubmissions(entries []fs.DirEntry, expected []string) (boo
 			others = append(others, name)
 		}
 	}
-	for _, f := range expected {
-		first := strings.SplitN(f, "/", 2)[0]
-		if top[first] {
-			return false, ""
-		}
-		if isPattern(first) {
-			for name := range top {
-				if ok, _ := path.Match(first, name); ok {
-					return false, ""
-				}
-			}
-		}
+	if holdsExpected(top, expected) {
+		return false, ""
 	}
 	if dirs == 0 {
 		return false, ""
@@ -207,6 +202,74 @@ func looksLikeFolderOfSubmissions(entries []fs.DirEntry, expected []string) (boo
 	}
 	return false, fmt.Sprintf("read as one submission because it holds files (%s) beside %d folders; give --layout folders if it is a folder of submissions",
 		strings.Join(others[:min(3, len(others))], ", "), dirs)
+}
+
+// holdsExpected reports whether a folder whose top entries are top holds
+// one of the expected files (or the folder leading to one).
+func holdsExpected(top map[string]bool, expected []string) bool {
+	for _, f := range expected {
+		first := strings.SplitN(f, "/", 2)[0]
+		if top[first] {
+			return true
+		}
+		if isPattern(first) {
+			for name := range top {
+				if ok, _ := path.Match(first, name); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// checkFolderOfSubmissions is the check LayoutAuto makes before it reads
+// a folder as a folder of submissions because it holds none of the
+// expected files: at least one sub-folder must hold one. Otherwise the
+// folder is most likely one student's, with the entry file misnamed, and
+// reading it as a folder of submissions would grade its sub-folders
+// (puzzles/, src/) as phantom students.
+func checkFolderOfSubmissions(p, abs string, entries []fs.DirEntry, expected []string) error {
+	var dirs, files []string
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, "."):
+		case e.IsDir():
+			sub, err := os.ReadDir(filepath.Join(abs, name))
+			if err != nil {
+				continue
+			}
+			top := map[string]bool{}
+			for _, s := range sub {
+				top[s.Name()] = true
+			}
+			if holdsExpected(top, expected) {
+				return nil
+			}
+			dirs = append(dirs, name+"/")
+		case e.Type().IsRegular() && !isMetadata(name):
+			files = append(files, name)
+		}
+	}
+	list := func(names []string) string {
+		if len(names) > 3 {
+			return strings.Join(names[:3], ", ") + fmt.Sprintf(" and %d more", len(names)-3)
+		}
+		return strings.Join(names, ", ")
+	}
+	rename := "to " + expected[0]
+	if isPattern(expected[0]) {
+		rename = "to match " + expected[0]
+	}
+	here := "this folder"
+	if len(files) > 0 {
+		here = fmt.Sprintf("this folder (which holds %s)", list(files))
+	}
+	return fmt.Errorf("%s: %s, the file the assignment's command runs, is neither in %s nor in any of its sub-folders (%s); "+
+		"if this is one student's work, its entry file is misnamed: rename it %s, or give --layout single to grade it as it is; "+
+		"if it is a folder of submissions, give --layout folders",
+		p, strings.Join(expected, " or "), here, list(dirs), rename)
 }
 
 // Caps on what is copied of a submission.

@@ -22,7 +22,11 @@ type FeedbackData struct {
 	VisibleScore, VisibleMax float64
 	// HiddenCount is the number of hidden tests.
 	HiddenCount int
-	Tests       []FeedbackTest
+	// Build is the failed build's output, shown once; nil when the
+	// submission built (or has no build). Its tests' Details are then
+	// empty and their Summary refers to it.
+	Build *BuildOutput
+	Tests []FeedbackTest
 	// Flagged are the submission's files flagged for review by course
 	// staff (integrity findings): what each file is, not how it was
 	// found.
@@ -61,13 +65,16 @@ type FeedbackCheck struct {
 
 // Feedback builds the template data of a submission.
 func (gb Gradebook) Feedback(s Submission) FeedbackData {
-	d := FeedbackData{Assignment: gb.Assignment, Student: grader.Printable(s.Name)}
+	d := FeedbackData{Assignment: gb.Assignment, Student: grader.Printable(s.Name), Build: buildOutput(s.Results)}
 	for i, r := range s.Results {
 		t := gb.Tests[i]
 		ft := FeedbackTest{
 			Number: t.Number, Name: t.Name, Hidden: t.Hidden, Verdict: r.Verdict, Solvable: r.Solvable,
 			Passed: gb.Passed(r), Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric),
 			Length: r.Length, OptimalLength: r.OptimalLength, Summary: r.Summary, Details: r.Details,
+		}
+		if sharesBuild(d.Build, r) {
+			ft.Summary, ft.Details = "the build failed "+BuildRef, nil
 		}
 		for _, c := range r.ScoredChecks(gb.Rubric) {
 			ft.Checks = append(ft.Checks, FeedbackCheck{Title: c.Title(), Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})

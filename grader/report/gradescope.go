@@ -72,6 +72,11 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 	if t := gb.integrityTest(s); t != nil {
 		out.Tests = append(out.Tests, *t)
 	}
+	build := buildOutput(s.Results)
+	if build != nil {
+		out.Tests = append(out.Tests, GradescopeTest{Status: "failed", Name: "Build", Number: "0.2",
+			Output: build.Summary + "\n" + strings.Join(build.Details, "\n"), OutputFormat: "text", Visibility: "visible"})
+	}
 	var seconds float64
 	var seen, hidden struct {
 		tests, passed, solved, optimal int
@@ -93,6 +98,9 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 			extra.Seconds = &sec
 		}
 		checks := r.ScoredChecks(gb.Rubric)
+		if sharesBuild(build, r) {
+			r.Summary, r.Details = "the build failed "+BuildRef, nil
+		}
 		out.Tests = append(out.Tests, GradescopeTest{
 			Score:        r.VerdictScore(gb.Rubric),
 			MaxScore:     r.VerdictMax(gb.Rubric),

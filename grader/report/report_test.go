@@ -491,3 +491,55 @@ func TestSummaryExplainsARunOnce(t *testing.T) {
 		t.Errorf("a single test's explanation changed:\n%s", out)
 	}
 }
+
+// TestBuildOutputShownOnce: a submission whose build failed fails every
+// test with the same compiler output; the feedback and results.json show
+// it once, under Build, and each test refers to it.
+func TestBuildOutputShownOnce(t *testing.T) {
+	tests := []grader.Test{
+		{Number: 1, Name: "a.txt", Solvable: true},
+		{Number: 2, Name: "b.txt", Solvable: true},
+		{Number: 3, Name: "c.txt", Solvable: true, Hidden: true},
+	}
+	failed := grader.Result{Verdict: grader.BuildFailed, Solvable: true, Summary: "the build step javac Solver.java exited with status 1",
+		Details: []string{"stderr:", "  Solver.java:12: error: cannot find symbol UNIQUE-COMPILER-LINE", "  1 error"}}
+	results := map[string]map[string]grader.Result{"dave": {}}
+	for _, tc := range tests {
+		r := failed
+		r.Test = tc.Name
+		results["dave"][tc.Name] = r
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(`{"name": "P", "puzzles": {"dir": "set"}, "run": {"command": "java Solver {input} {output}"}}`), &m); err != nil {
+		t.Fatal(err)
+	}
+	a, err := grader.ParseAssignment(m, "/course", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gb := report.NewGradebook(a, tests, results)
+	tmpl, err := report.LoadFeedbackTemplate("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := gb.WriteFeedback(&buf, tmpl, gb.Submissions[0]); err != nil {
+		t.Fatal(err)
+	}
+	fb := buf.String()
+	if n := strings.Count(fb, "UNIQUE-COMPILER-LINE"); n != 1 {
+		t.Errorf("the compiler output appears %d times in the feedback:\n%s", n, fb)
+	}
+	if !strings.Contains(fb, "## Build") || strings.Count(fb, report.BuildRef) != 2 {
+		t.Errorf("no Build section, or the two visible tests do not refer to it:\n%s", fb)
+	}
+	g := gb.Gradescope(gb.Submissions[0])
+	data, _ := json.Marshal(g)
+	if n := strings.Count(string(data), "UNIQUE-COMPILER-LINE"); n != 1 {
+		t.Errorf("the compiler output appears %d times in results.json:\n%s", n, data)
+	}
+	if g.Tests[0].Name != "Build" || g.Tests[0].Visibility != "visible" || g.Tests[0].MaxScore != 0 {
+		t.Errorf("first test %+v, want the Build output, visible, no points", g.Tests[0])
+	}
+	checkGradescopeSpec(t, data)
+}

@@ -37,6 +37,12 @@ type Options struct {
 	// Progress, when not nil, is called from the goroutine that called
 	// Generate after every finished puzzle.
 	Progress func(Progress)
+	// Tables say where the exact tables of Depth-mode groups on boards
+	// of 11 and 12 cells (2x6, 3x4), a minute or more to build, are
+	// cached, and receive the progress of loading or building them
+	// (from the goroutine that called Generate). The zero value caches
+	// them in exact.DefaultCacheDir().
+	Tables exact.CacheOptions
 }
 
 // Progress reports how far a generation has come.

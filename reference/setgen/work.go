@@ -64,7 +64,11 @@ func (g *generation) table(ctx context.Context, goal puzzles.Goal) (*exact.Table
 	if t := g.built[key]; t != nil {
 		return t, nil
 	}
-	t, err = exact.Build(ctx, goal, exact.Options{Workers: g.opts.Jobs})
+	topts := g.opts.Tables
+	if topts.Workers == 0 {
+		topts.Workers = g.opts.Jobs
+	}
+	t, _, err = exact.Open(ctx, goal, topts)
 	if err != nil {
 		return nil, fmt.Errorf("generate: %w", err)
 	}

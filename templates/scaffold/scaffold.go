@@ -163,9 +163,12 @@ func New(ctx context.Context, o Options) (Scaffold, error) {
 	var spec setgen.Spec
 	var shapeNames, depthNames []string
 	large := false
+	if o.Format == puzzles.FormatNPuzzle || o.Format == puzzles.FormatJSON {
+		return Scaffold{}, optionErrorf("format", "%s: the starter code reads rows and princeton files only; write a set in %s with kpuzzle gen --format %s", o.Format, o.Format, o.Format)
+	}
 	for _, shape := range o.Shapes {
-		if o.Format == puzzles.FormatPrinceton && shape.Rows != shape.Cols {
-			return Scaffold{}, optionErrorf("format", "princeton describes square boards only; %s is not square", shape)
+		if o.Format.SquareOnly() && shape.Rows != shape.Cols {
+			return Scaffold{}, optionErrorf("format", "%s describes square boards only; %s is not square", o.Format, shape)
 		}
 		if iface.Is(InterfaceJavaAPI) && shape.Rows != shape.Cols {
 			return Scaffold{}, optionErrorf("shape", "the java-api interface (Princeton's Board) takes square boards only; %s is not square", shape)

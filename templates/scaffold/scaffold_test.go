@@ -167,6 +167,8 @@ func TestNewRefuses(t *testing.T) {
 		{func(o *scaffold.Options) { o.Public, o.Unsolvable = 0, 0 }, "", "at least one public test"},
 		{func(o *scaffold.Options) { o.Hidden = -1 }, "", "negative"},
 		{func(o *scaffold.Options) { o.Format = puzzles.FormatPrinceton }, "format", "2x3 is not square"},
+		{func(o *scaffold.Options) { o.Format = puzzles.FormatJSON }, "format", "the starter code reads rows and princeton files only"},
+		{func(o *scaffold.Options) { o.Format = puzzles.FormatNPuzzle }, "format", "kpuzzle gen --format 42"},
 		{func(o *scaffold.Options) { o.WallTime = time.Millisecond }, "wall-time", "too short"},
 		{func(o *scaffold.Options) { o.Shapes = nil }, "shape", "no board"},
 	} {
