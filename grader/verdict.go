@@ -61,6 +61,32 @@ var Verdicts = []Verdict{
 	NoAnswer, Timeout, Crashed, OutputLimit, MemoryLimit, BuildFailed, GraderError,
 }
 
+// Tone is how a verdict is coloured wherever it is shown: kpuzzle check,
+// the replay page, the browser checker and the summary page's counts all
+// take it from Verdict.Tone, so a verdict looks the same everywhere.
+type Tone string
+
+// Tones.
+const (
+	// ToneGood: the answer is right (optimal, or correctly unsolvable).
+	ToneGood Tone = "good"
+	// ToneWarn: solved, but longer than the optimum or not proved optimal.
+	ToneWarn Tone = "warn"
+	// ToneBad: everything else, run verdicts included.
+	ToneBad Tone = "bad"
+)
+
+// Tone says how the verdict is coloured.
+func (v Verdict) Tone() Tone {
+	switch v {
+	case Optimal, UnsolvableCorrect:
+		return ToneGood
+	case Valid, Suboptimal:
+		return ToneWarn
+	}
+	return ToneBad
+}
+
 // Accepted reports whether the verdict accepts the answer: optimal,
 // unsolvable-correct, and valid (solved, optimality not verified).
 // `kpuzzle check` exits 0 exactly for these.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -12,14 +13,14 @@ import (
 // any other verdict string too (the grader's run verdicts such as
 // "timeout"); the page shows it without a colour.
 const (
-	VerdictValid             = "valid"
-	VerdictOptimal           = "optimal"
-	VerdictSuboptimal        = "suboptimal"
-	VerdictIllegal           = "illegal"
-	VerdictIncomplete        = "incomplete"
-	VerdictUnsolvableCorrect = "unsolvable-correct"
-	VerdictUnsolvableWrong   = "unsolvable-wrong"
-	VerdictMalformed         = "malformed"
+	VerdictValid             = string(grader.Valid)
+	VerdictOptimal           = string(grader.Optimal)
+	VerdictSuboptimal        = string(grader.Suboptimal)
+	VerdictIllegal           = string(grader.Illegal)
+	VerdictIncomplete        = string(grader.Incomplete)
+	VerdictUnsolvableCorrect = string(grader.UnsolvableCorrect)
+	VerdictUnsolvableWrong   = string(grader.UnsolvableWrong)
+	VerdictMalformed         = string(grader.Malformed)
 )
 
 // Page is everything a replay page shows. Only Start is required; the

@@ -3,6 +3,7 @@ package replay
 import (
 	"bufio"
 	"fmt"
+	"github.com/kpuzzle/kpuzzle/grader"
 	"html/template"
 	"io"
 	"io/fs"
@@ -186,11 +187,11 @@ type illegalData struct {
 	BlankDir string `json:"blankDir"`
 }
 
-// tones colours the verdicts; others are drawn neutral.
-var tones = map[string]string{
-	VerdictOptimal: "good", VerdictValid: "good", VerdictUnsolvableCorrect: "good",
-	VerdictSuboptimal: "warn", VerdictIncomplete: "warn",
-	VerdictIllegal: "bad", VerdictUnsolvableWrong: "bad", VerdictMalformed: "bad",
+// answerVerdicts are the verdicts on an answer, which the page colours
+// by their tone (grader.Verdict.Tone); others are drawn neutral.
+var answerVerdicts = map[string]bool{
+	VerdictOptimal: true, VerdictValid: true, VerdictUnsolvableCorrect: true, VerdictSuboptimal: true,
+	VerdictIncomplete: true, VerdictIllegal: true, VerdictUnsolvableWrong: true, VerdictMalformed: true,
 }
 
 func (p Page) view(r replayed) view {
@@ -217,7 +218,9 @@ func (p Page) view(r replayed) view {
 	if v.Title == "" {
 		v.Title = "Replay"
 	}
-	v.Tone = tones[v.Verdict]
+	if answerVerdicts[v.Verdict] {
+		v.Tone = string(grader.Verdict(v.Verdict).Tone())
+	}
 	v.Subtitle = fmt.Sprintf("%s board · goal: %s · moves: %s", shape, goalLabel(r.goal), p.Convention)
 	if p.Convention == puzzles.BlankMoves {
 		v.ConventionHelp = "Each move names the direction the blank travels."

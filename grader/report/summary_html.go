@@ -166,21 +166,11 @@ type yTick struct {
 func (gb Gradebook) tone(r grader.Result) string {
 	switch {
 	case gb.Passed(r):
-		return "good"
-	case r.Verdict == grader.Suboptimal || r.Verdict == grader.Valid || r.Score(gb.Rubric) > 0:
-		return "warn"
+		return string(grader.ToneGood)
+	case r.Verdict.Tone() == grader.ToneWarn || r.Score(gb.Rubric) > 0:
+		return string(grader.ToneWarn)
 	}
-	return "bad"
-}
-
-func verdictTone(v grader.Verdict) string {
-	switch v {
-	case grader.Optimal, grader.UnsolvableCorrect:
-		return "good"
-	case grader.Suboptimal, grader.Valid:
-		return "warn"
-	}
-	return "bad"
+	return string(grader.ToneBad)
 }
 
 func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
@@ -372,7 +362,7 @@ func verdictCounts(counts map[grader.Verdict]int) []verdictCount {
 	var out []verdictCount
 	for _, v := range grader.Verdicts {
 		if counts[v] > 0 {
-			out = append(out, verdictCount{Verdict: v, Tone: verdictTone(v), Count: counts[v]})
+			out = append(out, verdictCount{Verdict: v, Tone: string(v.Tone()), Count: counts[v]})
 		}
 	}
 	return out

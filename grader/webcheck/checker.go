@@ -249,7 +249,7 @@ func (c *Checker) Check(ctx context.Context, req Request) (Response, error) {
 	}
 	resp := Response{
 		Verdict:   string(rep.Verdict),
-		Tone:      tone(rep.Verdict),
+		Tone:      string(rep.Verdict.Tone()),
 		Summary:   rep.Summary(),
 		Details:   rep.Details(),
 		Heading:   fmt.Sprintf("%s, %s goal, moves name where the %s goes", p.Board.Shape(), p.Goal.Name(), rep.Moves),
@@ -263,17 +263,6 @@ func (c *Checker) Check(ctx context.Context, req Request) (Response, error) {
 	}
 	resp.Fragment = c.fragment(p, req)
 	return resp, nil
-}
-
-// tone is the colour of a verdict, as kpuzzle check paints it.
-func tone(v grader.Verdict) string {
-	switch v {
-	case grader.Optimal, grader.UnsolvableCorrect:
-		return "good"
-	case grader.Valid, grader.Suboptimal:
-		return "warn"
-	}
-	return "bad"
 }
 
 // oracle proves optimal lengths with the page's prover.
