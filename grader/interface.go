@@ -179,6 +179,12 @@ func (r RunStep) HasExtract() bool {
 	return r.patterns[ExtractMoves] != nil || r.patterns[ExtractUnsolvable] != nil
 }
 
+// SaysUnsolvable reports whether run.extract.unsolvable matches text.
+func (r RunStep) SaysUnsolvable(text []byte) bool {
+	u := r.patterns[ExtractUnsolvable]
+	return u != nil && u.Match(text)
+}
+
 // ExtractAnswer finds the answer in a program's stdout: UNSOLVABLE when
 // run.extract.unsolvable matches; else, with run.extract.moves, the text
 // of every match's group (the one named moves, else the first), in

@@ -161,6 +161,7 @@ func (r Rubric) expectedChecks(solvable bool) []SubCheck {
 // older kpuzzle, is failed and says so), then the result's other checks
 // with Max 0.
 func (r Result) ScoredChecks(rub Rubric) []ScoredSubCheck {
+	rub = rub.ForTest(r.Test)
 	have := map[[2]string]SubCheck{}
 	for _, c := range r.Checks {
 		have[[2]string{c.Group, c.Name}] = c
@@ -176,7 +177,13 @@ func (r Result) ScoredChecks(rub Rubric) []ScoredSubCheck {
 		delete(have, key)
 		max, _ := rub.CheckMax(c.Group, c.Name, r.Solvable)
 		sc := ScoredSubCheck{SubCheck: c, Max: RoundPoints(max)}
-		if c.Passed {
+		if c.Passed && c.Group == CheckGroupAPI && r.Verdict == Timeout {
+			// A method check passed before the solver ran out of time
+			// earns nothing: the test as a whole was not completed.
+			sc.Passed = false
+			sc.Detail += " (not scored: the test timed out)"
+		}
+		if sc.Passed {
 			sc.Points = sc.Max
 		}
 		out = append(out, sc)
