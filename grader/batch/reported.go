@@ -6,7 +6,17 @@ import (
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
+
+// said is what a program printed: stdout, and stderr after it when
+// stderr is read (run.read_stderr).
+func said(res sandbox.Result, stderr bool) []byte {
+	if !stderr {
+		return res.Stdout
+	}
+	return append(append(append([]byte(nil), res.Stdout...), '\n'), res.Stderr...)
+}
 
 // reportedResult judges a report (run.solution: reported): the length
 // the program reports (run.extract.length, the last match, in stdout and

@@ -339,6 +339,9 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		switch {
 		case err != nil:
 			return fail(grader.GraderError, "cannot read the answer: %v", err), true
+		case problem == "missing" && a.Run.SaysUnsolvable(said(res, a.Run.ReadStderr)):
+			// No answer file, but the program said there is no solution.
+			answer = []byte("UNSOLVABLE\n")
 		case problem == "missing":
 			r := timed(fail(grader.NoAnswer, "the program exited normally but wrote no answer to %s", answerWhere))
 			if n := len(bytes.TrimSpace(res.Stdout)); n > 0 {

@@ -1,0 +1,154 @@
+package batch_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/batch"
+)
+
+// columbiaSet is a 2x3 set named after the search each test asks for
+// (bfs_*, dfs_*, ast_*), goal blank first, as ColumbiaX's driver.py is
+// graded.
+var columbiaSet = filepath.Join(testdata, "puzzles", "columbia")
+
+// One assignment grades a ColumbiaX-shaped driver's bfs, dfs and A*
+// tests, each by its own search (groups): the program writes output.txt
+// in its working folder (run.answer: output.txt, no {output}); a dfs
+// answer longer than the optimum is a valid dfs path worth every point,
+// where without the groups it is a suboptimal A* answer.
+func TestColumbiaGroups(t *testing.T) {
+	needTool(t, "python3")
+	root := copySubmissions(t, "python-columbia")
+	asg := func(groups string) grader.Assignment {
+		return assignment(t, t.TempDir(), fmt.Sprintf(`{
+	"puzzles": {"dir": %q, "glob": "*.txt"}, "goal": "blank-first", "moves": "blank",
+	"run": {"command": "python3 {submission}/driver.py {choice} {cells_comma} {height} {width}", "answer": "output.txt", "wall_time": "60s",
+		"choices": ["bfs_*=bfs", "dfs_*=dfs", "ast_*=ast"],
+		"extract": {"moves": "'(Up|Down|Left|Right)'", "length": "cost_of_path: (\\d+)", "expanded": "nodes_expanded: (\\d+)"}},
+	"claims": {"algorithm": "astar", "heuristic": "manhattan"},
+	"rubric": {"claims": {"length": 1}}%s
+}`, mustAbs(t, columbiaSet), groups))
+	}
+	a := asg(`, "groups": [{"tests": "bfs_*", "claims": {"algorithm": "bfs"}}, {"tests": "dfs_*", "claims": {"algorithm": "dfs"}}]`)
+	o := grade(t, batch.Options{Assignment: a, Oracle: referenceOracle}, root)
+	for _, tc := range o.Tests {
+		r := o.Results["python-columbia"][tc.Name]
+		t.Logf("%s:\n%s\nchecks %+v", tc.Name, resultText(r), r.Checks)
+		want := grader.Optimal
+		if strings.HasPrefix(tc.Name, "dfs_") {
+			want = grader.Valid
+			if !strings.Contains(r.Summary, "dfs does not promise a shortest solution, so any solution is valid") || r.Length <= *r.OptimalLength {
+				t.Errorf("%s: %s", tc.Name, r.Summary)
+			}
+		}
+		if r.Verdict != want || r.Score(a.Rubric) != 3 || r.Max(a.Rubric) != 3 || len(r.Checks) == 0 || r.FailedChecks(a.Rubric) != 0 {
+			t.Errorf("%s: want %s with 3 of 3 points, got %v of %v:\n%s\nchecks %+v", tc.Name, want, r.Score(a.Rubric), r.Max(a.Rubric), resultText(r), r.Checks)
+		}
+	}
+	// The same answers judged as A* answers: the dfs ones are suboptimal,
+	// and their length check fails, A* promising the optimum.
+	b := asg("")
+	o = grade(t, batch.Options{Assignment: b, Oracle: referenceOracle}, root)
+	for _, name := range []string{"dfs_1.txt", "dfs_2.txt"} {
+		r := o.Results["python-columbia"][name]
+		if r.Verdict != grader.Suboptimal || r.Score(b.Rubric) >= 2 {
+			t.Errorf("%s without groups: %v points\n%s", name, r.Score(b.Rubric), resultText(r))
+		}
+	}
+}
+
+// A UCR CS170-shaped program reports its solution instead of listing
+// it: an interactive menu, a trace of every expansion, and the depth of
+// the goal. With run.solution: reported, the depth is judged against
+// the proven optimum and the claimed counts against the claimed search,
+// the trace's last lines kept in the feedback; on the unsolvable board
+// its trace passes the default run.output cap (1MiB), which says so.
+func TestReportedSolution(t *testing.T) {
+	needTool(t, "python3")
+	root := copySubmissions(t, "python-ucr")
+	asg := func(solution string) grader.Assignment {
+		return assignment(t, t.TempDir(), fmt.Sprintf(`{
+	"puzzles": {"dir": %q, "glob": "p[124].txt"},
+	"run": {"command": "python3 {submission}/main.py", "answer": "stdout", "wall_time": "60s", "stdin": "2\n{rows}\n{choice}", "choices": ["*=3"], %s
+		"extract": {"length": "depth of the goal node was (\\d+)", "expanded": "expanded a total of (\\d+) nodes", "frontier": "queue at any one time: (\\d+)", "unsolvable": "No solution found"}},
+	"claims": {"algorithm": "astar", "heuristic": "manhattan"},
+	"rubric": {"claims": {"length": 1}}
+}`, mustAbs(t, smallSet), solution))
+	}
+	a := asg(`"solution": "reported",`)
+	o := grade(t, batch.Options{Assignment: a}, root)
+	for _, name := range []string{"p1.txt", "p2.txt"} {
+		r := o.Results["python-ucr"][name]
+		t.Logf("%s:\n%s\nchecks %+v", name, resultText(r), r.Checks)
+		details := strings.Join(r.Details, "\n")
+		if r.Verdict != grader.Optimal || r.OptimalLength == nil || r.Length != *r.OptimalLength || r.Score(a.Rubric) != 3 ||
+			!strings.Contains(r.Summary, fmt.Sprintf("reports a solution of %d moves, the optimal length", r.Length)) ||
+			!strings.Contains(details, "report (last 12 of ") || !strings.Contains(details, fmt.Sprintf("The depth of the goal node was %d.", r.Length)) ||
+			r.Claims == nil || r.Claims.Expanded == nil {
+			t.Errorf("%s: %v points:\n%s", name, r.Score(a.Rubric), resultText(r))
+		}
+	}
+	if r := o.Results["python-ucr"]["p4.txt"]; r.Verdict != grader.OutputLimit || !strings.Contains(r.Summary, "run.output (1MiB)") {
+		t.Errorf("unsolvable p4 under the default output cap:\n%s", resultText(r))
+	}
+	// Without it, the same program has no moves to check.
+	b := asg("")
+	o = grade(t, batch.Options{Assignment: b}, root)
+	if r := o.Results["python-ucr"]["p1.txt"]; r.Verdict.Solved() {
+		t.Errorf("moves expected: %s", resultText(r))
+	}
+}
+
+// A program may write its answer at a path of its own choosing in its
+// working folder, say "unsolvable" on stderr (run.read_stderr), or write
+// nothing: an empty answer is no answer, labelled as such.
+func TestAnswerWhereTheProgramPutsIt(t *testing.T) {
+	root := t.TempDir()
+	write := func(sub, script string) {
+		if err := os.MkdirAll(filepath.Join(root, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, sub, "run.sh"), []byte(script), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// p1's key, in a folder of its own; p4 is unsolvable.
+	write("fixed", `mkdir -p out
+if grep -q '^5 7 3' "$1"; then echo "Unsolvable" >&2; exit 0; fi
+printf 'RIGHT\nUP\nLEFT\nLEFT\nDOWN\nDOWN\nRIGHT\nRIGHT\nUP\nUP\nLEFT\nLEFT\n' > out/answer.txt
+`)
+	write("empty", "exit 0\n")
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{
+	"puzzles": {"dir": %q, "glob": "p[14].txt"},
+	"run": {"command": "sh {submission}/run.sh {input}", "answer": "out/answer.txt", "read_stderr": true,
+		"extract": {"unsolvable": "(?im)^unsolvable$"}}
+}`, mustAbs(t, smallSet)))
+	o := grade(t, batch.Options{Assignment: a}, root)
+	got := fmt.Sprint(verdicts(o, "fixed"), verdicts(o, "empty"))
+	if want := "[optimal unsolvable-correct] [no-answer no-answer]"; got != want {
+		t.Errorf("verdicts %s, want %s", got, want)
+	}
+	if r := o.Results["empty"]["p1.txt"]; !strings.Contains(r.Summary, "wrote no answer to out/answer.txt in its working folder") {
+		t.Errorf("empty: %s", resultText(r))
+	}
+	// Without run.read_stderr, what stderr says is not an answer.
+	a.Run.ReadStderr = false
+	o = grade(t, batch.Options{Assignment: a}, root)
+	if r := o.Results["fixed"]["p4.txt"]; r.Verdict != grader.NoAnswer {
+		t.Errorf("stderr not read: %s", resultText(r))
+	}
+	// On stdout, an empty answer is labelled too.
+	a.Run.Answer, a.Run.Command = "stdout", "sh {submission}/run.sh {input}"
+	if err := a.Normalize(); err != nil {
+		t.Fatal(err)
+	}
+	o = grade(t, batch.Options{Assignment: a}, root)
+	if r := o.Results["empty"]["p1.txt"]; r.Verdict != grader.NoAnswer || r.Summary != "the program exited normally but printed nothing on stdout" {
+		t.Errorf("empty stdout: %s", resultText(r))
+	}
+}
