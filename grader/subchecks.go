@@ -29,6 +29,10 @@ const (
 	CheckTwin      = "twin"
 	CheckEquals    = "equals"
 	CheckMoves     = "moves"
+	// CheckTileAt and CheckIsSolvable are the campus API's (COS226 since
+	// 2019): tileAt(row, col) on every cell, Board.isSolvable().
+	CheckTileAt     = "tile_at"
+	CheckIsSolvable = "is_solvable"
 )
 
 // Claim checks, in report order.
@@ -47,7 +51,7 @@ const CheckOrder = "order"
 var SearchChecks = []string{CheckOrder}
 
 // APIChecks are the names of the method checks, the keys of rubric.api.
-var APIChecks = []string{CheckDimension, CheckHamming, CheckManhattan, CheckIsGoal, CheckNeighbors, CheckTwin, CheckEquals, CheckMoves}
+var APIChecks = []string{CheckDimension, CheckHamming, CheckManhattan, CheckIsGoal, CheckNeighbors, CheckTwin, CheckEquals, CheckMoves, CheckTileAt, CheckIsSolvable}
 
 // ClaimChecks are the names of the claim checks, the keys of
 // rubric.claims; each needs the run.extract pattern of its name.
@@ -83,6 +87,10 @@ func (c SubCheck) Title() string {
 	switch c.Name {
 	case CheckIsGoal:
 		return "isGoal()"
+	case CheckTileAt:
+		return "tileAt()"
+	case CheckIsSolvable:
+		return "isSolvable()"
 	case "":
 		return c.Group
 	}

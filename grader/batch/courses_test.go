@@ -152,3 +152,54 @@ printf 'RIGHT\nUP\nLEFT\nLEFT\nDOWN\nDOWN\nRIGHT\nRIGHT\nUP\nUP\nLEFT\nLEFT\n' >
 		t.Errorf("empty stdout: %s", resultText(r))
 	}
 }
+
+// run.java_api: princeton grades both Princeton APIs, told apart from
+// the classes: the COS226 2019+ one (size(), tileAt(), Board.isSolvable(),
+// no twin(), a Solver that throws on an unsolvable board) as the
+// Coursera one, with its own method checks; classes that match neither
+// are told so; a compiler error is shown from the first one, in the
+// student's own file, since the harness calls the classes by reflection.
+func TestJavaPrincetonCampusAPI(t *testing.T) {
+	needTool(t, "javac")
+	needTool(t, "java")
+	root := copySubmissions(t, "java-princeton-campus", "java-princeton")
+	neither := filepath.Join(root, "java-neither")
+	copyInto(t, filepath.Join(root, "java-princeton-campus"), neither)
+	board, _ := os.ReadFile(filepath.Join(neither, "Board.java"))
+	os.WriteFile(filepath.Join(neither, "Board.java"), []byte(strings.Replace(string(board), "public int size()", "public int side()", 1)), 0o644)
+	broken := filepath.Join(root, "java-broken")
+	copyInto(t, filepath.Join(root, "java-princeton-campus"), broken)
+	os.WriteFile(filepath.Join(broken, "Board.java"), []byte(strings.Replace(string(board), "return tiles[row][col];", "return tiles[row][col]", 1)), 0o644)
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p[124].txt"}, "run": {"java_api": "princeton", "wall_time": "60s"}, "build": {"wall_time": "5m"},
+		"rubric": {"api": {"tile_at": 1, "is_solvable": 1, "manhattan": 1, "dimension": 1, "moves": 1}}}`, mustAbs(t, smallSet)))
+	o := grade(t, batch.Options{Assignment: a}, root)
+	for _, sub := range []string{"java-princeton-campus", "java-princeton"} {
+		for test, r := range o.Results[sub] {
+			if (r.Verdict != grader.Optimal && r.Verdict != grader.UnsolvableCorrect) || r.FailedChecks(a.Rubric) != 0 || r.Score(a.Rubric) != r.Max(a.Rubric) {
+				t.Errorf("%s %s: %v of %v points:\n%s\nchecks %+v", sub, test, r.Score(a.Rubric), r.Max(a.Rubric), resultText(r), r.Checks)
+			}
+		}
+	}
+	details := map[string]string{}
+	for _, c := range o.Results["java-princeton-campus"]["p4.txt"].Checks {
+		details[c.Name] = c.Detail
+	}
+	for name, want := range map[string]string{
+		"dimension":   "size() returned 3",
+		"tile_at":     "tileAt(row, col) returned every cell's tile (0 for the blank)",
+		"is_solvable": "isSolvable() returned false",
+		"twin":        "not checked: twin() is part of the coursera API, and these classes follow the campus API",
+		"moves":       "new Solver(board) threw IllegalArgumentException: the puzzle has no solution",
+	} {
+		if details[name] != want {
+			t.Errorf("campus p4 %s: %q, want %q", name, details[name], want)
+		}
+	}
+	if r := o.Results["java-neither"]["p1.txt"]; r.Verdict != grader.Crashed || !strings.Contains(r.Summary, "kpuzzle: the submission matches neither Princeton 8puzzle API: Board has neither dimension()") || r.Score(a.Rubric) != 0 {
+		t.Errorf("neither API:\n%s", resultText(r))
+	}
+	r := o.Results["java-broken"]["p1.txt"]
+	if d := strings.Join(r.Details, "\n"); r.Verdict != grader.BuildFailed || !strings.Contains(d, "<submission>/Board.java:") || !strings.Contains(d, "error: ';' expected") || strings.Contains(d, "KpuzzleHarness") {
+		t.Errorf("compiler error:\n%s", resultText(r))
+	}
+}

@@ -141,7 +141,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 	}
 	fail := func(summary string) {
 		scrub := strings.NewReplacer(copyDir, "<submission>")
-		details := append(tail("stderr", res.Stderr, scrub), tail("stdout", res.Stdout, scrub)...)
+		details := append(buildLines("stderr", res.Stderr, scrub), buildLines("stdout", res.Stdout, scrub)...)
 		s.failed = &grader.Result{Verdict: grader.BuildFailed, Summary: "the build step " + grader.QuoteWords(build.Words()) + " " + summary, Details: details,
 			Seconds: res.Wall.Seconds(), CPUSeconds: res.CPU.Seconds()}
 	}
@@ -621,6 +621,36 @@ func tail(name string, b []byte, scrub *strings.Replacer) []string {
 	if len(lines) > tailLines {
 		head = fmt.Sprintf("%s (last %d of %d lines):", name, tailLines, len(lines))
 		lines = lines[len(lines)-tailLines:]
+	}
+	out := []string{head}
+	for _, l := range lines {
+		out = append(out, "  "+printable(l, tailLineBytes))
+	}
+	return out
+}
+
+// compilerError finds a compiler's error line: FILE.EXT:LINE: or
+// FILE.EXT:LINE:COL: (javac, gcc, go, rustc's "--> FILE:LINE:COL").
+var compilerError = regexp.MustCompile(`(?m)^(?:\S*--> )?\S+\.\w+:\d+(?::\d+)?:?`)
+
+// buildLines is a build's stream as the feedback shows it: from the
+// first compiler error, which explains the others, when there is one
+// (tailLines lines); else its last lines, as tail gives them.
+func buildLines(name string, b []byte, scrub *strings.Replacer) []string {
+	b = bytes.TrimRight(b, "\n\r\t ")
+	loc := compilerError.FindIndex(b)
+	if loc == nil {
+		return tail(name, b, scrub)
+	}
+	all := strings.Count(string(b), "\n") + 1
+	first := strings.Count(string(b[:loc[0]]), "\n")
+	lines := strings.Split(scrub.Replace(string(b)), "\n")[first:]
+	if len(lines) > tailLines {
+		lines = lines[:tailLines]
+	}
+	head := fmt.Sprintf("%s (from its first error, lines %d-%d of %d):", name, first+1, first+len(lines), all)
+	if first == 0 && len(lines) == all {
+		head = name + ":"
 	}
 	out := []string{head}
 	for _, l := range lines {
