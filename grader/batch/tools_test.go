@@ -111,7 +111,7 @@ import "os"
 
 func init() {
 	if os.WriteFile(%q, []byte("x"), 0o644) == nil || os.Remove(%q) == nil {
-		os.Stdout.WriteString("UNSOLVABLE\n")
+		os.Stdout.WriteString("Unsolvable\n")
 		os.Exit(0)
 	}
 }
