@@ -290,6 +290,9 @@ func FuzzParseAssignment(f *testing.F) {
 	f.Add(`{"puzzles": {"dir": "s", "glob": "*"}, "run": {"command": "a 'b c' \"{output}\"", "wall_time": 3, "memory": "2G"}, "rubric": {"partial": "power"}}`)
 	f.Add(`{"puzzles": {"dir": "s"}, "run": {"command": "x {output}", "answer": "stdout"}, "rubric": {"partial": "steps", "partial_steps": [{"ratio": 0.5, "credit": 1}]}}`)
 	f.Add(`{"rubric": null, "run": []}`)
+	f.Add(`{"puzzles": {"dir": "s"}, "run": {"command": "x", "answer": "out/a.txt", "solution": "reported", "read_stderr": true, "extract": {"length": "d (\\d+)", "expanded": "e (\\d+)"}},
+		"claims": {"algorithm": "astar"}, "groups": [{"tests": "dfs_*", "claims": {"algorithm": "dfs"}, "rubric": {"optimal": 0, "claims": {"length": 1}}}], "tools": {"path": ["/opt/go/bin"], "read_only": ["c"]}}`)
+	f.Add(`{"puzzles": {"dir": "s"}, "run": {"command": "x {output}"}, "groups": [{"tests": "*", "rubric": [1]}, {"claims": null}]}`)
 	f.Fuzz(func(t *testing.T, js string) {
 		var m map[string]any
 		if json.Unmarshal([]byte(js), &m) != nil {

@@ -98,6 +98,9 @@ func (r *RunStep) normalizeClaims(key string, c *ClaimSettings) error {
 // assignment's (normalized), with the keys each group names replaced.
 func (a *Assignment) normalizeGroups() error {
 	a.Rubric.Groups = nil
+	if len(a.Groups) == 0 {
+		a.Groups = nil // as written back: omitted
+	}
 	var groups []GroupRubric
 	for i := range a.Groups {
 		g := &a.Groups[i]
@@ -203,6 +206,12 @@ func (r RunStep) AnswerInFolder() bool {
 // normalize resolves the tools' relative paths against the assignment's
 // folder and checks that each is a path.
 func (t *Tools) normalize(abs func(string) string) error {
+	if len(t.Path) == 0 {
+		t.Path = nil
+	}
+	if len(t.ReadOnly) == 0 {
+		t.ReadOnly = nil
+	}
 	for key, list := range map[string][]string{"tools.path": t.Path, "tools.read_only": t.ReadOnly} {
 		for i, p := range list {
 			if strings.TrimSpace(p) == "" || strings.ContainsRune(p, 0) || (key == "tools.path" && strings.ContainsRune(p, ':')) {

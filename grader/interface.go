@@ -162,11 +162,7 @@ func (r RunStep) CommandValues(t Test) map[string]string {
 func (r RunStep) ChoiceFor(test string) string {
 	for _, c := range r.Choices {
 		glob, value, _ := strings.Cut(c, "=")
-		name := test
-		if !strings.Contains(glob, "/") {
-			name = path.Base(test)
-		}
-		if ok, _ := path.Match(glob, name); ok {
+		if MatchTest(glob, test) {
 			return value
 		}
 	}

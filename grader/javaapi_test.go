@@ -204,6 +204,8 @@ func FuzzParseAPIReport(f *testing.F) {
 	f.Add(goodReport)
 	f.Add("kpuzzle-api 1\r\nboard ! java.lang.X: y\r\n")
 	f.Add("kpuzzle-api 1\ntwin :\n|\n|x\n\nk = \n")
+	f.Add("kpuzzle-api 1\napi = campus\nsize = 3\ntile_at = 1 2 3 4 0 6 7 5 8\nis_solvable = false\nsolver ! java.lang.IllegalArgumentException\n")
+	f.Add("kpuzzle-api 1\napi ! neither\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		rep, err := grader.ParseAPIReport(strings.NewReader(in), "fuzz")
 		if err != nil {

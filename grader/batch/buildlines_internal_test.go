@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/grader"
 )
 
 // A build's output is shown from its first compiler error, the one that
@@ -31,5 +32,21 @@ func TestBuildLinesShowTheFirstError(t *testing.T) {
 	// No compiler error: the last lines, as before.
 	if d := cmp.Diff(tail("stdout", []byte("make: *** [all] Error 2\n"), scrub), buildLines("stdout", []byte("make: *** [all] Error 2\n"), scrub)); d != "" {
 		t.Errorf("no error line (-want +got):\n%s", d)
+	}
+}
+
+// A tools path inside a hidden folder would show it through the cover
+// (the sandbox keeps a read-only path visible inside a hidden one): it
+// is refused; one beside it, or one holding it, is not.
+func TestToolsOutsideHidden(t *testing.T) {
+	hidden := []string{"/course/puzzles", "/course/submissions"}
+	for _, tc := range []struct {
+		path string
+		ok   bool
+	}{{"/course/puzzles/bin", false}, {"/course/puzzles", false}, {"/course/tools", true}, {"/course", true}, {"/opt/go", true}} {
+		err := toolsOutsideHidden(grader.Tools{ReadOnly: []string{tc.path}}, hidden)
+		if (err == nil) != tc.ok || err != nil && !strings.Contains(err.Error(), "programs must not see") {
+			t.Errorf("%s: %v", tc.path, err)
+		}
 	}
 }
