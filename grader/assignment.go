@@ -387,7 +387,7 @@ var AssignmentKeys = []KeyDoc{
 	{"run.cpu_time", "run.wall_time", "CPU time of each process of a test, rounded up to whole seconds"},
 	{"run.memory", "1GiB", "address space of each process of a test (a JVM needs more; see docs/grading.md)"},
 	{"run.processes", "64", "processes and threads per test"},
-	{"run.output", "1MiB", "cap on each of stdout, stderr and the answer file"},
+	{"run.output", "1MiB", "cap on each of stdout, stderr and the answer file (a program that prints a trace of its search needs more, e.g. 64MiB)"},
 	{"run.env", "[]", "extra environment variables, NAME=value (the rest is scrubbed)"},
 	{"run.function", "\"\"", "MODULE:FUNCTION of a Python assignment graded by calling a function: kpuzzle's harness calls FUNCTION(rows) with the board as a list of rows and writes the moves, tile numbers or boards it returns (None: unsolvable); run.command is then the interpreter (python3)"},
 	{"run.problem", "\"\"", "berkeley: run.function is a Berkeley CS188 search function (search:breadthFirstSearch) given a search problem for the board (getStartState, isGoalState, getSuccessors, getCostOfActions); the actions it returns are the answer (moves: blank) and the order of the states it expands is checked (rubric.search.order)"},
