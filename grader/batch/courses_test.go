@@ -96,6 +96,16 @@ func TestReportedSolution(t *testing.T) {
 	if r := o.Results["python-ucr"]["p4.txt"]; r.Verdict != grader.OutputLimit || !strings.Contains(r.Summary, "run.output (1MiB)") {
 		t.Errorf("unsolvable p4 under the default output cap:\n%s", resultText(r))
 	}
+	// With room for its trace (about 18 MB here), it searches the whole
+	// reachable half and says there is no solution.
+	big := a
+	big.Puzzles.Glob, big.Run.Output = "p4.txt", 64<<20
+	if err := big.Normalize(); err != nil {
+		t.Fatal(err)
+	}
+	if r := grade(t, batch.Options{Assignment: big}, root).Results["python-ucr"]["p4.txt"]; r.Verdict != grader.UnsolvableCorrect {
+		t.Errorf("unsolvable p4 with run.output 64MiB:\n%s", resultText(r))
+	}
 	// Without it, the same program has no moves to check.
 	b := asg("")
 	o = grade(t, batch.Options{Assignment: b}, root)
