@@ -69,6 +69,9 @@ func TestColumbiaGroups(t *testing.T) {
 // the trace's last lines kept in the feedback; on the unsolvable board
 // its trace passes the default run.output cap (1MiB), which says so.
 func TestReportedSolution(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches a whole 3x3 half-space in Python; go test without -short runs it")
+	}
 	needTool(t, "python3")
 	root := copySubmissions(t, "python-ucr")
 	asg := func(solution string) grader.Assignment {
@@ -170,6 +173,9 @@ printf 'RIGHT\nUP\nLEFT\nLEFT\nDOWN\nDOWN\nRIGHT\nRIGHT\nUP\nUP\nLEFT\nLEFT\n' >
 // are told so; a compiler error is shown from the first one, in the
 // student's own file, since the harness calls the classes by reflection.
 func TestJavaPrincetonCampusAPI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs Java API submissions; go test without -short runs it")
+	}
 	needTool(t, "javac")
 	needTool(t, "java")
 	root := copySubmissions(t, "java-princeton-campus", "java-princeton")
