@@ -423,7 +423,7 @@ var AssignmentKeys = []KeyDoc{
 	{"rubric.partial_steps", "[]", "steps of partial: steps, a list of {ratio, credit}"},
 	{"rubric.unsolvable", "rubric.solved + rubric.optimal", "points for answering UNSOLVABLE to an unsolvable puzzle"},
 	{"rubric.unverified", "0", "share of rubric.optimal for a solved answer whose optimality could not be verified"},
-	{"rubric.api", "{} (every check 0)", "points per method check of run.java_api, on top of the verdict's: dimension, hamming, manhattan, is_goal, neighbors, twin, equals, moves, tile_at, is_solvable (e.g. {hamming: 1, manhattan: 1}); a check of the other API than the submission's passes unchecked"},
+	{"rubric.api", "{} (every check 0)", "points per method check of run.java_api, on top of the verdict's: dimension, hamming, manhattan, is_goal, neighbors, twin, equals, moves, tile_at, is_solvable (e.g. {hamming: 1, manhattan: 1}); a check of the other API than the submission's passes as not applicable"},
 	{"rubric.claims", "{} (every check 0)", "points per claim check of claims.algorithm on solvable tests: length, expanded, frontier (each needs its run.extract pattern)"},
 	{"rubric.search", "{} (every check 0)", "points for the search check of run.problem: berkeley on solvable tests: order (the states expanded, in the reference's order)"},
 	{"visibility.visible", "visible", "Gradescope visibility of ordinary tests"},

@@ -182,7 +182,7 @@ func (r APIReport) All(key string) []APIEntry {
 // The report says which API the classes follow (APICoursera, the
 // default of a report that does not say, or APICampus); a check of a
 // method the other API has (twin() on campus, tileAt() on Coursera)
-// passes as not part of it. Classes that match neither fail every check
+// passes as not applicable (NotApplicable). Classes that match neither fail every check
 // with the harness's reason.
 func JudgeJavaAPI(rep APIReport, t Test, result Result) []SubCheck {
 	j := apiJudge{rep: rep, t: t, r: result, goal: t.Goal, api: APICoursera}
@@ -201,7 +201,7 @@ func JudgeJavaAPI(rep APIReport, t Test, result Result) []SubCheck {
 		} else if hasAPI && api.Kind == APIThrown {
 			c.Detail = "not checked: the submission matches neither Princeton API: " + Printable(api.Value)
 		} else if other := otherAPI(j.api, name); other != "" {
-			c.Passed, c.Detail = true, fmt.Sprintf("not checked: %s is part of the %s API, and these classes follow the %s API", apiCall[name], other, j.api)
+			c.Passed, c.Detail = true, fmt.Sprintf(NotApplicable+"%s is part of the %s API, and these classes follow the %s API", apiCall[name], other, j.api)
 		} else {
 			c.Passed, c.Detail = j.judge(name)
 		}
@@ -209,6 +209,11 @@ func JudgeJavaAPI(rep APIReport, t Test, result Result) []SubCheck {
 	}
 	return out
 }
+
+// NotApplicable begins the detail of a method check the submission's
+// API does not have; it passes, and reports leave it out when the rubric
+// gives it no points.
+const NotApplicable = "not applicable: "
 
 // The Princeton 8puzzle APIs the harness tells apart.
 const (

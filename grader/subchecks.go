@@ -164,7 +164,9 @@ func (r Rubric) expectedChecks(solvable bool) []SubCheck {
 }
 
 // ScoredChecks lists a result's checks with their points: first every
-// check the rubric expects on the test, in report order (one the result
+// check the rubric expects on the test (but a method check of another
+// API than the submission's that the rubric gives no points), in report
+// order (one the result
 // lacks, because its run ended before it or the result comes from an
 // older kpuzzle, is failed and says so), then the result's other checks
 // with Max 0.
@@ -184,6 +186,9 @@ func (r Result) ScoredChecks(rub Rubric) []ScoredSubCheck {
 		}
 		delete(have, key)
 		max, _ := rub.CheckMax(c.Group, c.Name, r.Solvable)
+		if max == 0 && c.Passed && strings.HasPrefix(c.Detail, NotApplicable) {
+			continue // another API's method, worth nothing here
+		}
 		sc := ScoredSubCheck{SubCheck: c, Max: RoundPoints(max)}
 		if c.Passed && c.Group == CheckGroupAPI && r.Verdict == Timeout {
 			// A method check passed before the solver ran out of time

@@ -152,3 +152,28 @@ func TestTimedOutTestEarnsNoMethodPoints(t *testing.T) {
 		}
 	}
 }
+
+// A method check of the other Princeton API passes as not applicable,
+// and the reports leave it out unless the rubric gives it points.
+func TestNotApplicableChecksLeftOut(t *testing.T) {
+	na := grader.SubCheck{Group: grader.CheckGroupAPI, Name: grader.CheckTileAt, Passed: true, Detail: grader.NotApplicable + "tileAt(row, col) is part of the campus API"}
+	for _, tc := range []struct {
+		rubric string
+		listed bool
+	}{{`{"api": {"hamming": 1}}`, false}, {`{"api": {"tile_at": 1}}`, true}} {
+		a, err := checksAssignment(t, javaRun, tc.rubric)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := grader.Result{Verdict: grader.Optimal, Solvable: true, Checks: []grader.SubCheck{na}}
+		listed := false
+		for _, c := range r.ScoredChecks(a.Rubric) {
+			if c.Name == grader.CheckTileAt {
+				listed = true
+			}
+		}
+		if listed != tc.listed {
+			t.Errorf("rubric %s: tile_at listed %v, want %v", tc.rubric, listed, tc.listed)
+		}
+	}
+}

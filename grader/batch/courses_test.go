@@ -204,7 +204,7 @@ func TestJavaPrincetonCampusAPI(t *testing.T) {
 		"dimension":   "size() returned 3",
 		"tile_at":     "tileAt(row, col) returned every cell's tile (0 for the blank)",
 		"is_solvable": "isSolvable() returned false",
-		"twin":        "not checked: twin() is part of the coursera API, and these classes follow the campus API",
+		"twin":        "not applicable: twin() is part of the coursera API, and these classes follow the campus API",
 		"moves":       "new Solver(board) threw IllegalArgumentException: the puzzle has no solution",
 	} {
 		if details[name] != want {
