@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/kpuzzle/kpuzzle/reference"
 	"math"
 	"path"
 	"path/filepath"
@@ -23,6 +22,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/internal/suggest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
+	"github.com/kpuzzle/kpuzzle/reference"
 )
 
 // ConfigError is a problem with one key of an assignment configuration.
@@ -81,6 +81,12 @@ type Assignment struct {
 	Claims ClaimSettings `json:"claims"`
 	// PrairieLearn tunes the question kpuzzle bundle prairielearn writes.
 	PrairieLearn PrairieLearnSettings `json:"prairielearn,omitzero"`
+	// Groups give the tests whose names match a pattern their own claims
+	// and rubric (bfs, dfs and A* tests in one assignment); the first
+	// group a test matches wins, and the others keep Claims and Rubric.
+	Groups []TestGroup `json:"groups,omitempty"`
+	// Tools is the build and run environment the course sets up.
+	Tools Tools `json:"tools"`
 	// Hide lists further paths students' programs must not see (a
 	// reference solution, other assignments' keys), besides the puzzle
 	// set, the submissions, the output folder and the assignment file,
@@ -122,14 +128,52 @@ type ClaimSettings struct {
 	Heuristic string `json:"heuristic,omitempty"`
 }
 
+// TestGroup gives the tests whose names match Tests their own claims
+// and rubric.
+type TestGroup struct {
+	// Tests is a pattern on test names, read as run.choices reads it
+	// ("bfs_*", "dfs/*").
+	Tests string `json:"tests"`
+	// Claims replace the assignment's claims for these tests; nil keeps
+	// them.
+	Claims *ClaimSettings `json:"claims,omitempty"`
+	// Rubric holds rubric keys that replace the assignment's for these
+	// tests; the keys it leaves out are the assignment's.
+	Rubric json.RawMessage `json:"rubric,omitempty"`
+}
+
+// Tools is the build and run environment a course sets up: toolchains
+// and interpreters (a Go installation, the course's Python with its
+// packages) and what they read (a module cache, vendored libraries),
+// visible read-only to every build and run.
+type Tools struct {
+	// Path lists folders put before the sandbox's PATH, in order.
+	Path []string `json:"path,omitempty"`
+	// ReadOnly lists further files or folders builds and runs see, read
+	// only, at their own paths.
+	ReadOnly []string `json:"read_only,omitempty"`
+}
+
+// Visible is every path of the tools a build or run sees read-only:
+// ReadOnly and the Path folders.
+func (t Tools) Visible() []string { return append(slices.Clone(t.ReadOnly), t.Path...) }
+
 // RunStep says how one test of a submission runs.
 type RunStep struct {
 	// Command is the command template, for example
 	// "python3 {submission}/solver.py {input} {output}".
 	Command string `json:"command"`
 	// Answer is where the answer is read: "file" (the {output} path, the
-	// default) or "stdout".
+	// default), "stdout", or a path relative to the working folder that
+	// the program writes itself ("output.txt").
 	Answer string `json:"answer"`
+	// Solution is what the answer holds: "moves" (the default), or
+	// "reported": a report (a trace, "depth", statistics) whose
+	// run.extract.length is the length of the solution found, judged
+	// against the proven optimum without moves to check.
+	Solution string `json:"solution,omitempty"`
+	// ReadStderr makes run.extract read stderr too, after the answer.
+	ReadStderr bool `json:"read_stderr,omitempty"`
 	Limits
 	// Env lists extra environment variables as NAME=value; the rest of the
 	// environment is scrubbed.
@@ -257,6 +301,14 @@ type Rubric struct {
 	// by name (SearchChecks). After Normalize it holds every search check
 	// when run.problem is berkeley, and nothing otherwise.
 	Search map[string]float64 `json:"search,omitempty"`
+
+	// Groups are the rubrics of Assignment.Groups, made by Normalize
+	// (see ForTest); not a configuration key.
+	Groups []GroupRubric `json:"-"`
+	// AnyLength marks a rubric whose claimed search does not promise a
+	// shortest solution (dfs, greedy): a valid answer earns every point.
+	// Normalize sets it; not a configuration key.
+	AnyLength bool `json:"-"`
 }
 
 // PartialStep is one step of the "steps" partial-credit function.
@@ -358,18 +410,20 @@ var AssignmentKeys = []KeyDoc{
 	{"moves", "tile", "answer convention: tile (token = where the tile moves) or blank (where the blank moves)"},
 	{"answer.format", "auto", "answer notation: auto (detect it), lines (one move per line), letters, words, list, tiles (tile numbers) or boards (a sequence of boards); see docs/formats.md"},
 	{"run.command", "(required)", "command template with {submission}, {input}, {output}, {entry}, and the puzzle as {cells}, {cells_comma}, {size}, {height}, {width}, {choice}; run without a shell; stdin is the puzzle when {input} is absent"},
-	{"run.answer", "file", "where the answer is read: file (the {output} path) or stdout"},
+	{"run.answer", "file", "where the answer is read: file (the {output} path), stdout, or a path in the working folder that the program writes itself (output.txt); an empty answer is no answer"},
+	{"run.solution", "moves", "what the answer holds: moves, or reported: a report (a trace, depth, statistics) whose run.extract.length is the length found, judged against the proven optimum, the report kept in the feedback"},
+	{"run.read_stderr", "false", "run.extract's patterns read stderr too, after the answer (an \"Unsolvable\" printed there)"},
 	{"run.wall_time", "10s", "real time per test"},
 	{"run.cpu_time", "run.wall_time", "CPU time of each process of a test, rounded up to whole seconds"},
 	{"run.memory", "1GiB", "address space of each process of a test (a JVM needs more; see docs/grading.md)"},
 	{"run.processes", "64", "processes and threads per test"},
-	{"run.output", "1MiB", "cap on each of stdout, stderr and the answer file"},
+	{"run.output", "1MiB", "cap on each of stdout, stderr and the answer file (a program that prints a trace of its search needs more, e.g. 64MiB)"},
 	{"run.env", "[]", "extra environment variables, NAME=value (the rest is scrubbed)"},
 	{"run.function", "\"\"", "MODULE:FUNCTION of a Python assignment graded by calling a function: kpuzzle's harness calls FUNCTION(rows) with the board as a list of rows and writes the moves, tile numbers or boards it returns (None: unsolvable); run.command is then the interpreter (python3)"},
 	{"run.problem", "\"\"", "berkeley: run.function is a Berkeley CS188 search function (search:breadthFirstSearch) given a search problem for the board (getStartState, isGoalState, getSuccessors, getCostOfActions); the actions it returns are the answer (moves: blank) and the order of the states it expands is checked (rubric.search.order)"},
 	{"run.search", "from run.function's name", "the CS188 search the expanded order is compared with: dfs, bfs, ucs or astar"},
 	{"run.heuristic", "null", "the heuristic an astar function gets as heuristic(state, problem): null, manhattan or misplaced"},
-	{"run.java_api", "\"\"", "princeton: grade the Java Board/Solver API (Board(int[][]), Solver.isSolvable(), moves(), solution()) through kpuzzle's harness, compiled with the submission; build.command, run.command and run.memory (2GiB) get defaults"},
+	{"run.java_api", "\"\"", "princeton: grade the Java Board/Solver API through kpuzzle's harness, compiled with the submission: the Coursera API (dimension(), twin(), Solver.isSolvable()) or the COS226 2019+ one (size(), tileAt(), Board.isSolvable(), a Solver that throws on unsolvable boards), told apart from the classes; build.command, run.command and run.memory (2GiB) get defaults"},
 	{"run.entry", "\"\"", "a pattern (such as *_1.py) finding the submission's file that {entry} names in run.command and build.command, for files named after the student or group; exactly one file must match"},
 	{"run.files", "[]", "the instructor's files or folders every run gets in its copy of the submission, read-only, under their own names (a shared utils.py, a data file); they replace a student's files of those names"},
 	{"run.stdin", "\"\"", "what an interactive program reads on stdin instead of the puzzle file: a template with {rows}, {cells}, {size}, {height}, {width} and {choice}"},
@@ -382,6 +436,9 @@ var AssignmentKeys = []KeyDoc{
 	{"run.isolation", "auto", "sandbox isolation of builds and runs: auto, namespaces (an error where the kernel refuses them) or rlimits (the fallback a container without user namespaces gets; see docs/security.md)"},
 	{"claims.algorithm", "\"\"", "the search the programs claim to run (astar, bfs, ucs, idastar, ...): the expanded and frontier counts run.extract finds are judged against it, as kpuzzle audit stats does"},
 	{"claims.heuristic", "\"\"", "the heuristic of that search (manhattan, misplaced, linear-conflict, ...)"},
+	{"groups", "[]", "per-test settings: a list of {tests: PATTERN, claims: {algorithm, heuristic}, rubric: {...}}; the first group whose pattern (as in run.choices) matches a test gives it its claims and the rubric keys it names; a group whose algorithm does not promise shortest paths (dfs, greedy) judges any solution as valid"},
+	{"tools.path", "[]", "folders put before PATH in every build and run (a Go toolchain's bin, the course's Python), visible read-only"},
+	{"tools.read_only", "[]", "further files or folders every build and run sees read-only at their own paths (a Go module cache, vendored libraries, a virtualenv)"},
 	{"build.command", `""`, "build command run once per submission in a copy of it (javac, make); may use {submission}"},
 	{"build.wall_time", "2m", "real time for the build"},
 	{"build.cpu_time", "build.wall_time", "CPU time of each process of the build, rounded up to whole seconds"},
@@ -396,7 +453,7 @@ var AssignmentKeys = []KeyDoc{
 	{"rubric.partial_steps", "[]", "steps of partial: steps, a list of {ratio, credit}"},
 	{"rubric.unsolvable", "rubric.solved + rubric.optimal", "points for answering UNSOLVABLE to an unsolvable puzzle"},
 	{"rubric.unverified", "0", "share of rubric.optimal for a solved answer whose optimality could not be verified"},
-	{"rubric.api", "{} (every check 0)", "points per method check of run.java_api, on top of the verdict's: dimension, hamming, manhattan, is_goal, neighbors, twin, equals, moves (e.g. {hamming: 1, manhattan: 1})"},
+	{"rubric.api", "{} (every check 0)", "points per method check of run.java_api, on top of the verdict's: dimension, hamming, manhattan, is_goal, neighbors, twin, equals, moves, tile_at, is_solvable (e.g. {hamming: 1, manhattan: 1}); a check of the other API than the submission's passes as not applicable"},
 	{"rubric.claims", "{} (every check 0)", "points per claim check of claims.algorithm on solvable tests: length, expanded, frontier (each needs its run.extract pattern)"},
 	{"rubric.search", "{} (every check 0)", "points for the search check of run.problem: berkeley on solvable tests: order (the states expanded, in the reference's order)"},
 	{"visibility.visible", "visible", "Gradescope visibility of ordinary tests"},
@@ -822,10 +879,26 @@ func (a *Assignment) Normalize() error {
 		a.Run.Answer = "file"
 	case "file", "stdout":
 	default:
-		return &ConfigError{Key: "run.answer", Msg: fmt.Sprintf("%q: expected file or stdout", a.Run.Answer)}
+		if !a.Run.AnswerInFolder() {
+			return &ConfigError{Key: "run.answer", Msg: fmt.Sprintf("%q: expected file, stdout, or the path of a file inside the working folder, such as output.txt", a.Run.Answer)}
+		}
+		a.Run.Answer = filepath.ToSlash(filepath.Clean(a.Run.Answer))
 	}
 	if a.Run.Answer == "file" && !a.Run.command.Uses(PlaceOutput) {
-		return &ConfigError{Key: "run.command", Msg: "has no {output}, but run.answer is file; add {output} or set run.answer: stdout"}
+		return &ConfigError{Key: "run.command", Msg: "has no {output}, but run.answer is file; add {output}, set run.answer: stdout, or name the file the program writes in its working folder (run.answer: output.txt)"}
+	}
+	switch a.Run.Solution {
+	case "", SolutionMoves:
+		a.Run.Solution = "" // the default, left out of the fingerprint
+	case SolutionReported:
+		if a.Run.Extract[ExtractLength] == "" {
+			return &ConfigError{Key: "run.solution", Msg: "reported, but run.extract.length is not set; give the pattern of the length the program reports, such as \"[Dd]epth[^0-9]*(\\d+)\""}
+		}
+		if a.Run.Extract[ExtractMoves] != "" || a.Run.Function != "" || a.Run.JavaAPI != "" {
+			return &ConfigError{Key: "run.solution", Msg: "reported, but the assignment also reads moves (run.extract.moves, run.function or run.java_api); leave one out"}
+		}
+	default:
+		return &ConfigError{Key: "run.solution", Msg: fmt.Sprintf("%q: expected moves or reported", a.Run.Solution)}
 	}
 	if err := a.Run.Limits.normalize("run", defaultRunLimits); err != nil {
 		return err
@@ -851,17 +924,11 @@ func (a *Assignment) Normalize() error {
 		}
 		names[base] = f
 	}
-	if a.Claims.Algorithm != "" {
-		canon, ok := reference.CanonicalAlgorithm(a.Claims.Algorithm)
-		if !ok {
-			return &ConfigError{Key: "claims.algorithm", Msg: fmt.Sprintf("%q: expected %s", a.Claims.Algorithm, reference.SearchAlgorithmChoices())}
-		}
-		a.Claims.Algorithm = canon
-		if a.Run.patterns[ExtractExpanded] == nil && a.Run.patterns[ExtractFrontier] == nil {
-			return &ConfigError{Key: "claims.algorithm", Msg: "set, but run.extract has no expanded or frontier pattern to find what the programs report"}
-		}
-	} else if a.Claims.Heuristic != "" {
-		return &ConfigError{Key: "claims.heuristic", Msg: "set without claims.algorithm"}
+	if err := a.Run.normalizeClaims("claims", &a.Claims); err != nil {
+		return err
+	}
+	if err := a.Tools.normalize(abs); err != nil {
+		return err
 	}
 	iso, err := sandbox.ParseChoice(a.Run.Isolation)
 	if err != nil {
@@ -909,6 +976,10 @@ func (a *Assignment) Normalize() error {
 		}
 	}
 	if err := a.Rubric.normalizeChecks(a.Run.JavaAPI != "", claimed, a.Run.Problem != ""); err != nil {
+		return err
+	}
+	a.Rubric.AnyLength = !promisesShortest(a.Claims.Algorithm)
+	if err := a.normalizeGroups(); err != nil {
 		return err
 	}
 
@@ -1191,7 +1262,10 @@ func (a Assignment) Fingerprint() string {
 		// Java API, claims): a journal from before results had them
 		// would resume with none, and scored checks would fail.
 		Checks int `json:",omitempty"`
-	}{a.Puzzles, a.Goal, a.Moves, a.Run, a.Build, a.Optimal, claimsOrNil(a.Claims), answerSettings(a.Answer), a.checksVersion()})
+		// Groups and Tools are left out when not set, as Claims.
+		Groups []TestGroup `json:",omitempty"`
+		Tools  *Tools      `json:",omitempty"`
+	}{a.Puzzles, a.Goal, a.Moves, a.Run, a.Build, a.Optimal, claimsOrNil(a.Claims), answerSettings(a.Answer), a.checksVersion(), a.Groups, toolsOrNil(a.Tools)})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }
@@ -1201,7 +1275,19 @@ func (a Assignment) checksVersion() int {
 	if a.Run.JavaAPI != "" || a.Claims.Algorithm != "" {
 		return 1
 	}
+	for _, g := range a.Groups {
+		if g.Claims != nil && g.Claims.Algorithm != "" {
+			return 1
+		}
+	}
 	return 0
+}
+
+func toolsOrNil(t Tools) *Tools {
+	if len(t.Path) == 0 && len(t.ReadOnly) == 0 {
+		return nil
+	}
+	return &t
 }
 
 func claimsOrNil(c ClaimSettings) *ClaimSettings {

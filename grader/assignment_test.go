@@ -132,7 +132,7 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input}"}}`, "run.command", "no {output}"},
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {inptu} {output}"}}`, "run.command", "unknown placeholder {inptu}"},
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x 'unclosed {output}"}}`, "run.command", "unclosed"},
-		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "answer": "socket"}}`, "run.answer", "expected file or stdout"},
+		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "answer": "socket"}}`, "run.answer", "expected file, stdout, or the path of a file"},
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {input} {output}", "env": ["NOEQUALS"]}}`, "run.env", "NAME=value"},
 		{`{` + base + `, "moves": "diagonal"}`, "moves", "expected tile or blank"},
 		{`{` + base + `, "answer": {"format": "morse"}}`, "answer.format", "expected auto, lines, letters, words, list, tiles or boards"},
@@ -187,6 +187,8 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 		"run.problem": "berkeley", "run.search": "astar", "run.heuristic": "manhattan", "rubric.search": map[string]any{"order": 1},
 		"visibility.visible": "visible", "visibility.hidden": "hidden", "visibility.hidden_tests": []any{"a*"},
 		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "results.gradebook": []any{"canvas", "moodle"}, "prairielearn.submit": "editor", "hide": []any{"ref/"}, "integrity": "zero",
+		"run.solution": "moves", "run.read_stderr": true, "tools.path": []any{"/opt/go/bin"}, "tools.read_only": []any{"modcache"},
+		"groups": []any{map[string]any{"tests": "dfs_*", "claims": map[string]any{"algorithm": "dfs"}, "rubric": map[string]any{"optimal": 0}}},
 	}
 	// run.function makes the command and reads the answer file, which
 	// run.answer: stdout and run.extract.moves exclude: it is parsed
@@ -288,6 +290,9 @@ func FuzzParseAssignment(f *testing.F) {
 	f.Add(`{"puzzles": {"dir": "s", "glob": "*"}, "run": {"command": "a 'b c' \"{output}\"", "wall_time": 3, "memory": "2G"}, "rubric": {"partial": "power"}}`)
 	f.Add(`{"puzzles": {"dir": "s"}, "run": {"command": "x {output}", "answer": "stdout"}, "rubric": {"partial": "steps", "partial_steps": [{"ratio": 0.5, "credit": 1}]}}`)
 	f.Add(`{"rubric": null, "run": []}`)
+	f.Add(`{"puzzles": {"dir": "s"}, "run": {"command": "x", "answer": "out/a.txt", "solution": "reported", "read_stderr": true, "extract": {"length": "d (\\d+)", "expanded": "e (\\d+)"}},
+		"claims": {"algorithm": "astar"}, "groups": [{"tests": "dfs_*", "claims": {"algorithm": "dfs"}, "rubric": {"optimal": 0, "claims": {"length": 1}}}], "tools": {"path": ["/opt/go/bin"], "read_only": ["c"]}}`)
+	f.Add(`{"puzzles": {"dir": "s"}, "run": {"command": "x {output}"}, "groups": [{"tests": "*", "rubric": [1]}, {"claims": null}]}`)
 	f.Fuzz(func(t *testing.T, js string) {
 		var m map[string]any
 		if json.Unmarshal([]byte(js), &m) != nil {

@@ -43,4 +43,6 @@ twin :
 	// manhattan() FAILED: manhattan() returned 3, expected 2 (the sum of the tiles' Manhattan distances to their goal cells, the blank not counted)
 	// twin() FAILED: twin() swapped the blank with tile 4: that is a move (the same solvability), but a twin swaps two tiles, not the blank, so that exactly one of the board and its twin is solvable
 	// moves() FAILED: not reported: the run ended (timeout) before the harness called moves()
+	// tileAt() passed: not applicable: tileAt(row, col) is part of the campus API, and these classes follow the coursera API
+	// isSolvable() passed: not applicable: Board.isSolvable() is part of the campus API, and these classes follow the coursera API
 }

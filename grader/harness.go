@@ -65,8 +65,8 @@ func (a *Assignment) javaAPICommands() error {
 	if a.Run.Function != "" {
 		return &ConfigError{Key: "run.java_api", Msg: "set with run.function; an assignment grades a Python function or a Java API, not both"}
 	}
-	if a.Run.Answer == "stdout" {
-		return &ConfigError{Key: "run.answer", Msg: "stdout, but run.java_api writes solution() to the answer file; leave run.answer out"}
+	if a.Run.Answer != "" && a.Run.Answer != "file" {
+		return &ConfigError{Key: "run.answer", Msg: a.Run.Answer + ", but run.java_api writes solution() to the answer file; leave run.answer out"}
 	}
 	if strings.TrimSpace(a.Build.Command) == "" {
 		a.Build.Command = princetonBuild
@@ -103,8 +103,8 @@ func (r *RunStep) functionCommand() error {
 	if !functionTarget.MatchString(r.Function) {
 		return &ConfigError{Key: "run.function", Msg: fmt.Sprintf("%q: expected MODULE:FUNCTION, such as solver:solve", r.Function)}
 	}
-	if r.Answer == "stdout" {
-		return &ConfigError{Key: "run.answer", Msg: "stdout, but run.function writes the function's result to the answer file; leave run.answer out"}
+	if r.Answer != "" && r.Answer != "file" {
+		return &ConfigError{Key: "run.answer", Msg: r.Answer + ", but run.function writes the function's result to the answer file; leave run.answer out"}
 	}
 	suffix := fmt.Sprintf(" {submission}/%s %s {input} {output}", r.harnessFile(), r.Function)
 	if r.Heuristic != "" {

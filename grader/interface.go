@@ -164,11 +164,7 @@ func (r RunStep) CommandValues(t Test) map[string]string {
 func (r RunStep) ChoiceFor(test string) string {
 	for _, c := range r.Choices {
 		glob, value, _ := strings.Cut(c, "=")
-		name := test
-		if !strings.Contains(glob, "/") {
-			name = path.Base(test)
-		}
-		if ok, _ := path.Match(glob, name); ok {
+		if MatchTest(glob, test) {
 			return value
 		}
 	}
@@ -179,6 +175,12 @@ func (r RunStep) ChoiceFor(test string) string {
 // program wrote (stdout, or the answer file with run.answer: file).
 func (r RunStep) HasExtract() bool {
 	return r.patterns[ExtractMoves] != nil || r.patterns[ExtractUnsolvable] != nil
+}
+
+// SaysUnsolvable reports whether run.extract.unsolvable matches text.
+func (r RunStep) SaysUnsolvable(text []byte) bool {
+	u := r.patterns[ExtractUnsolvable]
+	return u != nil && u.Match(text)
 }
 
 // ExtractAnswer finds the answer in a program's stdout: UNSOLVABLE when

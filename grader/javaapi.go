@@ -178,22 +178,65 @@ func (r APIReport) All(key string) []APIEntry {
 // the optimal length is unknown. Each check's detail says what was
 // returned and what was expected. A check the report lacks failed: the
 // run ended before the harness called it.
+//
+// The report says which API the classes follow (APICoursera, the
+// default of a report that does not say, or APICampus); a check of a
+// method the other API has (twin() on campus, tileAt() on Coursera)
+// passes as not applicable (NotApplicable). Classes that match neither fail every check
+// with the harness's reason.
 func JudgeJavaAPI(rep APIReport, t Test, result Result) []SubCheck {
-	j := apiJudge{rep: rep, t: t, r: result, goal: t.Goal}
+	j := apiJudge{rep: rep, t: t, r: result, goal: t.Goal, api: APICoursera}
 	if j.goal.IsZero() {
 		j.goal = puzzles.DefaultGoal(t.Board.Shape())
+	}
+	api, hasAPI := rep.Get("api")
+	if hasAPI && api.Kind == APIValue {
+		j.api = strings.TrimSpace(api.Value)
 	}
 	var out []SubCheck
 	for _, name := range APIChecks {
 		c := SubCheck{Group: CheckGroupAPI, Name: name}
 		if e, ok := rep.Get("board"); ok && e.Kind == APIThrown {
 			c.Detail = "new Board(tiles) threw " + Printable(e.Value)
+		} else if hasAPI && api.Kind == APIThrown {
+			c.Detail = "not checked: the submission matches neither Princeton API: " + Printable(api.Value)
+		} else if other := otherAPI(j.api, name); other != "" {
+			c.Passed, c.Detail = true, fmt.Sprintf(NotApplicable+"%s is part of the %s API, and these classes follow the %s API", apiCall[name], other, j.api)
 		} else {
 			c.Passed, c.Detail = j.judge(name)
 		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// NotApplicable begins the detail of a method check the submission's
+// API does not have; it passes, and reports leave it out when the rubric
+// gives it no points.
+const NotApplicable = "not applicable: "
+
+// The Princeton 8puzzle APIs the harness tells apart.
+const (
+	// APICoursera: Board.dimension(), Board.twin(), Solver.isSolvable().
+	APICoursera = "coursera"
+	// APICampus: COS226 since 2019: Board.size(), Board.tileAt(row,
+	// col), Board.isSolvable(), no twin(); new Solver(board) throws
+	// IllegalArgumentException on an unsolvable board.
+	APICampus = "campus"
+)
+
+// apiCall names the method a check calls, for the checks one API lacks.
+var apiCall = map[string]string{CheckTwin: "twin()", CheckTileAt: "tileAt(row, col)", CheckIsSolvable: "Board.isSolvable()"}
+
+// otherAPI is the API that has check name when api does not, or "".
+func otherAPI(api, name string) string {
+	switch {
+	case api == APICampus && name == CheckTwin:
+		return APICoursera
+	case api != APICampus && (name == CheckTileAt || name == CheckIsSolvable):
+		return APICampus
+	}
+	return ""
 }
 
 // UnreadableAPIReport is the checks of a method report that cannot be
@@ -211,6 +254,7 @@ type apiJudge struct {
 	t    Test
 	r    Result
 	goal puzzles.Goal
+	api  string
 }
 
 // missing explains a call the report lacks.
@@ -240,7 +284,21 @@ func (j apiJudge) judge(name string) (bool, string) {
 	b := j.t.Board
 	switch name {
 	case CheckDimension:
+		if j.api == APICampus {
+			return j.number("size", "size()", b.Shape().Rows, "the board's side")
+		}
 		return j.number(CheckDimension, "dimension()", b.Shape().Rows, "the board's side")
+	case CheckTileAt:
+		return j.tileAt()
+	case CheckIsSolvable:
+		v, ok, why := j.scalar(CheckIsSolvable, "isSolvable()")
+		if !ok {
+			return false, why
+		}
+		if v != fmt.Sprint(j.t.Solvable) {
+			return false, fmt.Sprintf("isSolvable() returned %s, expected %v (the parity rule)", Printable(v), j.t.Solvable)
+		}
+		return true, fmt.Sprintf("isSolvable() returned %v", j.t.Solvable)
 	case CheckHamming:
 		return j.number(CheckHamming, "hamming()", hamming(b, j.goal), "the number of tiles out of place, the blank not counted")
 	case CheckManhattan:
@@ -410,7 +468,32 @@ func (j apiJudge) equals() (bool, string) {
 	return true, "equals() is true for a board of the same tiles, false for a board one move away and for null"
 }
 
+// tileAt judges tileAt(row, col) on every cell, in row-major order.
+func (j apiJudge) tileAt() (bool, string) {
+	v, ok, why := j.scalar(CheckTileAt, "tileAt(row, col)")
+	if !ok {
+		return false, why
+	}
+	want := make([]string, j.t.Board.Len())
+	for i := range want {
+		want[i] = fmt.Sprint(j.t.Board.At(i))
+	}
+	if got := strings.Fields(v); !slices.Equal(got, want) {
+		return false, fmt.Sprintf("tileAt(row, col) over the rows gave %s, expected %s", Printable(v), strings.Join(want, " "))
+	}
+	return true, "tileAt(row, col) returned every cell's tile (0 for the blank)"
+}
+
 func (j apiJudge) moves() (bool, string) {
+	if e, ok := j.rep.Get("solver"); ok && e.Kind == APIThrown && j.api == APICampus {
+		if j.t.Solvable {
+			return false, "new Solver(board) threw " + Printable(e.Value) + ", but the puzzle can be solved"
+		}
+		if !strings.HasPrefix(e.Value, "java.lang.IllegalArgumentException") {
+			return false, "new Solver(board) threw " + Printable(e.Value) + "; expected an IllegalArgumentException for an unsolvable board"
+		}
+		return true, "new Solver(board) threw IllegalArgumentException: the puzzle has no solution"
+	}
 	v, ok, why := j.scalar("moves", "moves()")
 	if !ok {
 		return false, why

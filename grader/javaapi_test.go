@@ -80,14 +80,16 @@ func TestJudgeJavaAPI(t *testing.T) {
 	ok := grader.Result{Verdict: grader.Optimal, Length: 2, Solvable: true}
 	got := judge(t, goodReport, apiTest(), ok)
 	want := map[string]string{
-		"dimension": "dimension() returned 3",
-		"hamming":   "hamming() returned 2",
-		"manhattan": "manhattan() returned 2",
-		"is_goal":   "isGoal() returned false on this board and true on the goal board",
-		"neighbors": "neighbors() returned the 4 boards one move away",
-		"twin":      "twin() swapped tiles 1 and 2: exactly one of the board and its twin is solvable",
-		"equals":    "equals() is true for a board of the same tiles, false for a board one move away and for null",
-		"moves":     "moves() returned 2, the optimal length",
+		"dimension":   "dimension() returned 3",
+		"hamming":     "hamming() returned 2",
+		"manhattan":   "manhattan() returned 2",
+		"is_goal":     "isGoal() returned false on this board and true on the goal board",
+		"neighbors":   "neighbors() returned the 4 boards one move away",
+		"twin":        "twin() swapped tiles 1 and 2: exactly one of the board and its twin is solvable",
+		"equals":      "equals() is true for a board of the same tiles, false for a board one move away and for null",
+		"moves":       "moves() returned 2, the optimal length",
+		"tile_at":     "not applicable: tileAt(row, col) is part of the campus API, and these classes follow the coursera API",
+		"is_solvable": "not applicable: Board.isSolvable() is part of the campus API, and these classes follow the coursera API",
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("a right Board (-want +got):\n%s", d)
@@ -105,17 +107,51 @@ func TestJudgeJavaAPI(t *testing.T) {
 	bad = bad[:strings.Index(bad, "moves = 2")] // the run stopped before moves()
 	got = judge(t, bad, apiTest(), grader.Result{Verdict: grader.Timeout, Solvable: true})
 	want = map[string]string{
-		"dimension": "dimension() returned 3",
-		"hamming":   "FAILED hamming() returned 3, expected 2 (the number of tiles out of place, the blank not counted)",
-		"manhattan": "FAILED manhattan() threw java.lang.ArrayIndexOutOfBoundsException: Index 3 out of bounds for length 3",
-		"is_goal":   "FAILED isGoal() returned false on this board, rightly, but false on the goal board (1 2 3 ... with the blank last)",
-		"neighbors": "FAILED neighbors() returned 4 boards, expected the 4 boards one move away (one tile slid into the blank); missing [1 2 3 4 6 0 7 5 8]; not one move away or repeated: [1 2 3 4 0 6 7 5 8]",
-		"twin":      "FAILED twin() swapped the blank with tile 4: that is a move (the same solvability), but a twin swaps two tiles, not the blank, so that exactly one of the board and its twin is solvable",
-		"equals":    "FAILED equals(null) threw java.lang.NullPointerException",
-		"moves":     "FAILED not reported: the run ended (timeout) before the harness called moves()",
+		"dimension":   "dimension() returned 3",
+		"hamming":     "FAILED hamming() returned 3, expected 2 (the number of tiles out of place, the blank not counted)",
+		"manhattan":   "FAILED manhattan() threw java.lang.ArrayIndexOutOfBoundsException: Index 3 out of bounds for length 3",
+		"is_goal":     "FAILED isGoal() returned false on this board, rightly, but false on the goal board (1 2 3 ... with the blank last)",
+		"neighbors":   "FAILED neighbors() returned 4 boards, expected the 4 boards one move away (one tile slid into the blank); missing [1 2 3 4 6 0 7 5 8]; not one move away or repeated: [1 2 3 4 0 6 7 5 8]",
+		"twin":        "FAILED twin() swapped the blank with tile 4: that is a move (the same solvability), but a twin swaps two tiles, not the blank, so that exactly one of the board and its twin is solvable",
+		"equals":      "FAILED equals(null) threw java.lang.NullPointerException",
+		"moves":       "FAILED not reported: the run ended (timeout) before the harness called moves()",
+		"tile_at":     "not applicable: tileAt(row, col) is part of the campus API, and these classes follow the coursera API",
+		"is_solvable": "not applicable: Board.isSolvable() is part of the campus API, and these classes follow the coursera API",
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("a wrong Board (-want +got):\n%s", d)
+	}
+
+	// The campus API (COS226 since 2019): size(), tileAt(), isSolvable()
+	// on the board, no twin(), and a Solver that throws on an
+	// unsolvable board.
+	campus := strings.NewReplacer("kpuzzle-api 1\n", "kpuzzle-api 1\napi = campus\n", "dimension = 3", "size = 3\ntile_at = 1 2 3 4 0 6 7 5 8\nis_solvable = true").Replace(goodReport)
+	got = judge(t, campus, apiTest(), ok)
+	for name, want := range map[string]string{
+		"dimension":   "size() returned 3",
+		"tile_at":     "tileAt(row, col) returned every cell's tile (0 for the blank)",
+		"is_solvable": "isSolvable() returned true",
+		"twin":        "not applicable: twin() is part of the coursera API, and these classes follow the campus API",
+		"moves":       "moves() returned 2, the optimal length",
+	} {
+		if got[name] != want {
+			t.Errorf("campus %s: %q, want %q", name, got[name], want)
+		}
+	}
+	unsolvable := apiTest()
+	unsolvable.Solvable = false
+	for report, want := range map[string]string{
+		"kpuzzle-api 1\napi = campus\nis_solvable = false\nsolver ! java.lang.IllegalArgumentException: unsolvable\n": "new Solver(board) threw IllegalArgumentException: the puzzle has no solution",
+		"kpuzzle-api 1\napi = campus\nis_solvable = false\nsolver ! java.lang.IllegalStateException\n":                "FAILED new Solver(board) threw java.lang.IllegalStateException; expected an IllegalArgumentException for an unsolvable board",
+	} {
+		if got := judge(t, report, unsolvable, grader.Result{Verdict: grader.UnsolvableCorrect}); got["moves"] != want || got["is_solvable"] != "isSolvable() returned false" {
+			t.Errorf("campus, unsolvable: moves %q, is_solvable %q", got["moves"], got["is_solvable"])
+		}
+	}
+	// Classes that match neither API fail every check, saying why.
+	got = judge(t, "kpuzzle-api 1\napi ! Board has neither dimension() nor size()\n", apiTest(), grader.Result{Verdict: grader.Crashed})
+	if got["hamming"] != "FAILED not checked: the submission matches neither Princeton API: Board has neither dimension() nor size()" {
+		t.Errorf("neither: %q", got["hamming"])
 	}
 
 	// A toString() that throws on a neighbour.
@@ -168,6 +204,8 @@ func FuzzParseAPIReport(f *testing.F) {
 	f.Add(goodReport)
 	f.Add("kpuzzle-api 1\r\nboard ! java.lang.X: y\r\n")
 	f.Add("kpuzzle-api 1\ntwin :\n|\n|x\n\nk = \n")
+	f.Add("kpuzzle-api 1\napi = campus\nsize = 3\ntile_at = 1 2 3 4 0 6 7 5 8\nis_solvable = false\nsolver ! java.lang.IllegalArgumentException\n")
+	f.Add("kpuzzle-api 1\napi ! neither\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		rep, err := grader.ParseAPIReport(strings.NewReader(in), "fuzz")
 		if err != nil {

@@ -66,6 +66,7 @@ func ResultFromReport(test string, r Report) Result {
 // Score is what the result earns under the rubric (normalized): its
 // verdict's points plus its checks' (ScoredChecks).
 func (r Result) Score(rub Rubric) float64 {
+	rub = rub.ForTest(r.Test)
 	total := r.VerdictScore(rub)
 	for _, c := range r.ScoredChecks(rub) {
 		total += c.Points
@@ -76,11 +77,13 @@ func (r Result) Score(rub Rubric) float64 {
 // Max is what the result's test is worth under the rubric: its verdict's
 // points plus those of every check the rubric expects on it.
 func (r Result) Max(rub Rubric) float64 {
+	rub = rub.ForTest(r.Test)
 	return RoundPoints(r.VerdictMax(rub) + rub.ChecksMax(r.Solvable))
 }
 
 // VerdictScore is what the result's verdict earns, without its checks.
 func (r Result) VerdictScore(rub Rubric) float64 {
+	rub = rub.ForTest(r.Test)
 	opt := 0
 	if r.OptimalLength != nil {
 		opt = *r.OptimalLength
@@ -90,7 +93,9 @@ func (r Result) VerdictScore(rub Rubric) float64 {
 
 // VerdictMax is what the verdict of the result's test can earn, without
 // its checks.
-func (r Result) VerdictMax(rub Rubric) float64 { return RoundPoints(rub.Max(r.Solvable)) }
+func (r Result) VerdictMax(rub Rubric) float64 {
+	return RoundPoints(rub.ForTest(r.Test).Max(r.Solvable))
+}
 
 // RoundPoints rounds points to four decimals, so that reports print the
 // same figures on every machine.

@@ -25,7 +25,8 @@ func (r Rubric) Max(solvable bool) float64 {
 // Score is the points a verdict earns on a test: for a solvable puzzle,
 // Solved for a solved answer plus Optimal times its credit (1 when
 // optimal, the partial-credit function of optimal/length when suboptimal,
-// Unverified when optimality could not be checked); for an unsolvable
+// Unverified when optimality could not be checked, 1 when the claimed
+// search does not promise a shortest solution); for an unsolvable
 // puzzle, Unsolvable for unsolvable-correct. Every other verdict scores 0.
 // The rubric must be normalized (Assignment.Normalize does it).
 func (r Rubric) Score(v Verdict, length, optimal int, solvable bool) float64 {
@@ -41,6 +42,9 @@ func (r Rubric) Score(v Verdict, length, optimal int, solvable bool) float64 {
 	case Suboptimal:
 		return *r.Solved + *r.Optimal*r.Credit(optimal, length)
 	case Valid:
+		if r.AnyLength {
+			return *r.Solved + *r.Optimal
+		}
 		return *r.Solved + *r.Optimal*r.Unverified
 	}
 	return 0

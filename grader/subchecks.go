@@ -29,6 +29,10 @@ const (
 	CheckTwin      = "twin"
 	CheckEquals    = "equals"
 	CheckMoves     = "moves"
+	// CheckTileAt and CheckIsSolvable are the campus API's (COS226 since
+	// 2019): tileAt(row, col) on every cell, Board.isSolvable().
+	CheckTileAt     = "tile_at"
+	CheckIsSolvable = "is_solvable"
 )
 
 // Claim checks, in report order.
@@ -47,7 +51,7 @@ const CheckOrder = "order"
 var SearchChecks = []string{CheckOrder}
 
 // APIChecks are the names of the method checks, the keys of rubric.api.
-var APIChecks = []string{CheckDimension, CheckHamming, CheckManhattan, CheckIsGoal, CheckNeighbors, CheckTwin, CheckEquals, CheckMoves}
+var APIChecks = []string{CheckDimension, CheckHamming, CheckManhattan, CheckIsGoal, CheckNeighbors, CheckTwin, CheckEquals, CheckMoves, CheckTileAt, CheckIsSolvable}
 
 // ClaimChecks are the names of the claim checks, the keys of
 // rubric.claims; each needs the run.extract pattern of its name.
@@ -83,6 +87,10 @@ func (c SubCheck) Title() string {
 	switch c.Name {
 	case CheckIsGoal:
 		return "isGoal()"
+	case CheckTileAt:
+		return "tileAt()"
+	case CheckIsSolvable:
+		return "isSolvable()"
 	case "":
 		return c.Group
 	}
@@ -156,11 +164,14 @@ func (r Rubric) expectedChecks(solvable bool) []SubCheck {
 }
 
 // ScoredChecks lists a result's checks with their points: first every
-// check the rubric expects on the test, in report order (one the result
+// check the rubric expects on the test (but a method check of another
+// API than the submission's that the rubric gives no points), in report
+// order (one the result
 // lacks, because its run ended before it or the result comes from an
 // older kpuzzle, is failed and says so), then the result's other checks
 // with Max 0.
 func (r Result) ScoredChecks(rub Rubric) []ScoredSubCheck {
+	rub = rub.ForTest(r.Test)
 	have := map[[2]string]SubCheck{}
 	for _, c := range r.Checks {
 		have[[2]string{c.Group, c.Name}] = c
@@ -175,8 +186,17 @@ func (r Result) ScoredChecks(rub Rubric) []ScoredSubCheck {
 		}
 		delete(have, key)
 		max, _ := rub.CheckMax(c.Group, c.Name, r.Solvable)
+		if max == 0 && c.Passed && strings.HasPrefix(c.Detail, NotApplicable) {
+			continue // another API's method, worth nothing here
+		}
 		sc := ScoredSubCheck{SubCheck: c, Max: RoundPoints(max)}
-		if c.Passed {
+		if c.Passed && c.Group == CheckGroupAPI && r.Verdict == Timeout {
+			// A method check passed before the solver ran out of time
+			// earns nothing: the test as a whole was not completed.
+			sc.Passed = false
+			sc.Detail += " (not scored: the test timed out)"
+		}
+		if sc.Passed {
 			sc.Points = sc.Max
 		}
 		out = append(out, sc)

@@ -26,7 +26,7 @@ func TestRubricCheckKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]float64{"dimension": 0, "hamming": 1, "manhattan": 2, "is_goal": 0, "neighbors": 0, "twin": 0, "equals": 0, "moves": 0}
+	want := map[string]float64{"dimension": 0, "hamming": 1, "manhattan": 2, "is_goal": 0, "neighbors": 0, "twin": 0, "equals": 0, "moves": 0, "tile_at": 0, "is_solvable": 0}
 	if d := cmp.Diff(want, a.Rubric.API); d != "" || a.Rubric.Claims != nil {
 		t.Errorf("rubric.api (-want +got):\n%s\nclaims %v", d, a.Rubric.Claims)
 	}
@@ -109,12 +109,14 @@ func TestCheckScores(t *testing.T) {
 		"twin() FAILED: not checked: the run did not report it",
 		"equals() FAILED: not checked: the run did not report it",
 		"moves() FAILED: not checked: the run did not report it",
+		"tileAt() FAILED: not checked: the run did not report it",
+		"isSolvable() FAILED: not checked: the run did not report it",
 		"x() passed: ?",
 	}
 	if d := cmp.Diff(want, lines); d != "" {
 		t.Errorf("checks (-want +got):\n%s", d)
 	}
-	if scored[1].Points != 1 || scored[2].Points != 0 || scored[2].Max != 2 || scored[5].Max != 0.5 || scored[8].Max != 0 {
+	if scored[1].Points != 1 || scored[2].Points != 0 || scored[2].Max != 2 || scored[5].Max != 0.5 || scored[10].Max != 0 {
 		t.Errorf("points %+v", scored)
 	}
 	// A run that ended early gets no check points but keeps its max.
@@ -125,7 +127,56 @@ func TestCheckScores(t *testing.T) {
 	if d := crashed.ScoredChecks(rub)[0].Detail; d != "not checked: the run ended (crashed) before it was reported" {
 		t.Errorf("crashed detail %q", d)
 	}
-	if crashed.FailedChecks(rub) != 8 {
+	if crashed.FailedChecks(rub) != 10 {
 		t.Errorf("failed checks %d", crashed.FailedChecks(rub))
+	}
+}
+
+// A test that timed out earns no method points, even for the methods
+// the harness reported passing before the solver ran out of time.
+func TestTimedOutTestEarnsNoMethodPoints(t *testing.T) {
+	a, err := checksAssignment(t, javaRun, `{"api": {"hamming": 1}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checks := []grader.SubCheck{{Group: grader.CheckGroupAPI, Name: grader.CheckHamming, Passed: true, Detail: "hamming() returned 3"}}
+	for _, v := range []grader.Verdict{grader.Timeout, grader.Crashed} {
+		r := grader.Result{Verdict: v, Solvable: true, Checks: checks}
+		got := r.ScoredChecks(a.Rubric)[1]
+		want := 1.0
+		if v == grader.Timeout {
+			want = 0
+			if got.Passed || got.Detail != "hamming() returned 3 (not scored: the test timed out)" {
+				t.Errorf("timeout: %+v", got)
+			}
+		}
+		if got.Points != want || r.Score(a.Rubric) != want {
+			t.Errorf("%s: hamming earns %v, the test %v; want %v", v, got.Points, r.Score(a.Rubric), want)
+		}
+	}
+}
+
+// A method check of the other Princeton API passes as not applicable,
+// and the reports leave it out unless the rubric gives it points.
+func TestNotApplicableChecksLeftOut(t *testing.T) {
+	na := grader.SubCheck{Group: grader.CheckGroupAPI, Name: grader.CheckTileAt, Passed: true, Detail: grader.NotApplicable + "tileAt(row, col) is part of the campus API"}
+	for _, tc := range []struct {
+		rubric string
+		listed bool
+	}{{`{"api": {"hamming": 1}}`, false}, {`{"api": {"tile_at": 1}}`, true}} {
+		a, err := checksAssignment(t, javaRun, tc.rubric)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := grader.Result{Verdict: grader.Optimal, Solvable: true, Checks: []grader.SubCheck{na}}
+		listed := false
+		for _, c := range r.ScoredChecks(a.Rubric) {
+			if c.Name == grader.CheckTileAt {
+				listed = true
+			}
+		}
+		if listed != tc.listed {
+			t.Errorf("rubric %s: tile_at listed %v, want %v", tc.rubric, listed, tc.listed)
+		}
 	}
 }

@@ -117,7 +117,7 @@ func runSandboxProbe(a *app, cmd *cobra.Command, opts probeOptions, paths []stri
 	if asg.Puzzles.Dir != "" {
 		hide = batch.HiddenPaths(asg, subs, hide...)
 	}
-	in, err := batch.Inspect(cmd.Context(), batch.InspectOptions{Run: asg.Run, Hide: hide, Isolation: iso, ScratchDir: opts.scratch})
+	in, err := batch.Inspect(cmd.Context(), batch.InspectOptions{Run: asg.Run, Tools: asg.Tools, Hide: hide, Isolation: iso, ScratchDir: opts.scratch})
 	if err != nil {
 		var ee *exitError
 		if errors.As(err, &ee) {

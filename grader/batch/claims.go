@@ -39,10 +39,11 @@ type judgedCount struct {
 // optimal.timeout) is a line for each count, consistent.
 func (g *grading) judgeClaims(ctx context.Context, t grader.Test, c grader.Claims) []judgedCount {
 	a := g.opts.Assignment
-	if a.Claims.Algorithm == "" || (c.Expanded == nil && c.Frontier == nil) {
+	cs := a.ClaimsFor(t.Name)
+	if cs.Algorithm == "" || (c.Expanded == nil && c.Frontier == nil) {
 		return nil
 	}
-	claim := audit.StatsClaim{Algorithm: a.Claims.Algorithm, Heuristic: a.Claims.Heuristic, Puzzle: t.Name, Board: t.Board, Goal: t.Goal,
+	claim := audit.StatsClaim{Algorithm: cs.Algorithm, Heuristic: cs.Heuristic, Puzzle: t.Name, Board: t.Board, Goal: t.Goal,
 		Figures: map[string]float64{}, Texts: map[string]string{}}
 	if c.Expanded != nil {
 		claim.Figures[audit.FigureExpanded] = float64(*c.Expanded)
@@ -63,9 +64,9 @@ func (g *grading) judgeClaims(ctx context.Context, t grader.Test, c grader.Claim
 		}
 		return out
 	}
-	search := a.Claims.Algorithm
-	if a.Claims.Heuristic != "" {
-		search += " with " + a.Claims.Heuristic
+	search := cs.Algorithm
+	if cs.Heuristic != "" {
+		search += " with " + cs.Heuristic
 	}
 	var out []judgedCount
 	for _, v := range rep.Claims {
@@ -93,9 +94,9 @@ func (g *grading) judgeClaims(ctx context.Context, t grader.Test, c grader.Claim
 // passes when it is possible for the claimed search; a claim the program
 // did not report fails.
 func (g *grading) claimChecks(ctx context.Context, t grader.Test, c grader.Claims, r grader.Result) (checks []grader.SubCheck, details []string) {
-	a := g.opts.Assignment
+	points := g.opts.Assignment.Rubric.ForTest(t.Name).Claims
 	judged := g.judgeClaims(ctx, t, c)
-	if !t.Solvable || len(a.Rubric.Claims) == 0 {
+	if !t.Solvable || len(points) == 0 {
 		for _, j := range judged {
 			details = append(details, j.line)
 		}
@@ -105,12 +106,12 @@ func (g *grading) claimChecks(ctx context.Context, t grader.Test, c grader.Claim
 		return grader.SubCheck{Group: grader.CheckGroupClaims, Name: name, Passed: passed, Detail: detail}
 	}
 	for _, j := range judged {
-		if _, scored := a.Rubric.Claims[j.name]; !scored {
+		if _, scored := points[j.name]; !scored {
 			details = append(details, j.line)
 		}
 	}
 	for _, name := range grader.ClaimChecks {
-		if _, ok := a.Rubric.Claims[name]; !ok {
+		if _, ok := points[name]; !ok {
 			continue
 		}
 		if name == grader.CheckLength {
@@ -133,7 +134,7 @@ func (g *grading) claimChecks(ctx context.Context, t grader.Test, c grader.Claim
 
 // lengthCheck judges a reported solution length.
 func (g *grading) lengthCheck(length *int, r grader.Result) grader.SubCheck {
-	a := g.opts.Assignment
+	algorithm := g.opts.Assignment.ClaimsFor(r.Test).Algorithm
 	c := grader.SubCheck{Group: grader.CheckGroupClaims, Name: grader.CheckLength}
 	if length == nil {
 		c.Detail = "it reported no solution length: nothing in its output matches run.extract.length"
@@ -150,13 +151,13 @@ func (g *grading) lengthCheck(length *int, r grader.Result) grader.SubCheck {
 			why = append(why, fmt.Sprintf("but its answer has %d moves", r.Length))
 		}
 	}
-	alg, err := reference.LookupAlgorithm(a.Claims.Algorithm)
+	alg, err := reference.LookupAlgorithm(algorithm)
 	if err == nil && alg.Optimal && r.OptimalLength != nil {
 		if n == *r.OptimalLength {
-			why = append(why, fmt.Sprintf("%s finds an optimal solution, and the optimal length is %d", a.Claims.Algorithm, n))
+			why = append(why, fmt.Sprintf("%s finds an optimal solution, and the optimal length is %d", algorithm, n))
 		} else {
 			c.Passed = false
-			why = append(why, fmt.Sprintf("but %s finds an optimal solution, and the optimal length is %d", a.Claims.Algorithm, *r.OptimalLength))
+			why = append(why, fmt.Sprintf("but %s finds an optimal solution, and the optimal length is %d", algorithm, *r.OptimalLength))
 		}
 	}
 	if len(why) == 0 {

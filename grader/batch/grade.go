@@ -161,6 +161,9 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 			return Outcome{}, &grader.ConfigError{Key: "run.files", Msg: err.Error()}
 		}
 	}
+	if err := opts.Assignment.Tools.CheckTools(); err != nil {
+		return Outcome{}, err
+	}
 	if g.opts.Isolation == "" {
 		g.opts.Isolation = sandbox.Choice(opts.Assignment.Run.Isolation)
 	}
@@ -219,6 +222,9 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	}
 	g.scratch = scratch
 	g.hide = g.hidden(scratch)
+	if err := toolsOutsideHidden(opts.Assignment.Tools, g.hide); err != nil {
+		return Outcome{}, err
+	}
 	uids, release, err := leaseUIDs(g.opts.Jobs)
 	if err != nil {
 		return Outcome{}, err
@@ -321,7 +327,7 @@ func HiddenPaths(a grader.Assignment, subs []Submission, extra ...string) []stri
 		paths = append(paths, s.Dir, s.Root)
 	}
 	paths = append(paths, extra...)
-	paths = append(paths, GraderTools(environment("", a.Run.Env))...)
+	paths = append(paths, GraderTools(environment("", a.Run.Env, a.Tools))...)
 	var out []string
 	seen := map[string]bool{}
 	for _, p := range paths {

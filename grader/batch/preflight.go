@@ -23,6 +23,7 @@ func (g *grading) preflight(ctx context.Context) error {
 	in, err := Inspect(ctx, InspectOptions{
 		UID:        g.uids[0],
 		Run:        g.opts.Assignment.Run,
+		Tools:      g.opts.Assignment.Tools,
 		Hide:       g.hide,
 		Isolation:  g.opts.Isolation,
 		ScratchDir: g.scratch,
@@ -47,6 +48,8 @@ type InspectOptions struct {
 	// Run gives the run's environment and limits (an assignment's run
 	// step, normalized); its zero value gives the sandbox's defaults.
 	Run grader.RunStep
+	// Tools are the course's toolchains, on PATH and read-only.
+	Tools grader.Tools
 	// Hide are the paths a program must not reach. GraderTools are added.
 	Hide []string
 	// Isolation chooses the sandbox's isolation.
@@ -103,13 +106,14 @@ func Inspect(ctx context.Context, opts InspectOptions) (sandbox.Inspection, erro
 			c.Close()
 		}
 	}()
-	env := environment(work, opts.Run.Env)
+	env := environment(work, opts.Run.Env, opts.Tools)
 	secrets := dedupe(append(append([]string(nil), opts.Hide...), GraderTools(env)...))
 	in, err := sandbox.Inspect(ctx, sandbox.Spec{
 		Dir:       work,
 		Env:       env,
 		Limits:    sandboxLimits(opts.Run.Limits),
 		Hide:      secrets,
+		ReadOnly:  opts.Tools.Visible(),
 		Isolation: opts.Isolation,
 		UID:       uid,
 	}, sandbox.Targets{Secrets: secrets, Connect: []string{ln.Addr().String()}, Writable: true})

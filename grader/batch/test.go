@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -121,9 +122,10 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 	res, err := g.run(ctx, sandbox.Spec{
 		Argv:      argv,
 		Dir:       copyDir,
-		Env:       environment(copyDir, a.Build.Env),
+		Env:       environment(copyDir, a.Build.Env, a.Tools),
 		Limits:    sandboxLimits(a.Build.Limits),
 		Hide:      g.hide,
+		ReadOnly:  a.Tools.Visible(),
 		Isolation: g.opts.Isolation,
 		UID:       uid,
 	})
@@ -139,7 +141,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 	}
 	fail := func(summary string) {
 		scrub := strings.NewReplacer(copyDir, "<submission>")
-		details := append(tail("stderr", res.Stderr, scrub), tail("stdout", res.Stdout, scrub)...)
+		details := append(buildLines("stderr", res.Stderr, scrub), buildLines("stdout", res.Stdout, scrub)...)
 		s.failed = &grader.Result{Verdict: grader.BuildFailed, Summary: "the build step " + grader.QuoteWords(build.Words()) + " " + summary, Details: details,
 			Seconds: res.Wall.Seconds(), CPUSeconds: res.CPU.Seconds()}
 	}
@@ -179,11 +181,21 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	work := filepath.Join(dir, workFolder)
 	subCopy := filepath.Join(dir, submissionFolder)
 	inputName := filepath.Base(t.File)
-	if inputName == outputName || strings.HasPrefix(inputName, ".") {
+	// The answer a program writes in its working folder (run.answer:
+	// output.txt) must not land on the puzzle.
+	fixed, _, _ := strings.Cut(a.Run.Answer, "/")
+	if inputName == outputName || strings.HasPrefix(inputName, ".") || (a.Run.AnswerInFolder() && inputName == fixed) {
 		inputName = fallbackInput
+		if a.Run.AnswerInFolder() && inputName == fixed {
+			inputName = "puzzle-" + fallbackInput
+		}
 	}
 	input := filepath.Join(work, inputName)
 	output := filepath.Join(work, outputName)
+	answerPath, answerWhere := output, "the output path it was given"
+	if a.Run.AnswerInFolder() {
+		answerPath, answerWhere = filepath.Join(work, filepath.FromSlash(a.Run.Answer)), a.Run.Answer+" in its working folder"
+	}
 	if err := prepareTestDir(dir, work, t.File, input, uid); err != nil {
 		return fail(grader.GraderError, "cannot prepare the working folder: %v", err), true
 	}
@@ -204,10 +216,10 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	spec := sandbox.Spec{
 		Argv:      cmd.Expand(runValues(a.Run, t, subCopy, input, output, filepath.Join(subCopy, s.entry))),
 		Dir:       work,
-		Env:       environment(work, a.Run.Env),
+		Env:       environment(work, a.Run.Env, a.Tools),
 		Limits:    sandboxLimits(a.Run.Limits),
 		Hide:      g.hide,
-		ReadOnly:  []string{subCopy},
+		ReadOnly:  append([]string{subCopy}, a.Tools.Visible()...),
 		Isolation: g.opts.Isolation,
 		UID:       uid,
 	}
@@ -282,7 +294,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	// timed out while printing it.
 	case res.FileSizeExceeded:
 		return timed(fail(grader.OutputLimit, "wrote a file larger than run.output (%s); stopped", a.Run.Output)), true
-	case !res.Success() && atCap(output, int64(a.Run.Output)):
+	case !res.Success() && atCap(answerPath, int64(a.Run.Output)):
 		// A runtime that ignores SIGXFSZ (CPython does) gets EFBIG at the
 		// cap and dies of it; the cause is the size all the same.
 		return timed(fail(grader.OutputLimit, "wrote an answer as large as run.output (%s) and failed to write more", a.Run.Output)), true
@@ -292,11 +304,11 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		return timed(fail(grader.OutputLimit, "printed more than run.output (%s) on stderr", a.Run.Output)), true
 	case res.TimedOut:
 		r := timed(fail(grader.Timeout, "still running after run.wall_time (%s); stopped with all its processes", a.Run.WallTime))
-		r.Details = g.stoppedProgress(output, res.Stdout, t)
+		r.Details = g.stoppedProgress(answerPath, res.Stdout, t)
 		return r, true
 	case res.CPUExceeded:
 		r := timed(fail(grader.Timeout, "used more than run.cpu_time (%s) of CPU time; stopped", a.Run.CPUTime))
-		r.Details = g.stoppedProgress(output, res.Stdout, t)
+		r.Details = g.stoppedProgress(answerPath, res.Stdout, t)
 		return r, true
 	case res.MemoryExceeded && bytes.Contains(res.Stderr, []byte("OutOfMemoryError: Java heap space")):
 		// The JVM's own heap (-Xmx in the command) ran out, not
@@ -323,12 +335,15 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		answer = res.Stdout
 	} else {
 		var problem string
-		answer, problem, err = readAnswer(output, int64(a.Run.Output))
+		answer, problem, err = readAnswer(answerPath, int64(a.Run.Output))
 		switch {
 		case err != nil:
 			return fail(grader.GraderError, "cannot read the answer: %v", err), true
+		case problem == "missing" && a.Run.SaysUnsolvable(said(res, a.Run.ReadStderr)):
+			// No answer file, but the program said there is no solution.
+			answer = []byte("UNSOLVABLE\n")
 		case problem == "missing":
-			r := timed(fail(grader.NoAnswer, "the program exited normally but wrote no answer to the output path it was given"))
+			r := timed(fail(grader.NoAnswer, "the program exited normally but wrote no answer to %s", answerWhere))
 			if n := len(bytes.TrimSpace(res.Stdout)); n > 0 {
 				r.Details = append([]string{fmt.Sprintf("it printed %d bytes on stdout; the assignment reads the answer from the output file", n)}, tail("stdout", res.Stdout, scrub)...)
 			}
@@ -342,7 +357,19 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	// A report (on stdout or in the answer file) holds the answer where
 	// run.extract finds it; the claims may be in either.
 	report := answer
-	if a.Run.HasExtract() {
+	if a.Run.ReadStderr {
+		report = append(append(append([]byte(nil), report...), '\n'), res.Stderr...)
+	}
+	if a.Run.Solution == grader.SolutionReported {
+		if !a.Run.SaysUnsolvable(report) {
+			r, found := g.reportedResult(t, report, res.Stdout, scrub)
+			if !found {
+				return timed(r), true
+			}
+			return g.withClaims(ctx, t, timed(r), res.Stdout, report)
+		}
+		answer = []byte("UNSOLVABLE\n")
+	} else if a.Run.HasExtract() {
 		var found bool
 		if answer, found = a.Run.ExtractAnswer(report); !found {
 			where := "its output"
@@ -353,6 +380,15 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 			r.Details = tail(strings.TrimPrefix(where, "its "), report, scrub)
 			return r, true
 		}
+	}
+	if len(bytes.TrimSpace(answer)) == 0 && !t.Board.Equal(t.Goal.Board()) {
+		where := "printed nothing on stdout"
+		if a.Run.Answer != "stdout" {
+			where = "wrote an empty answer to " + answerWhere
+		}
+		r := timed(fail(grader.NoAnswer, "the program exited normally but %s", where))
+		r.Details = tail("stderr", res.Stderr, scrub)
+		return r, true
 	}
 	if err := g.keepAnswer(s.sub.Name, t.Name, answer); err != nil {
 		return fail(grader.GraderError, "cannot keep the answer: %v", err), true
@@ -366,17 +402,27 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		return fail(grader.GraderError, "cannot check the answer: %v", err), true
 	}
 	r = timed(grader.ResultFromReport(t.Name, rep))
-	// What the program reports about its own run, beside the verdict.
-	claimsText := res.Stdout
+	g.anyLength(&r, t)
+	return g.withClaims(ctx, t, r, res.Stdout, report)
+}
+
+// withClaims adds to r what the program reports about its own run, found
+// in stdout and the report: the claims, their details and, with a
+// claimed search, their checks. ok is false when ctx ended.
+func (g *grading) withClaims(ctx context.Context, t grader.Test, r grader.Result, stdout, report []byte) (grader.Result, bool) {
+	a := g.opts.Assignment
+	// The report is stdout (with run.answer: stdout) or the answer, and
+	// stderr after it with run.read_stderr.
+	claimsText := report
 	if a.Run.Answer != "stdout" {
-		claimsText = append(append(append([]byte(nil), res.Stdout...), '\n'), report...)
+		claimsText = append(append(append([]byte(nil), stdout...), '\n'), report...)
 	}
 	claims, problems := a.Run.ExtractClaims(claimsText)
 	if !claims.Empty() {
 		r.Claims = &claims
 		r.Details = append(r.Details, grader.ClaimDetails(claims, r.Length, r.Verdict.Solved(), r.OptimalLength)...)
 	}
-	if a.Claims.Algorithm != "" {
+	if a.ClaimsFor(t.Name).Algorithm != "" {
 		checks, details := g.claimChecks(ctx, t, claims, r)
 		if ctx.Err() != nil {
 			return grader.Result{}, false
@@ -533,8 +579,9 @@ func readAnswer(path string, limit int64) (data []byte, problem string, err erro
 
 // environment is a program's whole environment: a fixed PATH, HOME in its
 // working folder, a UTF-8 locale, and the assignment's extra variables.
-func environment(home string, extra []string) []string {
-	env := []string{"PATH=" + sandbox.DefaultPath, "HOME=" + home, "LANG=C.UTF-8", "TMPDIR=/tmp"}
+func environment(home string, extra []string, tools grader.Tools) []string {
+	path := strings.Join(append(slices.Clone(tools.Path), sandbox.DefaultPath), ":")
+	env := []string{"PATH=" + path, "HOME=" + home, "LANG=C.UTF-8", "TMPDIR=/tmp"}
 	return append(env, extra...)
 }
 
@@ -574,6 +621,36 @@ func tail(name string, b []byte, scrub *strings.Replacer) []string {
 	if len(lines) > tailLines {
 		head = fmt.Sprintf("%s (last %d of %d lines):", name, tailLines, len(lines))
 		lines = lines[len(lines)-tailLines:]
+	}
+	out := []string{head}
+	for _, l := range lines {
+		out = append(out, "  "+printable(l, tailLineBytes))
+	}
+	return out
+}
+
+// compilerError finds a compiler's error line: FILE.EXT:LINE: or
+// FILE.EXT:LINE:COL: (javac, gcc, go, rustc's "--> FILE:LINE:COL").
+var compilerError = regexp.MustCompile(`(?m)^(?:\S*--> )?\S+\.\w+:\d+(?::\d+)?:?`)
+
+// buildLines is a build's stream as the feedback shows it: from the
+// first compiler error, which explains the others, when there is one
+// (tailLines lines); else its last lines, as tail gives them.
+func buildLines(name string, b []byte, scrub *strings.Replacer) []string {
+	b = bytes.TrimRight(b, "\n\r\t ")
+	loc := compilerError.FindIndex(b)
+	if loc == nil {
+		return tail(name, b, scrub)
+	}
+	all := strings.Count(string(b), "\n") + 1
+	first := strings.Count(string(b[:loc[0]]), "\n")
+	lines := strings.Split(scrub.Replace(string(b)), "\n")[first:]
+	if len(lines) > tailLines {
+		lines = lines[:tailLines]
+	}
+	head := fmt.Sprintf("%s (from its first error, lines %d-%d of %d):", name, first+1, first+len(lines), all)
+	if first == 0 && len(lines) == all {
+		head = name + ":"
 	}
 	out := []string{head}
 	for _, l := range lines {

@@ -1,89 +1,219 @@
-// kpuzzle's harness for Java assignments graded through the Princeton
+// kpuzzle's harness for Java assignments graded through a Princeton
 // 8puzzle API (run.java_api: princeton). The grader copies it into the
 // submission's copy, compiles it with the student's Board.java and
 // Solver.java, and runs
 //
 //     java KpuzzleHarness PUZZLE ANSWER
 //
+// It calls the student's classes through reflection only, so that it
+// compiles whichever API they follow and a compiler error is always in
+// the student's own files. It finds the API from the classes' methods:
+//
+//   - coursera: Board.dimension(), Board.twin(), Solver.isSolvable();
+//   - campus (Princeton COS226 since 2019): Board.size(),
+//     Board.tileAt(row, col), Board.isSolvable() (or a static
+//     Board.isSolvable(Board)), no
+//     twin(), and a Solver whose constructor throws
+//     IllegalArgumentException on an unsolvable board;
+//
+// and writes "api = coursera" or "api = campus" first, or, for classes
+// that match neither, "api ! ..." and a one-line message on stderr, and
+// exits with status 1.
+//
 // It reads the puzzle (rows of integers, 0 the blank; a size line first
-// is skipped) and builds new Board(tiles). It first calls the board's
-// methods one by one and writes what each returned, or the exception it
-// threw, to ANSWER.api (the method report; docs/formats.md): dimension(),
-// hamming(), manhattan(), isGoal() (and isGoal() on a goal board),
-// neighbors(), twin(), equals() (a board of the same tiles, a board one
-// move away, null). Each line is flushed at once, so a method that never
+// is skipped) and builds new Board(tiles). It calls the board's methods
+// one by one and writes what each returned, or the exception it threw,
+// to ANSWER.api (the method report; docs/formats.md): dimension() or
+// size(), tileAt() on every cell, hamming(), manhattan(), isGoal() (and
+// isGoal() on a goal board), isSolvable() (campus), neighbors(), twin()
+// (coursera), equals() (a board of the same tiles, a board one move
+// away, null). Each line is flushed at once, so a method that never
 // returns leaves the lines before it. Then it builds new Solver(board)
-// and writes UNSOLVABLE to ANSWER when isSolvable() is false, else every
+// and writes UNSOLVABLE to ANSWER when isSolvable() is false (coursera)
+// or the constructor threw IllegalArgumentException (campus), else every
 // board of solution(), from the start to the goal, separated by blank
 // lines: the answer is read as a sequence of boards. Last, moves() goes
 // to the method report.
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 public class KpuzzleHarness {
     // At most this many boards of neighbors() are reported.
     private static final int MAX_NEIGHBORS = 16;
 
     private static PrintWriter report;
-    private static Throwable boardError;
+    private static Class<?> boardClass;
+    private static Constructor<?> newBoard;
 
-    public static void main(String[] args) throws IOException {
+    // A call of a student's method.
+    private interface Call {
+        Object call() throws Throwable;
+    }
+
+    public static void main(String[] args) throws Throwable {
         int[][] tiles = readTiles(args[0]);
         try (PrintWriter api = new PrintWriter(args[1] + ".api", "UTF-8")) {
             report = api;
             line("kpuzzle-api 1");
-            Board board = checkMethods(tiles);
+            boardClass = find("Board");
+            Class<?> solverClass = find("Solver");
+            try {
+                newBoard = boardClass.getConstructor(int[][].class);
+            } catch (NoSuchMethodException e) {
+                neither("Board has no public constructor Board(int[][] tiles)");
+            }
+            boolean coursera = has(solverClass, "isSolvable") && has(boardClass, "dimension");
+            boolean campus = !coursera && has(boardClass, "size") && has(boardClass, "tileAt", int.class, int.class);
+            if (!coursera && !campus) {
+                neither("Board has neither dimension() with Solver.isSolvable() (the Coursera API) nor size() with tileAt(int, int) (the COS226 2019+ API)");
+            }
+            line("api = " + (coursera ? "coursera" : "campus"));
+            Object board = checkMethods(tiles, coursera);
             if (board == null) {
-                System.err.println("kpuzzle: new Board(tiles) threw " + boardError);
                 System.exit(1);
             }
-            Solver solver = new Solver(board);
+            Object solver;
+            try {
+                solver = solverClass.getConstructor(boardClass).newInstance(board);
+            } catch (InvocationTargetException e) {
+                Throwable cause = e.getCause();
+                if (!coursera && cause instanceof IllegalArgumentException) {
+                    // The campus API's way of saying "unsolvable".
+                    thrown("solver", cause);
+                    try (PrintWriter out = new PrintWriter(args[1], "UTF-8")) {
+                        out.println("UNSOLVABLE");
+                    }
+                    return;
+                }
+                throw cause;
+            }
             try (PrintWriter out = new PrintWriter(args[1], "UTF-8")) {
-                if (!solver.isSolvable()) {
+                if (coursera && !(Boolean) invoke(solver, "isSolvable")) {
                     out.println("UNSOLVABLE");
                 } else {
                     int boards = 0;
-                    for (Board b : solver.solution()) {
+                    for (Object b : (Iterable<?>) invoke(solver, "solution")) {
                         if (boards > 0) {
                             out.println();
                         }
-                        out.print(b.toString());
-                        if (!b.toString().endsWith("\n")) {
+                        String text = b.toString();
+                        out.print(text);
+                        if (!text.endsWith("\n")) {
                             out.println();
                         }
                         boards++;
                     }
                 }
             }
-            value("moves", solver::moves);
+            value("moves", () -> invoke(solver, "moves"));
         }
     }
 
-    // checkMethods reports every board method and returns the board, or
-    // null when new Board(tiles) threw.
-    private static Board checkMethods(int[][] tiles) {
-        Board board;
+    // find is the student's class called name; it ends the run when
+    // there is none.
+    private static Class<?> find(String name) {
         try {
-            board = new Board(copy(tiles));
-        } catch (Throwable e) {
-            thrown("board", e);
-            boardError = e;
+            return Class.forName(name);
+        } catch (ClassNotFoundException e) {
+            neither("it has no class " + name);
             return null;
         }
-        value("dimension", board::dimension);
-        value("hamming", board::hamming);
-        value("manhattan", board::manhattan);
-        value("is_goal", board::isGoal);
-        value("goal_is_goal", () -> new Board(goal(tiles.length)).isGoal());
+    }
+
+    // neither reports classes that match no API and ends the run.
+    private static void neither(String why) {
+        line("api ! " + oneLine(why));
+        System.err.println("kpuzzle: the submission matches neither Princeton 8puzzle API: " + why);
+        report.flush();
+        System.exit(1);
+    }
+
+    private static boolean has(Class<?> c, String name, Class<?>... params) {
+        try {
+            c.getMethod(name, params);
+            return true;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
+    }
+
+    // invoke calls a public method of obj (static ones too), throwing
+    // what the method threw.
+    private static Object invoke(Object obj, String name, Object... args) throws Throwable {
+        Class<?>[] types = new Class<?>[args.length];
+        for (int i = 0; i < args.length; i++) {
+            types[i] = args[i] instanceof Integer ? int.class : args[i].getClass();
+        }
+        Method m;
+        try {
+            m = obj.getClass().getMethod(name, types);
+        } catch (NoSuchMethodException e) {
+            throw new NoSuchMethodException("kpuzzle: " + obj.getClass().getName() + " has no public method " + name + "()");
+        }
+        try {
+            return m.invoke(obj, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    private static Object makeBoard(int[][] tiles) throws Throwable {
+        try {
+            return newBoard.newInstance((Object) tiles);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    // checkMethods reports every board method of the API and returns the
+    // board, or null when new Board(tiles) threw.
+    private static Object checkMethods(int[][] tiles, boolean coursera) {
+        Object board;
+        try {
+            board = makeBoard(copy(tiles));
+        } catch (Throwable e) {
+            thrown("board", e);
+            System.err.println("kpuzzle: new Board(tiles) threw " + e);
+            return null;
+        }
+        if (coursera) {
+            value("dimension", () -> invoke(board, "dimension"));
+        } else {
+            value("size", () -> invoke(board, "size"));
+            value("tile_at", () -> {
+                StringBuilder s = new StringBuilder();
+                for (int r = 0; r < tiles.length; r++) {
+                    for (int c = 0; c < tiles[r].length; c++) {
+                        s.append(r + c > 0 ? " " : "").append(invoke(board, "tileAt", r, c));
+                    }
+                }
+                return s.toString();
+            });
+        }
+        value("hamming", () -> invoke(board, "hamming"));
+        value("manhattan", () -> invoke(board, "manhattan"));
+        value("is_goal", () -> invoke(board, "isGoal"));
+        value("goal_is_goal", () -> invoke(makeBoard(goal(tiles.length)), "isGoal"));
+        if (!coursera) {
+            value("is_solvable", () -> {
+                try {
+                    return invoke(board, "isSolvable");
+                } catch (NoSuchMethodException e) {
+                    return invoke(board, "isSolvable", board); // static isSolvable(Board)
+                }
+            });
+        }
         try {
             int count = 0;
-            for (Board b : board.neighbors()) {
+            for (Object b : (Iterable<?>) invoke(board, "neighbors")) {
                 if (count == MAX_NEIGHBORS) {
                     line("neighbors ! kpuzzle: neighbors() gave more than " + MAX_NEIGHBORS + " boards");
                     count = -1;
@@ -98,13 +228,15 @@ public class KpuzzleHarness {
         } catch (Throwable e) {
             thrown("neighbors", e);
         }
-        try {
-            board("twin", board.twin());
-        } catch (Throwable e) {
-            thrown("twin", e);
+        if (coursera) {
+            try {
+                board("twin", invoke(board, "twin"));
+            } catch (Throwable e) {
+                thrown("twin", e);
+            }
         }
-        value("equals_same", () -> board.equals(new Board(copy(tiles))));
-        value("equals_neighbor", () -> board.equals(new Board(slide(tiles))));
+        value("equals_same", () -> board.equals(makeBoard(copy(tiles))));
+        value("equals_neighbor", () -> board.equals(makeBoard(slide(tiles))));
         value("equals_null", () -> board.equals(null));
         return board;
     }
@@ -163,7 +295,7 @@ public class KpuzzleHarness {
         return out;
     }
 
-    private static void value(String key, Callable<Object> call) {
+    private static void value(String key, Call call) {
         try {
             line(key + " = " + oneLine(String.valueOf(call.call())));
         } catch (Throwable e) {
@@ -171,7 +303,7 @@ public class KpuzzleHarness {
         }
     }
 
-    private static void board(String key, Board b) {
+    private static void board(String key, Object b) {
         String text;
         try {
             text = String.valueOf(b);

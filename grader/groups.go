@@ -1,0 +1,237 @@
+package grader
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/kpuzzle/kpuzzle/reference"
+)
+
+// Values of RunStep.Solution.
+const (
+	// SolutionMoves: the answer lists the moves (the default).
+	SolutionMoves = "moves"
+	// SolutionReported: the answer is a report whose run.extract.length
+	// is the length of the solution the program found.
+	SolutionReported = "reported"
+)
+
+// GroupRubric is the rubric of the tests whose names match Tests.
+type GroupRubric struct {
+	Tests  string
+	Rubric Rubric
+}
+
+// ForTest is the rubric of the test called name: that of the first
+// group (Assignment.Groups) whose pattern matches it, else r.
+func (r Rubric) ForTest(name string) Rubric {
+	for _, g := range r.Groups {
+		if MatchTest(g.Tests, name) {
+			return g.Rubric
+		}
+	}
+	return r
+}
+
+// ClaimsFor is the claims the test called name is judged by: those of
+// the first group whose pattern matches it (when it has claims), else
+// Claims.
+func (a Assignment) ClaimsFor(name string) ClaimSettings {
+	for _, g := range a.Groups {
+		if MatchTest(g.Tests, name) {
+			if g.Claims != nil {
+				return *g.Claims
+			}
+			break
+		}
+	}
+	return a.Claims
+}
+
+// MatchTest reports whether the pattern (path.Match) matches the test's
+// name; a pattern without a slash matches the file name in any folder,
+// so "*" matches every test.
+func MatchTest(pattern, test string) bool {
+	if !strings.Contains(pattern, "/") {
+		test = path.Base(test)
+	}
+	ok, _ := path.Match(pattern, test)
+	return ok
+}
+
+// promisesShortest reports whether the claimed search finds shortest
+// solutions; true when nothing is claimed or the search is unknown.
+func promisesShortest(algorithm string) bool {
+	if algorithm == "" {
+		return true
+	}
+	alg, err := reference.LookupAlgorithm(algorithm)
+	return err != nil || alg.Optimal
+}
+
+// normalizeClaims validates and canonicalizes claims given under key
+// ("claims", "groups[2].claims").
+func (r *RunStep) normalizeClaims(key string, c *ClaimSettings) error {
+	if c.Algorithm == "" {
+		if c.Heuristic != "" {
+			return &ConfigError{Key: key + ".heuristic", Msg: "set without " + key + ".algorithm"}
+		}
+		return nil
+	}
+	canon, ok := reference.CanonicalAlgorithm(c.Algorithm)
+	if !ok {
+		return &ConfigError{Key: key + ".algorithm", Msg: fmt.Sprintf("%q: expected %s", c.Algorithm, reference.SearchAlgorithmChoices())}
+	}
+	c.Algorithm = canon
+	if r.patterns[ExtractExpanded] == nil && r.patterns[ExtractFrontier] == nil {
+		return &ConfigError{Key: key + ".algorithm", Msg: "set, but run.extract has no expanded or frontier pattern to find what the programs report"}
+	}
+	return nil
+}
+
+// normalizeGroups validates the groups and makes their rubrics: the
+// assignment's (normalized), with the keys each group names replaced.
+func (a *Assignment) normalizeGroups() error {
+	a.Rubric.Groups = nil
+	if len(a.Groups) == 0 {
+		a.Groups = nil // as written back: omitted
+	}
+	var groups []GroupRubric
+	for i := range a.Groups {
+		g := &a.Groups[i]
+		key := fmt.Sprintf("groups[%d]", i)
+		if _, err := path.Match(g.Tests, ""); err != nil || strings.TrimSpace(g.Tests) == "" {
+			return &ConfigError{Key: key + ".tests", Msg: fmt.Sprintf("%q: expected a pattern on test names, such as \"dfs_*\"", g.Tests)}
+		}
+		claims := a.Claims
+		if g.Claims != nil {
+			if err := a.Run.normalizeClaims(key+".claims", g.Claims); err != nil {
+				return err
+			}
+			claims = *g.Claims
+		}
+		rub, err := a.groupRubric(key+".rubric", g.Rubric)
+		if err != nil {
+			return err
+		}
+		var claimed []string
+		if claims.Algorithm != "" {
+			for _, name := range ClaimChecks {
+				if a.Run.patterns[name] != nil {
+					claimed = append(claimed, name)
+				}
+			}
+		}
+		if err := rub.normalizeChecks(a.Run.JavaAPI != "", claimed, a.Run.Problem != ""); err != nil {
+			return &ConfigError{Key: key + "." + err.(*ConfigError).Key, Msg: err.(*ConfigError).Msg}
+		}
+		rub.AnyLength = !promisesShortest(claims.Algorithm)
+		groups = append(groups, GroupRubric{Tests: g.Tests, Rubric: rub})
+	}
+	a.Rubric.Groups = groups
+	return nil
+}
+
+// groupRubric is the assignment's rubric with the keys of raw (a
+// group's rubric section) replaced, normalized.
+func (a *Assignment) groupRubric(key string, raw json.RawMessage) (Rubric, error) {
+	base := a.Rubric
+	r := Rubric{Partial: base.Partial, PartialExponent: base.PartialExponent, PartialSteps: base.PartialSteps, Unverified: base.Unverified,
+		Solved: Points(*base.Solved), Optimal: Points(*base.Optimal), Unsolvable: Points(*base.Unsolvable)}
+	keep := map[string]bool{"api": true, "claims": true, "search": true}
+	if t := bytes.TrimSpace(raw); len(t) > 0 && string(t) != "null" {
+		var given map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &given); err != nil {
+			return Rubric{}, &ConfigError{Key: key, Msg: "expected a section of rubric keys such as solved, optimal, claims"}
+		}
+		for k := range given {
+			if !isLeafKey("rubric." + k) {
+				return Rubric{}, &ConfigError{Key: key + "." + displayKey(k), Msg: "unknown key; expected one of " + exampleKeys("rubric", nil)}
+			}
+			delete(keep, k)
+		}
+		_, unsolvable := given["unsolvable"]
+		if _, ok := given["solved"]; ok && !unsolvable {
+			r.Unsolvable = nil // its default follows the group's points
+		}
+		if _, ok := given["optimal"]; ok && !unsolvable {
+			r.Unsolvable = nil
+		}
+		if err := json.Unmarshal(raw, &r); err != nil {
+			return Rubric{}, &ConfigError{Key: key, Msg: "expected rubric keys with numbers of points, as the assignment's rubric has"}
+		}
+	}
+	copyPoints := func(m map[string]float64) map[string]float64 {
+		out := map[string]float64{}
+		for k, v := range m {
+			if v != 0 {
+				out[k] = v
+			}
+		}
+		return out
+	}
+	if keep["api"] {
+		r.API = copyPoints(base.API)
+	}
+	if keep["claims"] {
+		r.Claims = copyPoints(base.Claims)
+	}
+	if keep["search"] {
+		r.Search = copyPoints(base.Search)
+	}
+	if err := r.normalize(); err != nil {
+		ce := err.(*ConfigError)
+		return Rubric{}, &ConfigError{Key: strings.Replace(ce.Key, "rubric", key, 1), Msg: ce.Msg}
+	}
+	return r, nil
+}
+
+// AnswerInFolder reports whether Answer names a file the program writes
+// in its working folder (not file or stdout).
+func (r RunStep) AnswerInFolder() bool {
+	switch r.Answer {
+	case "", "file", "stdout":
+		return false
+	}
+	// A file name has an extension or a folder ("output.txt",
+	// "out/answer"), so that a misspelt "stdout" is not taken for one.
+	return strings.ContainsAny(r.Answer, "./") && !strings.Contains(r.Answer, "{") && filepath.IsLocal(r.Answer) && !strings.HasSuffix(r.Answer, "/")
+}
+
+// normalize resolves the tools' relative paths against the assignment's
+// folder and checks that each is a path.
+func (t *Tools) normalize(abs func(string) string) error {
+	if len(t.Path) == 0 {
+		t.Path = nil
+	}
+	if len(t.ReadOnly) == 0 {
+		t.ReadOnly = nil
+	}
+	for key, list := range map[string][]string{"tools.path": t.Path, "tools.read_only": t.ReadOnly} {
+		for i, p := range list {
+			if strings.TrimSpace(p) == "" || strings.ContainsRune(p, 0) || (key == "tools.path" && strings.ContainsRune(p, ':')) {
+				return &ConfigError{Key: key, Msg: fmt.Sprintf("entry %d %q: expected a folder path", i+1, p)}
+			}
+			list[i] = filepath.Clean(abs(p))
+		}
+	}
+	return nil
+}
+
+// CheckTools reports the first tool path that does not exist, as a
+// *ConfigError; the grader calls it before running anything.
+func (t Tools) CheckTools() error {
+	for key, list := range map[string][]string{"tools.path": t.Path, "tools.read_only": t.ReadOnly} {
+		for _, p := range list {
+			if _, err := os.Stat(p); err != nil {
+				return &ConfigError{Key: key, Msg: fmt.Sprintf("%s does not exist on this machine; expected a folder the course set up", p)}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,3 @@
+module example.com/tiles
+
+go 1.21
