@@ -19,9 +19,9 @@ import (
 	"unicode"
 
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
-	"github.com/kpuzzle/kpuzzle/internal/suggest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
+	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
 	"github.com/kpuzzle/kpuzzle/reference"
 )
 

@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
+	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 )
 
 // GoalFile is the name a set folder gives its goal board when the goal is

@@ -5,7 +5,7 @@ import (
 	"bytes"
 	"embed"
 	"fmt"
-	"github.com/kpuzzle/kpuzzle/internal/suggest"
+	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
 	"io/fs"
 	"path"
 	"sort"

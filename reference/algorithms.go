@@ -3,7 +3,7 @@ package reference
 import (
 	"context"
 	"fmt"
-	"github.com/kpuzzle/kpuzzle/internal/suggest"
+	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
 	"slices"
 	"strings"
 

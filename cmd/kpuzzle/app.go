@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/kpuzzle/kpuzzle/grader"
-	"github.com/kpuzzle/kpuzzle/internal/suggest"
+	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
 	"io"
 	"io/fs"
 	"os"

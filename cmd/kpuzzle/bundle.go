@@ -7,7 +7,7 @@ import (
 	"runtime"
 
 	"github.com/kpuzzle/kpuzzle/grader"
-	"github.com/kpuzzle/kpuzzle/templates/scaffold"
+	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 	"github.com/spf13/cobra"
 )
 

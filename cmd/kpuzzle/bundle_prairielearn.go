@@ -9,7 +9,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
-	"github.com/kpuzzle/kpuzzle/templates/scaffold"
+	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 	"github.com/spf13/cobra"
 )
 

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/grader/report"
-	"github.com/kpuzzle/kpuzzle/templates/scaffold"
+	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 )
 
 // checkPLResults checks a results.json against PrairieLearn's external

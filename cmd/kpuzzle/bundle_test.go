@@ -16,7 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox/sandboxtest"
-	"github.com/kpuzzle/kpuzzle/templates/scaffold"
+	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 )
 
 // unzip extracts the zip at path into dir, keeping the files' modes, and

@@ -5,10 +5,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"github.com/kpuzzle/kpuzzle/reference"
-	"github.com/kpuzzle/kpuzzle/templates/scaffold"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )

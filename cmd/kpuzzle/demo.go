@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/kpuzzle/kpuzzle/templates/scaffold"
+	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 	"github.com/spf13/cobra"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kpuzzle/kpuzzle/templates/scaffold"
+	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 )
 
 // dockerImage is the Debian image the Docker test builds with debootstrap

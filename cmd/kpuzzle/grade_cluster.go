@@ -12,7 +12,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/report"
-	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
+	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 	"github.com/spf13/cobra"
 )
 

@@ -15,11 +15,11 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/exact"
 	"github.com/kpuzzle/kpuzzle/reference/setgen"
-	"github.com/kpuzzle/kpuzzle/templates/scaffold"
 	"github.com/spf13/cobra"
 )
 

@@ -19,8 +19,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 	"github.com/kpuzzle/kpuzzle/puzzles"
-	"github.com/kpuzzle/kpuzzle/templates/scaffold"
 	"go.yaml.in/yaml/v3"
 )
 

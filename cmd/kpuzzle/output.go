@@ -6,7 +6,7 @@ import (
 	"os"
 
 	"github.com/fatih/color"
-	"github.com/kpuzzle/kpuzzle/internal/textstyle"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 	"github.com/mattn/go-isatty"
 )
 

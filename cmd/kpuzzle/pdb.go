@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kpuzzle/kpuzzle/internal/textstyle"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"

@@ -9,7 +9,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
-	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
+	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/spf13/cobra"
 )

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kpuzzle/kpuzzle/internal/textstyle"
 	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/kpuzzle/kpuzzle/reference/search"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )

@@ -5,8 +5,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/kpuzzle/kpuzzle/internal/textstyle"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 )
 
 // WriteText writes the audit for people: what was checked and how, a line

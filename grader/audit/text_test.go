@@ -10,10 +10,10 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader/audit"
 	"github.com/kpuzzle/kpuzzle/grader/audit/flawed"
-	"github.com/kpuzzle/kpuzzle/internal/golden"
-	"github.com/kpuzzle/kpuzzle/internal/textstyle"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/golden"
 	"github.com/kpuzzle/kpuzzle/reference/heuristics"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 )
 
 var marks = textstyle.Style{

@@ -15,7 +15,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
-	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
+	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 )
 
 // JournalFile is the journal's name in a grading's output folder.

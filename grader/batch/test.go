@@ -19,8 +19,8 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
-	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 	"github.com/kpuzzle/kpuzzle/reference/berkeley"
 )
 

@@ -7,8 +7,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/kpuzzle/kpuzzle/grader/checkpage"
+	"github.com/kpuzzle/kpuzzle/grader/internal/browsertest"
 	"github.com/kpuzzle/kpuzzle/grader/webcheck"
-	"github.com/kpuzzle/kpuzzle/internal/browsertest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
 )

@@ -15,8 +15,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/kpuzzle/kpuzzle/grader/checkpage"
+	"github.com/kpuzzle/kpuzzle/grader/internal/browsertest"
 	"github.com/kpuzzle/kpuzzle/grader/webcheck"
-	"github.com/kpuzzle/kpuzzle/internal/browsertest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 

@@ -15,8 +15,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/grader/internal/browsertest"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
-	"github.com/kpuzzle/kpuzzle/internal/browsertest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 

@@ -10,8 +10,8 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
-	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 

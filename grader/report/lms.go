@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kpuzzle/kpuzzle/grader"
-	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
+	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 )
 
 // Gradebook import formats of learning-management systems.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/kpuzzle/kpuzzle/internal/textstyle"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 )
 
 // InstanceTable is a comparison laid out one row per instance, as the

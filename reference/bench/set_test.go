@@ -9,10 +9,10 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/kpuzzle/kpuzzle/internal/oracletest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/bench"
+	"github.com/kpuzzle/kpuzzle/reference/oracletest"
 	"github.com/kpuzzle/kpuzzle/reference/setgen"
 )
 

@@ -11,7 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/kpuzzle/kpuzzle/internal/textstyle"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 )
 
 // Comparison is a comparison as an instructor reads it: one row per

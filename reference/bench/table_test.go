@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/kpuzzle/kpuzzle/internal/golden"
-	"github.com/kpuzzle/kpuzzle/internal/textstyle"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference/bench"
+	"github.com/kpuzzle/kpuzzle/reference/golden"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 )
 
 // fixedReport is a report with fixed figures, as Run would give for two

@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 )
 
 // MinCachedCells is the smallest board, in cells, whose table Open keeps

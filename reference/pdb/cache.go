@@ -15,8 +15,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 	"github.com/kpuzzle/kpuzzle/reference/runguard"
 )
 

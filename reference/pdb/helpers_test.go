@@ -5,8 +5,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/kpuzzle/kpuzzle/internal/oracletest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/oracletest"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 )
 

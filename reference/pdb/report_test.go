@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/kpuzzle/kpuzzle/internal/textstyle"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 )
 
 // TestReports builds a small database into an empty cache and checks

@@ -19,7 +19,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
-	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
+	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 	"github.com/kpuzzle/kpuzzle/reference/bench"
 )
 

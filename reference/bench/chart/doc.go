@@ -23,5 +23,5 @@
 // The package is named chart rather than plot so that its files can
 // import gonum's plot package under its own name. Write draws one plot on
 // the io.Writer it is given; WriteFiles writes every plot into a folder,
-// each file whole or not at all (package internal/atomicfile).
+// each file whole or not at all (package puzzles/atomicfile).
 package chart

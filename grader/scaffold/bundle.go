@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/grader"
-	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 )
 
 // BundleFile is one file of a platform bundle.

@@ -10,11 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kpuzzle/kpuzzle/internal/golden"
-	"github.com/kpuzzle/kpuzzle/internal/oracletest"
+	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
-	"github.com/kpuzzle/kpuzzle/templates/scaffold"
+	"github.com/kpuzzle/kpuzzle/reference/golden"
+	"github.com/kpuzzle/kpuzzle/reference/oracletest"
 )
 
 // buildStarter renders language l's starter into a new folder, builds it

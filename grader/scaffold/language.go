@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/kpuzzle/kpuzzle/internal/suggest"
+	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
 )
 
 // Language is one language of the student starter code: its files in

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/kpuzzle/kpuzzle/internal/suggest"
+	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
 )
 
 // The interfaces --interface takes: how the graded program receives a

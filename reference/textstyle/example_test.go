@@ -3,7 +3,7 @@ package textstyle_test
 import (
 	"fmt"
 
-	"github.com/kpuzzle/kpuzzle/internal/textstyle"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 )
 
 // A report writes its figures with Digits and Bytes and marks verdicts

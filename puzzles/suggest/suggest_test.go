@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/kpuzzle/kpuzzle/internal/suggest"
+	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
 )
 
 func TestClosest(t *testing.T) {

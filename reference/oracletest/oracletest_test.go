@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/kpuzzle/kpuzzle/internal/oracletest"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/oracletest"
 )
 
 // TestExactTableShared checks that parallel callers get one table, and

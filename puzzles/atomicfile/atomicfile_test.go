@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
+	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 )
 
 // TestWrite checks content and mode (under a narrowing umask), that a

@@ -11,12 +11,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kpuzzle/kpuzzle/internal/golden"
-	"github.com/kpuzzle/kpuzzle/internal/oracletest"
+	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"github.com/kpuzzle/kpuzzle/reference"
-	"github.com/kpuzzle/kpuzzle/templates/scaffold"
+	"github.com/kpuzzle/kpuzzle/reference/golden"
+	"github.com/kpuzzle/kpuzzle/reference/oracletest"
 )
 
 // interfaceStarter renders and builds the starter of language name for

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/kpuzzle/kpuzzle/internal/textstyle"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 )
 
 func TestDigits(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/kpuzzle/kpuzzle/internal/golden"
+	"github.com/kpuzzle/kpuzzle/reference/golden"
 )
 
 // recorder is a testing.TB that records failures instead of failing.

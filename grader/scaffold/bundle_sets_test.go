@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/kpuzzle/kpuzzle/grader"
-	"github.com/kpuzzle/kpuzzle/templates/scaffold"
+	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 )
 
 // A further puzzle set (puzzles.extra) travels in the bundle at its path

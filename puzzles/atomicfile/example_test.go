@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/kpuzzle/kpuzzle/internal/atomicfile"
+	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 )
 
 func ExampleWriteBytes() {

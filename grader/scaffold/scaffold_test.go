@@ -15,9 +15,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference/setgen"
-	"github.com/kpuzzle/kpuzzle/templates/scaffold"
 	"go.yaml.in/yaml/v3"
 )
 

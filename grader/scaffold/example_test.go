@@ -3,7 +3,7 @@ package scaffold_test
 import (
 	"fmt"
 
-	"github.com/kpuzzle/kpuzzle/templates/scaffold"
+	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 )
 
 // The interfaces kpuzzle init --interface scaffolds, and the starter
