@@ -202,10 +202,7 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 		if err != nil {
 			return usageErrorf("--isolation: %v", err)
 		}
-		hide := batch.GraderTools(nil)
-		if dir, err := pdb.DefaultDir(); err == nil {
-			hide = append(hide, dir)
-		}
+		hide := batch.GraderFiles(nil)
 		if opts.pdb.dir != "" {
 			hide = append(hide, opts.pdb.dir)
 		}

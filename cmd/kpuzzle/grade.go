@@ -19,7 +19,6 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
-	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -403,9 +402,6 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	hide := append([]string{out, a.v.ConfigFileUsed()}, absPaths(opts.hide)...)
 	if opts.resultsJSON != "" {
 		hide = append(hide, filepath.Dir(opts.resultsJSON))
-	}
-	if dir, err := pdb.DefaultDir(); err == nil {
-		hide = append(hide, dir)
 	}
 
 	progress := newProgress(a, len(tests))

@@ -10,7 +10,6 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
-	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/spf13/cobra"
 )
 
@@ -106,9 +105,6 @@ func runSandboxProbe(a *app, cmd *cobra.Command, opts probeOptions, paths []stri
 		}
 	}
 	hide = append(hide, absPaths(opts.hide)...)
-	if dir, err := pdb.DefaultDir(); err == nil {
-		hide = append(hide, dir)
-	}
 	if opts.resultsJSON != "" {
 		if abs, err := filepath.Abs(opts.resultsJSON); err == nil {
 			hide = append(hide, filepath.Dir(abs))

@@ -312,8 +312,8 @@ func (g *grading) hidden(scratch string) []string {
 // must not see when grading a (normalized) assignment: the puzzle set and
 // its manifest, the feedback template, a goal file, the assignment's hide
 // list, every submission and the folders holding them, the grader's own
-// tools (GraderTools), and extra (the output folder, the configuration
-// file, caches).
+// programs and caches (GraderFiles), and extra (the output folder, the
+// configuration file).
 func HiddenPaths(a grader.Assignment, subs []Submission, extra ...string) []string {
 	paths := []string{a.Feedback.Template}
 	for _, src := range a.Puzzles.Sources() {
@@ -327,7 +327,7 @@ func HiddenPaths(a grader.Assignment, subs []Submission, extra ...string) []stri
 		paths = append(paths, s.Dir, s.Root)
 	}
 	paths = append(paths, extra...)
-	paths = append(paths, GraderTools(environment("", a.Run.Env, a.Tools))...)
+	paths = append(paths, GraderFiles(environment("", a.Run.Env, a.Tools))...)
 	var out []string
 	seen := map[string]bool{}
 	for _, p := range paths {

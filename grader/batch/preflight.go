@@ -107,7 +107,7 @@ func Inspect(ctx context.Context, opts InspectOptions) (sandbox.Inspection, erro
 		}
 	}()
 	env := environment(work, opts.Run.Env, opts.Tools)
-	secrets := dedupe(append(append([]string(nil), opts.Hide...), GraderTools(env)...))
+	secrets := dedupe(append(append([]string(nil), opts.Hide...), GraderFiles(env)...))
 	in, err := sandbox.Inspect(ctx, sandbox.Spec{
 		Dir:       work,
 		Env:       env,
@@ -125,6 +125,26 @@ func Inspect(ctx context.Context, opts InspectOptions) (sandbox.Inspection, erro
 			Detail: fmt.Sprintf("accepted %d connections from the run", n)})
 	}
 	return in, nil
+}
+
+// GraderFiles are kpuzzle's own files that no program it runs may read
+// or run, whatever the command: its programs (GraderTools) and its
+// caches of pattern databases and exact tables (GraderCaches). Every
+// command that runs a program hides them; HiddenPaths includes them.
+func GraderFiles(env []string) []string {
+	return append(GraderTools(env), GraderCaches()...)
+}
+
+// GraderCaches is the folder of kpuzzle's caches, "kpuzzle" under the
+// user cache directory (pattern databases in pdb, exact tables in exact):
+// tables from which a program could read optimal moves. Empty when the
+// system names no cache directory.
+func GraderCaches() []string {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return nil
+	}
+	return []string{filepath.Join(d, "kpuzzle")}
 }
 
 // GraderTools are the grader's own programs a submission must never run
