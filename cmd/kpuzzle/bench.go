@@ -377,36 +377,17 @@ func benchCombos(o *benchOptions, table bool) ([]bench.Combo, error) {
 }
 
 // benchProgress draws a progress bar on stderr when it is a terminal.
-type benchProgress struct {
-	a   *app
-	bar *progressbar.ProgressBar
-}
+type benchProgress struct{ bar *progressBar }
 
-func newBenchProgress(a *app) *benchProgress { return &benchProgress{a: a} }
+func newBenchProgress(a *app) *benchProgress {
+	return &benchProgress{newProgressBar(a, progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())}
+}
 
 func (p *benchProgress) update(pr bench.Progress) {
-	f, ok := p.a.errOut.(*os.File)
-	if !ok || !isTerminal(f) || p.a.json {
-		return
-	}
-	if p.bar == nil {
-		p.bar = progressbar.NewOptions(pr.Total,
-			progressbar.OptionSetWriter(f),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionClearOnFinish(),
-		)
-	}
-	p.bar.Describe(pr.Combo.String())
-	_ = p.bar.Set(pr.Done)
+	p.bar.set(pr.Combo.String(), int64(pr.Done), int64(pr.Total))
 }
 
-func (p *benchProgress) finish() {
-	if p.bar != nil {
-		_ = p.bar.Finish()
-		p.bar = nil
-	}
-}
+func (p *benchProgress) finish() { p.bar.finish() }
 
 // abbreviateList joins names with commas, the first max of them and then
 // how many more there are.

@@ -343,7 +343,7 @@ func genCommandLine(opts genOptions, groups []setgen.Group) string {
 // when stderr is a terminal and the output is not JSON.
 type genProgress struct {
 	a   *app
-	bar *progressbar.ProgressBar
+	bar *progressBar
 	// phase is the exact-table phase last reported, live whether a
 	// terminal line is open.
 	phase string
@@ -385,23 +385,12 @@ func (p *genProgress) table(pr exact.CacheProgress) {
 	}
 }
 
-func newGenProgress(a *app) *genProgress { return &genProgress{a: a} }
+func newGenProgress(a *app) *genProgress {
+	return &genProgress{a: a, bar: newProgressBar(a, progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())}
+}
 
 func (p *genProgress) update(pr setgen.Progress) {
-	f, ok := p.a.errOut.(*os.File)
-	if !ok || p.a.json || !isTerminal(f) {
-		return
-	}
-	if p.bar == nil {
-		p.bar = progressbar.NewOptions(pr.Total,
-			progressbar.OptionSetWriter(f),
-			progressbar.OptionSetDescription("proving keys"),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionClearOnFinish(),
-		)
-	}
-	_ = p.bar.Set(pr.Done)
+	p.bar.set("proving keys", int64(pr.Done), int64(pr.Total))
 }
 
 func (p *genProgress) finish() {
@@ -409,9 +398,7 @@ func (p *genProgress) finish() {
 		fmt.Fprintln(p.a.errOut)
 		p.live = false
 	}
-	if p.bar != nil {
-		_ = p.bar.Finish()
-	}
+	p.bar.finish()
 }
 
 func newGenMergeCmd(a *app) *cobra.Command {

@@ -523,7 +523,7 @@ func answerDir(asg grader.Assignment, out string) string {
 // submission; and prints warnings.
 type gradeProgress struct {
 	a    *app
-	bar  *progressbar.ProgressBar
+	bar  *progressBar
 	kind batch.EventKind
 	// tests is the number of tests of a submission; done counts each
 	// submission's finished tests and finished the submissions.
@@ -533,41 +533,31 @@ type gradeProgress struct {
 }
 
 func newProgress(a *app, tests int) *gradeProgress {
-	return &gradeProgress{a: a, tests: tests, done: map[string]int{}}
+	bar := newProgressBar(a, progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
+	return &gradeProgress{a: a, bar: bar, tests: tests, done: map[string]int{}}
 }
 
 func (p *gradeProgress) event(e batch.Event) {
 	switch e.Kind {
 	case batch.EventWarning:
-		p.clear()
+		p.bar.clear()
 		fmt.Fprintf(p.a.errOut, "kpuzzle: warning: %s\n", e.Message)
 	case batch.EventOptimum, batch.EventResult:
-		f, ok := p.a.errOut.(*os.File)
-		if !ok || !isTerminal(f) {
+		if !p.bar.drawing() {
 			if e.Kind == batch.EventResult && !p.a.json {
 				p.logSubmission(e)
 			}
-			return
-		}
-		if p.a.json {
 			return
 		}
 		desc := "grading"
 		if e.Kind == batch.EventOptimum {
 			desc = "proving optimal lengths"
 		}
-		if p.bar == nil || p.kind != e.Kind || p.bar.GetMax() != e.Total {
-			p.clear()
+		if p.kind != e.Kind {
+			p.bar.restart()
 			p.kind = e.Kind
-			p.bar = progressbar.NewOptions(e.Total,
-				progressbar.OptionSetWriter(f),
-				progressbar.OptionSetDescription(desc),
-				progressbar.OptionShowCount(),
-				progressbar.OptionSetPredictTime(true),
-				progressbar.OptionClearOnFinish(),
-			)
 		}
-		_ = p.bar.Set(e.Done)
+		p.bar.set(desc, int64(e.Done), int64(e.Total))
 	}
 }
 
@@ -585,18 +575,7 @@ func (p *gradeProgress) logSubmission(e batch.Event) {
 	fmt.Fprintf(p.a.errOut, "kpuzzle: graded %s (%d of %d submissions)\n", grader.Printable(e.Submission), p.finished, e.Total/p.tests)
 }
 
-func (p *gradeProgress) clear() {
-	if p.bar != nil {
-		_ = p.bar.Clear()
-	}
-}
-
-func (p *gradeProgress) finish() {
-	if p.bar != nil {
-		_ = p.bar.Finish()
-		p.bar = nil
-	}
-}
+func (p *gradeProgress) finish() { p.bar.finish() }
 
 // absPaths makes command-line paths absolute (a path that cannot be made
 // absolute is kept as given).

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"strings"
@@ -216,17 +215,15 @@ func openWithProgress(ctx context.Context, a *app, p pdb.Partition, opts pdb.Opt
 // and why, with a progress bar while each builds when stderr is a
 // terminal. Its update is a pdb.Options.Progress.
 type buildProgress struct {
-	a    *app
-	term bool
-	bar  *progressbar.ProgressBar
+	a   *app
+	bar *progressBar
 }
 
 func newBuildProgress(a *app) *buildProgress {
-	b := &buildProgress{a: a}
-	if f, ok := a.errOut.(*os.File); ok {
-		b.term = isTerminal(f)
-	}
-	return b
+	bar := newProgressBar(a, progressbar.OptionSetWidth(30), progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionShowElapsedTimeOnFinish(), progressbar.OptionSetPredictTime(false))
+	bar.newline = true
+	return &buildProgress{a: a, bar: bar}
 }
 
 func (b *buildProgress) update(pr pdb.Progress) {
@@ -234,39 +231,17 @@ func (b *buildProgress) update(pr pdb.Progress) {
 	case pdb.PhaseRebuild:
 		fmt.Fprintf(b.a.errOut, "kpuzzle: building pattern database %s table %d/%d (tiles %s, %s entries) for the %s %s goal: %s\n",
 			pr.Partition, pr.Pattern, pr.Patterns, joinInts(pr.Tiles), textstyle.Digits(pr.Entries), pr.Goal.Shape(), pr.Goal.Name(), pr.Reason)
-		if b.term {
-			b.bar = newBuildBar(b.a.errOut, pr)
-		}
+		b.bar.restart()
+		b.bar.set(fmt.Sprintf("table %d/%d", pr.Pattern, pr.Patterns), 0, pr.Entries)
 	case pdb.PhaseBuild:
-		if b.bar != nil {
-			b.bar.Describe(fmt.Sprintf("table %d/%d, level %d", pr.Pattern, pr.Patterns, pr.Level))
-			_ = b.bar.Set64(pr.Reached)
-		}
+		b.bar.set(fmt.Sprintf("table %d/%d, level %d", pr.Pattern, pr.Patterns, pr.Level), pr.Reached, pr.Entries)
 	case pdb.PhaseSave, pdb.PhaseDone:
 		b.finish()
 	}
 }
 
 // finish ends the bar being drawn, if any.
-func (b *buildProgress) finish() {
-	if b.bar != nil {
-		_ = b.bar.Finish()
-		fmt.Fprintln(b.a.errOut)
-		b.bar = nil
-	}
-}
-
-func newBuildBar(w io.Writer, pr pdb.Progress) *progressbar.ProgressBar {
-	return progressbar.NewOptions64(pr.Entries,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(fmt.Sprintf("table %d/%d", pr.Pattern, pr.Patterns)),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetWidth(30),
-		progressbar.OptionThrottle(200*time.Millisecond),
-		progressbar.OptionShowElapsedTimeOnFinish(),
-		progressbar.OptionSetPredictTime(false),
-	)
-}
+func (b *buildProgress) finish() { b.bar.finish() }
 
 func newPdbListCmd(a *app, pf *pdbFlags) *cobra.Command {
 	return &cobra.Command{
