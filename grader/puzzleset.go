@@ -224,14 +224,14 @@ func setGoal(assignment, manifest, manDir string, s puzzles.Shape) (puzzles.Goal
 		if manifest == "" {
 			return puzzles.DefaultGoal(s), nil
 		}
-		return ResolveGoal(manifest, manDir, s)
+		return puzzles.ResolveGoal(manifest, manDir, s)
 	}
-	g, err := ResolveGoal(assignment, "", s)
+	g, err := puzzles.ResolveGoal(assignment, "", s)
 	if err != nil {
 		return puzzles.Goal{}, &ConfigError{Key: "goal", Msg: err.Error()}
 	}
 	if manifest != "" {
-		mg, err := ResolveGoal(manifest, manDir, s)
+		mg, err := puzzles.ResolveGoal(manifest, manDir, s)
 		if err != nil {
 			return puzzles.Goal{}, err
 		}
@@ -240,29 +240,6 @@ func setGoal(assignment, manifest, manDir string, s puzzles.Shape) (puzzles.Goal
 		}
 	}
 	return g, nil
-}
-
-// ResolveGoal is the goal named by spec on shape s: "default",
-// "blank-first", or a goal file (relative paths are taken from dir).
-func ResolveGoal(spec, dir string, s puzzles.Shape) (puzzles.Goal, error) {
-	if g, err := puzzles.GoalByName(spec, s); err == nil {
-		return g, nil
-	}
-	file := spec
-	if !filepath.IsAbs(file) && dir != "" {
-		file = filepath.Join(dir, file)
-	}
-	b, err := puzzles.ReadBoardFile(file)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return puzzles.Goal{}, fmt.Errorf("goal %q: expected default, blank-first or a goal file", spec)
-		}
-		return puzzles.Goal{}, err
-	}
-	if b.Shape() != s {
-		return puzzles.Goal{}, fmt.Errorf("goal file %s is %s but the puzzle is %s", file, b.Shape(), s)
-	}
-	return puzzles.NewGoal(b, spec), nil
 }
 
 // keyOptimum turns a manifest entry into an Optimum after checking it

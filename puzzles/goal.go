@@ -1,8 +1,13 @@
 package puzzles
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"path/filepath"
 	"strings"
+
+	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
 )
 
 // Goal names of the built-in goals.
@@ -121,6 +126,52 @@ func GoalByName(name string, s Shape) (Goal, error) {
 		return SnailGoal(s), nil
 	}
 	return Goal{}, fmt.Errorf("goal %q: expected default, blank-first, snail or a goal file", name)
+}
+
+// Errors of ResolveGoal: a goal that is neither a built-in name nor a
+// goal file that exists, and a goal file of another shape than the
+// puzzle.
+var (
+	ErrUnknownGoal = errors.New("unknown goal")
+	ErrGoalShape   = errors.New("goal of another shape")
+)
+
+// goalError is a ResolveGoal error: its own message, and the sentinel it
+// is.
+type goalError struct {
+	msg  string
+	kind error
+}
+
+func (e *goalError) Error() string { return e.msg }
+func (e *goalError) Unwrap() error { return e.kind }
+
+// ResolveGoal is the goal spec names on shape s: a built-in name
+// (GoalByName), or a goal file, a relative path taken from dir. It is the
+// one reading of a goal setting: the --goal flag, an assignment's goal
+// and a set manifest's. A spec that is neither a name nor a file that
+// exists is an error wrapping ErrUnknownGoal, with a suggestion; a goal
+// file of another shape than s is an error naming both.
+func ResolveGoal(spec, dir string, s Shape) (Goal, error) {
+	if g, err := GoalByName(spec, s); err == nil {
+		return g, nil
+	}
+	file := spec
+	if !filepath.IsAbs(file) && dir != "" {
+		file = filepath.Join(dir, file)
+	}
+	b, err := ReadBoardFile(file)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return Goal{}, &goalError{fmt.Sprintf("goal %q: expected default, blank-first, snail or a goal file%s", spec,
+				suggest.Phrase(spec, []string{GoalDefault, GoalBlankFirst, GoalSnail})), ErrUnknownGoal}
+		}
+		return Goal{}, err
+	}
+	if b.Shape() != s {
+		return Goal{}, &goalError{fmt.Sprintf("goal file %s is %s but the puzzle is %s", file, b.Shape(), s), ErrGoalShape}
+	}
+	return NewGoal(b, spec), nil
 }
 
 // Name is "default", "blank-first", "snail" or the name given to

@@ -65,18 +65,7 @@ func WriteSetDir(dir string, m Manifest, g Goal, puzzles []SetPuzzle, f Format) 
 // ManifestGoal resolves a manifest's goal for puzzles of shape s: a
 // built-in name, or a goal file relative to the set folder dir.
 func ManifestGoal(m Manifest, dir string, s Shape) (Goal, error) {
-	if g, err := GoalByName(m.Goal, s); err == nil {
-		return g, nil
-	}
-	path := filepath.Join(dir, m.Goal)
-	b, err := ReadBoardFile(path)
-	if err != nil {
-		return Goal{}, err
-	}
-	if b.Shape() != s {
-		return Goal{}, fmt.Errorf("%s: goal is %s but the puzzle is %s", path, b.Shape(), s)
-	}
-	return NewGoal(b, m.Goal), nil
+	return ResolveGoal(m.Goal, dir, s)
 }
 
 // bytes is the puzzle's file in format f: Text when it is set.

@@ -335,3 +335,28 @@ func rowsOf(file string, l line, s Shape) (Board, error) {
 	}
 	return b, nil
 }
+
+// SetRefPrefix starts a puzzle argument that names an instance of a
+// shipped set instead of a file: set:korf100/1, set:8puzzle-hardest/2.
+const SetRefPrefix = "set:"
+
+// LookupInstance finds the instance "NAME/ID" (a set reference without
+// SetRefPrefix) among the shipped sets, and returns its set and board;
+// the instance is posed against the set's goal (Set.GoalName) unless the
+// caller says otherwise.
+func LookupInstance(ref string) (Set, Board, error) {
+	name, id, ok := strings.Cut(ref, "/")
+	if !ok || id == "" {
+		return Set{}, Board{}, fmt.Errorf("%s%s: expected set:NAME/ID, for example set:korf100/1", SetRefPrefix, ref)
+	}
+	set, err := LoadSet(name)
+	if err != nil {
+		return Set{}, Board{}, err
+	}
+	for _, inst := range set.Instances {
+		if inst.Name == id {
+			return set, inst.Board, nil
+		}
+	}
+	return Set{}, Board{}, fmt.Errorf("set %s has no instance %q (it has %d; `kpuzzle sets show %s` lists them)", name, id, len(set.Instances), name)
+}

@@ -6,7 +6,6 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
 	"io"
-	"io/fs"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -367,20 +366,16 @@ func (p *puzzleFlags) register(fs *pflag.FlagSet) {
 
 // goalFor resolves the --goal flag for a puzzle of shape s.
 func (p *puzzleFlags) goalFor(s puzzles.Shape) (puzzles.Goal, error) {
-	if g, err := puzzles.GoalByName(p.goal, s); err == nil {
-		return g, nil
-	}
-	b, err := puzzles.ReadBoardFile(p.goal)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return puzzles.Goal{}, usageErrorf("--goal %q: expected default, blank-first, snail or a goal file%s", p.goal, suggest.Phrase(p.goal, []string{"default", "blank-first", "snail"}))
-		}
+	g, err := puzzles.ResolveGoal(p.goal, "", s)
+	switch {
+	case errors.Is(err, puzzles.ErrUnknownGoal):
+		return puzzles.Goal{}, usageErrorf("--%v", err)
+	case errors.Is(err, puzzles.ErrGoalShape):
+		return puzzles.Goal{}, usageErrorf("%v", err)
+	case err != nil:
 		return puzzles.Goal{}, inputError(err)
 	}
-	if b.Shape() != s {
-		return puzzles.Goal{}, usageErrorf("goal file %s is %s but the puzzle is %s", p.goal, b.Shape(), s)
-	}
-	return puzzles.NewGoal(b, p.goal), nil
+	return g, nil
 }
 
 // convention resolves the --moves flag.
@@ -391,10 +386,6 @@ func (p *puzzleFlags) convention() (puzzles.Convention, error) {
 	}
 	return c, nil
 }
-
-// setRefPrefix starts a puzzle argument that names an instance of a
-// shipped set instead of a file: set:korf100/1, set:8puzzle-hardest/2.
-const setRefPrefix = "set:"
 
 // readPuzzle reads a puzzle file ("-" for stdin, or set:NAME/ID for an
 // instance of a shipped set) and its goal. A set instance is posed against
@@ -409,9 +400,9 @@ func (a *app) readPuzzle(path string, pf *puzzleFlags) (puzzles.Board, puzzles.G
 	switch {
 	case path == "-":
 		b, _, err = puzzles.ParseBoardOptions(a.in, "<stdin>", ro)
-	case strings.HasPrefix(path, setRefPrefix):
+	case strings.HasPrefix(path, puzzles.SetRefPrefix):
 		var set puzzles.Set
-		set, b, err = loadSetInstance(strings.TrimPrefix(path, setRefPrefix))
+		set, b, err = puzzles.LookupInstance(strings.TrimPrefix(path, puzzles.SetRefPrefix))
 		if goalName == "" {
 			goalName = set.GoalName
 		}
@@ -428,24 +419,6 @@ func (a *app) readPuzzle(path string, pf *puzzleFlags) (puzzles.Board, puzzles.G
 		return puzzles.Board{}, puzzles.Goal{}, err
 	}
 	return b, g, nil
-}
-
-// loadSetInstance finds NAME/ID among the shipped sets.
-func loadSetInstance(ref string) (puzzles.Set, puzzles.Board, error) {
-	name, id, ok := strings.Cut(ref, "/")
-	if !ok || id == "" {
-		return puzzles.Set{}, puzzles.Board{}, fmt.Errorf("%s%s: expected set:NAME/ID, for example set:korf100/1", setRefPrefix, ref)
-	}
-	set, err := puzzles.LoadSet(name)
-	if err != nil {
-		return puzzles.Set{}, puzzles.Board{}, err
-	}
-	for _, inst := range set.Instances {
-		if inst.Name == id {
-			return set, inst.Board, nil
-		}
-	}
-	return puzzles.Set{}, puzzles.Board{}, fmt.Errorf("set %s has no instance %q (it has %d; `kpuzzle sets show %s` lists them)", name, id, len(set.Instances), name)
 }
 
 // checkConfigKeys rejects every key of the configuration file (named file

@@ -336,8 +336,8 @@ func runAuditStats(ctx context.Context, a *app, opts auditStatsOptions, file str
 	pf := puzzleFlags{goal: opts.goal}
 	so.Goal = func(s puzzles.Shape) (puzzles.Goal, error) { return pf.goalFor(s) }
 	so.Resolve = func(text string) (puzzles.Board, puzzles.Goal, error) {
-		if ref, ok := strings.CutPrefix(text, setRefPrefix); ok {
-			set, b, err := loadSetInstance(ref)
+		if ref, ok := strings.CutPrefix(text, puzzles.SetRefPrefix); ok {
+			set, b, err := puzzles.LookupInstance(ref)
 			if err != nil || opts.goal != "" {
 				return b, puzzles.Goal{}, err
 			}

@@ -225,7 +225,7 @@ func (a *app) readProblem(path string, pf *puzzleFlags, optimal int) (grader.Pro
 	case optimal >= 0:
 		p.Optimum = grader.KnownOptimum(optimal, "--optimal")
 	case path == "-":
-	case strings.HasPrefix(path, setRefPrefix):
+	case strings.HasPrefix(path, puzzles.SetRefPrefix):
 		p.Optimum = publishedOptimum(path, b, g)
 	default:
 		key, err := grader.FindKey(path, b, g)
@@ -245,7 +245,7 @@ func (a *app) readProblem(path string, pf *puzzleFlags, optimal int) (grader.Pro
 // publishedOptimum is the published optimal length of a shipped set's
 // instance, when the set gives one and the goal is the set's.
 func publishedOptimum(ref string, b puzzles.Board, g puzzles.Goal) grader.Optimum {
-	set, _, err := loadSetInstance(strings.TrimPrefix(ref, setRefPrefix))
+	set, _, err := puzzles.LookupInstance(strings.TrimPrefix(ref, puzzles.SetRefPrefix))
 	if err != nil {
 		return grader.Optimum{}
 	}

@@ -110,10 +110,10 @@ func completeList(values []string, toComplete string) []string {
 // completePuzzle offers set:NAME/ and then set:NAME/ID for a puzzle
 // argument; anything else completes as a file.
 func completePuzzle(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
-	rest, ok := strings.CutPrefix(toComplete, setRefPrefix)
+	rest, ok := strings.CutPrefix(toComplete, puzzles.SetRefPrefix)
 	if !ok {
-		if strings.HasPrefix(setRefPrefix, toComplete) && toComplete != "" {
-			return []string{setRefPrefix}, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
+		if strings.HasPrefix(puzzles.SetRefPrefix, toComplete) && toComplete != "" {
+			return []string{puzzles.SetRefPrefix}, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
 		}
 		return nil, cobra.ShellCompDirectiveDefault
 	}
@@ -122,7 +122,7 @@ func completePuzzle(_ *cobra.Command, _ []string, toComplete string) ([]string, 
 		var out []string
 		for _, n := range setNames() {
 			if strings.HasPrefix(n, name) {
-				out = append(out, setRefPrefix+n+"/")
+				out = append(out, puzzles.SetRefPrefix+n+"/")
 			}
 		}
 		return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
@@ -133,7 +133,7 @@ func completePuzzle(_ *cobra.Command, _ []string, toComplete string) ([]string, 
 	}
 	var out []string
 	for _, inst := range set.Instances {
-		if ref := setRefPrefix + name + "/" + inst.Name; strings.HasPrefix(ref, toComplete) {
+		if ref := puzzles.SetRefPrefix + name + "/" + inst.Name; strings.HasPrefix(ref, toComplete) {
 			out = append(out, ref)
 		}
 	}
