@@ -307,3 +307,66 @@ func TestNearLimitIsMarked(t *testing.T) {
 		t.Errorf("p4's summary: %s", s)
 	}
 }
+
+// TestInterruptedBeforeTheRerun: a grading stopped while a time-out
+// waits for (or runs) its re-run journals no result for it, so that
+// --resume runs the test again.
+func TestInterruptedBeforeTheRerun(t *testing.T) {
+	a := fakeAssignment(t, "", `, "wall_time": "5s"`)
+	root := copySubmissions(t, "python-astar", "python-chatty")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	f := newFakeRuns(func(test string, run int, f *fakeRuns) (sandbox.Result, string) {
+		if test == "p2.txt" {
+			if run == 0 {
+				select {
+				case <-f.started:
+				case <-time.After(2 * time.Minute):
+				}
+			}
+			if run >= 2 {
+				// The re-run: Ctrl-C.
+				cancel()
+			}
+			return sandbox.Result{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second}, ""
+		}
+		return sandbox.Result{Wall: time.Second}, "UNSOLVABLE\n"
+	})
+	journalPath := filepath.Join(t.TempDir(), "journal.jsonl")
+	subs, err := batch.FindSubmissions([]string{root}, batch.LayoutFolders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests, err := a.LoadTests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := batch.Grade(ctx, batch.Options{Assignment: a, Tests: tests, Submissions: subs, Jobs: 2, Sandbox: f.run, JournalPath: journalPath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.Interrupted || o.Reran != 0 {
+		t.Fatalf("interrupted %v, %d re-runs; want an interrupted grading, no re-run recorded", o.Interrupted, o.Reran)
+	}
+	var pending []string
+	for _, sub := range []string{"python-astar", "python-chatty"} {
+		if _, ok := o.Results[sub]["p2.txt"]; !ok {
+			pending = append(pending, sub)
+		}
+	}
+	if len(pending) == 0 {
+		t.Fatal("every p2 has a result, though a re-run was interrupted")
+	}
+	f2 := newFakeRuns(func(string, int, *fakeRuns) (sandbox.Result, string) {
+		return sandbox.Result{Wall: time.Second}, "UNSOLVABLE\n"
+	})
+	o = grade(t, batch.Options{Assignment: a, Jobs: 2, Sandbox: f2.run, JournalPath: journalPath, Resume: true}, root)
+	for _, sub := range pending {
+		if r := o.Results[sub]["p2.txt"]; r.Verdict != grader.UnsolvableWrong {
+			t.Errorf("resumed: %s p2:\n%s", sub, resultText(r))
+		}
+	}
+	if f2.runs["p2.txt"] != len(pending) || len(f2.runs) != 1 {
+		t.Errorf("resumed: ran %v; want p2 of %v only", f2.runs, pending)
+	}
+}
