@@ -237,14 +237,12 @@ func assignmentIgnore(cmd *cobra.Command) []string {
 }
 
 type gradeJSON struct {
-	Out         string `json:"out"`
-	Summary     string `json:"summary"`
-	Interrupted bool   `json:"interrupted"`
-	Ran         int    `json:"ran"`
-	Reused      int    `json:"reused"`
-	// Reran counts the tests that timed out beside other runs and were
-	// run again alone.
-	Reran       int              `json:"reran,omitempty"`
+	Out         string           `json:"out"`
+	Summary     string           `json:"summary"`
+	Interrupted bool             `json:"interrupted"`
+	Ran         int              `json:"ran"`
+	Reused      int              `json:"reused"`
+	Reran       int              `json:"reran,omitempty"` // time-outs beside other runs, run again alone
 	Isolation   string           `json:"isolation"`
 	Submissions []submissionJSON `json:"submissions"`
 }
