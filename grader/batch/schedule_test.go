@@ -370,3 +370,50 @@ func TestInterruptedBeforeTheRerun(t *testing.T) {
 		t.Errorf("resumed: ran %v; want p2 of %v only", f2.runs, pending)
 	}
 }
+
+// TestCPUTimeCountsEveryProcess: a program that splits its work over two
+// processes, each under run.cpu_time (so the kernel's per-process limit
+// never stops either), but together over it, timed out: run.cpu_time is
+// the whole program's. The wall time is generous: only CPU time decides.
+func TestCPUTimeCountsEveryProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spends seconds of CPU time in a real program; go test without -short runs it")
+	}
+	needTool(t, "python3")
+	root := t.TempDir()
+	sub := filepath.Join(root, "python-split")
+	os.Mkdir(sub, 0o755)
+	solver := `import os, sys, time
+def spin(seconds):
+    while time.process_time() < seconds:
+        pass
+kids = []
+for _ in range(2):
+    pid = os.fork()
+    if pid == 0:
+        spin(0.7)
+        os._exit(0)
+    kids.append(pid)
+for pid in kids:
+    os.waitpid(pid, 0)
+with open(sys.argv[2], "w") as f:
+    f.write("UNSOLVABLE\n")
+`
+	if err := os.WriteFile(filepath.Join(sub, "solver.py"), []byte(solver), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p4.txt"},
+		"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "2m", "cpu_time": "1s"}}`, mustAbs(t, smallSet)))
+	o := grade(t, batch.Options{Assignment: a, Jobs: 1}, root)
+	r := o.Results["python-split"]["p4.txt"]
+	if r.Verdict != grader.Timeout || !strings.Contains(r.Summary, "in all its processes together, more than run.cpu_time (1s)") || r.CPUSeconds < 1.4 {
+		t.Errorf("two processes of 0.7 s CPU each under run.cpu_time 1s (%.3f s CPU in all):\n%s", r.CPUSeconds, resultText(r))
+	}
+	// The same program under run.cpu_time 2s answers.
+	a = assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p4.txt"},
+		"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "2m", "cpu_time": "2s"}}`, mustAbs(t, smallSet)))
+	o = grade(t, batch.Options{Assignment: a, Jobs: 1}, root)
+	if r := o.Results["python-split"]["p4.txt"]; r.Verdict != grader.UnsolvableCorrect {
+		t.Errorf("under run.cpu_time 2s:\n%s", resultText(r))
+	}
+}
