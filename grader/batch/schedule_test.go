@@ -402,18 +402,27 @@ with open(sys.argv[2], "w") as f:
 	if err := os.WriteFile(filepath.Join(sub, "solver.py"), []byte(solver), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p4.txt"},
-		"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "2m", "cpu_time": "1s"}}`, mustAbs(t, smallSet)))
-	o := grade(t, batch.Options{Assignment: a, Jobs: 1}, root)
-	r := o.Results["python-split"]["p4.txt"]
-	if r.Verdict != grader.Timeout || !strings.Contains(r.Summary, "in all its processes together, more than run.cpu_time (1s)") || r.CPUSeconds < 1.4 {
-		t.Errorf("two processes of 0.7 s CPU each under run.cpu_time 1s (%.3f s CPU in all):\n%s", r.CPUSeconds, resultText(r))
+	levels := []sandbox.Choice{sandbox.ChooseAuto}
+	if os.Geteuid() == 0 {
+		levels = append(levels, sandbox.ChooseRlimits)
 	}
-	// The same program under run.cpu_time 2s answers.
-	a = assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p4.txt"},
-		"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "2m", "cpu_time": "2s"}}`, mustAbs(t, smallSet)))
-	o = grade(t, batch.Options{Assignment: a, Jobs: 1}, root)
-	if r := o.Results["python-split"]["p4.txt"]; r.Verdict != grader.UnsolvableCorrect {
-		t.Errorf("under run.cpu_time 2s:\n%s", resultText(r))
+	for _, iso := range levels {
+		// The set is in the source tree, which anyone may read: the
+		// fallback's check before the first run would refuse it.
+		opts := batch.Options{Jobs: 1, Isolation: iso, AllowExposed: true}
+		opts.Assignment = assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p4.txt"},
+			"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "2m", "cpu_time": "1s"}}`, mustAbs(t, smallSet)))
+		o := grade(t, opts, root)
+		r := o.Results["python-split"]["p4.txt"]
+		if r.Verdict != grader.Timeout || !strings.Contains(r.Summary, "in all its processes together, more than run.cpu_time (1s)") || r.CPUSeconds < 1.4 {
+			t.Errorf("%s: two processes of 0.7 s CPU each under run.cpu_time 1s (%.3f s CPU in all):\n%s", o.Isolation.Level, r.CPUSeconds, resultText(r))
+		}
+		// The same program under run.cpu_time 2s answers.
+		opts.Assignment = assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p4.txt"},
+			"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "2m", "cpu_time": "2s"}}`, mustAbs(t, smallSet)))
+		o = grade(t, opts, root)
+		if r := o.Results["python-split"]["p4.txt"]; r.Verdict != grader.UnsolvableCorrect {
+			t.Errorf("%s: under run.cpu_time 2s:\n%s", o.Isolation.Level, resultText(r))
+		}
 	}
 }
