@@ -251,8 +251,11 @@ type BuildStep struct {
 type Limits struct {
 	// WallTime is the real time allowed.
 	WallTime Duration `json:"wall_time"`
-	// CPUTime is the processor time each process may use (the kernel
-	// counts whole seconds); WallTime bounds the whole tree.
+	// CPUTime is the processor time a run may use: for a test, every
+	// process and thread together, judged to the millisecond after the run
+	// (and each process is stopped by the kernel at CPUTime rounded up
+	// to whole seconds); for the build, each process (the kernel's whole
+	// seconds). WallTime bounds the whole tree in real time.
 	CPUTime Duration `json:"cpu_time"`
 	// Memory caps the address space of each process.
 	Memory ByteSize `json:"memory"`
@@ -414,7 +417,7 @@ var AssignmentKeys = []KeyDoc{
 	{"run.solution", "moves", "what the answer holds: moves, or reported: a report (a trace, depth, statistics) whose run.extract.length is the length found, judged against the proven optimum, the report kept in the feedback"},
 	{"run.read_stderr", "false", "run.extract's patterns read stderr too, after the answer (an \"Unsolvable\" printed there)"},
 	{"run.wall_time", "10s", "real time per test"},
-	{"run.cpu_time", "run.wall_time", "CPU time of each process of a test, rounded up to whole seconds"},
+	{"run.cpu_time", "run.wall_time", "CPU time of a test, every process and thread together, to the millisecond (each process is also stopped at it rounded up to whole seconds)"},
 	{"run.memory", "1GiB", "address space of each process of a test (a JVM needs more; see docs/grading.md)"},
 	{"run.processes", "64", "processes and threads per test"},
 	{"run.output", "1MiB", "cap on each of stdout, stderr and the answer file (a program that prints a trace of its search needs more, e.g. 64MiB)"},

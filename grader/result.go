@@ -42,6 +42,11 @@ type Result struct {
 	// Integrity lists the kpuzzle programs the run executed that refused
 	// to work inside it (see IntegrityFinding), as they told the grader.
 	Integrity []IntegrityFinding `json:"integrity,omitempty"`
+	// NearLimit, when set, says which limits the run came within 10% of
+	// without passing them, one clause each, separated by "; " ("wall
+	// time 4.62 s of 5 s"): the verdict was decided so close to a limit
+	// that a busier or a quieter machine might have decided it otherwise.
+	NearLimit string `json:"near_limit,omitempty"`
 }
 
 // ResultFromReport turns a checker's report into a test result. An

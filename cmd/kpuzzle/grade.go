@@ -242,6 +242,7 @@ type gradeJSON struct {
 	Interrupted bool             `json:"interrupted"`
 	Ran         int              `json:"ran"`
 	Reused      int              `json:"reused"`
+	Reran       int              `json:"reran,omitempty"` // time-outs beside other runs, run again alone
 	Isolation   string           `json:"isolation"`
 	Submissions []submissionJSON `json:"submissions"`
 }
@@ -272,6 +273,9 @@ type testJSON struct {
 	Max           float64        `json:"max_score"`
 	Seconds       float64        `json:"seconds"`
 	Summary       string         `json:"summary"`
+	// NearLimit says which limits the run came within 10% of, when it did
+	// ("wall time 4.62 s of 5 s").
+	NearLimit string `json:"near_limit,omitempty"`
 	// Checks are the test's scored sub-checks (Java API methods, judged
 	// claims), counted in Score and Max.
 	Checks []subCheckJSON `json:"checks,omitempty"`
@@ -421,6 +425,9 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 			return err
 		}
 		fmt.Fprintf(a.out, "results in %s (%d tests run, %d from the journal); summary page %s\n", out, outcome.Ran, outcome.Reused, filepath.Join(out, report.SummaryFile))
+		if outcome.Reran > 0 {
+			fmt.Fprintf(a.out, "%d tests timed out beside other runs and were run again alone; their second results count\n", outcome.Reran)
+		}
 	}
 	if outcome.GraderErrors > 0 {
 		fmt.Fprintf(a.errOut, "kpuzzle: %d tests failed in the grader itself (grader-error); they are not journaled: run again with --resume to retry them\n", outcome.GraderErrors)
@@ -441,7 +448,7 @@ func countResults(o batch.Outcome) int {
 }
 
 func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSON {
-	j := gradeJSON{Out: out, Summary: filepath.Join(out, report.SummaryFile), Interrupted: o.Interrupted, Ran: o.Ran, Reused: o.Reused, Isolation: o.Isolation.String(), Submissions: []submissionJSON{}}
+	j := gradeJSON{Out: out, Summary: filepath.Join(out, report.SummaryFile), Interrupted: o.Interrupted, Ran: o.Ran, Reused: o.Reused, Reran: o.Reran, Isolation: o.Isolation.String(), Submissions: []submissionJSON{}}
 	for _, s := range gb.Submissions {
 		score, max := gb.Total(s)
 		sj := submissionJSON{Name: s.Name, Score: score, Max: max, Integrity: []integrityJSON{}}
@@ -450,7 +457,7 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSO
 		}
 		for _, r := range s.Results {
 			tj := testJSON{Test: r.Test, Verdict: r.Verdict, Length: r.Length, OptimalLength: r.OptimalLength,
-				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary}
+				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit}
 			for _, c := range r.ScoredChecks(gb.Rubric) {
 				tj.Checks = append(tj.Checks, subCheckJSON{Group: c.Group, Name: c.Name, Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})
 			}

@@ -29,11 +29,22 @@
 // and the result; ApplyIntegrity scores flagged submissions 0 under the
 // assignment's integrity: zero.
 //
+// # Order of the runs
+//
+// Every visible test of every submission graded together finishes before
+// any hidden test starts, so that no program whose output a student sees
+// runs beside a hidden test (no channel between runs, a timing one
+// included, can carry a hidden board into visible feedback). A test that
+// timed out while another run overlapped it runs again at the end of its
+// phase, alone, and only that result is final and journaled. A result
+// decided within 10% of a limit says so (grader.Result.NearLimit).
+//
 // # Determinism
 //
 // Results are keyed by submission and test, never by the order in which
 // the parallel workers finished them, so the same submissions give the
-// same results whatever --jobs is, and a resumed run gives the same
+// same verdicts whatever --jobs is (measured times, NearLimit and the
+// line of a re-run aside), and a resumed run gives the same
 // results as an uninterrupted one. Results that say the grader itself
 // failed (grader-error) are not journaled, so a resumed run tries those
 // tests again.

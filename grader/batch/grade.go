@@ -118,6 +118,9 @@ type Outcome struct {
 	Ran, Reused int
 	// GraderErrors counts grader-error results (not journaled).
 	GraderErrors int
+	// Reran counts the tests that timed out beside other runs and were
+	// run again alone (their second result is the one in Results).
+	Reran int
 	// Interrupted is set when ctx ended the run before every test ran;
 	// the journal holds every result finished until then.
 	Interrupted bool
@@ -139,7 +142,10 @@ type Outcome struct {
 var ErrExposed = errors.New("a submission could reach what it must not")
 
 // Grade runs every test of every submission, journaling each result as it
-// finishes, and returns all results. A cancelled ctx stops the run: the
+// finishes, and returns all results. Every visible test of every
+// submission finishes before any hidden test starts, and a test that timed
+// out beside other runs is run again alone before its result is final
+// (see gradeAll). A cancelled ctx stops the run: the
 // tests in flight are killed and not recorded, and the Outcome says it was
 // interrupted. The error result is for failures to start (a journal that
 // exists without Resume, or belongs to another assignment, a scratch
@@ -473,10 +479,19 @@ func (s *subState) finishTest() {
 type job struct {
 	s    *subState
 	test int
+	// seq is the job's place in the grading's order.
+	seq int
 }
 
+// gradeAll runs every test of every submission that the journal does not
+// hold, in two phases: first the visible tests of every submission, then,
+// once every one of them has finished, the hidden ones. No program whose
+// output a student sees can then run beside a hidden test, so no channel
+// between runs (a socket, a shared file system, the load itself) can
+// carry a hidden board into visible feedback. Each phase ends with the
+// re-runs of its time-outs (see runPhase).
 func (g *grading) gradeAll(ctx context.Context, done map[string]grader.Result) {
-	var jobs []job
+	var visible, hidden []job
 	g.total = len(g.opts.Submissions) * len(g.out.Tests)
 	for _, sub := range g.opts.Submissions {
 		s := &subState{sub: sub}
@@ -507,23 +522,63 @@ func (g *grading) gradeAll(ctx context.Context, done map[string]grader.Result) {
 			}
 		}
 		for i, t := range g.out.Tests {
+			// A result from the journal is finished: its run is over.
 			if r, ok := done[resultKey(sub.Name, s.digest, t.Name)]; ok {
 				g.record(sub.Name, r, true)
 				continue
 			}
 			s.remaining.Add(1)
-			jobs = append(jobs, job{s: s, test: i})
+			jb := job{s: s, test: i, seq: len(visible) + len(hidden)}
+			if t.Hidden {
+				hidden = append(hidden, jb)
+			} else {
+				visible = append(visible, jb)
+			}
 		}
 	}
+	for _, phase := range [][]job{visible, hidden} {
+		if ctx.Err() != nil {
+			return
+		}
+		g.runPhase(ctx, phase)
+	}
+}
 
+// runPhase runs jobs on Options.Jobs workers and returns when every run
+// has ended. A test that timed out while another test ran beside it is
+// not final: once the workers are done, it runs again with nothing else
+// running, and that second run's result is the one recorded (and
+// journaled), with a line saying so. Only final results are journaled, so
+// a grading interrupted before a re-run runs the test again on --resume.
+func (g *grading) runPhase(ctx context.Context, jobs []job) {
+	if len(jobs) == 0 {
+		return
+	}
+	var (
+		mu    sync.Mutex
+		again []rerun
+		fl    inFlight
+	)
 	queue := make(chan job)
 	var wg sync.WaitGroup
-	for slot := range min(g.opts.Jobs, max(len(jobs), 1)) {
+	for slot := range min(g.opts.Jobs, len(jobs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for jb := range queue {
-				g.runJob(ctx, jb, g.uids[slot])
+				sp := fl.begin()
+				r, ok := g.runJob(ctx, jb, g.uids[slot])
+				beside := sp.end()
+				switch {
+				case !ok:
+					jb.s.finishTest()
+				case r.Verdict == grader.Timeout && beside > 0:
+					mu.Lock()
+					again = append(again, rerun{job: jb, first: r, beside: beside})
+					mu.Unlock()
+				default:
+					g.finish(jb, r)
+				}
 			}
 		}()
 	}
@@ -538,37 +593,115 @@ func (g *grading) gradeAll(ctx context.Context, done map[string]grader.Result) {
 	}
 	close(queue)
 	wg.Wait()
+
+	// Every worker has ended: these runs are alone.
+	slices.SortFunc(again, func(x, y rerun) int { return x.seq - y.seq })
+	for _, rr := range again {
+		if ctx.Err() != nil {
+			rr.s.finishTest()
+			continue
+		}
+		r, ok := g.runJob(ctx, rr.job, g.uids[0])
+		if !ok {
+			rr.s.finishTest()
+			continue
+		}
+		r.Details = append(r.Details, rr.note())
+		g.mu.Lock()
+		g.out.Reran++
+		g.mu.Unlock()
+		g.finish(rr.job, r)
+	}
 }
 
-// runJob runs one test of one submission and records its result, unless
-// the run was interrupted.
+// rerun is a test that timed out beside other runs, to run again alone.
+type rerun struct {
+	job
+	// first is the result of the first run; beside counts the runs that
+	// overlapped it.
+	first  grader.Result
+	beside int
+}
+
+// note is the line a re-run's result carries.
+func (rr rerun) note() string {
+	others := "another test"
+	if rr.beside > 1 {
+		others = fmt.Sprintf("%d other tests", rr.beside)
+	}
+	return fmt.Sprintf("run again alone: the first run timed out (%.2f s wall, %.2f s CPU) while %s ran beside it; this is the second run's result, with nothing else running",
+		rr.first.Seconds, rr.first.CPUSeconds, others)
+}
+
+// inFlight tracks the runs in progress, so that a run knows whether
+// another overlapped it.
+type inFlight struct {
+	mu     sync.Mutex
+	active map[*span]struct{}
+}
+
+// span is one run in an inFlight.
+type span struct {
+	f *inFlight
+	// beside counts the runs that overlapped this one; guarded by f.mu.
+	beside int
+}
+
+// begin starts a run.
+func (f *inFlight) begin() *span {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.active == nil {
+		f.active = map[*span]struct{}{}
+	}
+	s := &span{f: f}
+	for o := range f.active {
+		o.beside++
+		s.beside++
+	}
+	f.active[s] = struct{}{}
+	return s
+}
+
+// end ends the run and says how many runs overlapped it.
+func (s *span) end() int {
+	s.f.mu.Lock()
+	defer s.f.mu.Unlock()
+	delete(s.f.active, s)
+	return s.beside
+}
+
+// runJob runs one test of one submission; ok is false when the run was
+// interrupted (its result then means nothing). The caller records the
+// result (finish) or, when ok is false, counts the test as done.
 //
 // uid is the worker's own: no other run uses it at the same time.
-func (g *grading) runJob(ctx context.Context, jb job, uid int) {
+func (g *grading) runJob(ctx context.Context, jb job, uid int) (r grader.Result, ok bool) {
 	s, t := jb.s, g.out.Tests[jb.test]
-	defer s.finishTest()
 	if ctx.Err() != nil {
-		return
+		return r, false
 	}
-	var r grader.Result
 	s.once.Do(func() {
 		if s.failed == nil {
 			g.prepare(ctx, s, uid)
 		}
 	})
 	if ctx.Err() != nil {
-		return
+		return r, false
 	}
 	if s.failed != nil {
 		r = *s.failed
 		r.Test, r.Solvable, r.OptimalLength = t.Name, t.Solvable, knownLength(t.Optimum)
-	} else {
-		var ok bool
-		r, ok = g.runTest(ctx, s, t, uid)
-		if !ok {
-			return // interrupted
-		}
+		return r, true
 	}
+	return g.runTest(ctx, s, t, uid)
+}
+
+// finish journals a test's final result, records it and counts the test
+// as done.
+func (g *grading) finish(jb job, r grader.Result) {
+	s, t := jb.s, g.out.Tests[jb.test]
+	defer s.finishTest()
 	if r.Verdict != grader.GraderError && g.journal != nil {
 		if err := g.journal.Append(journal.Record{Kind: journal.KindResult, Submission: s.sub.Name, Digest: s.digest, Result: &r}); err != nil {
 			r = grader.Result{Test: t.Name, Verdict: grader.GraderError, Solvable: t.Solvable, Summary: "cannot write the journal: " + err.Error()}

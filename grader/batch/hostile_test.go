@@ -36,6 +36,9 @@ var hostile = []string{
 	"python-userns",     // user namespace, mount, ptrace, keyctl, io_uring, sockets
 	"python-bigfile",    // an endless answer file
 	"python-astar",      // a correct solver graded beside them
+	// python-listener (a visible test listening for the hidden tests'
+	// boards on an abstract socket) is graded on its own on two workers:
+	// gradeListener.
 	// java-hostile (every attack above from Java: keys, kpuzzle, network,
 	// files left in /tmp, signals) is graded on its own beside java-bfs,
 	// with a Java build and run: gradeJavaHostile.
@@ -289,6 +292,123 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	}
 	if left := processesUnder(scratch); len(left) > 0 {
 		t.Errorf("processes of the runs survived: %v", left)
+	}
+
+	gradeListener(t, iso, dir, set, scratch)
+}
+
+// gradeListener grades python-listener on two workers: its visible test
+// listens on an abstract Unix socket for 12 seconds and prints every
+// board it receives, its hidden tests send it their boards. No hidden
+// board may appear in a visible result, at any level (the barrier
+// between the visible and the hidden phase, not the timing, must stop
+// it), and the listener must have listened (it says how many boards it
+// received).
+func gradeListener(t *testing.T, iso sandbox.Choice, dir, set, scratch string) {
+	t.Helper()
+	lroot := t.TempDir()
+	sub := filepath.Join(lroot, "python-listener")
+	copyInto(t, submissionDir("python-listener"), sub)
+	// A socket name of this grading's own, so that another grading on
+	// the machine cannot answer or listen in its place.
+	writeLines(t, filepath.Join(sub, "socket.txt"), fmt.Sprintf("kpuzzle-listener-%d", rand.Int64()))
+	// It knows the public board, as a student whose feedback shows it.
+	p1, err := os.ReadFile(filepath.Join(set, "p1.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeLines(t, filepath.Join(sub, "known.txt"), flatBoard(string(p1)))
+	hiddenSet := filepath.Join(dir, "listener-hidden")
+	os.Mkdir(hiddenSet, 0o755)
+	var boards []string
+	for _, name := range []string{"p2.txt", "p3.txt", "p5.txt"} {
+		data, err := os.ReadFile(filepath.Join(set, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(hiddenSet, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		boards = append(boards, flatBoard(string(data)))
+	}
+	a := assignment(t, dir, fmt.Sprintf(`{
+		"puzzles": {"dir": %q, "glob": "p1.txt", "extra": [{"dir": %q, "glob": "p*.txt", "hidden": true}]},
+		"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "60s", "memory": "512MiB", "processes": 16}
+	}`, set, hiddenSet))
+	o := grade(t, batch.Options{Assignment: a, Isolation: iso, Jobs: 2, ScratchDir: scratch}, lroot)
+	listened := false
+	for _, tc := range o.Tests {
+		r := o.Results["python-listener"][tc.Name]
+		text := resultText(r)
+		if tc.Hidden {
+			continue
+		}
+		if strings.Contains(text, "listener: received") {
+			listened = true
+		}
+		for _, b := range boards {
+			if strings.Contains(text, b) {
+				t.Errorf("the hidden board %q reached the visible test %s:\n%s", b, tc.Name, text)
+			}
+		}
+	}
+	if !listened {
+		t.Errorf("python-listener's visible test did not listen: %v", o.Results["python-listener"])
+	}
+	if left := processesUnder(scratch); len(left) > 0 {
+		t.Errorf("processes of the listener's runs survived: %v", left)
+	}
+}
+
+// flatBoard writes a puzzle file's board on one line as python-listener
+// prints it: rows separated by " / ".
+func flatBoard(data string) string {
+	var rows []string
+	for _, line := range strings.Split(strings.TrimSpace(data), "\n") {
+		rows = append(rows, strings.TrimSpace(line))
+	}
+	return strings.Join(rows, " / ")
+}
+
+// TestListenerLeaksUncontained is the control of python-listener: two of
+// its runs at once outside any sandbox, one listening and one given
+// another board, and the listener prints that board; so the absence of
+// hidden boards in TestHostileCorpus means the grading kept them apart.
+func TestListenerLeaksUncontained(t *testing.T) {
+	needTool(t, "python3")
+	dir := t.TempDir()
+	copyInto(t, submissionDir("python-listener"), dir)
+	name := fmt.Sprintf("kpuzzle-listener-%d", rand.Int64())
+	writeLines(t, filepath.Join(dir, "socket.txt"), name)
+	// The listener waits until a board came, or for five minutes.
+	writeLines(t, filepath.Join(dir, "wait.txt"), "300 1")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	listener := exec.CommandContext(ctx, "python3", filepath.Join(dir, "solver.py"), filepath.Join(smallSet, "p1.txt"), filepath.Join(dir, "a1.txt"))
+	var out strings.Builder
+	listener.Stderr = &out
+	if err := listener.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Once the socket is bound (it shows in /proc/net/unix), a second
+	// run sends its board.
+	for {
+		table, _ := os.ReadFile("/proc/net/unix")
+		if strings.Contains(string(table), "@"+name) {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatal("the listener never bound its socket")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	sender := exec.CommandContext(ctx, "python3", filepath.Join(dir, "solver.py"), filepath.Join(smallSet, "p2.txt"), filepath.Join(dir, "a2.txt"))
+	if got, err := sender.CombinedOutput(); err != nil || !strings.Contains(string(got), "sent my board") {
+		t.Fatalf("sender: %v\n%s", err, got)
+	}
+	listener.Wait()
+	if want := "received board: 7 4 1 / 3 6 2 / 5 0 8"; !strings.Contains(out.String(), want) {
+		t.Errorf("uncontained, the listener did not print p2's board %q:\n%s", want, out.String())
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -278,6 +279,11 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	}
 	timed := func(r grader.Result) grader.Result {
 		r.Seconds, r.CPUSeconds = roundSeconds(res.Wall), roundSeconds(res.CPU)
+		answerBytes := int64(-1)
+		if st, err := os.Lstat(output); err == nil && st.Mode().IsRegular() {
+			answerBytes = st.Size()
+		}
+		r.NearLimit = nearLimits(res, answerBytes, a.Run.Limits)
 		return r
 	}
 	// Paths of this run's folders are random; students' tracebacks show
@@ -310,6 +316,11 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		r := timed(fail(grader.Timeout, "used more than run.cpu_time (%s) of CPU time; stopped", a.Run.CPUTime))
 		r.Details = g.stoppedProgress(answerPath, res.Stdout, t)
 		return r, true
+	case res.CPU > a.Run.CPUTime.Std():
+		// The kernel stops each process at run.cpu_time rounded up to
+		// whole seconds; the limit is the whole program's, every process
+		// and thread together, to the millisecond.
+		return timed(fail(grader.Timeout, "used %.2f s of CPU time in all its processes together, more than run.cpu_time (%s)", res.CPU.Seconds(), a.Run.CPUTime)), true
 	case res.MemoryExceeded && bytes.Contains(res.Stderr, []byte("OutOfMemoryError: Java heap space")):
 		// The JVM's own heap (-Xmx in the command) ran out, not
 		// run.memory.
@@ -594,6 +605,48 @@ func sandboxLimits(l grader.Limits) sandbox.Limits {
 		MaxOutputBytes: int64(l.Output),
 		MaxFileBytes:   int64(l.Output),
 	}
+}
+
+// nearShare is how close to a limit a run must come for its result to be
+// marked (grader.Result.NearLimit): within 10%.
+const nearShare = 0.9
+
+// nearLimits says which of limits l the run came within 10% of without
+// passing them, one clause each ("wall time 4.62 s of 5 s"), "" when
+// none: wall time, CPU time of the whole tree, stdout, stderr and the
+// answer file (answerBytes, -1 when there is none). A limit the run
+// passed is its verdict's business, not a mark. Memory is not marked: the
+// limit is on address space, which no measure of the run gives (MaxRSS
+// is resident memory, far below it for any runtime that reserves).
+func nearLimits(res sandbox.Result, answerBytes int64, l grader.Limits) string {
+	var out []string
+	near := func(used, limit float64) bool { return limit > 0 && used >= nearShare*limit && used <= limit }
+	seconds := func(what string, used time.Duration, limit grader.Duration) {
+		if near(used.Seconds(), limit.Std().Seconds()) {
+			out = append(out, fmt.Sprintf("%s %.2f s of %s s", what, used.Seconds(), strconv.FormatFloat(limit.Std().Seconds(), 'f', -1, 64)))
+		}
+	}
+	size := func(what string, used int64, limit grader.ByteSize) {
+		if near(float64(used), float64(limit)) {
+			out = append(out, fmt.Sprintf("%s %d bytes of %s", what, used, limit))
+		}
+	}
+	if !res.TimedOut {
+		seconds("wall time", res.Wall, l.WallTime)
+	}
+	if !res.CPUExceeded {
+		seconds("CPU time", res.CPU, l.CPUTime)
+	}
+	if !res.StdoutTruncated {
+		size("stdout", int64(len(res.Stdout)), l.Output)
+	}
+	if !res.StderrTruncated {
+		size("stderr", int64(len(res.Stderr)), l.Output)
+	}
+	if !res.FileSizeExceeded && answerBytes >= 0 {
+		size("answer file", answerBytes, l.Output)
+	}
+	return strings.Join(out, "; ")
 }
 
 // exitDescription says how a failed run ended.

@@ -48,6 +48,9 @@ type FeedbackTest struct {
 	OptimalLength *int
 	Summary       string
 	Details       []string
+	// NearLimit, when set, says which limits the run came within 10% of
+	// (grader.Result.NearLimit).
+	NearLimit string
 	// Checks are the test's sub-checks (Java API methods, judged claims)
 	// with their points; FailedChecks counts those that failed.
 	Checks       []FeedbackCheck
@@ -71,7 +74,7 @@ func (gb Gradebook) Feedback(s Submission) FeedbackData {
 		ft := FeedbackTest{
 			Number: t.Number, Name: t.Name, Hidden: t.Hidden, Verdict: r.Verdict, Solvable: r.Solvable,
 			Passed: gb.Passed(r), Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric),
-			Length: r.Length, OptimalLength: r.OptimalLength, Summary: r.Summary, Details: r.Details,
+			Length: r.Length, OptimalLength: r.OptimalLength, Summary: r.Summary, Details: r.Details, NearLimit: r.NearLimit,
 		}
 		if sharesBuild(d.Build, r) {
 			ft.Summary, ft.Details = "the build failed "+BuildRef, nil

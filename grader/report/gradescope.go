@@ -209,6 +209,10 @@ func testOutput(r grader.Result, checks []grader.ScoredSubCheck) string {
 	sb.WriteString(string(r.Verdict))
 	sb.WriteString(": ")
 	sb.WriteString(r.Summary)
+	if r.NearLimit != "" {
+		sb.WriteString("\n")
+		sb.WriteString(NearLimitLine(r))
+	}
 	for _, d := range r.Details {
 		sb.WriteByte('\n')
 		sb.WriteString(d)
@@ -220,6 +224,16 @@ func testOutput(r grader.Result, checks []grader.ScoredSubCheck) string {
 		}
 	}
 	return sb.String()
+}
+
+// NearLimitLine is the line that says a result was decided within 10% of
+// a limit, "" when it was not: "near a limit (within 10%, so the
+// machine's load may have decided it): wall time 4.62 s of 5 s".
+func NearLimitLine(r grader.Result) string {
+	if r.NearLimit == "" {
+		return ""
+	}
+	return "near a limit (within 10%, so the machine's load may have decided it): " + r.NearLimit
 }
 
 // WriteGradescope writes a submission's results.json.

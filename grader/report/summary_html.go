@@ -87,6 +87,9 @@ type summaryView struct {
 	Times bool
 	// Integrity lists every submission's integrity findings.
 	Integrity []integrityRow
+	// Near is set when a cell is marked near a limit (the legend then
+	// explains the mark).
+	Near bool
 }
 
 type testRow struct {
@@ -131,6 +134,8 @@ type studentRow struct {
 
 type studentCell struct {
 	Text, Title, Tone, Link string
+	// Near marks a result decided within 10% of a limit.
+	Near bool
 }
 
 // barChart is an inline SVG bar chart, laid out in Go: the template
@@ -279,6 +284,15 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 			}
 			if len(failed) > 0 {
 				cell.Title += "; failed checks: " + strings.Join(failed, ", ")
+			}
+			if r.NearLimit != "" {
+				cell.Near, v.Near = true, true
+				// Its figures are run times, shown with results.times.
+				if gb.Settings.Times {
+					cell.Title += "; " + NearLimitLine(r)
+				} else {
+					cell.Title += "; decided within 10% of a limit"
+				}
 			}
 			if o.Replay != nil {
 				cell.Link = linkPath(o.Replay(s, i))

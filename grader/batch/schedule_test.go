@@ -1,0 +1,428 @@
+package batch_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/journal"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
+)
+
+// fakeRuns is a sandbox runner that runs nothing: answer says what each
+// run of a test (by input file name, and how many times it ran before)
+// returns and writes as its answer. It records which runs overlapped.
+type fakeRuns struct {
+	mu sync.Mutex
+	// active are the tests running now; log is "start T" and "end T" in
+	// order; runs counts the runs of each test; alone records, per run of
+	// a test, whether nothing else was running when it started.
+	active map[string]int
+	log    []string
+	runs   map[string]int
+	alone  map[string][]bool
+	// started is closed when a second run is in flight at once.
+	started     chan struct{}
+	startedOnce sync.Once
+
+	answer func(test string, run int, f *fakeRuns) (sandbox.Result, string)
+}
+
+func newFakeRuns(answer func(test string, run int, f *fakeRuns) (sandbox.Result, string)) *fakeRuns {
+	return &fakeRuns{active: map[string]int{}, runs: map[string]int{}, alone: map[string][]bool{}, started: make(chan struct{}), answer: answer}
+}
+
+// testOf is the test a spec runs: its input file's name.
+func testOf(spec sandbox.Spec) string {
+	for _, a := range spec.Argv {
+		if strings.HasSuffix(a, ".txt") && filepath.Base(a) != "output.txt" {
+			return filepath.Base(a)
+		}
+	}
+	return "?"
+}
+
+func (f *fakeRuns) run(_ context.Context, spec sandbox.Spec) (sandbox.Result, error) {
+	test := testOf(spec)
+	f.mu.Lock()
+	n := f.runs[test]
+	f.runs[test]++
+	inFlight := 0
+	for _, c := range f.active {
+		inFlight += c
+	}
+	f.alone[test] = append(f.alone[test], inFlight == 0)
+	if inFlight > 0 {
+		f.startedOnce.Do(func() { close(f.started) })
+	}
+	f.active[test]++
+	f.log = append(f.log, "start "+test)
+	f.mu.Unlock()
+	res, answer := f.answer(test, n, f)
+	if answer != "" {
+		if err := os.WriteFile(filepath.Join(spec.Dir, "output.txt"), []byte(answer), 0o644); err != nil {
+			return res, err
+		}
+	}
+	f.mu.Lock()
+	f.active[test]--
+	f.log = append(f.log, "end "+test)
+	f.mu.Unlock()
+	return res, nil
+}
+
+// fakeAssignment grades the small set with a command that the fake
+// runner never runs; hidden are the patterns of hidden tests.
+func fakeAssignment(t *testing.T, hidden string, limits string) grader.Assignment {
+	return assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q}, "visibility": {"hidden_tests": [%s]},
+		"run": {"command": "solver {input} {output}"%s}}`, mustAbs(t, smallSet), hidden, limits))
+}
+
+// TestHiddenTestsStartAfterEveryVisibleTest grades three submissions
+// whose last two tests are hidden, on two workers: no hidden test may
+// start before every visible test of every submission has ended, so that
+// no program whose output a student sees runs beside a hidden test. (In
+// the order submission by submission, the first submission's hidden
+// tests would start before the last one's visible tests, on any number
+// of workers.) A result taken from the journal counts as finished.
+func TestHiddenTestsStartAfterEveryVisibleTest(t *testing.T) {
+	a := fakeAssignment(t, `"p4.txt", "p5.txt"`, "")
+	root := copySubmissions(t, "python-astar", "python-chatty", "python-patient")
+	f := newFakeRuns(func(string, int, *fakeRuns) (sandbox.Result, string) {
+		// Long enough for the workers to overlap; nothing is timed.
+		time.Sleep(5 * time.Millisecond)
+		return sandbox.Result{}, "UNSOLVABLE\n"
+	})
+	journalPath := filepath.Join(t.TempDir(), "journal.jsonl")
+	o := grade(t, batch.Options{Assignment: a, Jobs: 2, Sandbox: f.run, JournalPath: journalPath}, root)
+	checkPhases(t, f.log, map[string]bool{"p4.txt": true, "p5.txt": true})
+	if got := len(o.Results) * len(o.Tests); got != 15 || o.Ran != 15 {
+		t.Errorf("%d results, %d ran; want 15", got, o.Ran)
+	}
+
+	// Resumed after the visible phase of an interrupted grading: the
+	// journal's visible results are finished, and the hidden tests run
+	// (the fake sees only them).
+	data, err := os.ReadFile(journalPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keep []string
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		if !strings.Contains(line, `"test":"p4.txt"`) && !strings.Contains(line, `"test":"p5.txt"`) {
+			keep = append(keep, line)
+		}
+	}
+	if err := os.WriteFile(journalPath, []byte(strings.Join(keep, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f2 := newFakeRuns(f.answer)
+	o = grade(t, batch.Options{Assignment: a, Jobs: 2, Sandbox: f2.run, JournalPath: journalPath, Resume: true}, root)
+	if o.Reused != 9 || o.Ran != 6 {
+		t.Errorf("resumed: %d reused, %d ran; want 9 and 6", o.Reused, o.Ran)
+	}
+	for _, e := range f2.log {
+		if !strings.HasSuffix(e, "p4.txt") && !strings.HasSuffix(e, "p5.txt") {
+			t.Errorf("resumed: a journaled visible test ran again: %s", e)
+		}
+	}
+}
+
+// checkPhases fails when a hidden test started before the last visible
+// test ended.
+func checkPhases(t *testing.T, log []string, hidden map[string]bool) {
+	t.Helper()
+	lastVisibleEnd, firstHiddenStart := -1, len(log)
+	for i, e := range log {
+		kind, test, _ := strings.Cut(e, " ")
+		switch {
+		case kind == "end" && !hidden[test]:
+			lastVisibleEnd = i
+		case kind == "start" && hidden[test] && i < firstHiddenStart:
+			firstHiddenStart = i
+		}
+	}
+	if firstHiddenStart < lastVisibleEnd {
+		t.Errorf("a hidden test started (event %d) before the last visible test ended (event %d):\n%s", firstHiddenStart, lastVisibleEnd, strings.Join(log, "\n"))
+	}
+}
+
+// TestTimeoutBesideOthersIsRunAgainAlone: a test that timed out while
+// another test ran is run again at the end of its phase with nothing
+// else running, and the second run's result is final: recorded, journaled
+// once, and marked as a re-run. A test that timed out alone is final at
+// once.
+func TestTimeoutBesideOthersIsRunAgainAlone(t *testing.T) {
+	a := fakeAssignment(t, `"p5.txt"`, `, "wall_time": "5s"`)
+	root := copySubmissions(t, "python-astar", "python-chatty")
+	f := newFakeRuns(func(test string, run int, f *fakeRuns) (sandbox.Result, string) {
+		if test == "p2.txt" && run == 0 {
+			// The first run of p2 times out while another run is in
+			// flight: it waits for one to start.
+			select {
+			case <-f.started:
+			case <-time.After(2 * time.Minute):
+			}
+			return sandbox.Result{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second, CPU: 2 * time.Second}, ""
+		}
+		if test == "p3.txt" {
+			// p3 times out every time.
+			return sandbox.Result{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second, CPU: 5 * time.Second}, ""
+		}
+		return sandbox.Result{Wall: time.Second, CPU: time.Second}, "UNSOLVABLE\n"
+	})
+	journalPath := filepath.Join(t.TempDir(), "journal.jsonl")
+	o := grade(t, batch.Options{Assignment: a, Jobs: 2, Sandbox: f.run, JournalPath: journalPath}, root)
+	checkPhases(t, f.log, map[string]bool{"p5.txt": true})
+
+	// The first run of p2 timed out beside another run: run again, it
+	// answers. p3 times out every time: its result is final at once when
+	// it ran alone, after a second run alone when it did not.
+	notes := 0
+	rerunNote := func(r grader.Result) bool {
+		ok := strings.Contains(strings.Join(r.Details, "\n"), "run again alone: the first run timed out (5.00 s wall")
+		if ok {
+			notes++
+		}
+		return ok
+	}
+	p2Reruns, p3Reruns := 0, 0
+	for _, sub := range []string{"python-astar", "python-chatty"} {
+		r := o.Results[sub]["p2.txt"]
+		if r.Verdict != grader.UnsolvableWrong {
+			t.Errorf("%s p2: want the second run's verdict, got\n%s", sub, resultText(r))
+		}
+		if rerunNote(r) {
+			p2Reruns++
+		}
+		r = o.Results[sub]["p3.txt"]
+		if r.Verdict != grader.Timeout {
+			t.Errorf("%s p3:\n%s", sub, resultText(r))
+		}
+		if rerunNote(r) {
+			p3Reruns++
+		}
+	}
+	f.mu.Lock()
+	if p2Reruns != 1 || f.runs["p2.txt"] != 3 || f.runs["p3.txt"] != 2+p3Reruns || o.Reran != notes {
+		t.Errorf("p2 re-run %d times (want 1) in %d runs (want 3); p3 re-run %d times in %d runs; %d re-runs counted, %d noted",
+			p2Reruns, f.runs["p2.txt"], p3Reruns, f.runs["p3.txt"], o.Reran, notes)
+	}
+	// A test's runs after one per submission are re-runs: they ran
+	// alone.
+	for test, alone := range f.alone {
+		for i, ok := range alone {
+			if i >= 2 && !ok {
+				t.Errorf("run %d of %s (a re-run) started beside another run", i+1, test)
+			}
+		}
+	}
+	f.mu.Unlock()
+
+	// Only final results are journaled: one per test.
+	jf, err := os.Open(journalPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer jf.Close()
+	c, err := journal.Read(jf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, r := range c.Records {
+		if r.Kind == journal.KindResult {
+			seen[r.Submission+" "+r.Result.Test]++
+			if r.Result.Test == "p2.txt" && r.Result.Verdict == grader.Timeout {
+				t.Errorf("the journal holds the first run of %s p2", r.Submission)
+			}
+		}
+	}
+	for k, n := range seen {
+		if n != 1 {
+			t.Errorf("%s journaled %d times", k, n)
+		}
+	}
+	if len(seen) != 10 {
+		t.Errorf("%d results journaled, want 10", len(seen))
+	}
+
+	// On one worker nothing runs beside a test: a time-out is final.
+	f1 := newFakeRuns(func(test string, run int, f *fakeRuns) (sandbox.Result, string) {
+		if test == "p3.txt" {
+			return sandbox.Result{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second, CPU: 5 * time.Second}, ""
+		}
+		return sandbox.Result{Wall: time.Second, CPU: time.Second}, "UNSOLVABLE\n"
+	})
+	o = grade(t, batch.Options{Assignment: a, Jobs: 1, Sandbox: f1.run}, copySubmissions(t, "python-astar"))
+	if r := o.Results["python-astar"]["p3.txt"]; r.Verdict != grader.Timeout || o.Reran != 0 || f1.runs["p3.txt"] != 1 ||
+		strings.Contains(strings.Join(r.Details, "\n"), "run again") {
+		t.Errorf("alone, p3 ran %d times, %d re-runs:\n%s", f1.runs["p3.txt"], o.Reran, resultText(r))
+	}
+}
+
+// TestNearLimitIsMarked: a run that stays under a limit by less than 10%
+// is marked, one at half the limit is not, and a run whose processes
+// together used more CPU than run.cpu_time timed out even though no
+// process reached the kernel's (whole-second) limit.
+func TestNearLimitIsMarked(t *testing.T) {
+	a := fakeAssignment(t, "", `, "wall_time": "10s", "cpu_time": "5s", "output": "1000"`)
+	root := copySubmissions(t, "python-astar")
+	runs := map[string]sandbox.Result{
+		"p1.txt": {Wall: 9500 * time.Millisecond, CPU: time.Second},
+		"p2.txt": {Wall: 5 * time.Second, CPU: 2500 * time.Millisecond},
+		"p3.txt": {Wall: 9800 * time.Millisecond, CPU: 4800 * time.Millisecond, Stdout: []byte(strings.Repeat("x", 950))},
+		"p4.txt": {Wall: 6 * time.Second, CPU: 5200 * time.Millisecond},
+		"p5.txt": {ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 10 * time.Second, CPU: 2 * time.Second},
+	}
+	f := newFakeRuns(func(test string, _ int, _ *fakeRuns) (sandbox.Result, string) {
+		return runs[test], "UNSOLVABLE\n"
+	})
+	o := grade(t, batch.Options{Assignment: a, Jobs: 1, Sandbox: f.run}, root)
+	got := map[string]string{}
+	for name, r := range o.Results["python-astar"] {
+		got[name] = string(r.Verdict) + " | " + r.NearLimit
+	}
+	want := map[string]string{
+		"p1.txt": "unsolvable-wrong | wall time 9.50 s of 10 s",
+		"p2.txt": "unsolvable-wrong | ",
+		"p3.txt": "unsolvable-wrong | wall time 9.80 s of 10 s; CPU time 4.80 s of 5 s; stdout 950 bytes of 1000",
+		// Over the limit: the verdict says so, no mark.
+		"p4.txt": "timeout | ",
+		"p5.txt": "timeout | ",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("verdict | near_limit (-want +got):\n%s", diff)
+	}
+	if s := o.Results["python-astar"]["p4.txt"].Summary; !strings.Contains(s, "5.20 s of CPU time in all its processes together") {
+		t.Errorf("p4's summary: %s", s)
+	}
+}
+
+// TestInterruptedBeforeTheRerun: a grading stopped while a time-out
+// waits for (or runs) its re-run journals no result for it, so that
+// --resume runs the test again.
+func TestInterruptedBeforeTheRerun(t *testing.T) {
+	a := fakeAssignment(t, "", `, "wall_time": "5s"`)
+	root := copySubmissions(t, "python-astar", "python-chatty")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	f := newFakeRuns(func(test string, run int, f *fakeRuns) (sandbox.Result, string) {
+		if test == "p2.txt" {
+			if run == 0 {
+				select {
+				case <-f.started:
+				case <-time.After(2 * time.Minute):
+				}
+			}
+			if run >= 2 {
+				// The re-run: Ctrl-C.
+				cancel()
+			}
+			return sandbox.Result{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second}, ""
+		}
+		return sandbox.Result{Wall: time.Second}, "UNSOLVABLE\n"
+	})
+	journalPath := filepath.Join(t.TempDir(), "journal.jsonl")
+	subs, err := batch.FindSubmissions([]string{root}, batch.LayoutFolders)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests, err := a.LoadTests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := batch.Grade(ctx, batch.Options{Assignment: a, Tests: tests, Submissions: subs, Jobs: 2, Sandbox: f.run, JournalPath: journalPath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.Interrupted || o.Reran != 0 {
+		t.Fatalf("interrupted %v, %d re-runs; want an interrupted grading, no re-run recorded", o.Interrupted, o.Reran)
+	}
+	var pending []string
+	for _, sub := range []string{"python-astar", "python-chatty"} {
+		if _, ok := o.Results[sub]["p2.txt"]; !ok {
+			pending = append(pending, sub)
+		}
+	}
+	if len(pending) == 0 {
+		t.Fatal("every p2 has a result, though a re-run was interrupted")
+	}
+	f2 := newFakeRuns(func(string, int, *fakeRuns) (sandbox.Result, string) {
+		return sandbox.Result{Wall: time.Second}, "UNSOLVABLE\n"
+	})
+	o = grade(t, batch.Options{Assignment: a, Jobs: 2, Sandbox: f2.run, JournalPath: journalPath, Resume: true}, root)
+	for _, sub := range pending {
+		if r := o.Results[sub]["p2.txt"]; r.Verdict != grader.UnsolvableWrong {
+			t.Errorf("resumed: %s p2:\n%s", sub, resultText(r))
+		}
+	}
+	if f2.runs["p2.txt"] != len(pending) || len(f2.runs) != 1 {
+		t.Errorf("resumed: ran %v; want p2 of %v only", f2.runs, pending)
+	}
+}
+
+// TestCPUTimeCountsEveryProcess: a program that splits its work over two
+// processes, each under run.cpu_time (so the kernel's per-process limit
+// never stops either), but together over it, timed out: run.cpu_time is
+// the whole program's. The wall time is generous: only CPU time decides.
+func TestCPUTimeCountsEveryProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spends seconds of CPU time in a real program; go test without -short runs it")
+	}
+	needTool(t, "python3")
+	root := t.TempDir()
+	sub := filepath.Join(root, "python-split")
+	os.Mkdir(sub, 0o755)
+	solver := `import os, sys, time
+def spin(seconds):
+    while time.process_time() < seconds:
+        pass
+kids = []
+for _ in range(2):
+    pid = os.fork()
+    if pid == 0:
+        spin(0.7)
+        os._exit(0)
+    kids.append(pid)
+for pid in kids:
+    os.waitpid(pid, 0)
+with open(sys.argv[2], "w") as f:
+    f.write("UNSOLVABLE\n")
+`
+	if err := os.WriteFile(filepath.Join(sub, "solver.py"), []byte(solver), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	levels := []sandbox.Choice{sandbox.ChooseAuto}
+	if os.Geteuid() == 0 {
+		levels = append(levels, sandbox.ChooseRlimits)
+	}
+	for _, iso := range levels {
+		// The set is in the source tree, which anyone may read: the
+		// fallback's check before the first run would refuse it.
+		opts := batch.Options{Jobs: 1, Isolation: iso, AllowExposed: true}
+		opts.Assignment = assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p4.txt"},
+			"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "2m", "cpu_time": "1s"}}`, mustAbs(t, smallSet)))
+		o := grade(t, opts, root)
+		r := o.Results["python-split"]["p4.txt"]
+		if r.Verdict != grader.Timeout || !strings.Contains(r.Summary, "in all its processes together, more than run.cpu_time (1s)") || r.CPUSeconds < 1.4 {
+			t.Errorf("%s: two processes of 0.7 s CPU each under run.cpu_time 1s (%.3f s CPU in all):\n%s", o.Isolation.Level, r.CPUSeconds, resultText(r))
+		}
+		// The same program under run.cpu_time 2s answers.
+		opts.Assignment = assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p4.txt"},
+			"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "2m", "cpu_time": "2s"}}`, mustAbs(t, smallSet)))
+		o = grade(t, opts, root)
+		if r := o.Results["python-split"]["p4.txt"]; r.Verdict != grader.UnsolvableCorrect {
+			t.Errorf("%s: under run.cpu_time 2s:\n%s", o.Isolation.Level, resultText(r))
+		}
+	}
+}
