@@ -557,13 +557,35 @@ func atCap(path string, limit int64) bool {
 // at most limit bytes. problem is "missing", "too large", or a description
 // of something that is not a regular file; err is for failures that are
 // not the program's doing.
+//
+// Whatever is at the path was put there by the program, which owns the
+// folder: a socket (open fails with ENXIO), a FIFO (open would block
+// without O_NONBLOCK), a device, a folder or a file it made unreadable is
+// the program's problem, never the grader's. The path is looked at before
+// it is opened, and the opened file must be the regular file looked at.
 func readAnswer(path string, limit int64) (data []byte, problem string, err error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	before, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, "missing", nil
+	case err != nil:
+		return nil, "", err
+	}
+	if p := notRegular(before.Mode()); p != "" {
+		return nil, p, nil
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return nil, "missing", nil
 	case errors.Is(err, syscall.ELOOP):
 		return nil, "a symbolic link", nil
+	case errors.Is(err, syscall.ENXIO), errors.Is(err, syscall.ENODEV), errors.Is(err, syscall.EOPNOTSUPP),
+		errors.Is(err, syscall.EISDIR), errors.Is(err, syscall.ETXTBSY), errors.Is(err, syscall.EWOULDBLOCK):
+		// Replaced by a special file since the look.
+		return nil, "a special file", nil
+	case errors.Is(err, os.ErrPermission):
+		return nil, "a file the grader may not read", nil
 	case err != nil:
 		return nil, "", err
 	}
@@ -572,20 +594,40 @@ func readAnswer(path string, limit int64) (data []byte, problem string, err erro
 	if err != nil {
 		return nil, "", err
 	}
-	if !st.Mode().IsRegular() {
-		if st.IsDir() {
-			return nil, "a folder", nil
-		}
-		return nil, "a special file", nil
+	if p := notRegular(st.Mode()); p != "" {
+		return nil, p, nil
 	}
 	data, err = io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
+	switch {
+	case errors.Is(err, syscall.EISDIR), errors.Is(err, syscall.EINVAL), errors.Is(err, syscall.EWOULDBLOCK):
+		return nil, "a special file", nil
+	case err != nil:
 		return nil, "", err
 	}
 	if int64(len(data)) > limit {
 		return nil, "too large", nil
 	}
 	return data, "", nil
+}
+
+// notRegular describes a file mode that is not a regular file's, or ""
+// for a regular file.
+func notRegular(m os.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return ""
+	case m&os.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeSocket != 0:
+		return "a special file (a socket)"
+	case m&os.ModeNamedPipe != 0:
+		return "a special file (a named pipe)"
+	case m&os.ModeDevice != 0:
+		return "a special file (a device)"
+	}
+	return "a special file"
 }
 
 // environment is a program's whole environment: a fixed PATH, HOME in its
