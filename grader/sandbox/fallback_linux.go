@@ -6,10 +6,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -136,19 +138,154 @@ func claimUID(uid int) (release func(), err error) {
 	}, nil
 }
 
-// scrubUID kills every process that has uid as one of its user IDs and
-// removes every entry uid owns in the host's world-writable folders. It
-// is called after a fallback run, when the caller is root and uid is the
-// run's own, so nothing legitimate has it.
+// scrubUID kills every process of uid and removes every entry uid owns
+// in the host's world-writable folders. It is called after a fallback
+// run, when the caller is root and uid is the run's own, so nothing
+// legitimate has it.
+//
+// A snapshot of /proc cannot catch a program that forks and exits in a
+// loop: the child it forks after the snapshot lives on. So the processes
+// are killed by the kernel's own walk, kill(-1, SIGKILL) from a thread
+// whose effective uid is uid (killAsUID): under the task list's lock it
+// signals every process of uid at once, and a fork that races the fatal
+// signal is aborted, so after one call no process of uid can run another
+// instruction. Rounds repeat while /proc still shows a process of uid
+// that is neither dead nor dying (none, unless the kernel differs).
 func scrubUID(uid int) {
-	for range 20 {
-		if killUID(uid) == 0 {
+	for round := 0; round < scrubRounds; round++ {
+		if err := killAsUID(uid); err != nil {
+			killUID(uid) // the snapshot, as a last resort
+		}
+		if len(liveProcesses(uid)) == 0 {
 			break
 		}
+		time.Sleep(time.Millisecond)
 	}
 	for _, dir := range worldWritableDirs().Dirs {
 		removeOwned(dir, uid)
 	}
+}
+
+// scrubRounds bounds the kill rounds of scrubUID.
+const scrubRounds = 50
+
+// killAsUID sends SIGKILL to every process of uid in this process's PID
+// namespace but this process, with kill(-1): the kernel signals, under
+// its task list lock, every process the caller may signal, which for a
+// caller without capabilities whose effective uid is uid is every process
+// whose real or saved uid is uid (and every process whose real or saved
+// uid is the caller's real uid).
+//
+// The call is made by a fresh thread of this process, locked to its
+// goroutine and never unlocked, so that the thread and its credentials end
+// with the goroutine. The thread takes uid as effective uid and
+// ScrubberUID as real and saved uid (which drops its capabilities), so
+// that it signals the run's processes and nothing else, and the run's
+// processes cannot signal it (the kernel lets a process signal one whose
+// real or saved uid equals its own real or effective uid). It is never
+// the process's main thread, whose credentials kill(-1) checks for this
+// process: another killAsUID must not reach the caller.
+func killAsUID(uid int) error {
+	if uid <= 0 || uid == ScrubberUID {
+		return fmt.Errorf("sandbox: refusing to kill every process of uid %d", uid)
+	}
+	errc := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread()
+		if unix.Gettid() == unix.Getpid() {
+			// The main thread: held here, so that the goroutine below
+			// runs on another.
+			defer runtime.UnlockOSThread()
+			errc <- killAsUID(uid)
+			return
+		}
+		// From here on the thread is never given back.
+		if err := setresuid(ScrubberUID, uid, ScrubberUID); err != nil {
+			errc <- fmt.Errorf("sandbox: take uid %d to kill its processes: %w", uid, err)
+			return
+		}
+		err := syscall.Kill(-1, syscall.SIGKILL)
+		if errors.Is(err, syscall.ESRCH) {
+			err = nil // no other process at all in this PID namespace
+		}
+		errc <- err
+	}()
+	return <-errc
+}
+
+// liveProcesses lists the processes with uid among their user IDs that
+// are neither dead (zombies) nor dying (SIGKILL pending).
+func liveProcesses(uid int) []int {
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	var live []int
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/status")
+		if err != nil {
+			continue
+		}
+		if st := parseStatus(b); st.hasUID(uid) && st.alive() {
+			live = append(live, pid)
+		}
+	}
+	return live
+}
+
+// procStatus is what liveProcesses needs of /proc/PID/status.
+type procStatus struct {
+	uids         []int
+	state        string
+	pending, shd uint64
+}
+
+func parseStatus(b []byte) procStatus {
+	var st procStatus
+	for _, line := range strings.Split(string(b), "\n") {
+		k, v, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		switch k {
+		case "Uid":
+			for _, f := range strings.Fields(v) {
+				if id, err := strconv.Atoi(f); err == nil {
+					st.uids = append(st.uids, id)
+				}
+			}
+		case "State":
+			st.state, _, _ = strings.Cut(v, " ")
+		case "SigPnd":
+			st.pending, _ = strconv.ParseUint(v, 16, 64)
+		case "ShdPnd":
+			st.shd, _ = strconv.ParseUint(v, 16, 64)
+		}
+	}
+	return st
+}
+
+func (st procStatus) hasUID(uid int) bool {
+	for _, id := range st.uids {
+		if id == uid {
+			return true
+		}
+	}
+	return false
+}
+
+// alive: not a zombie, not dead, no SIGKILL pending.
+func (st procStatus) alive() bool {
+	const sigkill = 1 << (syscall.SIGKILL - 1)
+	if st.state == "Z" || st.state == "X" {
+		return false
+	}
+	return (st.pending|st.shd)&sigkill == 0
 }
 
 // killUID sends SIGKILL to every process with uid among its real,
@@ -181,17 +318,7 @@ func processHasUID(pid string, uid int) bool {
 	if err != nil {
 		return false
 	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "Uid:"); ok {
-			for _, f := range strings.Fields(v) {
-				if id, err := strconv.Atoi(f); err == nil && id == uid {
-					return true
-				}
-			}
-			return false
-		}
-	}
-	return false
+	return parseStatus(b).hasUID(uid)
 }
 
 // removeOwned removes the entries of dir that uid owns (with what they

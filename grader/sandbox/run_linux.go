@@ -166,6 +166,9 @@ func prepare(ctx context.Context, spec Spec) (*prepared, error) {
 	if spec.UID < 0 {
 		return nil, fmt.Errorf("sandbox: negative Spec.UID %d", spec.UID)
 	}
+	if spec.UID == ScrubberUID {
+		return nil, fmt.Errorf("sandbox: Spec.UID %d is ScrubberUID, which no run may have", spec.UID)
+	}
 	iso, err := IsolationFor(spec)
 	if err != nil {
 		return nil, err

@@ -223,6 +223,13 @@ const (
 	RunUIDs     = 10_000
 )
 
+// ScrubberUID is the real and saved user ID of the thread that kills the
+// processes of a run without namespaces once it has ended (its effective
+// user ID is then the run's): no run and no account has it, so that the
+// kill reaches the run's processes alone and they cannot signal the
+// killer. It lies just below the run range.
+const ScrubberUID = FirstRunUID - 1
+
 // Result says how a run ended. Exactly one of ExitCode >= 0 and
 // Signal != "" holds for a program that was started.
 type Result struct {

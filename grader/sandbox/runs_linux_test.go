@@ -1,0 +1,152 @@
+//go:build linux
+
+package sandbox_test
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox/sandboxtest"
+)
+
+// insideContainer is set in the test binary that a test re-executes in
+// the simulated container.
+const insideContainer = "KPUZZLE_SANDBOX_TEST_IN_CONTAINER"
+
+// forkRunnerTrials is how many times the fork runner is run per level:
+// enough that a clean-up that merely races it (a snapshot of /proc, then
+// kills) loses some of them.
+const forkRunnerTrials = 8
+
+// TestForkRunnerLeavesNothing runs python-forkrunner without namespaces,
+// many times, each time under the run's uid: its lineages fork and exit
+// in a loop, each in a session of its own, and its main process waits to
+// be stopped at the wall time, so that the helper and the clean-up after
+// it must catch processes whose pids change faster than /proc can be
+// read. Every process of the lineages holds a FIFO open for writing, so
+// that the test's read of it ends exactly when the last of them is gone:
+// when Run returns, that end must come (the deadline on the read only
+// keeps a failing test from hanging; nothing is timed). It runs at the
+// fallback level on the host and in the simulated container, as on
+// Gradescope.
+func TestForkRunnerLeavesNothing(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("runs have uids of their own only when the caller is root")
+	}
+	py := python(t)
+	if os.Getenv(insideContainer) != "" {
+		forkRunnerTrialsAt(t, py)
+		return
+	}
+	t.Run("rlimits", func(t *testing.T) { forkRunnerTrialsAt(t, py) })
+	t.Run("container", func(t *testing.T) {
+		cmd := sandboxtest.Container(os.Args[0], "-test.run=^TestForkRunnerLeavesNothing$", "-test.v", "-test.count=1")
+		cmd.Env = append(cmd.Env, insideContainer+"=1")
+		out, err := cmd.CombinedOutput()
+		t.Logf("inside the simulated container:\n%s", out)
+		if err != nil {
+			t.Errorf("inside the simulated container: %v", err)
+		}
+	})
+}
+
+func forkRunnerTrialsAt(t *testing.T, py string) {
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "submissions", "python-forkrunner", "solver.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := sandbox.LeaseUID(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Release()
+	for trial := range forkRunnerTrials {
+		dir := t.TempDir()
+		// Python opens its script by absolute path: the folders above
+		// the run's must be searchable by its uid.
+		if err := os.Chmod(filepath.Dir(dir), 0o711); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, dir, "solver.py", string(src), 0o644)
+		fifo := filepath.Join(dir, "alive.fifo")
+		if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chown(fifo, l.UID, l.UID); err != nil {
+			t.Fatal(err)
+		}
+		alive, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sandbox.Run(context.Background(), sandbox.Spec{
+			Argv:      []string{py, "solver.py", "4", "alive.fifo"},
+			Dir:       dir,
+			Limits:    sandbox.Limits{WallTime: 3 * time.Second, MaxProcesses: 32},
+			Isolation: sandbox.ChooseRlimits,
+			UID:       l.UID,
+		})
+		if err != nil {
+			alive.Close()
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		if res.Isolation.Level != sandbox.LevelRlimits || res.Isolation.UID != l.UID || !res.TimedOut {
+			t.Fatalf("trial %d: %v, timed out %v (stderr %q); want the fallback as uid %d, stopped at the wall time", trial, res.Isolation, res.TimedOut, res.Stderr, l.UID)
+		}
+		// Every writer is gone when the read ends; the deadline only
+		// keeps a failure from hanging the test.
+		_ = alive.SetReadDeadline(time.Now().Add(time.Minute))
+		got, err := io.ReadAll(alive)
+		alive.Close()
+		if err != nil {
+			t.Errorf("trial %d: processes of uid %d outlived the run (%v): %s", trial, l.UID, err, strings.Join(processesOfUID(l.UID), "; "))
+			continue
+		}
+		if string(got) != "" {
+			t.Errorf("trial %d: read %q from the lineages' FIFO, which they never write", trial, got)
+		}
+	}
+}
+
+// processesOfUID lists the processes with uid among their user IDs, with
+// their state, zombies and dying processes included.
+func processesOfUID(uid int) []string {
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return []string{"cannot read /proc: " + err.Error()}
+	}
+	var found []string
+	for _, e := range ents {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "status"))
+		if err != nil {
+			continue
+		}
+		var mine bool
+		var state string
+		for _, line := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(line, "Uid:"); ok {
+				for _, f := range strings.Fields(v) {
+					mine = mine || f == strconv.Itoa(uid)
+				}
+			}
+			if v, ok := strings.CutPrefix(line, "State:"); ok {
+				state = strings.TrimSpace(v)
+			}
+		}
+		if mine {
+			found = append(found, e.Name()+" "+state)
+		}
+	}
+	return found
+}
