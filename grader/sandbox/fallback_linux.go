@@ -1,10 +1,13 @@
 package sandbox
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
+	mrand "math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -46,21 +49,136 @@ func uidLockDir() (string, error) {
 	return "", errors.New("sandbox: no private folder for uid leases in /run or the temporary folder")
 }
 
-// LeaseUID reserves the first free uid of the run range, trying
-// FirstRunUID+hint first and going on from there, so that callers with
-// distinct hints usually get distinct uids at once. Release it when done.
+// LeaseUID reserves a free uid of the run range and returns it; release
+// it when done. The search starts at an offset drawn at random once per
+// process, plus hint, so that callers of one process with distinct hints
+// usually get distinct uids at once, and graders in different containers
+// on one kernel (whose lock folders differ) rarely try the same uid. A uid
+// is taken only when its lock is free and, when the caller is root, no
+// process of it exists anywhere on the kernel (uidInUse): a uid that
+// another container's run is using is skipped.
 func LeaseUID(hint int) (*Lease, error) {
+	base := leaseBase()
+	probe := os.Geteuid() == 0
 	for i := range RunUIDs {
-		uid := FirstRunUID + (hint+i)%RunUIDs
+		uid := FirstRunUID + (base+hint+i)%RunUIDs
 		l, err := leaseExactly(uid)
-		if err == nil {
-			return l, nil
+		if errors.Is(err, errLeaseBusy) {
+			continue
 		}
-		if !errors.Is(err, errLeaseBusy) {
+		if err != nil {
 			return nil, err
 		}
+		if probe {
+			busy, err := uidInUse(uid)
+			if err != nil {
+				l.Release()
+				return nil, err
+			}
+			if busy {
+				l.Release()
+				continue
+			}
+		}
+		return l, nil
 	}
-	return nil, fmt.Errorf("sandbox: all %d run uids are leased", RunUIDs)
+	return nil, fmt.Errorf("sandbox: all %d run uids are leased or in use", RunUIDs)
+}
+
+var (
+	leaseBaseOnce sync.Once
+	leaseBaseVal  int
+)
+
+// leaseBase is this process's random offset into the run range.
+func leaseBase() int {
+	leaseBaseOnce.Do(func() { leaseBaseVal = mrand.IntN(RunUIDs) })
+	return leaseBaseVal
+}
+
+// uidProbeArgv0 is argv[0] of the short-lived process uidInUse starts
+// (this binary again, with the helper's environment marker).
+const uidProbeArgv0 = "kpuzzle-sandbox-uid-probe"
+
+// noSuchProgram is what the uid probe's child executes: a path that does
+// not exist, so that nothing runs whatever the answer.
+const noSuchProgram = "/nonexistent/kpuzzle-uid-probe"
+
+// uidInUse reports whether any process or thread of uid exists anywhere
+// on the kernel, in this container or another (with the same user
+// namespace: Docker's default), including zombies not yet reaped.
+//
+// The kernel counts the tasks of each uid (per user namespace) for
+// RLIMIT_NPROC, across PID namespaces, and execve fails with EAGAIN when a
+// process that became that uid by setuid finds the count above its limit.
+// So a probe process (this binary again, as root) sets its own
+// RLIMIT_NPROC to 0 and forks a child that takes uid and executes a path
+// that does not exist. setuid flags the child when the uid's count,
+// before the child joins it, is above the limit, and execve fails with
+// EAGAIN for a flagged process still above it: EAGAIN means another task
+// of uid exists, ENOENT that none does. Runs with namespaces are counted in user namespaces of
+// their own and are not seen (nor do they share a count or signals with
+// runs of other containers).
+func uidInUse(uid int) (bool, error) {
+	cmd := &exec.Cmd{
+		Path: "/proc/self/exe",
+		Args: []string{uidProbeArgv0, strconv.Itoa(uid)},
+		Env:  []string{helperEnv + "=" + helperMagic},
+		Dir:  "/",
+	}
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return false, nil
+	case errors.As(err, &ee) && ee.ExitCode() == 1:
+		return true, nil
+	}
+	return false, fmt.Errorf("sandbox: probe whether uid %d is in use: %v: %s", uid, err, bytes.TrimSpace(out))
+}
+
+// isUIDProbe reports whether this process is the probe of uidInUse.
+func isUIDProbe() bool {
+	return len(os.Args) > 0 && os.Args[0] == uidProbeArgv0 && os.Getenv(helperEnv) == helperMagic
+}
+
+// uidProbeMain is the whole life of the probe process of uidInUse: exit
+// status 0 when no task of the uid exists, 1 when one does, 2 on error.
+func uidProbeMain() int {
+	if len(os.Args) != 2 {
+		return 2
+	}
+	uid, err := strconv.Atoi(os.Args[1])
+	if err != nil || uid <= 0 {
+		fmt.Fprintf(os.Stderr, "bad uid %q\n", os.Args[1])
+		return 2
+	}
+	var lim unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_NPROC, &lim); err != nil {
+		fmt.Fprintln(os.Stderr, "get RLIMIT_NPROC:", err)
+		return 2
+	}
+	// Root is exempt from the limit, so this process and its threads
+	// are unaffected; the child is charged once it has the uid.
+	lim.Cur = 0
+	if err := unix.Setrlimit(unix.RLIMIT_NPROC, &lim); err != nil {
+		fmt.Fprintln(os.Stderr, "set RLIMIT_NPROC:", err)
+		return 2
+	}
+	_, err = syscall.ForkExec(noSuchProgram, []string{noSuchProgram}, &syscall.ProcAttr{
+		Sys: &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid), Groups: []uint32{}}},
+	})
+	switch {
+	case errors.Is(err, syscall.EAGAIN):
+		return 1
+	case errors.Is(err, syscall.ENOENT):
+		return 0
+	case err == nil:
+		fmt.Fprintln(os.Stderr, noSuchProgram, "exists")
+	default:
+		fmt.Fprintln(os.Stderr, "probe:", err)
+	}
+	return 2
 }
 
 var errLeaseBusy = errors.New("leased by another caller")

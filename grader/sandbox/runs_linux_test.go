@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -149,4 +150,51 @@ func processesOfUID(uid int) []string {
 		}
 	}
 	return found
+}
+
+// TestLeaseSkipsUIDInUseElsewhere starts a process of a run uid outside
+// the lease system, as a run of a grader in another container on the same
+// kernel would be (its lock files are in that container's /run): LeaseUID
+// must not give that uid while the process lives, and gives it again once
+// it is gone. The search order is fixed within a process, so the same
+// hint first tries the same uid.
+func TestLeaseSkipsUIDInUseElsewhere(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("LeaseUID looks for processes of a uid only when the caller is root")
+	}
+	sleep, err := exec.LookPath("sleep")
+	if err != nil {
+		t.Skip("no sleep command")
+	}
+	first, err := sandbox.LeaseUID(7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uid := first.UID
+	first.Release()
+
+	other := exec.Command(sleep, "600")
+	other.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid), Groups: []uint32{}}}
+	if err := other.Start(); err != nil {
+		t.Fatal(err)
+	}
+	l, err := sandbox.LeaseUID(7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.UID == uid {
+		t.Errorf("LeaseUID gave uid %d, which another process is using", uid)
+	}
+	l.Release()
+
+	other.Process.Kill()
+	other.Wait() // reaped: the kernel no longer counts it
+	again, err := sandbox.LeaseUID(7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Release()
+	if again.UID != uid {
+		t.Errorf("with the other process gone LeaseUID gave %d, want %d again", again.UID, uid)
+	}
 }
