@@ -51,6 +51,7 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 	cfg, lim, ns := p.cfg, p.lim, p.cfg.Namespaces
 
 	stdout, stderr := newCapture(lim.MaxOutputBytes), newCapture(lim.MaxOutputBytes)
+	overDisk := make(chan struct{})
 	h := helperRun{
 		cfg:     cfg,
 		network: ns && !spec.AllowNetwork,
@@ -58,8 +59,17 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 		stdout:  stdout,
 		stderr:  stderr,
 		wall:    lim.WallTime,
+		stop:    overDisk,
 	}
+	disk := newDiskWatch(cfg.Dir, cfg.UID, ns, lim.DiskBytes)
+	watched := make(chan struct{})
+	go disk.watch(watched, func() { close(overDisk) })
 	out, err := h.run(ctx)
+	close(watched)
+	// Once more now that the tree is gone (and before the clean-up
+	// removes what the uid left elsewhere): a run may have written fast.
+	disk.measure()
+	res.DiskExceeded, res.DiskUsed, res.DiskFull = disk.result()
 	res.Stdout, res.StdoutTruncated = stdout.bytes(), stdout.truncated
 	res.Stderr, res.StderrTruncated = stderr.bytes(), stderr.truncated
 	res.Wall, res.TimedOut = out.elapsed, out.timedOut
@@ -69,7 +79,7 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 
 	st := out.status
 	switch {
-	case st == nil && (out.timedOut || out.canceled):
+	case st == nil && (out.timedOut || out.canceled || out.stopped):
 		// The helper had to be killed hard; with namespaces its death took
 		// the tree with it.
 		res.Signal = "SIGKILL"
@@ -283,6 +293,7 @@ type helperRun struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	wall           time.Duration
+	stop           <-chan struct{} // closed: stop the run as if out of time, but not TimedOut
 }
 
 // helperOutcome is what the parent learnt about a helper.
@@ -291,6 +302,7 @@ type helperOutcome struct {
 	state              *os.ProcessState
 	elapsed            time.Duration
 	timedOut, canceled bool
+	stopped            bool // by helperRun.stop
 }
 
 func (h *helperRun) run(ctx context.Context) (helperOutcome, error) {
@@ -369,6 +381,8 @@ func (h *helperRun) run(ctx context.Context) (helperOutcome, error) {
 			return
 		case <-timer.C:
 			out.timedOut = true
+		case <-h.stop:
+			out.stopped = true
 		case <-ctx.Done():
 			out.canceled = true
 		}

@@ -198,3 +198,46 @@ func TestLeaseSkipsUIDInUseElsewhere(t *testing.T) {
 		t.Errorf("with the other process gone LeaseUID gave %d, want %d again", again.UID, uid)
 	}
 }
+
+// TestDiskLimit: a program that writes file after file (each under
+// MaxFileBytes) into its working folder is stopped once it holds more
+// than DiskBytes, and the Result says so; without namespaces, files its
+// uid leaves in the temporary folder count too. A program that writes
+// less is not flagged.
+func TestDiskLimit(t *testing.T) {
+	const limit = 8 << 20
+	fill := "i=0; while :; do head -c 1048576 /dev/zero > \"$1/f$i\" || exit 1; i=$((i+1)); done"
+	forEachMode(t, func(t *testing.T, m mode) {
+		places := map[string]string{"working folder": "."}
+		if m.noNS && os.Geteuid() == 0 {
+			tmp, err := os.MkdirTemp("", "kpz-disk-")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer os.RemoveAll(tmp)
+			if err := os.Chmod(tmp, 0o1777); err != nil {
+				t.Fatal(err)
+			}
+			places["world-writable folder"] = tmp
+		}
+		for name, where := range places {
+			res := run(t, sandbox.Spec{
+				Argv:      sh(fill, "sh", where),
+				Limits:    sandbox.Limits{DiskBytes: limit, WallTime: 5 * time.Minute},
+				Isolation: m.choice,
+			})
+			if !res.DiskExceeded || res.DiskUsed <= limit || res.TimedOut || res.Success() {
+				t.Errorf("%s: DiskExceeded %v, DiskUsed %d, TimedOut %v, exit %d %s; want stopped over %d bytes",
+					name, res.DiskExceeded, res.DiskUsed, res.TimedOut, res.ExitCode, res.Signal, limit)
+			}
+		}
+		small := run(t, sandbox.Spec{
+			Argv:      sh("head -c 1048576 /dev/zero > f"),
+			Limits:    sandbox.Limits{DiskBytes: limit},
+			Isolation: m.choice,
+		})
+		if small.DiskExceeded || !small.Success() || small.DiskUsed < 1<<20 {
+			t.Errorf("1 MiB under an 8 MiB limit: DiskExceeded %v, DiskUsed %d, exit %d", small.DiskExceeded, small.DiskUsed, small.ExitCode)
+		}
+	})
+}
