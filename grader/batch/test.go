@@ -152,6 +152,10 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 		fail(fmt.Sprintf("could not start: %v", se.Err))
 	case err != nil:
 		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot run the build: " + err.Error()}
+	case res.DiskExceeded:
+		fail(fmt.Sprintf("took more than build.disk (%s) of disk and was stopped", a.Build.Disk))
+	case res.DiskFull && !res.Success():
+		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: diskFullSummary("build.disk", a.Build.Disk, res)}
 	case res.TimedOut:
 		fail(fmt.Sprintf("took longer than build.wall_time (%s) and was stopped", a.Build.WallTime))
 	case res.CPUExceeded:
@@ -296,6 +300,10 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		return fail(grader.Crashed, "the command %s could not start: %v", grader.QuoteWords(cmd.Words()), se.Err), true
 	case err != nil:
 		return fail(grader.GraderError, "cannot run the program: %v", err), true
+	case res.DiskExceeded:
+		return timed(fail(grader.OutputLimit, "took more than run.disk (%s) of disk in its working folder and temporary folders; stopped", a.Run.Disk)), true
+	case res.DiskFull && !res.Success() && !res.FileSizeExceeded:
+		return fail(grader.GraderError, "%s", diskFullSummary("run.disk", a.Run.Disk, res)), true
 	// Too much output is the better explanation of a run that also
 	// timed out while printing it.
 	case res.FileSizeExceeded:
@@ -353,6 +361,8 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		case problem == "missing" && a.Run.SaysUnsolvable(said(res, a.Run.ReadStderr)):
 			// No answer file, but the program said there is no solution.
 			answer = []byte("UNSOLVABLE\n")
+		case problem != "" && problem != "too large" && res.DiskFull:
+			return fail(grader.GraderError, "%s", diskFullSummary("run.disk", a.Run.Disk, res)), true
 		case problem == "missing":
 			r := timed(fail(grader.NoAnswer, "the program exited normally but wrote no answer to %s", answerWhere))
 			if n := len(bytes.TrimSpace(res.Stdout)); n > 0 {
@@ -630,6 +640,16 @@ func notRegular(m os.FileMode) string {
 	return "a special file"
 }
 
+// diskFullSummary explains a failed run that was not over its disk
+// budget while the scratch file system was full: another run, or another
+// process of the machine, filled it, so the failure is not the program's
+// and the result is a grader error, which is not journaled and runs
+// again with --resume.
+func diskFullSummary(key string, budget grader.ByteSize, res sandbox.Result) string {
+	return fmt.Sprintf("the program failed while the scratch disk was full, and it was within %s (%s; it took %s): another run or another process filled the disk, so this is not its result; it is not journaled, and --resume runs it again",
+		key, budget, grader.ByteSize(res.DiskUsed))
+}
+
 // environment is a program's whole environment: a fixed PATH, HOME in its
 // working folder, a UTF-8 locale, and the assignment's extra variables.
 func environment(home string, extra []string, tools grader.Tools) []string {
@@ -646,6 +666,7 @@ func sandboxLimits(l grader.Limits) sandbox.Limits {
 		MaxProcesses:   l.Processes,
 		MaxOutputBytes: int64(l.Output),
 		MaxFileBytes:   int64(l.Output),
+		DiskBytes:      int64(l.Disk),
 	}
 }
 
