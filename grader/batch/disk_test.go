@@ -30,10 +30,11 @@ except OSError:
 time.sleep(20)
 `
 
-// victim waits until the scratch file system is full, then writes its
-// answer, which fails with ENOSPC.
+// victim waits (10 s at most) until the file system of its working
+// folder is full, then writes its answer, which fails with ENOSPC if it
+// is.
 const victim = `import os, sys, time
-for _ in range(6000):
+for _ in range(1000):
     st = os.statvfs(".")
     if st.f_bavail * st.f_frsize < (1 << 20):
         break
@@ -43,11 +44,16 @@ with open(sys.argv[2], "w") as f:
 `
 
 // TestFullScratchIsNotJournaled grades, on a 16 MiB scratch file system
-// of its own, a program that fills it (within run.disk, which is larger)
-// beside one whose answer cannot be written because of that: the victim's
-// failure is not its result. It must be a grader error naming the full
-// disk, and the journal must hold no result of it, so that --resume runs
-// it again. At both isolation levels.
+// of its own, a program that fills its working folder (run.disk, 32 MiB,
+// is larger than the scratch) beside one that writes its answer once its
+// working folder's file system is full. Without namespaces they share
+// the scratch: the victim's answer cannot be written, and that failure is
+// not its result: it must be a grader error naming the full disk, and the
+// journal must hold no result of it, so that --resume runs it again. With
+// namespaces each working folder is a tmpfs of run.disk of its own: the
+// filler stops at its budget (output-limit) and the victim never sees a
+// full disk, so its result is its own, whatever it is, and no grader
+// error.
 func TestFullScratchIsNotJournaled(t *testing.T) {
 	needTool(t, "python3")
 	if os.Geteuid() != 0 {
@@ -76,10 +82,19 @@ func TestFullScratchIsNotJournaled(t *testing.T) {
 				os.WriteFile(filepath.Join(root, name, "solver.py"), []byte(src), 0o644)
 			}
 			a := assignment(t, root, fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p1.txt"},
-				"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "90s", "disk": "256MiB"}}`, mustAbs(t, smallSet)))
+				"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "90s", "disk": "32MiB"}}`, mustAbs(t, smallSet)))
 			path := filepath.Join(t.TempDir(), "journal.jsonl")
 			o := grade(t, batch.Options{Assignment: a, Isolation: level.iso, Jobs: 2, ScratchDir: scratch, JournalPath: path, AllowExposed: true}, root)
 			r := o.Results["victim"]["p1.txt"]
+			if level.iso == sandbox.ChooseNamespaces {
+				if r.Verdict == grader.GraderError || r.Verdict == grader.Crashed {
+					t.Errorf("with a working folder of its own, the victim: %s", resultText(r))
+				}
+				if f := o.Results["filler"]["p1.txt"]; f.Verdict != grader.OutputLimit || !strings.Contains(f.Summary, "run.disk") {
+					t.Errorf("the filler, in a working folder of run.disk: %s", resultText(f))
+				}
+				return
+			}
 			if r.Verdict != grader.GraderError || !strings.Contains(r.Summary, "scratch disk was full") {
 				t.Errorf("the victim of a full disk: %s", resultText(r))
 			}

@@ -121,14 +121,15 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 	}
 	argv := build.Expand(map[string]string{grader.PlaceSubmission: copyDir, grader.PlaceEntry: filepath.Join(copyDir, s.entry)})
 	res, err := g.run(ctx, sandbox.Spec{
-		Argv:      argv,
-		Dir:       copyDir,
-		Env:       environment(copyDir, a.Build.Env, a.Tools),
-		Limits:    sandboxLimits(a.Build.Limits),
-		Hide:      g.hide,
-		ReadOnly:  a.Tools.Visible(),
-		Isolation: g.opts.Isolation,
-		UID:       uid,
+		Argv:       argv,
+		Dir:        copyDir,
+		Env:        environment(copyDir, a.Build.Env, a.Tools),
+		Limits:     sandboxLimits(a.Build.Limits),
+		Hide:       g.hide,
+		ReadOnly:   a.Tools.Visible(),
+		Isolation:  g.opts.Isolation,
+		UID:        uid,
+		PrivateDir: true,
 	})
 	// The build is over and its uid goes to other runs: the copy becomes
 	// the grader's again, so that no later run under that uid can read or
@@ -219,14 +220,15 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 
 	cmd := a.RunCommand()
 	spec := sandbox.Spec{
-		Argv:      cmd.Expand(runValues(a.Run, t, subCopy, input, output, filepath.Join(subCopy, s.entry))),
-		Dir:       work,
-		Env:       environment(work, a.Run.Env, a.Tools),
-		Limits:    sandboxLimits(a.Run.Limits),
-		Hide:      g.hide,
-		ReadOnly:  append([]string{subCopy}, a.Tools.Visible()...),
-		Isolation: g.opts.Isolation,
-		UID:       uid,
+		Argv:       cmd.Expand(runValues(a.Run, t, subCopy, input, output, filepath.Join(subCopy, s.entry))),
+		Dir:        work,
+		Env:        environment(work, a.Run.Env, a.Tools),
+		Limits:     sandboxLimits(a.Run.Limits),
+		Hide:       g.hide,
+		ReadOnly:   append([]string{subCopy}, a.Tools.Visible()...),
+		Isolation:  g.opts.Isolation,
+		UID:        uid,
+		PrivateDir: true,
 	}
 	if a.Run.Problem != "" {
 		// The Berkeley harness's search problem needs the test's goal.

@@ -86,7 +86,7 @@
 //	MaxProcesses    RLIMIT_NPROC (per user namespace with namespaces; per host uid otherwise)
 //	MaxOutputBytes  stdout and stderr are read as they are written and cut at the cap
 //	MaxFileBytes    RLIMIT_FSIZE: SIGXFSZ or EFBIG
-//	DiskBytes       a watchdog in the caller (every 200 ms, and after the run) sums the working folder and, without namespaces, what the uid owns in world-writable folders; over it the run is stopped
+//	DiskBytes       with namespaces and Spec.PrivateDir, the size of the working folder's own tmpfs; and a watchdog in the caller (every 200 ms, and after the run) sums the working folder and, without namespaces, what the uid owns in world-writable folders; over it the run is stopped
 //	(always)        RLIMIT_CORE 0, RLIMIT_NOFILE 1024
 //
 // What the Result can tell: exit status or signal; TimedOut exactly;

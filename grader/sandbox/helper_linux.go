@@ -229,6 +229,9 @@ func helper() (st helperStatus) {
 			st.record(ws)
 		}
 	}
+	if dirOrigin >= 0 {
+		copyBack(cfg.Dir, &st)
+	}
 	return st
 }
 

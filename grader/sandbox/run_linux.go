@@ -49,6 +49,9 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 	defer p.finish()
 	res.Isolation = p.iso
 	cfg, lim, ns := p.cfg, p.lim, p.cfg.Namespaces
+	if ns && spec.PrivateDir {
+		cfg.DirBytes = lim.DiskBytes
+	}
 
 	stdout, stderr := newCapture(lim.MaxOutputBytes), newCapture(lim.MaxOutputBytes)
 	overDisk := make(chan struct{})
@@ -110,6 +113,14 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 		res.MaxRSS = st.MaxRSS
 		res.FileSizeExceeded = st.XFSZ
 		res.CPUExceeded = st.XCPU
+		res.DiskUsed = max(res.DiskUsed, st.DirUsed)
+		res.DiskExceeded = res.DiskExceeded || st.DirFull
+		switch {
+		case st.CopyOutNoSpace:
+			res.DiskFull = true
+		case st.CopyOutErr != "":
+			return res, fmt.Errorf("sandbox: copy the working folder back: %s", st.CopyOutErr)
+		}
 	}
 	if res.Signal == "SIGKILL" && !out.timedOut && !out.canceled && res.CPU >= lim.CPUTime {
 		res.CPUExceeded = true

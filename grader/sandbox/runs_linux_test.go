@@ -4,6 +4,7 @@ package sandbox_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -200,41 +201,62 @@ func TestLeaseSkipsUIDInUseElsewhere(t *testing.T) {
 }
 
 // TestDiskLimit: a program that writes file after file (each under
-// MaxFileBytes) into its working folder is stopped once it holds more
-// than DiskBytes, and the Result says so; without namespaces, files its
-// uid leaves in the temporary folder count too. A program that writes
-// less is not flagged.
+// MaxFileBytes) into its working folder is stopped, or refused, once it
+// holds DiskBytes, and the Result says so; without namespaces, files its
+// uid leaves in the temporary folder count too. With namespaces and
+// PrivateDir the working folder is a tmpfs of DiskBytes: the kernel
+// refuses the write past it, and what the program wrote is copied back.
+// A program that writes less is not flagged. The writer stops by itself
+// after 64 MiB, so that a failing test cannot fill the disk.
 func TestDiskLimit(t *testing.T) {
 	const limit = 8 << 20
-	fill := "i=0; while :; do head -c 1048576 /dev/zero > \"$1/f$i\" || exit 1; i=$((i+1)); done"
+	fill := "i=0; while [ $i -lt 64 ]; do head -c 1048576 /dev/zero > \"$1/kpz-disk-$2-$i\" || exit 1; i=$((i+1)); done"
+	token := newToken(t)
 	forEachMode(t, func(t *testing.T, m mode) {
 		places := map[string]string{"working folder": "."}
 		if m.noNS && os.Geteuid() == 0 {
-			tmp, err := os.MkdirTemp("", "kpz-disk-")
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer os.RemoveAll(tmp)
-			if err := os.Chmod(tmp, 0o1777); err != nil {
-				t.Fatal(err)
-			}
-			places["world-writable folder"] = tmp
+			places["temporary folder"] = os.TempDir()
 		}
 		for name, where := range places {
-			res := run(t, sandbox.Spec{
-				Argv:      sh(fill, "sh", where),
-				Limits:    sandbox.Limits{DiskBytes: limit, WallTime: 5 * time.Minute},
-				Isolation: m.choice,
-			})
-			if !res.DiskExceeded || res.DiskUsed <= limit || res.TimedOut || res.Success() {
-				t.Errorf("%s: DiskExceeded %v, DiskUsed %d, TimedOut %v, exit %d %s; want stopped over %d bytes",
-					name, res.DiskExceeded, res.DiskUsed, res.TimedOut, res.ExitCode, res.Signal, limit)
+			for _, private := range []bool{false, true} {
+				dir := t.TempDir()
+				res := run(t, sandbox.Spec{
+					Argv:       sh(fill, "sh", where, token),
+					Dir:        dir,
+					Limits:     sandbox.Limits{DiskBytes: limit, WallTime: time.Minute},
+					Isolation:  m.choice,
+					PrivateDir: private,
+				})
+				tmpfs := private && !m.noNS
+				if !res.DiskExceeded || res.TimedOut || res.Success() || (!tmpfs && res.DiskUsed <= limit) || (tmpfs && res.DiskUsed < limit-(1<<20)) {
+					t.Errorf("%s (private %v): DiskExceeded %v, DiskUsed %d, TimedOut %v, exit %d %s; want stopped at %d bytes",
+						name, private, res.DiskExceeded, res.DiskUsed, res.TimedOut, res.ExitCode, res.Signal, limit)
+				}
+				if tmpfs {
+					// What it wrote came back to the host's folder.
+					ents, _ := os.ReadDir(dir)
+					if len(ents) < 4 {
+						t.Errorf("%s: %d files copied back, want the 7 or so it wrote", name, len(ents))
+					}
+				}
+			}
+		}
+		if !m.noNS {
+			// A file system of its own: statfs shows the tmpfs, not the
+			// scratch file system other runs write to.
+			res := run(t, sandbox.Spec{Argv: sh("stat -f -c '%b %S %T' ."), Limits: sandbox.Limits{DiskBytes: limit}, Isolation: m.choice, PrivateDir: true})
+			var blocks, size int64
+			var kind string
+			fmt.Sscan(string(res.Stdout), &blocks, &size, &kind)
+			if blocks*size != limit || kind != "tmpfs" {
+				t.Errorf("statfs of the private working folder: %q, want a tmpfs of %d bytes", res.Stdout, limit)
 			}
 		}
 		small := run(t, sandbox.Spec{
-			Argv:      sh("head -c 1048576 /dev/zero > f"),
-			Limits:    sandbox.Limits{DiskBytes: limit},
-			Isolation: m.choice,
+			Argv:       sh("head -c 1048576 /dev/zero > f"),
+			Limits:     sandbox.Limits{DiskBytes: limit},
+			Isolation:  m.choice,
+			PrivateDir: true,
 		})
 		if small.DiskExceeded || !small.Success() || small.DiskUsed < 1<<20 {
 			t.Errorf("1 MiB under an 8 MiB limit: DiskExceeded %v, DiskUsed %d, exit %d", small.DiskExceeded, small.DiskUsed, small.ExitCode)

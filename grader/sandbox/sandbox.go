@@ -163,6 +163,16 @@ type Spec struct {
 	// not enforced.
 	ReadOnly []string
 
+	// PrivateDir, with namespaces, makes the working folder a file system
+	// of the run's own: a tmpfs of Limits.DiskBytes (one inode per 4 KiB)
+	// over Dir, holding a copy of Dir's contents, whose contents replace
+	// Dir's when every process of the run is gone. The program cannot then
+	// write more than DiskBytes there, nor fill or watch (with statfs) the
+	// file system other runs use; the caller sees what it wrote only once
+	// Run returns (not at all if the helper had to be killed hard, after
+	// WallTime and a grace of 2 s). Without namespaces it changes nothing.
+	PrivateDir bool
+
 	// AllowNetwork keeps the host's network. By default the program gets
 	// a network namespace of its own with only a loopback device that is
 	// down, so no connection can be made, not even to 127.0.0.1.
