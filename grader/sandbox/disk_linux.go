@@ -37,8 +37,14 @@ type diskWatch struct {
 	full bool
 }
 
-func newDiskWatch(dir string, uid int, ns bool, limit int64) *diskWatch {
+func newDiskWatch(dir string, uid int, ns, privateDir bool, limit int64) *diskWatch {
 	w := &diskWatch{dir: dir, uid: -1, fsPaths: []string{dir}, limit: limit}
+	if ns && privateDir {
+		// The program writes into file systems of its own only; the
+		// host's being full matters to the copy back alone, which
+		// reports it.
+		w.fsPaths = nil
+	}
 	if !ns && uid > 0 && os.Geteuid() == 0 {
 		w.uid = uid
 		w.writable = worldWritableDirs().Dirs

@@ -64,7 +64,7 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 		wall:    lim.WallTime,
 		stop:    overDisk,
 	}
-	disk := newDiskWatch(cfg.Dir, cfg.UID, ns, lim.DiskBytes)
+	disk := newDiskWatch(cfg.Dir, cfg.UID, ns, spec.PrivateDir, lim.DiskBytes)
 	watched := make(chan struct{})
 	go disk.watch(watched, func() { close(overDisk) })
 	out, err := h.run(ctx)
