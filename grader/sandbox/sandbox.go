@@ -228,7 +228,9 @@ func ParseChoice(s string) (Choice, error) {
 // grading) on one machine therefore never give runs the same uid, so that
 // neither can signal the other's runs or, without namespaces, have them
 // killed by the other's scrubbing. The kernel drops the lock when the
-// process dies.
+// process dies. Graders in other containers on the same kernel have lock
+// folders of their own: LeaseUID also skips a uid that any process on the
+// kernel has (see LeaseUID).
 type Lease struct {
 	// UID is the reserved uid (and gid).
 	UID  int
