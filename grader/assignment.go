@@ -263,6 +263,9 @@ type Limits struct {
 	Processes int `json:"processes"`
 	// Output caps each of stdout, stderr and the answer file.
 	Output ByteSize `json:"output"`
+	// Disk caps the disk space of a run: its working folder and what it
+	// leaves in world-writable folders (see sandbox.Limits.DiskBytes).
+	Disk ByteSize `json:"disk"`
 }
 
 // Rubric turns a verdict into points. A solvable test is worth Solved +
@@ -421,6 +424,7 @@ var AssignmentKeys = []KeyDoc{
 	{"run.memory", "1GiB", "address space of each process of a test (a JVM needs more; see docs/grading.md)"},
 	{"run.processes", "64", "processes and threads per test"},
 	{"run.output", "1MiB", "cap on each of stdout, stderr and the answer file (a program that prints a trace of its search needs more, e.g. 64MiB)"},
+	{"run.disk", "256MiB", "disk space of a test: its working folder and what it leaves in world-writable folders (a private /tmp, with namespaces, is a 64 MiB tmpfs of its own); over it the test is stopped (output-limit)"},
 	{"run.env", "[]", "extra environment variables, NAME=value (the rest is scrubbed)"},
 	{"run.function", "\"\"", "MODULE:FUNCTION of a Python assignment graded by calling a function: kpuzzle's harness calls FUNCTION(rows) with the board as a list of rows and writes the moves, tile numbers or boards it returns (None: unsolvable); run.command is then the interpreter (python3)"},
 	{"run.problem", "\"\"", "berkeley: run.function is a Berkeley CS188 search function (search:breadthFirstSearch) given a search problem for the board (getStartState, isGoalState, getSuccessors, getCostOfActions); the actions it returns are the answer (moves: blank) and the order of the states it expands is checked (rubric.search.order)"},
@@ -448,6 +452,7 @@ var AssignmentKeys = []KeyDoc{
 	{"build.memory", "2GiB", "address space of each process of the build"},
 	{"build.processes", "256", "processes and threads for the build"},
 	{"build.output", "1MiB", "cap on the build's stdout and stderr"},
+	{"build.disk", "1GiB", "disk space of the build, as run.disk"},
 	{"build.env", "[]", "extra environment variables for the build"},
 	{"rubric.solved", "1", "points for a legal answer that reaches the goal"},
 	{"rubric.optimal", "1", "further points for an optimal answer"},
@@ -564,7 +569,7 @@ func checkPositiveLimits(settings map[string]any) error {
 				} else if n, ok := toFloat(v); ok {
 					zero = n <= 0
 				}
-			case "memory", "output":
+			case "memory", "output", "disk":
 				if s, ok := v.(string); ok {
 					b, err := ParseByteSize(s)
 					zero = err == nil && b == 0
@@ -768,8 +773,8 @@ func isLeafKey(k string) bool {
 
 // Default limits.
 var (
-	defaultRunLimits   = Limits{WallTime: Duration(10 * time.Second), Memory: 1 << 30, Processes: 64, Output: 1 << 20}
-	defaultBuildLimits = Limits{WallTime: Duration(2 * time.Minute), Memory: 2 << 30, Processes: 256, Output: 1 << 20}
+	defaultRunLimits   = Limits{WallTime: Duration(10 * time.Second), Memory: 1 << 30, Processes: 64, Output: 1 << 20, Disk: 256 << 20}
+	defaultBuildLimits = Limits{WallTime: Duration(2 * time.Minute), Memory: 2 << 30, Processes: 256, Output: 1 << 20, Disk: 1 << 30}
 )
 
 // Normalize fills in defaults, resolves relative paths against BaseDir and
@@ -1044,6 +1049,9 @@ func (l *Limits) normalize(section string, def Limits) error {
 	}
 	if l.Output == 0 {
 		l.Output = def.Output
+	}
+	if l.Disk == 0 {
+		l.Disk = def.Disk
 	}
 	switch {
 	case l.Processes < 0:

@@ -39,10 +39,10 @@ func TestParseAssignmentDefaults(t *testing.T) {
 		Run: grader.RunStep{
 			Command: "python3 {submission}/solver.py {input} {output}",
 			Answer:  "file",
-			Limits:  grader.Limits{WallTime: grader.Duration(10 * time.Second), CPUTime: grader.Duration(10 * time.Second), Memory: 1 << 30, Processes: 64, Output: 1 << 20},
+			Limits:  grader.Limits{WallTime: grader.Duration(10 * time.Second), CPUTime: grader.Duration(10 * time.Second), Memory: 1 << 30, Processes: 64, Output: 1 << 20, Disk: 256 << 20},
 		},
 		Build: grader.BuildStep{
-			Limits: grader.Limits{WallTime: grader.Duration(2 * time.Minute), CPUTime: grader.Duration(2 * time.Minute), Memory: 2 << 30, Processes: 256, Output: 1 << 20},
+			Limits: grader.Limits{WallTime: grader.Duration(2 * time.Minute), CPUTime: grader.Duration(2 * time.Minute), Memory: 2 << 30, Processes: 256, Output: 1 << 20, Disk: 1 << 30},
 		},
 		Rubric:     grader.Rubric{Solved: grader.Points(1), Optimal: grader.Points(1), Partial: "linear", Unsolvable: grader.Points(2)},
 		Visibility: grader.Visibility{Visible: "visible", Hidden: "after_published"},
@@ -176,9 +176,9 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 		"puzzles.extra": []any{map[string]any{"dir": "private", "hidden": true, "name": "private"}}, "goal": "default", "moves": "tile", "answer.format": "tiles",
 		"run.command": "x {entry} {input} {output}", "run.answer": "stdout", "run.stdin": "{size}\n{rows}\n{choice}", "run.choices": []any{"4x4/*=3", "*=1"},
 		"claims.algorithm": "astar", "claims.heuristic": "manhattan", "run.function": "solver:solve", "run.java_api": "princeton", "run.files": []any{"utils.py"}, "run.entry": "*_1.py", "run.extract.moves": "Move: (\\w+)", "run.extract.unsolvable": "no solution", "run.extract.length": "Depth: (\\d+)", "run.extract.expanded": "Expanded: ([\\d,]+)", "run.extract.frontier": "Frontier: (\\d+)", "run.wall_time": "1s", "run.cpu_time": "1s", "run.memory": "64MiB",
-		"run.processes": 4, "run.output": "1k", "run.env": []any{"A=b"}, "run.isolation": "rlimits",
+		"run.processes": 4, "run.output": "1k", "run.disk": "64MiB", "run.env": []any{"A=b"}, "run.isolation": "rlimits",
 		"build.command": "make", "build.wall_time": "1s", "build.cpu_time": "1s", "build.memory": "64MiB", "build.processes": 4,
-		"build.output": "1k", "build.env": []any{"A=b"},
+		"build.output": "1k", "build.disk": "64MiB", "build.env": []any{"A=b"},
 		"rubric.solved": 1, "rubric.optimal": 1, "rubric.partial": "power", "rubric.partial_exponent": 3, "rubric.partial_steps": []any{},
 		"rubric.unsolvable": 2, "rubric.unverified": 0.5,
 		// rubric.api needs run.java_api, which is parsed alone.

@@ -1,9 +1,11 @@
 package batch
 
 import (
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -20,6 +22,16 @@ func TestReadAnswer(t *testing.T) {
 	link := filepath.Join(dir, "link.txt")
 	os.Symlink(secret, link)
 	os.Mkdir(filepath.Join(dir, "folder"), 0o755)
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sock := filepath.Join(dir, "sock")
+	ln, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
 	tests := []struct {
 		path, data, problem string
 	}{
@@ -27,6 +39,9 @@ func TestReadAnswer(t *testing.T) {
 		{filepath.Join(dir, "missing.txt"), "", "missing"},
 		{link, "", "a symbolic link"},
 		{filepath.Join(dir, "folder"), "", "a folder"},
+		{fifo, "", "a special file (a named pipe)"},
+		{sock, "", "a special file (a socket)"},
+		{"/dev/null", "", "a special file (a device)"},
 		{write("big.txt", strings.Repeat("L\n", 100)), "", "too large"},
 	}
 	for _, tc := range tests {

@@ -35,6 +35,9 @@ var hostile = []string{
 	"python-cheat",      // reads keys by absolute path, connects to 127.0.0.1
 	"python-userns",     // user namespace, mount, ptrace, keyctl, io_uring, sockets
 	"python-bigfile",    // an endless answer file
+	"python-forkrunner", // lineages that fork and exit in a loop
+	"python-diskfill",   // fills /tmp and its working folder
+	"python-specialout", // a Unix socket at the output path
 	"python-astar",      // a correct solver graded beside them
 	// python-listener (a visible test listening for the hidden tests'
 	// boards on an abstract socket) is graded on its own on two workers:
@@ -185,6 +188,20 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	}
 	if r := get("python-bigfile"); r.Verdict != grader.OutputLimit {
 		t.Errorf("endless answer file:\n%s", resultText(r))
+	}
+	for _, test := range []string{"p1.txt", "private/p1.txt"} {
+		if r := o.Results["python-forkrunner"][test]; r.Verdict != grader.UnsolvableWrong {
+			t.Errorf("fork runner on %s:\n%s", test, resultText(r))
+		}
+		if r := o.Results["python-diskfill"][test]; r.Verdict != grader.OutputLimit || !strings.Contains(r.Summary, "run.disk") {
+			t.Errorf("disk filler on %s, want output-limit naming run.disk:\n%s", test, resultText(r))
+		}
+		if r := o.Results["python-specialout"][test]; r.Verdict != grader.Malformed || !strings.Contains(r.Summary, "socket") {
+			t.Errorf("socket at the output path on %s, want malformed:\n%s", test, resultText(r))
+		}
+	}
+	if o.GraderErrors != 0 {
+		t.Errorf("%d grader errors grading the hostile corpus: the corpus is at fault, not the grader", o.GraderErrors)
 	}
 	if r := get("python-astar"); r.Verdict != grader.Optimal {
 		t.Errorf("the correct solver beside them:\n%s", resultText(r))

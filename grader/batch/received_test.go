@@ -107,23 +107,25 @@ func TestFindSkipsStrayEntries(t *testing.T) {
 	}
 }
 
-// TestSpecialAnswerFiles: a program that leaves a named pipe, a symbolic
-// link to /dev/zero or a folder at its output path gets malformed, at
-// once (reading a pipe with no writer, or a device that never ends, would
-// hang the grader).
+// TestSpecialAnswerFiles: a program that leaves a named pipe, a Unix
+// socket, a symbolic link to /dev/zero or a folder at its output path
+// gets malformed, at once (reading a pipe with no writer, or a device that
+// never ends, would hang the grader; opening a socket fails, which must
+// not be the grader's error).
 func TestSpecialAnswerFiles(t *testing.T) {
 	root := t.TempDir()
 	for name, script := range map[string]string{
 		"fifo":    "import os, sys\nos.mkfifo(sys.argv[2])\n",
 		"symlink": "import os, sys\nos.symlink('/dev/zero', sys.argv[2])\n",
 		"folder":  "import os, sys\nos.mkdir(sys.argv[2])\n",
+		"socket":  "import socket, sys\nsocket.socket(socket.AF_UNIX).bind(sys.argv[2])\n",
 	} {
 		os.MkdirAll(filepath.Join(root, name), 0o755)
 		os.WriteFile(filepath.Join(root, name, "solver.py"), []byte(script), 0o644)
 	}
 	a := assignment(t, root, `{"puzzles": {"dir": "`+mustAbs(t, smallSet)+`", "glob": "p1.txt"}, "run": {"command": "python3 {submission}/solver.py {input} {output}"}}`)
 	o := grade(t, batch.Options{Assignment: a}, root)
-	for sub, want := range map[string]string{"fifo": "a special file", "symlink": "a symbolic link", "folder": "a folder"} {
+	for sub, want := range map[string]string{"fifo": "a special file", "symlink": "a symbolic link", "folder": "a folder", "socket": "a special file (a socket)"} {
 		r := o.Results[sub]["p1.txt"]
 		if r.Verdict != grader.Malformed || !strings.Contains(r.Summary, want) {
 			t.Errorf("%s: %s", sub, resultText(r))

@@ -121,14 +121,15 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 	}
 	argv := build.Expand(map[string]string{grader.PlaceSubmission: copyDir, grader.PlaceEntry: filepath.Join(copyDir, s.entry)})
 	res, err := g.run(ctx, sandbox.Spec{
-		Argv:      argv,
-		Dir:       copyDir,
-		Env:       environment(copyDir, a.Build.Env, a.Tools),
-		Limits:    sandboxLimits(a.Build.Limits),
-		Hide:      g.hide,
-		ReadOnly:  a.Tools.Visible(),
-		Isolation: g.opts.Isolation,
-		UID:       uid,
+		Argv:       argv,
+		Dir:        copyDir,
+		Env:        environment(copyDir, a.Build.Env, a.Tools),
+		Limits:     sandboxLimits(a.Build.Limits),
+		Hide:       g.hide,
+		ReadOnly:   a.Tools.Visible(),
+		Isolation:  g.opts.Isolation,
+		UID:        uid,
+		PrivateDir: true,
 	})
 	// The build is over and its uid goes to other runs: the copy becomes
 	// the grader's again, so that no later run under that uid can read or
@@ -152,6 +153,10 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 		fail(fmt.Sprintf("could not start: %v", se.Err))
 	case err != nil:
 		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot run the build: " + err.Error()}
+	case res.DiskExceeded:
+		fail(fmt.Sprintf("took more than build.disk (%s) of disk and was stopped", a.Build.Disk))
+	case res.DiskFull && !res.Success():
+		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: diskFullSummary("build.disk", a.Build.Disk, res)}
 	case res.TimedOut:
 		fail(fmt.Sprintf("took longer than build.wall_time (%s) and was stopped", a.Build.WallTime))
 	case res.CPUExceeded:
@@ -215,14 +220,15 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 
 	cmd := a.RunCommand()
 	spec := sandbox.Spec{
-		Argv:      cmd.Expand(runValues(a.Run, t, subCopy, input, output, filepath.Join(subCopy, s.entry))),
-		Dir:       work,
-		Env:       environment(work, a.Run.Env, a.Tools),
-		Limits:    sandboxLimits(a.Run.Limits),
-		Hide:      g.hide,
-		ReadOnly:  append([]string{subCopy}, a.Tools.Visible()...),
-		Isolation: g.opts.Isolation,
-		UID:       uid,
+		Argv:       cmd.Expand(runValues(a.Run, t, subCopy, input, output, filepath.Join(subCopy, s.entry))),
+		Dir:        work,
+		Env:        environment(work, a.Run.Env, a.Tools),
+		Limits:     sandboxLimits(a.Run.Limits),
+		Hide:       g.hide,
+		ReadOnly:   append([]string{subCopy}, a.Tools.Visible()...),
+		Isolation:  g.opts.Isolation,
+		UID:        uid,
+		PrivateDir: true,
 	}
 	if a.Run.Problem != "" {
 		// The Berkeley harness's search problem needs the test's goal.
@@ -296,6 +302,10 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		return fail(grader.Crashed, "the command %s could not start: %v", grader.QuoteWords(cmd.Words()), se.Err), true
 	case err != nil:
 		return fail(grader.GraderError, "cannot run the program: %v", err), true
+	case res.DiskExceeded:
+		return timed(fail(grader.OutputLimit, "took more than run.disk (%s) of disk in its working folder and temporary folders; stopped", a.Run.Disk)), true
+	case res.DiskFull && !res.Success() && !res.FileSizeExceeded:
+		return fail(grader.GraderError, "%s", diskFullSummary("run.disk", a.Run.Disk, res)), true
 	// Too much output is the better explanation of a run that also
 	// timed out while printing it.
 	case res.FileSizeExceeded:
@@ -353,6 +363,8 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		case problem == "missing" && a.Run.SaysUnsolvable(said(res, a.Run.ReadStderr)):
 			// No answer file, but the program said there is no solution.
 			answer = []byte("UNSOLVABLE\n")
+		case problem != "" && problem != "too large" && res.DiskFull:
+			return fail(grader.GraderError, "%s", diskFullSummary("run.disk", a.Run.Disk, res)), true
 		case problem == "missing":
 			r := timed(fail(grader.NoAnswer, "the program exited normally but wrote no answer to %s", answerWhere))
 			if n := len(bytes.TrimSpace(res.Stdout)); n > 0 {
@@ -557,13 +569,35 @@ func atCap(path string, limit int64) bool {
 // at most limit bytes. problem is "missing", "too large", or a description
 // of something that is not a regular file; err is for failures that are
 // not the program's doing.
+//
+// Whatever is at the path was put there by the program, which owns the
+// folder: a socket (open fails with ENXIO), a FIFO (open would block
+// without O_NONBLOCK), a device, a folder or a file it made unreadable is
+// the program's problem, never the grader's. The path is looked at before
+// it is opened, and the opened file must be the regular file looked at.
 func readAnswer(path string, limit int64) (data []byte, problem string, err error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	before, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, "missing", nil
+	case err != nil:
+		return nil, "", err
+	}
+	if p := notRegular(before.Mode()); p != "" {
+		return nil, p, nil
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return nil, "missing", nil
 	case errors.Is(err, syscall.ELOOP):
 		return nil, "a symbolic link", nil
+	case errors.Is(err, syscall.ENXIO), errors.Is(err, syscall.ENODEV), errors.Is(err, syscall.EOPNOTSUPP),
+		errors.Is(err, syscall.EISDIR), errors.Is(err, syscall.ETXTBSY), errors.Is(err, syscall.EWOULDBLOCK):
+		// Replaced by a special file since the look.
+		return nil, "a special file", nil
+	case errors.Is(err, os.ErrPermission):
+		return nil, "a file the grader may not read", nil
 	case err != nil:
 		return nil, "", err
 	}
@@ -572,20 +606,50 @@ func readAnswer(path string, limit int64) (data []byte, problem string, err erro
 	if err != nil {
 		return nil, "", err
 	}
-	if !st.Mode().IsRegular() {
-		if st.IsDir() {
-			return nil, "a folder", nil
-		}
-		return nil, "a special file", nil
+	if p := notRegular(st.Mode()); p != "" {
+		return nil, p, nil
 	}
 	data, err = io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
+	switch {
+	case errors.Is(err, syscall.EISDIR), errors.Is(err, syscall.EINVAL), errors.Is(err, syscall.EWOULDBLOCK):
+		return nil, "a special file", nil
+	case err != nil:
 		return nil, "", err
 	}
 	if int64(len(data)) > limit {
 		return nil, "too large", nil
 	}
 	return data, "", nil
+}
+
+// notRegular describes a file mode that is not a regular file's, or ""
+// for a regular file.
+func notRegular(m os.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return ""
+	case m&os.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeSocket != 0:
+		return "a special file (a socket)"
+	case m&os.ModeNamedPipe != 0:
+		return "a special file (a named pipe)"
+	case m&os.ModeDevice != 0:
+		return "a special file (a device)"
+	}
+	return "a special file"
+}
+
+// diskFullSummary explains a failed run that was not over its disk
+// budget while the scratch file system was full: another run, or another
+// process of the machine, filled it, so the failure is not the program's
+// and the result is a grader error, which is not journaled and runs
+// again with --resume.
+func diskFullSummary(key string, budget grader.ByteSize, res sandbox.Result) string {
+	return fmt.Sprintf("the program failed while the scratch disk was full, and it was within %s (%s; it took %s): another run or another process filled the disk, so this is not its result; it is not journaled, and --resume runs it again",
+		key, budget, grader.ByteSize(res.DiskUsed))
 }
 
 // environment is a program's whole environment: a fixed PATH, HOME in its
@@ -604,6 +668,7 @@ func sandboxLimits(l grader.Limits) sandbox.Limits {
 		MaxProcesses:   l.Processes,
 		MaxOutputBytes: int64(l.Output),
 		MaxFileBytes:   int64(l.Output),
+		DiskBytes:      int64(l.Disk),
 	}
 }
 

@@ -66,7 +66,11 @@
 // When namespaces are unavailable (or Spec.NoNamespaces is set) Run falls
 // back to LevelRlimits: the same limits and uid change, a session and
 // process group of the program's own, and a helper that is a child
-// subreaper and kills every descendant it inherits. Hide, ReadOnly and the
+// subreaper and kills every descendant it inherits. When the caller is
+// root, every process of the run's uid is also killed at once with
+// kill(-1, SIGKILL) from a thread that takes the uid as effective uid
+// (see ScrubberUID), which a program that forks and exits in a loop cannot
+// outrun. Hide, ReadOnly and the
 // network are then not isolated, and Isolation.Reason says so; a grader
 // should print it as a warning.
 //
@@ -82,6 +86,7 @@
 //	MaxProcesses    RLIMIT_NPROC (per user namespace with namespaces; per host uid otherwise)
 //	MaxOutputBytes  stdout and stderr are read as they are written and cut at the cap
 //	MaxFileBytes    RLIMIT_FSIZE: SIGXFSZ or EFBIG
+//	DiskBytes       with namespaces and Spec.PrivateDir, the size of the working folder's own tmpfs; and a watchdog in the caller (every 200 ms, and after the run) sums the working folder and, without namespaces, what the uid owns in world-writable folders; over it the run is stopped
 //	(always)        RLIMIT_CORE 0, RLIMIT_NOFILE 1024
 //
 // What the Result can tell: exit status or signal; TimedOut exactly;

@@ -138,7 +138,7 @@ func helper() (st helperStatus) {
 	}
 	var stopping, alive atomic.Bool
 	var targetPID atomic.Int64
-	tree := &reaper{namespaces: cfg.Namespaces}
+	tree := &reaper{namespaces: cfg.Namespaces, uid: cfg.UID}
 	go func() {
 		<-terms
 		stopping.Store(true)
@@ -229,6 +229,9 @@ func helper() (st helperStatus) {
 			st.record(ws)
 		}
 	}
+	if dirOrigin >= 0 {
+		copyBack(cfg.Dir, &st)
+	}
 	return st
 }
 
@@ -267,14 +270,16 @@ func wait4nohang(ws *syscall.WaitStatus, ru *syscall.Rusage) (int, error) {
 // reaper kills the program's process tree.
 type reaper struct {
 	namespaces bool
+	uid        int // the program's uid when the helper is root on the host, else -1
 }
 
 // killAll sends SIGKILL to every process of the run. As init of a PID
 // namespace that is every process but the helper (kill(-1) never reaches
 // outside the namespace). On the host it is the program's process group
-// (while the program is alive, so the group ID cannot have been reused)
-// and every child of the helper: a subreaper inherits all orphans, so
-// repeated calls while reaping reach every descendant.
+// (while the program is alive, so the group ID cannot have been reused),
+// every process of the run's own uid (when the helper is root) and every
+// child of the helper: a subreaper inherits all orphans, so repeated
+// calls while reaping reach every descendant.
 func (r *reaper) killAll(pid int, groupValid bool) {
 	if r.namespaces && os.Getpid() == 1 {
 		_ = syscall.Kill(-1, syscall.SIGKILL)
@@ -282,6 +287,11 @@ func (r *reaper) killAll(pid int, groupValid bool) {
 	}
 	if groupValid {
 		_ = syscall.Kill(-pid, syscall.SIGKILL)
+	}
+	if r.uid > 0 && r.uid != ScrubberUID && os.Geteuid() == 0 {
+		// The run's uid is its own: every process of it goes at once,
+		// even one that forks and exits in a loop (see killAsUID).
+		_ = killAsUID(r.uid)
 	}
 	for _, child := range childrenOf(os.Getpid()) {
 		_ = syscall.Kill(child, syscall.SIGKILL)

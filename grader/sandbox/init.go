@@ -30,6 +30,9 @@ func Init() {
 	if isHelper() {
 		os.Exit(helperMain())
 	}
+	if isUIDProbe() {
+		os.Exit(uidProbeMain())
+	}
 	initCalled.Store(true)
 }
 

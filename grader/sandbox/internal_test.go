@@ -78,6 +78,7 @@ func TestLimitsWithDefaults(t *testing.T) {
 		MaxProcesses:   7,
 		MaxOutputBytes: DefaultMaxOutputBytes,
 		MaxFileBytes:   DefaultMaxFileBytes,
+		DiskBytes:      DefaultDiskBytes,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("withDefaults mismatch (-want +got):\n%s", diff)

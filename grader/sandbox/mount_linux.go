@@ -3,6 +3,7 @@ package sandbox
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -67,6 +68,15 @@ func setupMounts(cfg *helperConfig) error {
 		keeps = append(keeps, mountOp{path: p, keep: true, ro: true})
 	}
 	for _, k := range keeps {
+		if k.path == cfg.Dir && cfg.DirBytes > 0 {
+			// A second clone, never attached: the way back to the
+			// host's folder once a tmpfs covers it (see privateDir).
+			fd, err := unix.OpenTree(unix.AT_FDCWD, k.path, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC)
+			if err != nil {
+				return fmt.Errorf("clone mount of %s: %w", k.path, err)
+			}
+			dirOrigin = fd
+		}
 		fd, err := unix.OpenTree(unix.AT_FDCWD, k.path, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_RECURSIVE)
 		if errors.Is(err, fs.ErrNotExist) && k.ro {
 			continue
@@ -115,6 +125,11 @@ func setupMounts(cfg *helperConfig) error {
 				return err
 			}
 			if op.path == cfg.Dir {
+				if dirOrigin >= 0 {
+					if err := privateDir(cfg); err != nil {
+						return err
+					}
+				}
 				writable = append(writable, op.path)
 			}
 		case op.private:
@@ -238,4 +253,156 @@ func unsearchableAncestor(path string, uid, gid int) string {
 		}
 	}
 	return ""
+}
+
+// dirOrigin is, in a helper whose working folder is a tmpfs of its own,
+// a detached clone of the host's working folder (-1 otherwise): what is
+// copied in before the program starts and back after it.
+var dirOrigin = -1
+
+// privateDir covers the working folder with a tmpfs of cfg.DirBytes
+// (and one inode per 4 KiB), owned by the program, and copies the host's
+// folder into it. The program's writable space is then a file system of
+// its own: it cannot fill the host's disk, and statfs tells it nothing
+// about other runs.
+func privateDir(cfg *helperConfig) error {
+	owner := cfg.UID
+	if owner < 0 {
+		owner = os.Geteuid()
+	}
+	group := cfg.GID
+	if group < 0 {
+		group = os.Getegid()
+	}
+	opts := fmt.Sprintf("mode=0755,size=%d,nr_inodes=%d,uid=%d,gid=%d", cfg.DirBytes, max(cfg.DirBytes/minEntryBytes, 64), owner, group)
+	if err := unix.Mount("tmpfs", cfg.Dir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, opts); err != nil {
+		return fmt.Errorf("mount a tmpfs on the working folder: %w", err)
+	}
+	if err := copyFolder(originPath(), cfg.Dir); err != nil {
+		return fmt.Errorf("copy the working folder in: %w", err)
+	}
+	return nil
+}
+
+// originPath names the host's working folder through dirOrigin.
+func originPath() string { return fmt.Sprintf("/proc/self/fd/%d", dirOrigin) }
+
+// copyBack replaces the host's working folder's contents with the
+// tmpfs's, once every process of the run is gone, and notes in st how
+// full the tmpfs was.
+func copyBack(dir string, st *helperStatus) {
+	var fs unix.Statfs_t
+	if unix.Statfs(dir, &fs) == nil {
+		st.DirUsed = int64(fs.Blocks-fs.Bfree) * fs.Bsize
+		st.DirFull = int64(fs.Bavail)*fs.Bsize < fullBytes || (fs.Files > 0 && fs.Ffree < fullInodes)
+	}
+	host := originPath()
+	ents, err := os.ReadDir(host)
+	if err == nil {
+		for _, e := range ents {
+			if err = os.RemoveAll(filepath.Join(host, e.Name())); err != nil {
+				break
+			}
+		}
+	}
+	if err == nil {
+		err = copyFolder(dir, host)
+	}
+	if err != nil {
+		st.CopyOutErr = err.Error()
+		st.CopyOutNoSpace = errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)
+	}
+}
+
+// copyFolder copies the contents of src into the existing folder dst,
+// keeping owners and permission bits: folders, regular files, symbolic
+// links, named pipes and Unix sockets (bound anew); anything else is
+// left out.
+func copyFolder(src, dst string) error {
+	ents, err := os.ReadDir(src)
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		from, to := filepath.Join(src, e.Name()), filepath.Join(dst, e.Name())
+		var st unix.Stat_t
+		if err := unix.Lstat(from, &st); err != nil {
+			return err
+		}
+		perm := uint32(st.Mode & 0o7777)
+		switch st.Mode & unix.S_IFMT {
+		case unix.S_IFDIR:
+			if err := os.Mkdir(to, 0o700); err != nil {
+				return err
+			}
+			if err := copyFolder(from, to); err != nil {
+				return err
+			}
+		case unix.S_IFREG:
+			if err := copyRegular(from, to); err != nil {
+				return err
+			}
+		case unix.S_IFLNK:
+			target, err := os.Readlink(from)
+			if err != nil {
+				return err
+			}
+			if err := os.Symlink(target, to); err != nil {
+				return err
+			}
+			if err := os.Lchown(to, int(st.Uid), int(st.Gid)); err != nil {
+				return err
+			}
+			continue
+		case unix.S_IFIFO:
+			if err := unix.Mkfifo(to, 0o600); err != nil {
+				return err
+			}
+		case unix.S_IFSOCK:
+			if err := bindSocket(to); err != nil {
+				return err
+			}
+		default:
+			continue
+		}
+		if err := os.Lchown(to, int(st.Uid), int(st.Gid)); err != nil {
+			return err
+		}
+		if err := unix.Fchmodat(unix.AT_FDCWD, to, perm, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// copyRegular copies a regular file's bytes.
+func copyRegular(from, to string) error {
+	in, err := os.OpenFile(from, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// bindSocket leaves a Unix socket at path, as a program that bound one
+// there did.
+func bindSocket(path string) error {
+	fd, err := unix.Socket(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(fd)
+	if len(path) >= 108 {
+		return unix.Mkfifo(path, 0o600) // too long a name for a socket: a special file all the same
+	}
+	return unix.Bind(fd, &unix.SockaddrUnix{Name: path})
 }

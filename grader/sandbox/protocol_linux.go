@@ -35,6 +35,12 @@ type helperConfig struct {
 	UID int `json:"uid"`
 	GID int `json:"gid"`
 
+	// DirBytes, with Namespaces, makes Dir a tmpfs of that size (and
+	// DirBytes/4096 inodes) inside the namespace: its contents are copied
+	// in before the program starts and back to the host's Dir once every
+	// process is gone.
+	DirBytes int64 `json:"dir_bytes,omitempty"`
+
 	Rlimits rlimits `json:"rlimits"`
 	// ExtraProcs says how to adjust RLIMIT_NPROC for processes that share
 	// the program's count but are not the program's: "helper" adds one
@@ -74,6 +80,14 @@ type helperStatus struct {
 	// XCPU and XFSZ say some reaped process died of SIGXCPU or SIGXFSZ.
 	XCPU bool `json:"xcpu,omitempty"`
 	XFSZ bool `json:"xfsz,omitempty"`
+
+	// DirFull says the tmpfs of DirBytes was full when the program had
+	// ended; DirUsed is what it held. CopyOutErr is a failure to copy
+	// it back to the host, CopyOutNoSpace that the host had no room.
+	DirFull        bool   `json:"dir_full,omitempty"`
+	DirUsed        int64  `json:"dir_used,omitempty"`
+	CopyOutErr     string `json:"copy_out_err,omitempty"`
+	CopyOutNoSpace bool   `json:"copy_out_no_space,omitempty"`
 
 	// Checks are the findings of an inspection.
 	Checks []Check `json:"checks,omitempty"`

@@ -49,8 +49,12 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 	defer p.finish()
 	res.Isolation = p.iso
 	cfg, lim, ns := p.cfg, p.lim, p.cfg.Namespaces
+	if ns && spec.PrivateDir {
+		cfg.DirBytes = lim.DiskBytes
+	}
 
 	stdout, stderr := newCapture(lim.MaxOutputBytes), newCapture(lim.MaxOutputBytes)
+	overDisk := make(chan struct{})
 	h := helperRun{
 		cfg:     cfg,
 		network: ns && !spec.AllowNetwork,
@@ -58,8 +62,17 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 		stdout:  stdout,
 		stderr:  stderr,
 		wall:    lim.WallTime,
+		stop:    overDisk,
 	}
+	disk := newDiskWatch(cfg.Dir, cfg.UID, ns, spec.PrivateDir, lim.DiskBytes)
+	watched := make(chan struct{})
+	go disk.watch(watched, func() { close(overDisk) })
 	out, err := h.run(ctx)
+	close(watched)
+	// Once more now that the tree is gone (and before the clean-up
+	// removes what the uid left elsewhere): a run may have written fast.
+	disk.measure()
+	res.DiskExceeded, res.DiskUsed, res.DiskFull = disk.result()
 	res.Stdout, res.StdoutTruncated = stdout.bytes(), stdout.truncated
 	res.Stderr, res.StderrTruncated = stderr.bytes(), stderr.truncated
 	res.Wall, res.TimedOut = out.elapsed, out.timedOut
@@ -69,7 +82,7 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 
 	st := out.status
 	switch {
-	case st == nil && (out.timedOut || out.canceled):
+	case st == nil && (out.timedOut || out.canceled || out.stopped):
 		// The helper had to be killed hard; with namespaces its death took
 		// the tree with it.
 		res.Signal = "SIGKILL"
@@ -100,6 +113,14 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 		res.MaxRSS = st.MaxRSS
 		res.FileSizeExceeded = st.XFSZ
 		res.CPUExceeded = st.XCPU
+		res.DiskUsed = max(res.DiskUsed, st.DirUsed)
+		res.DiskExceeded = res.DiskExceeded || st.DirFull
+		switch {
+		case st.CopyOutNoSpace:
+			res.DiskFull = true
+		case st.CopyOutErr != "":
+			return res, fmt.Errorf("sandbox: copy the working folder back: %s", st.CopyOutErr)
+		}
 	}
 	if res.Signal == "SIGKILL" && !out.timedOut && !out.canceled && res.CPU >= lim.CPUTime {
 		res.CPUExceeded = true
@@ -165,6 +186,9 @@ func prepare(ctx context.Context, spec Spec) (*prepared, error) {
 	}
 	if spec.UID < 0 {
 		return nil, fmt.Errorf("sandbox: negative Spec.UID %d", spec.UID)
+	}
+	if spec.UID == ScrubberUID {
+		return nil, fmt.Errorf("sandbox: Spec.UID %d is ScrubberUID, which no run may have", spec.UID)
 	}
 	iso, err := IsolationFor(spec)
 	if err != nil {
@@ -280,6 +304,7 @@ type helperRun struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	wall           time.Duration
+	stop           <-chan struct{} // closed: stop the run as if out of time, but not TimedOut
 }
 
 // helperOutcome is what the parent learnt about a helper.
@@ -288,6 +313,7 @@ type helperOutcome struct {
 	state              *os.ProcessState
 	elapsed            time.Duration
 	timedOut, canceled bool
+	stopped            bool // by helperRun.stop
 }
 
 func (h *helperRun) run(ctx context.Context) (helperOutcome, error) {
@@ -366,6 +392,8 @@ func (h *helperRun) run(ctx context.Context) (helperOutcome, error) {
 			return
 		case <-timer.C:
 			out.timedOut = true
+		case <-h.stop:
+			out.stopped = true
 		case <-ctx.Done():
 			out.canceled = true
 		}

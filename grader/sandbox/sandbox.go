@@ -16,6 +16,7 @@ const (
 	DefaultMaxProcesses   = 128
 	DefaultMaxOutputBytes = 1 << 20  // 1 MiB each for stdout and stderr
 	DefaultMaxFileBytes   = 64 << 20 // 64 MiB per written file
+	DefaultDiskBytes      = 256 << 20
 )
 
 // DefaultPath is the PATH of the default environment used when Spec.Env is
@@ -71,13 +72,23 @@ type Limits struct {
 	// SIGXFSZ, which kills it unless it ignores the signal (then the write
 	// fails with EFBIG).
 	MaxFileBytes int64
+
+	// DiskBytes is the disk space the run may take: what its working
+	// folder holds and, without namespaces, what its uid owns in the
+	// host's world-writable folders (with namespaces /tmp, /var/tmp and
+	// /dev/shm are tmpfs of the run's own, bounded by their size). Every
+	// file and folder counts at least 4 KiB, so that a flood of empty
+	// files is bounded too. A watchdog measures it while the run lasts,
+	// and Run measures it once more at the end: a run found over it is
+	// stopped like a run out of time (Result.DiskExceeded).
+	DiskBytes int64
 }
 
 // withDefaults returns l with zero fields replaced by the defaults, or an
 // error if a field is negative.
 func (l Limits) withDefaults() (Limits, error) {
 	if l.WallTime < 0 || l.CPUTime < 0 || l.MemoryBytes < 0 || l.MaxProcesses < 0 ||
-		l.MaxOutputBytes < 0 || l.MaxFileBytes < 0 {
+		l.MaxOutputBytes < 0 || l.MaxFileBytes < 0 || l.DiskBytes < 0 {
 		return l, fmt.Errorf("sandbox: negative limit in %+v", l)
 	}
 	if l.WallTime == 0 {
@@ -97,6 +108,9 @@ func (l Limits) withDefaults() (Limits, error) {
 	}
 	if l.MaxFileBytes == 0 {
 		l.MaxFileBytes = DefaultMaxFileBytes
+	}
+	if l.DiskBytes == 0 {
+		l.DiskBytes = DefaultDiskBytes
 	}
 	return l, nil
 }
@@ -148,6 +162,16 @@ type Spec struct {
 	// visible even inside a hidden path. Without namespaces ReadOnly is
 	// not enforced.
 	ReadOnly []string
+
+	// PrivateDir, with namespaces, makes the working folder a file system
+	// of the run's own: a tmpfs of Limits.DiskBytes (one inode per 4 KiB)
+	// over Dir, holding a copy of Dir's contents, whose contents replace
+	// Dir's when every process of the run is gone. The program cannot then
+	// write more than DiskBytes there, nor fill or watch (with statfs) the
+	// file system other runs use; the caller sees what it wrote only once
+	// Run returns (not at all if the helper had to be killed hard, after
+	// WallTime and a grace of 2 s). Without namespaces it changes nothing.
+	PrivateDir bool
 
 	// AllowNetwork keeps the host's network. By default the program gets
 	// a network namespace of its own with only a loopback device that is
@@ -204,7 +228,9 @@ func ParseChoice(s string) (Choice, error) {
 // grading) on one machine therefore never give runs the same uid, so that
 // neither can signal the other's runs or, without namespaces, have them
 // killed by the other's scrubbing. The kernel drops the lock when the
-// process dies.
+// process dies. Graders in other containers on the same kernel have lock
+// folders of their own: LeaseUID also skips a uid that any process on the
+// kernel has (see LeaseUID).
 type Lease struct {
 	// UID is the reserved uid (and gid).
 	UID  int
@@ -222,6 +248,13 @@ const (
 	FirstRunUID = 1_990_000_000
 	RunUIDs     = 10_000
 )
+
+// ScrubberUID is the real and saved user ID of the thread that kills the
+// processes of a run without namespaces once it has ended (its effective
+// user ID is then the run's): no run and no account has it, so that the
+// kill reaches the run's processes alone and they cannot signal the
+// killer. It lies just below the run range.
+const ScrubberUID = FirstRunUID - 1
 
 // Result says how a run ended. Exactly one of ExitCode >= 0 and
 // Signal != "" holds for a program that was started.
@@ -251,6 +284,16 @@ type Result struct {
 	// FileSizeExceeded reports that a process was killed by SIGXFSZ for
 	// writing past MaxFileBytes.
 	FileSizeExceeded bool
+	// DiskExceeded reports that the run took more than DiskBytes of disk
+	// (DiskUsed) and was stopped, or was found over it at the end.
+	DiskExceeded bool
+	// DiskUsed is the most disk space the run was seen to take.
+	DiskUsed int64
+	// DiskFull reports that the file system of the working folder (or,
+	// without namespaces, of the temporary folder) had less than 1 MiB or
+	// 16 inodes left for the program at some moment of the run: a failure
+	// of a run not over DiskBytes is then likely another's doing.
+	DiskFull bool
 	// StdoutTruncated and StderrTruncated report that the stream was
 	// longer than MaxOutputBytes and its tail was discarded.
 	StdoutTruncated, StderrTruncated bool

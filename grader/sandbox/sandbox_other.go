@@ -24,6 +24,10 @@ func Inspect(ctx context.Context, spec Spec, targets Targets) (Inspection, error
 
 func helperMain() int { return 125 }
 
+func isUIDProbe() bool { return false }
+
+func uidProbeMain() int { return 125 }
+
 // LeaseUID is not supported on this platform; it returns ErrUnsupported.
 func LeaseUID(hint int) (*Lease, error) { return nil, ErrUnsupported }
 
