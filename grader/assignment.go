@@ -18,7 +18,7 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/kpuzzle/kpuzzle/grader/sandbox"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox/isolation"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
@@ -938,12 +938,12 @@ func (a *Assignment) Normalize() error {
 	if err := a.Tools.normalize(abs); err != nil {
 		return err
 	}
-	iso, err := sandbox.ParseChoice(a.Run.Isolation)
+	iso, err := isolation.Parse(a.Run.Isolation)
 	if err != nil {
 		return &ConfigError{Key: "run.isolation", Msg: fmt.Sprintf("%q: expected auto, namespaces or rlimits", a.Run.Isolation)}
 	}
 	a.Run.Isolation = string(iso)
-	if iso == sandbox.ChooseAuto {
+	if iso == isolation.Auto {
 		a.Run.Isolation = "" // the default, left out of the fingerprint
 	}
 

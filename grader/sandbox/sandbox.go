@@ -3,6 +3,7 @@ package sandbox
 import (
 	"errors"
 	"fmt"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox/isolation"
 	"io"
 	"os"
 	"time"
@@ -197,30 +198,23 @@ type Spec struct {
 	UID int
 }
 
-// Choice is the isolation a caller asks for.
-type Choice string
+// Choice is the isolation a caller asks for; its names live in package
+// isolation, which the grader reads assignments with.
+type Choice = isolation.Choice
 
 // Isolation choices.
 const (
 	// ChooseAuto takes the strongest isolation the machine supports.
-	ChooseAuto Choice = "auto"
+	ChooseAuto = isolation.Auto
 	// ChooseNamespaces requires LevelNamespaces; Run fails where the
 	// machine cannot give it.
-	ChooseNamespaces Choice = "namespaces"
+	ChooseNamespaces = isolation.Namespaces
 	// ChooseRlimits forces LevelRlimits.
-	ChooseRlimits Choice = "rlimits"
+	ChooseRlimits = isolation.Rlimits
 )
 
 // ParseChoice reads "auto", "namespaces" or "rlimits" (empty is auto).
-func ParseChoice(s string) (Choice, error) {
-	switch c := Choice(s); c {
-	case "", ChooseAuto:
-		return ChooseAuto, nil
-	case ChooseNamespaces, ChooseRlimits:
-		return c, nil
-	}
-	return "", fmt.Errorf("isolation %q: expected auto, namespaces or rlimits", s)
-}
+func ParseChoice(s string) (Choice, error) { return isolation.Parse(s) }
 
 // Lease is a uid of the run range (FirstRunUID ...) reserved for one
 // caller across every process of the machine, through an exclusive lock on
