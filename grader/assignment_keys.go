@@ -1,0 +1,125 @@
+package grader
+
+// The documentation of every assignment key: the table kpuzzle grade
+// --help, docs/grading.md and the unknown-key messages are made from.
+
+import (
+	"strings"
+)
+
+// KeyDoc documents one configuration key.
+type KeyDoc struct {
+	Key     string
+	Default string
+	Doc     string
+}
+
+// AssignmentKeys documents every key of an assignment configuration, in
+// the order `kpuzzle grade --help` and docs/grading.md list them.
+var AssignmentKeys = []KeyDoc{
+	{"name", `""`, "title of the assignment in reports"},
+	{"puzzles.dir", "(required)", "folder of the puzzle set"},
+	{"puzzles.manifest", "DIR/manifest.json if present", "manifest with the answer key (optimal lengths, hidden flags)"},
+	{"puzzles.glob", `""`, "pattern picking puzzle files inside puzzles.dir, e.g. n_equals_*/input_*.txt; empty: the manifest's list"},
+	{"puzzles.hidden", "false", "hide every test of the set from students (besides those its manifest marks hidden)"},
+	{"puzzles.extra", "[]", "further puzzle sets graded with it, each with dir, manifest, glob, hidden and name (prefix of its test names, default the folder's name); their tests follow"},
+	{"goal", "the manifest's goal, else default", "default, blank-first or a goal file"},
+	{"moves", "tile", "answer convention: tile (token = where the tile moves) or blank (where the blank moves)"},
+	{"answer.format", "auto", "answer notation: auto (detect it), lines (one move per line), letters, words, list, tiles (tile numbers) or boards (a sequence of boards); see docs/formats.md"},
+	{"run.command", "(required)", "command template with {submission}, {input}, {output}, {entry}, and the puzzle as {cells}, {cells_comma}, {size}, {height}, {width}, {choice}; run without a shell; stdin is the puzzle when {input} is absent"},
+	{"run.answer", "file", "where the answer is read: file (the {output} path), stdout, or a path in the working folder that the program writes itself (output.txt); an empty answer is no answer"},
+	{"run.solution", "moves", "what the answer holds: moves, or reported: a report (a trace, depth, statistics) whose run.extract.length is the length found, judged against the proven optimum, the report kept in the feedback"},
+	{"run.read_stderr", "false", "run.extract's patterns read stderr too, after the answer (an \"Unsolvable\" printed there)"},
+	{"run.wall_time", "10s", "real time per test"},
+	{"run.cpu_time", "run.wall_time", "CPU time of a test, every process and thread together, to the millisecond (each process is also stopped at it rounded up to whole seconds)"},
+	{"run.memory", "1GiB", "address space of each process of a test (a JVM needs more; see docs/grading.md)"},
+	{"run.processes", "64", "processes and threads per test"},
+	{"run.output", "1MiB", "cap on each of stdout, stderr and the answer file (a program that prints a trace of its search needs more, e.g. 64MiB)"},
+	{"run.disk", "256MiB", "disk space of a test: its working folder and what it leaves in world-writable folders (a private /tmp, with namespaces, is a 64 MiB tmpfs of its own); over it the test is stopped (output-limit)"},
+	{"run.env", "[]", "extra environment variables, NAME=value (the rest is scrubbed)"},
+	{"run.function", "\"\"", "MODULE:FUNCTION of a Python assignment graded by calling a function: kpuzzle's harness calls FUNCTION(rows) with the board as a list of rows and writes the moves, tile numbers or boards it returns (None: unsolvable); run.command is then the interpreter (python3)"},
+	{"run.problem", "\"\"", "berkeley: run.function is a Berkeley CS188 search function (search:breadthFirstSearch) given a search problem for the board (getStartState, isGoalState, getSuccessors, getCostOfActions); the actions it returns are the answer (moves: blank) and the order of the states it expands is checked (rubric.search.order)"},
+	{"run.search", "from run.function's name", "the CS188 search the expanded order is compared with: dfs, bfs, ucs or astar"},
+	{"run.heuristic", "null", "the heuristic an astar function gets as heuristic(state, problem): null, manhattan or misplaced"},
+	{"run.java_api", "\"\"", "princeton: grade the Java Board/Solver API through kpuzzle's harness, compiled with the submission: the Coursera API (dimension(), twin(), Solver.isSolvable()) or the COS226 2019+ one (size(), tileAt(), Board.isSolvable(), a Solver that throws on unsolvable boards), told apart from the classes; build.command, run.command and run.memory (2GiB) get defaults"},
+	{"run.entry", "\"\"", "a pattern (such as *_1.py) finding the submission's file that {entry} names in run.command and build.command, for files named after the student or group; exactly one file must match"},
+	{"run.files", "[]", "the instructor's files or folders every run gets in its copy of the submission, read-only, under their own names (a shared utils.py, a data file); they replace a student's files of those names"},
+	{"run.stdin", "\"\"", "what an interactive program reads on stdin instead of the puzzle file: a template with {rows}, {cells}, {size}, {height}, {width} and {choice}"},
+	{"run.choices", "[]", "{choice} per test, as PATTERN=VALUE entries (the first pattern matching the test's name wins), such as a menu number"},
+	{"run.extract.moves", "\"\"", "regular expression finding the answer in stdout (run.answer: stdout) or in the answer file (a report written there): every match's group, one move or line each"},
+	{"run.extract.unsolvable", "\"\"", "regular expression matching a program's own way of saying there is no solution (\"cannot be solved\"): the answer is then UNSOLVABLE"},
+	{"run.extract.length", "\"\"", "regular expression whose group is the solution length the program reports, for its feedback"},
+	{"run.extract.expanded", "\"\"", "regular expression whose group is the number of nodes the program reports it expanded"},
+	{"run.extract.frontier", "\"\"", "regular expression whose group is the largest frontier the program reports"},
+	{"run.isolation", "auto", "sandbox isolation of builds and runs: auto, namespaces (an error where the kernel refuses them) or rlimits (the fallback a container without user namespaces gets; see docs/security.md)"},
+	{"claims.algorithm", "\"\"", "the search the programs claim to run (astar, bfs, ucs, idastar, ...): the expanded and frontier counts run.extract finds are judged against it, as kpuzzle audit stats does"},
+	{"claims.heuristic", "\"\"", "the heuristic of that search (manhattan, misplaced, linear-conflict, ...)"},
+	{"groups", "[]", "per-test settings: a list of {tests: PATTERN, claims: {algorithm, heuristic}, rubric: {...}}; the first group whose pattern (as in run.choices) matches a test gives it its claims and the rubric keys it names; a group whose algorithm does not promise shortest paths (dfs, greedy) judges any solution as valid"},
+	{"tools.path", "[]", "folders put before PATH in every build and run (a Go toolchain's bin, the course's Python), visible read-only"},
+	{"tools.read_only", "[]", "further files or folders every build and run sees read-only at their own paths (a Go module cache, vendored libraries, a virtualenv)"},
+	{"build.command", `""`, "build command run once per submission in a copy of it (javac, make); may use {submission}"},
+	{"build.wall_time", "2m", "real time for the build"},
+	{"build.cpu_time", "build.wall_time", "CPU time of each process of the build, rounded up to whole seconds"},
+	{"build.memory", "2GiB", "address space of each process of the build"},
+	{"build.processes", "256", "processes and threads for the build"},
+	{"build.output", "1MiB", "cap on the build's stdout and stderr"},
+	{"build.disk", "1GiB", "disk space of the build, as run.disk"},
+	{"build.env", "[]", "extra environment variables for the build"},
+	{"rubric.solved", "1", "points for a legal answer that reaches the goal"},
+	{"rubric.optimal", "1", "further points for an optimal answer"},
+	{"rubric.partial", "linear", "share of rubric.optimal for a suboptimal answer, a function of ratio = optimal/length: none, linear, power or steps"},
+	{"rubric.partial_exponent", "2", "exponent of partial: power"},
+	{"rubric.partial_steps", "[]", "steps of partial: steps, a list of {ratio, credit}"},
+	{"rubric.unsolvable", "rubric.solved + rubric.optimal", "points for answering UNSOLVABLE to an unsolvable puzzle"},
+	{"rubric.unverified", "0", "share of rubric.optimal for a solved answer whose optimality could not be verified"},
+	{"rubric.api", "{} (every check 0)", "points per method check of run.java_api, on top of the verdict's: dimension, hamming, manhattan, is_goal, neighbors, twin, equals, moves, tile_at, is_solvable (e.g. {hamming: 1, manhattan: 1}); a check of the other API than the submission's passes as not applicable"},
+	{"rubric.claims", "{} (every check 0)", "points per claim check of claims.algorithm on solvable tests: length, expanded, frontier (each needs its run.extract pattern)"},
+	{"rubric.search", "{} (every check 0)", "points for the search check of run.problem: berkeley on solvable tests: order (the states expanded, in the reference's order)"},
+	{"visibility.visible", "visible", "Gradescope visibility of ordinary tests"},
+	{"visibility.hidden", "after_published", "Gradescope visibility of hidden tests"},
+	{"visibility.hidden_tests", "[]", "patterns of test names to hide besides the manifest's hidden entries"},
+	{"feedback.template", "built-in", "text/template file for the per-student Markdown feedback"},
+	{"optimal.timeout", "60s", "time to prove each optimal length the answer key lacks"},
+	{"optimal.verify", "10s", "time to prove again, before any submission runs, each optimal length the answer key gives (a key that disagrees stops the grading; 0 trusts the key)"},
+	{"results.times", "false", "put run times in results.json, JUnit XML and the summary page (makes them differ run to run)"},
+	{"results.leaderboard", "false", "add a Gradescope leaderboard"},
+	{"results.replays", "true", "keep each answer in OUT/answers and write a replay page per student and test in OUT/replays, linked from OUT/summary.html"},
+	{"results.gradebook", "[]", "also write the class's scores as the gradebook CSV of canvas and/or moodle (OUT/gradebook-canvas.csv, OUT/gradebook-moodle.csv), matched through the roster; students missing from either side go to OUT/gradebook-missing.txt"},
+	{"prairielearn.submit", "upload", "how the PrairieLearn question (kpuzzle bundle prairielearn) asks for the files: upload (pl-file-upload) or editor (a pl-file-editor per file)"},
+	{"hide", "[]", "further paths students' programs must not see (the puzzle set, submissions, output and this file always are)"},
+	{"integrity", "flag", "what happens to a submission that brings a build of kpuzzle, its tables or answer keys, executables its language makes none of, or kpuzzle's source, or whose run executes kpuzzle: flag (grade normally, name each file in the reports) or zero (the submission scores 0, with the reason shown)"},
+}
+
+// AssignmentSections are the top-level keys of an assignment.
+func AssignmentSections() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, k := range AssignmentKeys {
+		top, _, _ := strings.Cut(k.Key, ".")
+		if !seen[top] {
+			seen[top] = true
+			out = append(out, top)
+		}
+	}
+	return out
+}
+
+// defaultOf is the documented default of a key.
+func defaultOf(key string) string {
+	for _, k := range AssignmentKeys {
+		if k.Key == key {
+			return k.Default
+		}
+	}
+	return "none"
+}
+
+func exampleKeys(prefix string, known map[string]bool) string {
+	var out []string
+	for _, k := range AssignmentKeys {
+		if rest, ok := strings.CutPrefix(k.Key, prefix+"."); ok {
+			out = append(out, rest)
+		}
+	}
+	return strings.Join(out, ", ")
+}

@@ -1,0 +1,419 @@
+package grader
+
+// Normalize: defaults, paths and checks, one normaliser per section.
+
+import (
+	"fmt"
+	"math"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/kpuzzle/kpuzzle/grader/sandbox/isolation"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
+	"github.com/kpuzzle/kpuzzle/reference"
+)
+
+// Default limits.
+var (
+	defaultRunLimits   = Limits{WallTime: Duration(10 * time.Second), Memory: 1 << 30, Processes: 64, Output: 1 << 20, Disk: 256 << 20}
+	defaultBuildLimits = Limits{WallTime: Duration(2 * time.Minute), Memory: 2 << 30, Processes: 256, Output: 1 << 20, Disk: 1 << 30}
+)
+
+// Normalize fills in defaults, resolves relative paths against BaseDir and
+// validates every key. It is idempotent. Each section has its normaliser,
+// called in the order of the keys' documentation.
+func (a *Assignment) Normalize() error {
+	if a.Puzzles.Dir == "" {
+		return &ConfigError{Key: "puzzles.dir", Msg: "missing; expected the folder of the puzzle set"}
+	}
+	for _, normalize := range []func() error{
+		a.normalizeResults, a.normalizePuzzles, a.normalizeConventions, a.normalizeRun,
+		a.normalizeBuild, a.normalizeRubric, a.normalizeVisibility, a.normalizeRest,
+	} {
+		if err := normalize(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// abs resolves p against BaseDir; empty and absolute paths are kept.
+func (a *Assignment) abs(p string) string {
+	if p == "" || filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(a.BaseDir, p)
+}
+
+// normalizeResults checks the keys of the result files: prairielearn.submit and results.gradebook.
+func (a *Assignment) normalizeResults() error {
+	switch a.PrairieLearn.Submit {
+	case "", "upload", "editor":
+	default:
+		return &ConfigError{Key: "prairielearn.submit", Msg: fmt.Sprintf("%q: expected upload or editor", a.PrairieLearn.Submit)}
+	}
+	for _, g := range a.Results.Gradebook {
+		if g != "canvas" && g != "moodle" {
+			return &ConfigError{Key: "results.gradebook", Msg: fmt.Sprintf("%q: expected canvas or moodle", g)}
+		}
+	}
+	return nil
+}
+
+// normalizePuzzles resolves the puzzle set and its further sets (puzzles.*).
+func (a *Assignment) normalizePuzzles() error {
+	a.Puzzles.Dir = a.abs(a.Puzzles.Dir)
+	a.Puzzles.Manifest = a.abs(a.Puzzles.Manifest)
+	if a.Puzzles.Glob != "" {
+		if _, err := path.Match(a.Puzzles.Glob, ""); err != nil || path.IsAbs(a.Puzzles.Glob) {
+			return &ConfigError{Key: "puzzles.glob", Msg: fmt.Sprintf("%q is not a pattern inside puzzles.dir", a.Puzzles.Glob)}
+		}
+	}
+	if a.Puzzles.Name != "" {
+		return &ConfigError{Key: "puzzles.name", Msg: "only a further set in puzzles.extra has a name; the main set's tests are not prefixed"}
+	}
+	setNames := map[string]bool{}
+	for i := range a.Puzzles.Extra {
+		e := &a.Puzzles.Extra[i]
+		key := fmt.Sprintf("puzzles.extra[%d]", i)
+		if e.Dir == "" {
+			return &ConfigError{Key: key + ".dir", Msg: "missing; expected the folder of the further puzzle set"}
+		}
+		if len(e.Extra) > 0 {
+			return &ConfigError{Key: key + ".extra", Msg: "a further set cannot have further sets of its own; list them all under puzzles.extra"}
+		}
+		e.Dir = a.abs(e.Dir)
+		e.Manifest = a.abs(e.Manifest)
+		if e.Glob != "" {
+			if _, err := path.Match(e.Glob, ""); err != nil || path.IsAbs(e.Glob) {
+				return &ConfigError{Key: key + ".glob", Msg: fmt.Sprintf("%q is not a pattern inside its dir", e.Glob)}
+			}
+		}
+		name := e.Name
+		if name == "" {
+			name = filepath.Base(filepath.Clean(e.Dir))
+		}
+		if !validSetName(name) {
+			return &ConfigError{Key: key + ".name", Msg: fmt.Sprintf("%q: expected a name of letters, digits, '.', '-' or '_' to put before its test names", name)}
+		}
+		if setNames[name] {
+			return &ConfigError{Key: key + ".name", Msg: fmt.Sprintf("%q names two further sets; give each its own name", name)}
+		}
+		setNames[name] = true
+	}
+	return nil
+}
+
+// normalizeConventions reads the goal, the move convention and the answer notation.
+func (a *Assignment) normalizeConventions() error {
+	if a.Goal != "" {
+		if _, err := puzzles.GoalByName(a.Goal, puzzles.Shape{Rows: 3, Cols: 3}); err != nil {
+			a.Goal = a.abs(a.Goal)
+		}
+	}
+	if a.Moves == "" {
+		a.Moves = "tile"
+		if a.Run.Problem == ProblemBerkeley {
+			// CS188's actions are the blank's moves.
+			a.Moves = "blank"
+		}
+	}
+	c, err := puzzles.ParseConvention(a.Moves)
+	if err != nil {
+		return &ConfigError{Key: "moves", Msg: fmt.Sprintf("%q: expected tile or blank", a.Moves)}
+	}
+	a.convention = c
+	a.Moves = c.String()
+	n, err := notation.ParseName(a.Answer.Format)
+	if err != nil {
+		return &ConfigError{Key: "answer.format", Msg: fmt.Sprintf("%q: expected auto, lines, letters, words, list, tiles or boards", a.Answer.Format)}
+	}
+	a.notation = n
+	a.Answer.Format = n.String()
+	if n == notation.Auto {
+		a.Answer.Format = "" // the default, left out of the fingerprint
+	}
+	return nil
+}
+
+// normalizeRun reads how a test runs (run.*, claims, tools).
+func (a *Assignment) normalizeRun() error {
+	var err error
+	if err := a.berkeleyProblem(); err != nil {
+		return err
+	}
+	if err := a.Run.functionCommand(); err != nil {
+		return err
+	}
+	if err := a.javaAPICommands(); err != nil {
+		return err
+	}
+	if strings.TrimSpace(a.Run.Command) == "" {
+		return &ConfigError{Key: "run.command", Msg: "missing; expected a command template such as \"python3 {submission}/solver.py {input} {output}\""}
+	}
+	if a.Run.command, err = ParseCommand(a.Run.Command); err != nil {
+		return &ConfigError{Key: "run.command", Msg: err.Error()}
+	}
+	switch a.Run.Answer {
+	case "":
+		a.Run.Answer = "file"
+	case "file", "stdout":
+	default:
+		if !a.Run.AnswerInFolder() {
+			return &ConfigError{Key: "run.answer", Msg: fmt.Sprintf("%q: expected file, stdout, or the path of a file inside the working folder, such as output.txt", a.Run.Answer)}
+		}
+		a.Run.Answer = filepath.ToSlash(filepath.Clean(a.Run.Answer))
+	}
+	if a.Run.Answer == "file" && !a.Run.command.Uses(PlaceOutput) {
+		return &ConfigError{Key: "run.command", Msg: "has no {output}, but run.answer is file; add {output}, set run.answer: stdout, or name the file the program writes in its working folder (run.answer: output.txt)"}
+	}
+	switch a.Run.Solution {
+	case "", SolutionMoves:
+		a.Run.Solution = "" // the default, left out of the fingerprint
+	case SolutionReported:
+		if a.Run.Extract[ExtractLength] == "" {
+			return &ConfigError{Key: "run.solution", Msg: "reported, but run.extract.length is not set; give the pattern of the length the program reports, such as \"[Dd]epth[^0-9]*(\\d+)\""}
+		}
+		if a.Run.Extract[ExtractMoves] != "" || a.Run.Function != "" || a.Run.JavaAPI != "" {
+			return &ConfigError{Key: "run.solution", Msg: "reported, but the assignment also reads moves (run.extract.moves, run.function or run.java_api); leave one out"}
+		}
+	default:
+		return &ConfigError{Key: "run.solution", Msg: fmt.Sprintf("%q: expected moves or reported", a.Run.Solution)}
+	}
+	if err := a.Run.Limits.normalize("run", defaultRunLimits); err != nil {
+		return err
+	}
+	if a.Run.Problem != "" && a.Run.Output < berkeleyRecordBytes {
+		return &ConfigError{Key: "run.output", Msg: fmt.Sprintf("%s, but run.problem: berkeley's record of expanded states takes up to %d bytes; give it 1MiB or more", a.Run.Output, berkeleyRecordBytes)}
+	}
+	if err := checkEnv("run.env", a.Run.Env); err != nil {
+		return err
+	}
+	if err := a.Run.checkInterface(); err != nil {
+		return err
+	}
+	names := map[string]string{}
+	for i, f := range a.Run.Files {
+		if strings.TrimSpace(f) == "" {
+			return &ConfigError{Key: "run.files", Msg: fmt.Sprintf("entry %d is empty; expected a file or folder path", i+1)}
+		}
+		a.Run.Files[i] = a.abs(f)
+		base := filepath.Base(a.Run.Files[i])
+		if other, dup := names[base]; dup {
+			return &ConfigError{Key: "run.files", Msg: fmt.Sprintf("%s and %s have the same name %s; each is copied under its own name", other, f, base)}
+		}
+		names[base] = f
+	}
+	if err := a.Run.normalizeClaims("claims", &a.Claims); err != nil {
+		return err
+	}
+	if err := a.Tools.normalize(a.abs); err != nil {
+		return err
+	}
+	iso, err := isolation.Parse(a.Run.Isolation)
+	if err != nil {
+		return &ConfigError{Key: "run.isolation", Msg: fmt.Sprintf("%q: expected auto, namespaces or rlimits", a.Run.Isolation)}
+	}
+	a.Run.Isolation = string(iso)
+	if iso == isolation.Auto {
+		a.Run.Isolation = "" // the default, left out of the fingerprint
+	}
+	return nil
+}
+
+// normalizeBuild reads the optional build step (build.*).
+func (a *Assignment) normalizeBuild() error {
+	var err error
+	if strings.TrimSpace(a.Build.Command) != "" {
+		if a.Build.command, err = ParseCommand(a.Build.Command); err != nil {
+			return &ConfigError{Key: "build.command", Msg: err.Error()}
+		}
+		if slices.ContainsFunc(TestPlaceholders, a.Build.command.Uses) {
+			return &ConfigError{Key: "build.command", Msg: "may use {submission} and {entry} only"}
+		}
+	}
+	if err := a.checkEntry(); err != nil {
+		return err
+	}
+	if err := a.Build.Limits.normalize("build", defaultBuildLimits); err != nil {
+		return err
+	}
+	if err := checkEnv("build.env", a.Build.Env); err != nil {
+		return err
+	}
+	return nil
+}
+
+// normalizeRubric reads the rubric, the checks its claims score and the test groups.
+func (a *Assignment) normalizeRubric() error {
+	if err := a.Rubric.normalize(); err != nil {
+		return err
+	}
+	var claimed []string
+	if a.Claims.Algorithm != "" {
+		for _, name := range ClaimChecks {
+			if name == CheckFrontier && !reference.FrontierBounded(a.Claims.Algorithm) {
+				if _, ok := a.Rubric.Claims[name]; ok {
+					return &ConfigError{Key: "rubric.claims.frontier", Msg: fmt.Sprintf("no check: %s's largest frontier is bounded only by the number of reachable states, which no run exceeds, so the check could never fail; the count is still shown in the feedback", a.Claims.Algorithm)}
+				}
+				continue
+			}
+			if a.Run.patterns[name] != nil {
+				claimed = append(claimed, name)
+			}
+		}
+	}
+	if err := a.Rubric.normalizeChecks(a.Run.JavaAPI != "", claimed, a.Run.Problem != ""); err != nil {
+		return err
+	}
+	a.Rubric.AnyLength = !promisesShortest(a.Claims.Algorithm)
+	if err := a.normalizeGroups(); err != nil {
+		return err
+	}
+	return nil
+}
+
+// normalizeVisibility reads which tests students see and when (visibility.*).
+func (a *Assignment) normalizeVisibility() error {
+	if a.Visibility.Visible == "" {
+		a.Visibility.Visible = "visible"
+	}
+	if a.Visibility.Hidden == "" {
+		a.Visibility.Hidden = "after_published"
+	}
+	for key, v := range map[string]string{"visibility.visible": a.Visibility.Visible, "visibility.hidden": a.Visibility.Hidden} {
+		if !contains(visibilities, v) {
+			return &ConfigError{Key: key, Msg: fmt.Sprintf("%q: expected one of %s", v, strings.Join(visibilities, ", "))}
+		}
+	}
+	for _, p := range a.Visibility.HiddenTests {
+		if _, err := path.Match(p, ""); err != nil {
+			return &ConfigError{Key: "visibility.hidden_tests", Msg: fmt.Sprintf("%q is not a pattern (an unclosed [ or a trailing \\); expected a shell pattern such as \"n_equals_5/*\"", p)}
+		}
+	}
+	return nil
+}
+
+// normalizeRest reads the feedback template, the hide list, the optimal-length search and integrity.
+func (a *Assignment) normalizeRest() error {
+	a.Feedback.Template = a.abs(a.Feedback.Template)
+	for i, p := range a.Hide {
+		if strings.TrimSpace(p) == "" {
+			return &ConfigError{Key: "hide", Msg: "an empty path; expected files or folders to hide"}
+		}
+		a.Hide[i] = a.abs(p)
+	}
+	if a.Optimal.Timeout == 0 {
+		a.Optimal.Timeout = Duration(60 * time.Second)
+	}
+	switch a.Integrity {
+	case "":
+		a.Integrity = IntegrityFlag
+	case IntegrityFlag, IntegrityZero:
+	default:
+		return &ConfigError{Key: "integrity", Msg: fmt.Sprintf("%q: expected flag or zero", a.Integrity)}
+	}
+	return nil
+}
+
+func (l *Limits) normalize(section string, def Limits) error {
+	if l.WallTime == 0 {
+		l.WallTime = def.WallTime
+	}
+	if l.CPUTime == 0 {
+		l.CPUTime = l.WallTime
+	}
+	if l.Memory == 0 {
+		l.Memory = def.Memory
+	}
+	if l.Processes == 0 {
+		l.Processes = def.Processes
+	}
+	if l.Output == 0 {
+		l.Output = def.Output
+	}
+	if l.Disk == 0 {
+		l.Disk = def.Disk
+	}
+	switch {
+	case l.Processes < 0:
+		return &ConfigError{Key: section + ".processes", Msg: fmt.Sprintf("%d: expected a positive number", l.Processes)}
+	case l.Memory < 1<<20:
+		return &ConfigError{Key: section + ".memory", Msg: fmt.Sprintf("%s is too small; expected at least 1MiB", l.Memory)}
+	case l.WallTime < Duration(10*time.Millisecond):
+		return &ConfigError{Key: section + ".wall_time", Msg: fmt.Sprintf("%s is too short; expected at least 10ms", l.WallTime)}
+	case l.CPUTime < Duration(10*time.Millisecond):
+		return &ConfigError{Key: section + ".cpu_time", Msg: fmt.Sprintf("%s is too short; expected at least 10ms", l.CPUTime)}
+	}
+	return nil
+}
+
+func checkEnv(key string, env []string) error {
+	for _, kv := range env {
+		name, _, ok := strings.Cut(kv, "=")
+		if !ok || name == "" || strings.ContainsAny(name, " \t\x00") {
+			return &ConfigError{Key: key, Msg: fmt.Sprintf("%q: expected NAME=value", kv)}
+		}
+	}
+	return nil
+}
+
+func (r *Rubric) normalize() error {
+	if r.Solved == nil {
+		r.Solved = Points(1)
+	}
+	if r.Optimal == nil {
+		r.Optimal = Points(1)
+	}
+	if r.Partial == "" {
+		r.Partial = PartialLinear
+	}
+	if r.Unsolvable == nil {
+		r.Unsolvable = Points(*r.Solved + *r.Optimal)
+	}
+	for key, v := range map[string]float64{"rubric.solved": *r.Solved, "rubric.optimal": *r.Optimal, "rubric.unsolvable": *r.Unsolvable} {
+		if v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+			return &ConfigError{Key: key, Msg: fmt.Sprintf("%v: expected a number of points, 0 or more", v)}
+		}
+	}
+	if r.Unverified < 0 || r.Unverified > 1 || math.IsNaN(r.Unverified) {
+		return &ConfigError{Key: "rubric.unverified", Msg: fmt.Sprintf("%v: expected a share from 0 to 1", r.Unverified)}
+	}
+	switch r.Partial {
+	case PartialNone, PartialLinear:
+	case PartialPower:
+		if r.PartialExponent == 0 {
+			r.PartialExponent = 2
+		}
+		if r.PartialExponent < 0 || math.IsNaN(r.PartialExponent) || math.IsInf(r.PartialExponent, 0) {
+			return &ConfigError{Key: "rubric.partial_exponent", Msg: fmt.Sprintf("%v: expected a positive number", r.PartialExponent)}
+		}
+	case PartialSteps:
+		if len(r.PartialSteps) == 0 {
+			return &ConfigError{Key: "rubric.partial_steps", Msg: "missing; partial: steps needs a list of {ratio, credit}"}
+		}
+		for i, s := range r.PartialSteps {
+			if !(s.Ratio > 0 && s.Ratio <= 1) || !(s.Credit >= 0 && s.Credit <= 1) {
+				return &ConfigError{Key: fmt.Sprintf("rubric.partial_steps[%d]", i), Msg: fmt.Sprintf("ratio %v, credit %v: expected a ratio in (0, 1] and a credit in [0, 1]", s.Ratio, s.Credit)}
+			}
+		}
+		sort.SliceStable(r.PartialSteps, func(i, j int) bool { return r.PartialSteps[i].Ratio > r.PartialSteps[j].Ratio })
+	default:
+		return &ConfigError{Key: "rubric.partial", Msg: fmt.Sprintf("%q: expected none, linear, power or steps", r.Partial)}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
