@@ -1,6 +1,7 @@
 package integrity_test
 
 import (
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -53,7 +54,11 @@ type buildError struct {
 
 func (e *buildError) Error() string { return "go build: " + e.err.Error() + "\n" + string(e.out) }
 
+// TestMain calls sandbox.Init first, so that the sandbox may re-execute
+// the test binary (the uid probe of sandbox.LeaseUID), then removes the
+// kpuzzle builds the tests made.
 func TestMain(m *testing.M) {
+	sandbox.Init()
 	code := m.Run()
 	if buildDir != "" {
 		os.RemoveAll(buildDir)

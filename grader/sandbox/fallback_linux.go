@@ -60,6 +60,11 @@ func uidLockDir() (string, error) {
 func LeaseUID(hint int) (*Lease, error) {
 	base := leaseBase()
 	probe := os.Geteuid() == 0
+	if probe && !initCalled.Load() {
+		// The probe re-executes this binary, which only Init turns into
+		// the probe: without it the binary would run its own main again.
+		return nil, ErrNoInit
+	}
 	for i := range RunUIDs {
 		uid := FirstRunUID + (base+hint+i)%RunUIDs
 		l, err := leaseExactly(uid)

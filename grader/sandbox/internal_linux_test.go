@@ -73,6 +73,14 @@ func TestRunWithoutInit(t *testing.T) {
 	if got := Probe(); got.Level != LevelNone {
 		t.Errorf("Probe without Init = %v, want level none", got)
 	}
+	// As root, a lease probes the uid by re-executing this binary, which
+	// only Init makes the probe: without it, an error, never a recursion.
+	if os.Geteuid() == 0 {
+		if l, err := LeaseUID(0); !errors.Is(err, ErrNoInit) {
+			l.Release()
+			t.Errorf("LeaseUID without Init: error %v, want ErrNoInit", err)
+		}
+	}
 }
 
 func TestProbeVerdict(t *testing.T) {
