@@ -867,13 +867,7 @@ func (a *Assignment) Normalize() error {
 	}
 
 	// run
-	if err := a.berkeleyProblem(); err != nil {
-		return err
-	}
-	if err := a.Run.functionCommand(); err != nil {
-		return err
-	}
-	if err := a.javaAPICommands(); err != nil {
+	if err := a.Run.Interface().normalize(a); err != nil {
 		return err
 	}
 	if strings.TrimSpace(a.Run.Command) == "" {
@@ -911,8 +905,8 @@ func (a *Assignment) Normalize() error {
 	if err := a.Run.Limits.normalize("run", defaultRunLimits); err != nil {
 		return err
 	}
-	if a.Run.Problem != "" && a.Run.Output < berkeleyRecordBytes {
-		return &ConfigError{Key: "run.output", Msg: fmt.Sprintf("%s, but run.problem: berkeley's record of expanded states takes up to %d bytes; give it 1MiB or more", a.Run.Output, berkeleyRecordBytes)}
+	if err := a.Run.Interface().checkLimits(a); err != nil {
+		return err
 	}
 	if err := checkEnv("run.env", a.Run.Env); err != nil {
 		return err
@@ -1214,7 +1208,7 @@ func (a Assignment) LoadTests() ([]Test, error) {
 	}
 	for i := range tests {
 		tests[i].Hidden = a.IsHidden(tests[i])
-		if err := a.Run.fitsJavaAPI(tests[i]); err != nil {
+		if err := a.Run.Interface().fits(tests[i]); err != nil {
 			return nil, err
 		}
 	}
