@@ -185,7 +185,7 @@ func (a Assignment) LoadTests() ([]Test, error) {
 	}
 	for i := range tests {
 		tests[i].Hidden = a.IsHidden(tests[i])
-		if err := a.Run.fitsJavaAPI(tests[i]); err != nil {
+		if err := a.Run.Interface().fits(tests[i]); err != nil {
 			return nil, err
 		}
 	}

@@ -144,13 +144,7 @@ func (a *Assignment) normalizeConventions() error {
 // normalizeRun reads how a test runs (run.*, claims, tools).
 func (a *Assignment) normalizeRun() error {
 	var err error
-	if err := a.berkeleyProblem(); err != nil {
-		return err
-	}
-	if err := a.Run.functionCommand(); err != nil {
-		return err
-	}
-	if err := a.javaAPICommands(); err != nil {
+	if err := a.Run.Interface().normalize(a); err != nil {
 		return err
 	}
 	if strings.TrimSpace(a.Run.Command) == "" {
@@ -188,8 +182,8 @@ func (a *Assignment) normalizeRun() error {
 	if err := a.Run.Limits.normalize("run", defaultRunLimits); err != nil {
 		return err
 	}
-	if a.Run.Problem != "" && a.Run.Output < berkeleyRecordBytes {
-		return &ConfigError{Key: "run.output", Msg: fmt.Sprintf("%s, but run.problem: berkeley's record of expanded states takes up to %d bytes; give it 1MiB or more", a.Run.Output, berkeleyRecordBytes)}
+	if err := a.Run.Interface().checkLimits(a); err != nil {
+		return err
 	}
 	if err := checkEnv("run.env", a.Run.Env); err != nil {
 		return err

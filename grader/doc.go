@@ -18,6 +18,14 @@
 //     its run, and the order in which a Berkeley CS188 search function
 //     expanded states ([ParseExpanded], [JudgeExpandedOrder]).
 //
+// The submission interfaces (a file program, stdin, interactive, a Python
+// function, a Berkeley search function, the Java API) have one home,
+// interfaces.go: [RunStep.Interface] returns the assignment's
+// [Interface], which owns the validation of its run settings, its default
+// commands, the harness files copied into a submission's copy, the
+// environment it adds and its checks after a run. [InterfaceNames] are
+// the kinds' names, the assignment file's words, everywhere.
+//
 // Optimal lengths come from the puzzle set's answer key when it has one and
 // otherwise from an [Oracle]; the package does not know how the oracle
 // proves its lengths, so that the checker stays independent of the

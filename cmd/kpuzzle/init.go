@@ -82,6 +82,7 @@ func newInitCmd(a *app) *cobra.Command {
                    (Python, Java, C++, Go)
   python-function  solve(board) in solver.py, called by kpuzzle's harness
   java-api         Princeton's Board.java and Solver.java
+(function and java_api, the assignment file's names, are taken too)
 --language picks the language the assignment builds and runs (default:
 python; java for java-api); the interface's other starters are written
 too, and their settings are in assignment.yaml, commented out.

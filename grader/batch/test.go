@@ -115,7 +115,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot copy run.files: " + err.Error()}
 		return
 	}
-	if err := writeHarness(a.Run, copyDir, ownerForRuns(uid)); err != nil {
+	if err := writeHarness(a.Run.Interface(), copyDir, ownerForRuns(uid)); err != nil {
 		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot write the function harness: " + err.Error()}
 		return
 	}
@@ -173,6 +173,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 // nothing.
 func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid int) (r grader.Result, ok bool) {
 	a := g.opts.Assignment
+	kind := a.Run.Interface()
 	fail := func(v grader.Verdict, format string, args ...any) grader.Result {
 		return grader.Result{Test: t.Name, Verdict: v, Solvable: t.Solvable, OptimalLength: knownLength(t.Optimum), Summary: fmt.Sprintf(format, args...)}
 	}
@@ -213,7 +214,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		if err := copyRunFiles(a.Run.Files, subCopy, -1); err != nil {
 			return fail(grader.GraderError, "cannot copy run.files: %v", err), true
 		}
-		if err := writeHarness(a.Run, subCopy, -1); err != nil {
+		if err := writeHarness(kind, subCopy, -1); err != nil {
 			return fail(grader.GraderError, "cannot write the function harness: %v", err), true
 		}
 	}
@@ -222,7 +223,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	spec := sandbox.Spec{
 		Argv:       cmd.Expand(runValues(a.Run, t, subCopy, input, output, filepath.Join(subCopy, s.entry))),
 		Dir:        work,
-		Env:        environment(work, a.Run.Env, a.Tools),
+		Env:        append(environment(work, a.Run.Env, a.Tools), kind.Env(t)...),
 		Limits:     sandboxLimits(a.Run.Limits),
 		Hide:       g.hide,
 		ReadOnly:   append([]string{subCopy}, a.Tools.Visible()...),
@@ -230,16 +231,10 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		UID:        uid,
 		PrivateDir: true,
 	}
-	if a.Run.Problem != "" {
-		// The Berkeley harness's search problem needs the test's goal.
-		spec.Env = append(spec.Env, grader.BerkeleyGoalEnv+"="+grader.BerkeleyGoal(t))
-	}
-	switch {
-	case a.Run.Stdin != "":
-		// An interactive program reads the puzzle and its menu choices
-		// from run.stdin.
-		spec.Stdin = bytes.NewReader(a.Run.StdinFor(t))
-	case !cmd.Uses(grader.PlaceInput):
+	switch text, pipePuzzle := kind.Stdin(t); {
+	case text != nil:
+		spec.Stdin = bytes.NewReader(text)
+	case pipePuzzle:
 		f, err := os.Open(input)
 		if err != nil {
 			return fail(grader.GraderError, "cannot open the input: %v", err), true
@@ -262,24 +257,19 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 			}
 		}()
 	}
-	if a.Run.JavaAPI != "" && err == nil {
-		// The Java API harness reports the board's methods beside the
-		// answer, before the solver runs: they are judged whatever
-		// became of the answer, once the result below is made.
+	if err == nil {
+		// A harness's records beside the answer (the Java API's method
+		// report, the Berkeley harness's expanded states) are judged
+		// whatever became of the answer, once the result below is made.
 		defer func() {
 			if ok {
-				r.Checks = append(g.javaAPIChecks(output+grader.JavaAPIReportSuffix, t, r), r.Checks...)
-			}
-		}()
-	}
-	if a.Run.Problem != "" && err == nil && t.Solvable {
-		// The Berkeley harness records the expanded states beside the
-		// answer: their order is judged whatever became of the answer.
-		defer func() {
-			if ok && ctx.Err() == nil {
-				if c, found := g.expandedOrderCheck(ctx, output+grader.ExpandedSuffix, t); found {
-					r.Checks = append(r.Checks, c)
-				}
+				kind.Checks(ctx, grader.FinishedRun{
+					Test: t,
+					ReadBeside: func(suffix string) ([]byte, string, error) {
+						return readAnswer(output+suffix, int64(a.Run.Output))
+					},
+					BerkeleyReference: func(ctx context.Context) (berkeley.Result, error) { return g.berkeleyReference(ctx, t) },
+				}, &r)
 			}
 		}()
 	}
@@ -455,47 +445,6 @@ func (g *grading) withClaims(ctx context.Context, t grader.Test, r grader.Result
 	}
 	r.Details = append(r.Details, problems...)
 	return r, true
-}
-
-// javaAPIChecks judges the method report of the Java API harness at
-// path; none when the run left no report (it ended before the harness
-// started: the report-time checks say so).
-func (g *grading) javaAPIChecks(path string, t grader.Test, r grader.Result) []grader.SubCheck {
-	data, problem, err := readAnswer(path, int64(g.opts.Assignment.Run.Output))
-	switch {
-	case err != nil:
-		return grader.UnreadableAPIReport(err)
-	case problem == "missing":
-		return nil
-	case problem != "":
-		return grader.UnreadableAPIReport(fmt.Errorf("it is %s", problem))
-	}
-	return grader.ReadAPIReport(data, t, r)
-}
-
-// expandedOrderCheck judges the Berkeley harness's record of expanded
-// states at path against the reference search; none (found false) when
-// the run left no record (it ended before the function returned: the
-// report-time checks say so).
-func (g *grading) expandedOrderCheck(ctx context.Context, path string, t grader.Test) (c grader.SubCheck, found bool) {
-	a := g.opts.Assignment
-	data, problem, err := readAnswer(path, int64(a.Run.Output))
-	unreadable := func(why string) (grader.SubCheck, bool) {
-		return grader.SubCheck{Group: grader.CheckGroupSearch, Name: grader.CheckOrder, Detail: "not checked: the harness's record of expanded states is " + why}, true
-	}
-	switch {
-	case err != nil:
-		return unreadable(fmt.Sprintf("unreadable: %v", err))
-	case problem == "missing":
-		return grader.SubCheck{}, false
-	case problem != "":
-		return unreadable(problem)
-	}
-	want, err := g.berkeleyReference(ctx, t)
-	if err != nil {
-		return grader.SubCheck{Group: grader.CheckGroupSearch, Name: grader.CheckOrder, Detail: "not checked: the reference search failed: " + err.Error()}, true
-	}
-	return grader.ReadExpandedOrder(data, want, a.Run.Search), true
 }
 
 // berkeleyRef is a test's reference search, kept compact: the expanded
@@ -920,33 +869,26 @@ func outsideFileHints(stderr []string) []string {
 	return out
 }
 
-// writeHarness puts kpuzzle's harness into a submission's copy when
-// run.function or run.java_api is set, replacing a student's file of its
-// name.
-func writeHarness(r grader.RunStep, dst string, owner int) error {
-	name, file := "", ""
-	switch {
-	case r.Problem != "":
-		name, file = "harness/berkeley_search.py", grader.BerkeleyHarnessFile
-	case r.Function != "":
-		name, file = "harness/python_function.py", grader.HarnessFile
-	case r.JavaAPI != "":
-		name, file = "harness/KpuzzleHarness.java", grader.JavaHarnessFile
-	default:
-		return nil
+// writeHarness puts the harness files of interface kind into a
+// submission's copy, replacing a student's file of their name.
+func writeHarness(kind grader.Interface, dst string, owner int) error {
+	for _, h := range kind.HarnessFiles() {
+		text, err := templates.Read(h.Template)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, h.Name)
+		if err := os.RemoveAll(target); err != nil {
+			return err
+		}
+		if err := os.WriteFile(target, []byte(text), 0o644); err != nil {
+			return err
+		}
+		if err := chown(target, owner); err != nil {
+			return err
+		}
 	}
-	text, err := templates.Read(name)
-	if err != nil {
-		return err
-	}
-	target := filepath.Join(dst, file)
-	if err := os.RemoveAll(target); err != nil {
-		return err
-	}
-	if err := os.WriteFile(target, []byte(text), 0o644); err != nil {
-		return err
-	}
-	return chown(target, owner)
+	return nil
 }
 
 // runValues are the values of run.command's placeholders for test t.

@@ -5,12 +5,17 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
 )
 
 // The interfaces --interface takes: how the graded program receives a
 // puzzle and gives its answer (docs/grading.md describes the run.* keys
-// each one uses).
+// each one uses). They are the grader's submission interfaces
+// (grader.InterfaceNames), spelled as --interface has always spelled
+// them: python-function is grader.InterfaceFunction (run.function) and
+// java-api grader.InterfaceJavaAPI (run.java_api). LookupInterface takes
+// the grader's names too.
 const (
 	// InterfaceFile: the program gets the paths of the puzzle file and
 	// of the answer file it writes (run.command with {input} {output}).
@@ -37,6 +42,10 @@ type Interface struct {
 	// Name is how --interface spells it (one of the Interface* constants);
 	// "" means InterfaceFile.
 	Name string
+	// Kind is the grader's name of the interface (one of
+	// grader.InterfaceNames), which the assignment's run section selects;
+	// "" means grader.InterfaceFile.
+	Kind string
 	// Title says what it is, for kpuzzle init's output and the README.
 	Title string
 	// Languages are the names of the starter languages written for it;
@@ -47,12 +56,18 @@ type Interface struct {
 // Interfaces lists the interfaces, InterfaceFile first.
 func Interfaces() []Interface {
 	return []Interface{
-		{Name: InterfaceFile, Title: "puzzle file in, answer file out", Languages: []string{"python", "java", "cpp", "go"}},
-		{Name: InterfaceStdin, Title: "puzzle on standard input, moves on standard output", Languages: []string{"python", "java", "cpp", "go"}},
-		{Name: InterfaceInteractive, Title: "a menu on standard input, a report on standard output", Languages: []string{"python", "java", "cpp", "go"}},
-		{Name: InterfacePythonFunction, Title: "a Python function solve(board)", Languages: []string{"python"}},
-		{Name: InterfaceJavaAPI, Title: "Princeton's Java Board and Solver classes", Languages: []string{"java"}},
+		{Name: InterfaceFile, Kind: grader.InterfaceFile, Title: "puzzle file in, answer file out", Languages: []string{"python", "java", "cpp", "go"}},
+		{Name: InterfaceStdin, Kind: grader.InterfaceStdin, Title: "puzzle on standard input, moves on standard output", Languages: []string{"python", "java", "cpp", "go"}},
+		{Name: InterfaceInteractive, Kind: grader.InterfaceInteractive, Title: "a menu on standard input, a report on standard output", Languages: []string{"python", "java", "cpp", "go"}},
+		{Name: InterfacePythonFunction, Kind: grader.InterfaceFunction, Title: "a Python function solve(board)", Languages: []string{"python"}},
+		{Name: InterfaceJavaAPI, Kind: grader.InterfaceJavaAPI, Title: "Princeton's Java Board and Solver classes", Languages: []string{"java"}},
 	}
+}
+
+// noStarter are the grader's interfaces that have no starter code, and
+// why kpuzzle init does not write them.
+var noStarter = map[string]string{
+	grader.InterfaceBerkeley: "the berkeley interface (run.problem: berkeley) grades the CS188 search functions of Berkeley's own project code, which kpuzzle does not ship; write its run section by hand (docs/grading.md)",
 }
 
 // InterfaceNames lists the names --interface takes.
@@ -64,17 +79,23 @@ func InterfaceNames() []string {
 	return names
 }
 
-// LookupInterface returns the interface called name (case-insensitively;
-// "" is InterfaceFile).
+// LookupInterface returns the interface called name, as --interface
+// spells it or as the grader does (grader.CanonicalInterface: function
+// is python-function, java_api is java-api), case-insensitively; "" is
+// InterfaceFile.
 func LookupInterface(name string) (Interface, error) {
 	want := strings.ToLower(strings.TrimSpace(name))
 	if want == "" {
 		want = InterfaceFile
 	}
+	kind, _ := grader.CanonicalInterface(want)
 	for _, i := range Interfaces() {
-		if i.Name == want {
+		if i.Name == want || i.Kind == kind {
 			return i, nil
 		}
+	}
+	if why, ok := noStarter[kind]; ok {
+		return Interface{}, fmt.Errorf("interface %q has no starter code: %s", name, why)
 	}
 	names := InterfaceNames()
 	return Interface{}, fmt.Errorf("interface %q: expected one of %s%s", name, strings.Join(names, ", "), suggest.Phrase(name, names))
@@ -82,15 +103,25 @@ func LookupInterface(name string) (Interface, error) {
 
 // IsFile reports whether this is the file interface (the zero Interface
 // is).
-func (i Interface) IsFile() bool { return i.Name == "" || i.Name == InterfaceFile }
+func (i Interface) IsFile() bool { return i.kind() == grader.InterfaceFile }
 
-// Is reports whether the interface is the one called name; the zero
-// Interface is InterfaceFile.
-func (i Interface) Is(name string) bool {
-	if i.IsFile() {
-		return name == InterfaceFile
+// kind is the grader's name of the interface.
+func (i Interface) kind() string {
+	if i.Kind != "" {
+		return i.Kind
 	}
-	return i.Name == name
+	if k, ok := grader.CanonicalInterface(i.Name); ok {
+		return k
+	}
+	return grader.InterfaceFile
+}
+
+// Is reports whether the interface is the one called name, spelled as
+// --interface or the grader spells it; the zero Interface is
+// InterfaceFile.
+func (i Interface) Is(name string) bool {
+	k, ok := grader.CanonicalInterface(name)
+	return ok && k == i.kind()
 }
 
 // Supports reports whether the interface has starter code in the
@@ -133,44 +164,45 @@ func (i Interface) adapt(l Language, wallTime string) (Language, bool) {
 		`  expanded: 'Nodes expanded: ([\d,]+)'`,
 		`  frontier: 'Max queue size: (\d+)'`,
 	}
+	kind := i.kind()
 	switch {
-	case i.Name == InterfaceStdin && l.Name == "python":
+	case kind == grader.InterfaceStdin && l.Name == "python":
 		l.Run = stdout("python3 {submission}/solver.py", `{rows}\n`, "memory: 1GiB")
 		l.Usage = "python3 solver.py < PUZZLE"
 		l.Local = "python3 solver.py < puzzles/%s > answer.txt"
-	case i.Name == InterfaceStdin && l.Name == "java":
+	case kind == grader.InterfaceStdin && l.Name == "java":
 		l.Run = stdout(javaRun, `{rows}\n`, javaLimits...)
 		l.Usage = "java Solver < PUZZLE"
 		l.Local = "javac Solver.java && java Solver < puzzles/%s > answer.txt"
-	case i.Name == InterfaceStdin && l.Name == "cpp":
+	case kind == grader.InterfaceStdin && l.Name == "cpp":
 		l.Run = stdout("{submission}/solver", `{rows}\n`, "memory: 1GiB")
 		l.Usage = "./solver < PUZZLE"
 		l.Local = "g++ -O2 -std=c++17 -o solver solver.cpp && ./solver < puzzles/%s > answer.txt"
-	case i.Name == InterfaceStdin && l.Name == "go":
+	case kind == grader.InterfaceStdin && l.Name == "go":
 		l.Run = stdout("{submission}/solver", `{rows}\n`, "memory: 1GiB")
 		l.Usage = "./solver < PUZZLE"
 		l.Local = "go build -o solver . && ./solver < puzzles/%s > answer.txt"
-	case i.Name == InterfaceInteractive && l.Name == "python":
+	case kind == grader.InterfaceInteractive && l.Name == "python":
 		l.Run = stdout("python3 {submission}/solver.py", InteractiveStdin, append([]string{"memory: 1GiB"}, interactive...)...)
 		l.Usage = "python3 solver.py"
 		l.Local = "python3 solver.py"
-	case i.Name == InterfaceInteractive && l.Name == "java":
+	case kind == grader.InterfaceInteractive && l.Name == "java":
 		l.Run = stdout(javaRun, InteractiveStdin, append(javaLimits, interactive...)...)
 		l.Usage = "java Solver"
 		l.Local = "javac Solver.java && java Solver"
-	case i.Name == InterfaceInteractive && (l.Name == "cpp" || l.Name == "go"):
+	case kind == grader.InterfaceInteractive && (l.Name == "cpp" || l.Name == "go"):
 		l.Run = stdout("{submission}/solver", InteractiveStdin, append([]string{"memory: 1GiB"}, interactive...)...)
 		l.Usage = "./solver"
 		l.Local = "g++ -O2 -std=c++17 -o solver solver.cpp && ./solver"
 		if l.Name == "go" {
 			l.Local = "go build -o solver . && ./solver"
 		}
-	case i.Name == InterfacePythonFunction:
+	case kind == grader.InterfaceFunction:
 		l.Run = []string{`function: "solver:solve"`, `command: python3        # the interpreter that runs kpuzzle's harness and imports solver.py`,
 			"wall_time: " + wallTime, "memory: 1GiB"}
 		l.Usage = "solve(board) in solver.py"
 		l.Local = "python3 solver.py puzzles/%s > answer.txt"
-	case i.Name == InterfaceJavaAPI:
+	case kind == grader.InterfaceJavaAPI:
 		l.Files = []string{"Board.java", "Solver.java"}
 		// java_api gives the build and run commands, and memory and
 		// processes enough for a JVM.

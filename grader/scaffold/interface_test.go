@@ -8,9 +8,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
@@ -243,5 +245,30 @@ func TestInterfaceTemplatesGolden(t *testing.T) {
 			}
 			golden.Check(t, filepath.Join("testdata", iface.Name+"-"+name+".golden"), got)
 		}
+	}
+}
+
+// TestLookupInterfaceTakesTheGradersNames: --interface takes the
+// grader's names of the interfaces beside its own spellings, each
+// interface knows its grader name, and the Berkeley interface, which has
+// no starter code, is refused saying so.
+func TestLookupInterfaceTakesTheGradersNames(t *testing.T) {
+	for name, want := range map[string]string{
+		"python-function": scaffold.InterfacePythonFunction, "function": scaffold.InterfacePythonFunction,
+		"java-api": scaffold.InterfaceJavaAPI, "java_api": scaffold.InterfaceJavaAPI, "JAVA_API": scaffold.InterfaceJavaAPI,
+		"": scaffold.InterfaceFile, "stdin": scaffold.InterfaceStdin,
+	} {
+		i, err := scaffold.LookupInterface(name)
+		if err != nil || i.Name != want {
+			t.Errorf("LookupInterface(%q) = %q, %v; want %s", name, i.Name, err, want)
+		}
+	}
+	for _, i := range scaffold.Interfaces() {
+		if !slices.Contains(grader.InterfaceNames, i.Kind) || !i.Is(i.Kind) || !i.Is(i.Name) {
+			t.Errorf("%s: grader name %q", i.Name, i.Kind)
+		}
+	}
+	if _, err := scaffold.LookupInterface("berkeley"); err == nil || !strings.Contains(err.Error(), "no starter code") {
+		t.Errorf("LookupInterface(berkeley): %v", err)
 	}
 }

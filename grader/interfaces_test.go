@@ -1,0 +1,150 @@
+package grader_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/berkeley"
+)
+
+// TestInterfaceOfRunSettings: the run settings select one interface per
+// kind, every name of InterfaceNames is some settings' interface, and
+// each interface gives its own harness files, environment and standard
+// input.
+func TestInterfaceOfRunSettings(t *testing.T) {
+	board, _ := puzzles.NewBoard(puzzles.Shape{Rows: 3, Cols: 3}, []int{1, 2, 3, 4, 0, 6, 7, 5, 8})
+	test := grader.Test{Name: "p1.txt", Board: board, Solvable: true}
+	cases := []struct {
+		run, name string
+		harness   []string
+		env       string
+		stdin     string
+		pipe      bool
+	}{
+		{run: `"command": "x {input} {output}"`, name: grader.InterfaceFile},
+		{run: `"command": "x {output}"`, name: grader.InterfaceFile, pipe: true},
+		{run: `"command": "x", "answer": "stdout", "stdin": "{rows}\n"`, name: grader.InterfaceStdin, stdin: "1 2 3\n4 0 6\n7 5 8\n"},
+		{run: `"command": "x", "answer": "stdout", "stdin": "{size}\n{choice}\n", "choices": ["*=3"], "extract": {"moves": "Move: (\\w+)"}`, name: grader.InterfaceInteractive, stdin: "3\n3\n"},
+		{run: `"function": "solver:solve"`, name: grader.InterfaceFunction, harness: []string{grader.HarnessFile}},
+		{run: `"function": "search:breadthFirstSearch", "problem": "berkeley"`, name: grader.InterfaceBerkeley, harness: []string{grader.BerkeleyHarnessFile},
+			env: grader.BerkeleyGoalEnv + "=1 2 3 4 5 6 7 8 0"},
+		{run: `"java_api": "princeton"`, name: grader.InterfaceJavaAPI, harness: []string{grader.JavaHarnessFile}},
+	}
+	seen := map[string]bool{}
+	for _, c := range cases {
+		a, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {`+c.run+`}}`), "/c", nil)
+		if err != nil {
+			t.Errorf("%s: %v", c.run, err)
+			continue
+		}
+		kind := a.Run.Interface()
+		seen[kind.Name()] = true
+		if kind.Name() != c.name {
+			t.Errorf("%s: interface %s, want %s", c.run, kind.Name(), c.name)
+		}
+		var names []string
+		for _, h := range kind.HarnessFiles() {
+			names = append(names, h.Name)
+			if !strings.HasPrefix(h.Template, "harness/") {
+				t.Errorf("%s: harness %s comes from %s, not the templates' harness folder", c.run, h.Name, h.Template)
+			}
+		}
+		if !slices.Equal(names, c.harness) {
+			t.Errorf("%s: harness files %q, want %q", c.run, names, c.harness)
+		}
+		if env := strings.Join(kind.Env(test), " "); env != c.env {
+			t.Errorf("%s: environment %q, want %q", c.run, env, c.env)
+		}
+		text, pipe := kind.Stdin(test)
+		if string(text) != c.stdin || (text == nil) != (c.stdin == "") || pipe != c.pipe {
+			t.Errorf("%s: stdin %q (pipe the puzzle: %v), want %q (%v)", c.run, text, pipe, c.stdin, c.pipe)
+		}
+	}
+	for _, name := range grader.InterfaceNames {
+		if !seen[name] {
+			t.Errorf("no run settings select the %s interface", name)
+		}
+	}
+}
+
+// TestCanonicalInterface: the kinds' names and kpuzzle init's older
+// spellings name one interface each; anything else is refused.
+func TestCanonicalInterface(t *testing.T) {
+	for name, want := range map[string]string{
+		"file": grader.InterfaceFile, "stdin": grader.InterfaceStdin, "interactive": grader.InterfaceInteractive,
+		"function": grader.InterfaceFunction, "python-function": grader.InterfaceFunction,
+		"berkeley": grader.InterfaceBerkeley, "java_api": grader.InterfaceJavaAPI, "java-api": grader.InterfaceJavaAPI, " Java-API ": grader.InterfaceJavaAPI,
+	} {
+		if got, ok := grader.CanonicalInterface(name); !ok || got != want {
+			t.Errorf("CanonicalInterface(%q) = %q, %v; want %q", name, got, ok, want)
+		}
+	}
+	for _, name := range []string{"", "java", "python", "run.function"} {
+		if got, ok := grader.CanonicalInterface(name); ok {
+			t.Errorf("CanonicalInterface(%q) = %q, want none", name, got)
+		}
+	}
+}
+
+// TestInterfaceChecks: the Java API's method checks go before the
+// result's own checks and the Berkeley order check after them; a
+// missing record adds none, an unreadable one a check that says so, and
+// the Berkeley check is not made on an unsolvable test.
+func TestInterfaceChecks(t *testing.T) {
+	board, _ := puzzles.NewBoard(puzzles.Shape{Rows: 3, Cols: 3}, []int{1, 2, 3, 4, 0, 6, 7, 5, 8})
+	own := grader.SubCheck{Group: "claims", Name: "own"}
+	kind := func(run string) grader.Interface {
+		a, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {`+run+`}}`), "/c", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.Run.Interface()
+	}
+	java := kind(`"java_api": "princeton"`)
+	search := kind(`"function": "search:breadthFirstSearch", "problem": "berkeley"`)
+	file := kind(`"command": "x {input} {output}"`)
+	read := func(problem string, err error) func(string) ([]byte, string, error) {
+		return func(string) ([]byte, string, error) { return nil, problem, err }
+	}
+	noReference := func(context.Context) (berkeley.Result, error) {
+		t.Error("the reference search ran without a record to compare")
+		return berkeley.Result{}, nil
+	}
+	for _, c := range []struct {
+		what     string
+		kind     grader.Interface
+		solvable bool
+		read     func(string) ([]byte, string, error)
+		// first and last are the details' prefixes of the checks around
+		// own; "" wants own there.
+		first, last string
+		count       int
+	}{
+		{"a missing method report", java, true, read("missing", nil), "", "", 1},
+		{"a method report that is a folder", java, true, read("a folder", nil), "", "", -1},
+		{"an unreadable method report", java, true, read("", errors.New("EIO")), "", "", -1},
+		{"a missing record of expanded states", search, true, read("missing", nil), "", "", 1},
+		{"a record of expanded states that is a folder", search, true, read("a folder", nil), "", "not checked: the harness's record of expanded states is a folder", 2},
+		{"an unsolvable test's record", search, false, read("a folder", nil), "", "", 1},
+		{"a file program", file, true, read("a folder", nil), "", "", 1},
+	} {
+		r := grader.Result{Checks: []grader.SubCheck{own}}
+		c.kind.Checks(context.Background(), grader.FinishedRun{Test: grader.Test{Name: "p1.txt", Board: board, Solvable: c.solvable}, ReadBeside: c.read, BerkeleyReference: noReference}, &r)
+		switch {
+		case c.count > 0 && len(r.Checks) != c.count:
+			t.Errorf("%s: %d checks, want %d: %+v", c.what, len(r.Checks), c.count, r.Checks)
+		case c.count < 0 && (len(r.Checks) < 2 || r.Checks[len(r.Checks)-1] != own):
+			// The Java API's checks come first, the result's own last.
+			t.Errorf("%s: want the method checks before the result's own: %+v", c.what, r.Checks)
+		case c.count > 0 && r.Checks[0] != own:
+			t.Errorf("%s: the result's own check is not first: %+v", c.what, r.Checks)
+		case c.last != "" && !strings.HasPrefix(r.Checks[len(r.Checks)-1].Detail, c.last):
+			t.Errorf("%s: last check %+v, want %s...", c.what, r.Checks[len(r.Checks)-1], c.last)
+		}
+	}
+}
