@@ -76,11 +76,11 @@ type Assignment struct {
 	Groups []TestGroup `json:"groups,omitempty"`
 	// Tools is the build and run environment the course sets up.
 	Tools Tools `json:"tools"`
-	// Hide lists further paths students' programs must not see (a
+	// Conceal lists further paths students' programs must not see (a
 	// reference solution, other assignments' keys), besides the puzzle
 	// set, the submissions, the output folder and the assignment file,
 	// which are always hidden.
-	Hide []string `json:"hide,omitempty"`
+	Conceal []string `json:"hide,omitempty"`
 	// Integrity says what a finding of package integrity does (a build of
 	// kpuzzle, its tables, executables where the language makes none, a
 	// kpuzzle program a run executed): IntegrityFlag (the default) grades

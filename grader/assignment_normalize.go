@@ -296,11 +296,11 @@ func (a *Assignment) normalizeVisibility() error {
 // normalizeRest reads the feedback template, the hide list, the optimal-length search and integrity.
 func (a *Assignment) normalizeRest() error {
 	a.Feedback.Template = a.abs(a.Feedback.Template)
-	for i, p := range a.Hide {
+	for i, p := range a.Conceal {
 		if strings.TrimSpace(p) == "" {
 			return &ConfigError{Key: "hide", Msg: "an empty path; expected files or folders to hide"}
 		}
-		a.Hide[i] = a.abs(p)
+		a.Conceal[i] = a.abs(p)
 	}
 	if a.Optimal.Timeout == 0 {
 		a.Optimal.Timeout = Duration(60 * time.Second)

@@ -202,13 +202,13 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 		if err != nil {
 			return usageErrorf("--isolation: %v", err)
 		}
-		hide := batch.GraderFiles(nil)
+		conceal := batch.GraderFiles(nil)
 		if opts.pdb.dir != "" {
-			hide = append(hide, opts.pdb.dir)
+			conceal = append(conceal, opts.pdb.dir)
 		}
 		command, err = audit.NewCommand(opts.cmd, goal, audit.CommandOptions{
 			Dir: opts.cmdDir, BatchSize: opts.batch, Jobs: opts.jobs, Timeout: opts.timeout, MemoryBytes: opts.memory << 20,
-			Isolation: iso, Hide: hide,
+			Isolation: iso, Conceal: conceal,
 		})
 		var big *audit.FolderTooLargeError
 		if errors.As(err, &big) {

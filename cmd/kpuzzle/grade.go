@@ -38,7 +38,7 @@ type gradeOptions struct {
 	answerFormat string
 	exposed      bool
 	uniform      bool
-	hide         []string
+	conceal      []string
 	shard        string
 	prepared     string
 }
@@ -141,7 +141,7 @@ security model.`,
 	f.StringVar(&opts.isolation, "isolation", "", "sandbox isolation, overriding run.isolation: auto, namespaces or rlimits")
 	f.StringVar(&opts.shard, "shard", "", "grade only shard i/n of the submissions (sorted by name, dealt out in turn); join the shards with kpuzzle grade merge (docs/cluster.md)")
 	f.StringVar(&opts.prepared, "prepared", "", "the prepared.json of kpuzzle grade prepare: its proven optimal lengths are used and not proved again")
-	f.StringArrayVar(&opts.hide, "hide", nil, "a further path submissions must not see (repeatable; added to the assignment's hide list)")
+	f.StringArrayVar(&opts.conceal, "hide", nil, "a further path submissions must not see (repeatable; added to the assignment's hide list)")
 	f.BoolVar(&opts.exposed, "allow-exposed", false, "grade even when the check before the first run finds a secret a submission could reach (see docs/security.md)")
 	f.BoolVar(&opts.uniform, "allow-uniform-failure", false, "write the grades even when every test of every submission failed the same way (by default a sign of a broken run.command)")
 	return cmd
@@ -355,9 +355,9 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	if err := os.MkdirAll(out, 0o700); err != nil {
 		return inputError(err)
 	}
-	hide := append([]string{out, a.v.ConfigFileUsed()}, absPaths(opts.hide)...)
+	conceal := append([]string{out, a.v.ConfigFileUsed()}, absPaths(opts.conceal)...)
 	if opts.resultsJSON != "" {
-		hide = append(hide, filepath.Dir(opts.resultsJSON))
+		conceal = append(conceal, filepath.Dir(opts.resultsJSON))
 	}
 
 	progress := newProgress(a, len(tests))
@@ -370,7 +370,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 		JournalPath:  filepath.Join(out, "journal.jsonl"),
 		Resume:       opts.resume,
 		ScratchDir:   opts.scratch,
-		Hide:         hide,
+		Conceal:      conceal,
 		AnswerDir:    answerDir(asg, out),
 		Events:       progress.event,
 		AllowExposed: opts.exposed,

@@ -27,7 +27,7 @@ type probeOptions struct {
 	layout      string
 	scratch     string
 	resultsJSON string
-	hide        []string
+	conceal     []string
 }
 
 type probeJSON struct {
@@ -70,20 +70,20 @@ table in Gradescope.`,
 	f.StringVar(&opts.isolation, "isolation", "", "sandbox isolation: auto, namespaces or rlimits (default: the assignment's run.isolation, else auto)")
 	f.StringVar(&opts.layout, "layout", "auto", "how to read each SUBMISSION folder: auto, single or folders")
 	f.StringVar(&opts.scratch, "scratch", "", "folder for the temporary working folder (default: the system's temporary folder)")
-	f.StringArrayVar(&opts.hide, "hide", nil, "a further path submissions must not see (repeatable)")
+	f.StringArrayVar(&opts.conceal, "hide", nil, "a further path submissions must not see (repeatable)")
 	f.StringVar(&opts.resultsJSON, "results-json", "", "also write the checks as a Gradescope results.json to this file")
 	return cmd
 }
 
 func runSandboxProbe(a *app, cmd *cobra.Command, opts probeOptions, paths []string) error {
 	var asg grader.Assignment
-	var hide []string
+	var conceal []string
 	if a.v.ConfigFileUsed() != "" {
 		var err error
 		if asg, err = loadAssignment(a, cmd, &gradeOptions{}); err != nil {
 			return err
 		}
-		hide = append(hide, a.v.ConfigFileUsed())
+		conceal = append(conceal, a.v.ConfigFileUsed())
 	} else if len(paths) > 0 {
 		return usageErrorf("SUBMISSION folders need the assignment: --config ASSIGNMENT.yaml")
 	}
@@ -104,16 +104,16 @@ func runSandboxProbe(a *app, cmd *cobra.Command, opts probeOptions, paths []stri
 			return inputError(err)
 		}
 	}
-	hide = append(hide, absPaths(opts.hide)...)
+	conceal = append(conceal, absPaths(opts.conceal)...)
 	if opts.resultsJSON != "" {
 		if abs, err := filepath.Abs(opts.resultsJSON); err == nil {
-			hide = append(hide, filepath.Dir(abs))
+			conceal = append(conceal, filepath.Dir(abs))
 		}
 	}
 	if asg.Puzzles.Dir != "" {
-		hide = batch.HiddenPaths(asg, subs, hide...)
+		conceal = batch.ConcealedPaths(asg, subs, conceal...)
 	}
-	in, err := batch.Inspect(cmd.Context(), batch.InspectOptions{Run: asg.Run, Tools: asg.Tools, Hide: hide, Isolation: iso, ScratchDir: opts.scratch})
+	in, err := batch.Inspect(cmd.Context(), batch.InspectOptions{Run: asg.Run, Tools: asg.Tools, Conceal: conceal, Isolation: iso, ScratchDir: opts.scratch})
 	if err != nil {
 		var ee *exitError
 		if errors.As(err, &ee) {

@@ -69,10 +69,10 @@ type CommandOptions struct {
 	Env []string
 	// Isolation chooses the sandbox's isolation; empty is auto.
 	Isolation sandbox.Choice
-	// Hide lists paths the program must not see (with namespaces; see
-	// sandbox.Spec.Hide): the grader's own tools and caches, so that a
+	// Conceal lists paths the program must not see (with namespaces; see
+	// sandbox.Spec.Conceal): the grader's own tools and caches, so that a
 	// heuristic cannot ask the reference solver for exact distances.
-	Hide []string
+	Conceal []string
 }
 
 // Command is a heuristic program that speaks the audit protocol (see
@@ -235,7 +235,7 @@ func (c *Command) Values(ctx context.Context, states [][]uint8, out []float64) e
 		},
 		Isolation: c.opts.Isolation,
 		UID:       c.uids[slot],
-		Hide:      c.opts.Hide,
+		Conceal:   c.opts.Conceal,
 	})
 	c.mu.Lock()
 	if c.usage.Runs == 0 {

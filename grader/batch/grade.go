@@ -39,10 +39,10 @@ type Options struct {
 	// ScratchDir is where working folders are made; empty means the
 	// system's temporary folder.
 	ScratchDir string
-	// Hide lists further paths students' programs must not see (the
+	// Conceal lists further paths students' programs must not see (the
 	// output folder, the configuration file). The puzzle set, the
 	// submissions and the scratch folder are always hidden.
-	Hide []string
+	Conceal []string
 	// AnswerDir, when set, keeps every answer a test reads, exactly as
 	// checked, in AnswerDir/SUBMISSION/TEST (TEST is the test's name,
 	// its slashes making folders), for replay pages; a test whose run left
@@ -227,8 +227,8 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 		return Outcome{}, err
 	}
 	g.scratch = scratch
-	g.hide = g.hidden(scratch)
-	if err := toolsOutsideHidden(opts.Assignment.Tools, g.hide); err != nil {
+	g.conceal = g.concealed(scratch)
+	if err := toolsOutsideConcealed(opts.Assignment.Tools, g.conceal); err != nil {
 		return Outcome{}, err
 	}
 	uids, release, err := leaseUIDs(g.opts.Jobs)
@@ -273,7 +273,7 @@ type grading struct {
 	run     func(context.Context, sandbox.Spec) (sandbox.Result, error)
 	journal *journal.Journal
 	scratch string
-	hide    []string
+	conceal []string
 	// uids are the workers' leased uids, one each.
 	uids []int
 	// journaled marks the submissions (name and digest) whose files and
@@ -306,26 +306,26 @@ func (g *grading) warn(msg string) {
 }
 
 // hidden lists the paths programs must not see.
-func (g *grading) hidden(scratch string) []string {
+func (g *grading) concealed(scratch string) []string {
 	extra := []string{scratch}
 	if g.opts.JournalPath != "" {
 		extra = append(extra, filepath.Dir(g.opts.JournalPath))
 	}
-	return HiddenPaths(g.opts.Assignment, g.opts.Submissions, append(extra, g.opts.Hide...)...)
+	return ConcealedPaths(g.opts.Assignment, g.opts.Submissions, append(extra, g.opts.Conceal...)...)
 }
 
-// HiddenPaths lists, as absolute paths, everything a submission's program
+// ConcealedPaths lists, as absolute paths, everything a submission's program
 // must not see when grading a (normalized) assignment: the puzzle set and
 // its manifest, the feedback template, a goal file, the assignment's hide
 // list, every submission and the folders holding them, the grader's own
 // programs and caches (GraderFiles), and extra (the output folder, the
 // configuration file).
-func HiddenPaths(a grader.Assignment, subs []Submission, extra ...string) []string {
+func ConcealedPaths(a grader.Assignment, subs []Submission, extra ...string) []string {
 	paths := []string{a.Feedback.Template}
 	for _, src := range a.Puzzles.Sources() {
 		paths = append(paths, src.Dir, src.Manifest)
 	}
-	paths = append(paths, a.Hide...)
+	paths = append(paths, a.Conceal...)
 	if a.Goal != "" && filepath.IsAbs(a.Goal) {
 		paths = append(paths, a.Goal)
 	}

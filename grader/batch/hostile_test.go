@@ -158,7 +158,7 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	os.Chmod(scratch, 0o711)
 	answers := filepath.Join(out, "answers")
 	o := grade(t, batch.Options{Assignment: a, Isolation: iso, JournalPath: filepath.Join(out, "journal.jsonl"),
-		ScratchDir: scratch, Hide: []string{config}, AnswerDir: answers}, root)
+		ScratchDir: scratch, Conceal: []string{config}, AnswerDir: answers}, root)
 	if o.Isolation.Level != want {
 		t.Fatalf("isolation %v, want %v", o.Isolation, want)
 	}
@@ -260,7 +260,7 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 		tag := strings.ReplaceAll(h.name, " ", "-")
 		fanswers := filepath.Join(out, tag+"-answers")
 		fo := grade(t, batch.Options{Assignment: fa, Isolation: iso, JournalPath: filepath.Join(out, tag+"-journal.jsonl"),
-			ScratchDir: scratch, Hide: []string{config}, AnswerDir: fanswers}, root)
+			ScratchDir: scratch, Conceal: []string{config}, AnswerDir: fanswers}, root)
 		for _, sub := range []string{"python-toolthief", "python-writer", "python-cheat", "python-userns"} {
 			for _, test := range []string{"p1.txt", "private/p1.txt"} {
 				if r := fo.Results[sub][test]; r.Verdict != grader.UnsolvableWrong {
@@ -451,7 +451,7 @@ func javaHostileAssignment(t *testing.T, dir, set, path string) grader.Assignmen
 // puzzles.extra, which this grading does not otherwise know of (with
 // namespaces on an open course folder, a folder nobody names stays in
 // view).
-func gradeJavaHostile(t *testing.T, iso sandbox.Choice, dir, set, tools, fake, exe string, hide, secrets []string, port int, connections *atomic.Int32, scratch string) {
+func gradeJavaHostile(t *testing.T, iso sandbox.Choice, dir, set, tools, fake, exe string, conceal, secrets []string, port int, connections *atomic.Int32, scratch string) {
 	t.Helper()
 	if _, err := exec.LookPath("javac"); err != nil {
 		t.Log("javac is not installed, so java-hostile is not graded here (CI installs it)")
@@ -471,7 +471,7 @@ func gradeJavaHostile(t *testing.T, iso sandbox.Choice, dir, set, tools, fake, e
 	a := javaHostileAssignment(t, dir, set, tools+":"+sandbox.DefaultPath)
 	janswers := filepath.Join(dir, "results", "java-answers")
 	o := grade(t, batch.Options{Assignment: a, Isolation: iso, JournalPath: filepath.Join(dir, "results", "java-journal.jsonl"),
-		ScratchDir: scratch, Hide: hide, AnswerDir: janswers}, jroot)
+		ScratchDir: scratch, Conceal: conceal, AnswerDir: janswers}, jroot)
 	r := o.Results["java-hostile"]["p1.txt"]
 	t.Logf("java-hostile: %s", resultText(r))
 	if r.Verdict != grader.UnsolvableWrong || r.Score(a.Rubric) != 0 {
@@ -510,7 +510,7 @@ func gradeJavaHostile(t *testing.T, iso sandbox.Choice, dir, set, tools, fake, e
 	}`, set, tools, sandbox.DefaultPath))
 	aanswers := filepath.Join(dir, "results", "java-api-answers")
 	ao := grade(t, batch.Options{Assignment: aa, Isolation: iso, JournalPath: filepath.Join(dir, "results", "java-api-journal.jsonl"),
-		ScratchDir: scratch, Hide: append(hide, jroot), AnswerDir: aanswers}, aroot)
+		ScratchDir: scratch, Conceal: append(conceal, jroot), AnswerDir: aanswers}, aroot)
 	r = ao.Results["java-api-hostile"]["p1.txt"]
 	t.Logf("java-hostile through run.java_api: %s", resultText(r))
 	if r.Verdict != grader.UnsolvableWrong || r.Score(aa.Rubric) != 0 {

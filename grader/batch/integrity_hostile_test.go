@@ -100,7 +100,7 @@ var integrityCorpus = []string{"python-kpuzzle-renamed", "python-kpuzzle-so", "p
 // none may score a solvable test, each must be flagged (by what it
 // brings, what its run executed, or both), and the correct solver must
 // score unflagged.
-func gradeIntegrity(t *testing.T, iso sandbox.Choice, dir, set, scratch string, hide []string) {
+func gradeIntegrity(t *testing.T, iso sandbox.Choice, dir, set, scratch string, conceal []string) {
 	t.Helper()
 	plain, stripped := kpuzzleBuilds(t)
 	root := filepath.Join(dir, "integrity-submissions")
@@ -135,7 +135,7 @@ func gradeIntegrity(t *testing.T, iso sandbox.Choice, dir, set, scratch string, 
 			"memory": "2GiB", "processes": 64, "output": "1MiB"}
 	}`, set))
 	o := grade(t, batch.Options{Assignment: a, Isolation: iso, JournalPath: filepath.Join(dir, "results", "integrity-journal.jsonl"),
-		ScratchDir: scratch, Hide: hide}, root)
+		ScratchDir: scratch, Conceal: conceal}, root)
 
 	wantFiles := map[string][]grader.IntegrityFinding{
 		"python-kpuzzle-renamed": {{File: "helper", Finding: integrity.FindKpuzzleBuild}},

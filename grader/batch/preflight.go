@@ -24,7 +24,7 @@ func (g *grading) preflight(ctx context.Context) error {
 		UID:        g.uids[0],
 		Run:        g.opts.Assignment.Run,
 		Tools:      g.opts.Assignment.Tools,
-		Hide:       g.hide,
+		Conceal:    g.conceal,
 		Isolation:  g.opts.Isolation,
 		ScratchDir: g.scratch,
 	})
@@ -50,8 +50,8 @@ type InspectOptions struct {
 	Run grader.RunStep
 	// Tools are the course's toolchains, on PATH and read-only.
 	Tools grader.Tools
-	// Hide are the paths a program must not reach. GraderTools are added.
-	Hide []string
+	// Conceal are the paths a program must not reach. GraderTools are added.
+	Conceal []string
 	// Isolation chooses the sandbox's isolation.
 	Isolation sandbox.Choice
 	// ScratchDir is where the working folder is made; empty means the
@@ -107,12 +107,12 @@ func Inspect(ctx context.Context, opts InspectOptions) (sandbox.Inspection, erro
 		}
 	}()
 	env := environment(work, opts.Run.Env, opts.Tools)
-	secrets := dedupe(append(append([]string(nil), opts.Hide...), GraderFiles(env)...))
+	secrets := dedupe(append(append([]string(nil), opts.Conceal...), GraderFiles(env)...))
 	in, err := sandbox.Inspect(ctx, sandbox.Spec{
 		Dir:       work,
 		Env:       env,
 		Limits:    sandboxLimits(opts.Run.Limits),
-		Hide:      secrets,
+		Conceal:   secrets,
 		ReadOnly:  opts.Tools.Visible(),
 		Isolation: opts.Isolation,
 		UID:       uid,
@@ -130,7 +130,7 @@ func Inspect(ctx context.Context, opts InspectOptions) (sandbox.Inspection, erro
 // GraderFiles are kpuzzle's own files that no program it runs may read
 // or run, whatever the command: its programs (GraderTools) and its
 // caches of pattern databases and exact tables (GraderCaches). Every
-// command that runs a program hides them; HiddenPaths includes them.
+// command that runs a program hides them; ConcealedPaths includes them.
 func GraderFiles(env []string) []string {
 	return append(GraderTools(env), GraderCaches()...)
 }

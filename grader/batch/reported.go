@@ -81,7 +81,7 @@ func (g *grading) anyLength(r *grader.Result, t grader.Test) {
 // (the puzzle set, the submissions, the output): the sandbox keeps a
 // read-only path visible even inside a hidden folder, so it would show
 // what must stay hidden.
-func toolsOutsideHidden(t grader.Tools, hidden []string) error {
+func toolsOutsideConcealed(t grader.Tools, hidden []string) error {
 	for _, p := range t.Visible() {
 		for _, h := range hidden {
 			if rel, err := filepath.Rel(h, p); err == nil && filepath.IsLocal(rel) {

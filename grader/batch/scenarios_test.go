@@ -187,7 +187,7 @@ func TestMisbehavingSubmissions(t *testing.T) {
 		"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "10s", "cpu_time": "5s", "memory": "256MiB", "processes": 16, "output": "1MiB"}
 	}`, set))
 	start := time.Now()
-	o := grade(t, batch.Options{Assignment: a, JournalPath: filepath.Join(out, "journal.jsonl"), ScratchDir: scratch, Hide: []string{config}}, root)
+	o := grade(t, batch.Options{Assignment: a, JournalPath: filepath.Join(out, "journal.jsonl"), ScratchDir: scratch, Conceal: []string{config}}, root)
 	t.Logf("graded 7 submissions in %v", time.Since(start).Round(time.Millisecond))
 
 	get := func(sub string) grader.Result { return o.Results[sub]["p1.txt"] }

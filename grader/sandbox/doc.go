@@ -6,7 +6,7 @@
 //	res, err := sandbox.Run(ctx, sandbox.Spec{
 //		Argv:   []string{"python3", "solver.py", "puzzle.txt", "answer.txt"},
 //		Dir:    workDir, // fresh, throwaway, prepared by the caller
-//		Hide:   []string{answerKeys, submissionsRoot},
+//		Conceal:   []string{answerKeys, submissionsRoot},
 //		Limits: sandbox.Limits{WallTime: 5 * time.Second},
 //	})
 //
@@ -46,7 +46,7 @@
 // loopback device that is down unless Spec.AllowNetwork. Inside:
 //
 //   - every mount is private; /tmp, /var/tmp and /dev/shm are fresh tmpfs
-//     (64 MiB); each Hide path is covered by an empty read-only tmpfs (or
+//     (64 MiB); each Conceal path is covered by an empty read-only tmpfs (or
 //     /dev/null for a file); ReadOnly paths are re-mounted read-only; Dir
 //     and ReadOnly paths stay visible at their own paths even inside a
 //     hidden directory or under a directory the program could not search;
@@ -70,7 +70,7 @@
 // root, every process of the run's uid is also killed at once with
 // kill(-1, SIGKILL) from a thread that takes the uid as effective uid
 // (see ScrubberUID), which a program that forks and exits in a loop cannot
-// outrun. Hide, ReadOnly and the
+// outrun. Conceal, ReadOnly and the
 // network are then not isolated, and Isolation.Reason says so; a grader
 // should print it as a warning.
 //

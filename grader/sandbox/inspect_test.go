@@ -105,7 +105,7 @@ func TestInspect(t *testing.T) {
 	forEachMode(t, func(t *testing.T, m mode) {
 		secret := secretTree(t)
 		addr, accepted := listen(t)
-		spec := sandbox.Spec{Dir: reachableDir(t), Isolation: m.choice, Hide: []string{secret}, UID: leaseUID(t)}
+		spec := sandbox.Spec{Dir: reachableDir(t), Isolation: m.choice, Conceal: []string{secret}, UID: leaseUID(t)}
 		in, err := sandbox.Inspect(context.Background(), spec, sandbox.Targets{Secrets: []string{secret}, Connect: []string{addr}, Writable: true})
 		if err != nil {
 			t.Fatal(err)
@@ -119,7 +119,7 @@ func TestInspect(t *testing.T) {
 		failed := in.Failed()
 		secretCheck, _ := check(in, "secret "+secret)
 		if m.noNS {
-			// Without namespaces Hide is not enforced: the world-readable
+			// Without namespaces Conceal is not enforced: the world-readable
 			// secret is reachable, and Inspect must say so.
 			if secretCheck.Passed || !strings.Contains(secretCheck.Detail, "read ") || !strings.Contains(secretCheck.Detail, "run ") {
 				t.Errorf("world-readable secret without namespaces: %+v, want read and run exposures", secretCheck)

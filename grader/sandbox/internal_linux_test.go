@@ -110,7 +110,7 @@ func TestProbeVerdict(t *testing.T) {
 				t.Errorf("reason = %q, want it to mention %q", got.Reason, tt.wantReason)
 			}
 			// The fallback's seccomp filter refuses sockets, so it isolates
-			// the network, but it must warn that Hide is not enforced.
+			// the network, but it must warn that Conceal is not enforced.
 			if got.Level == LevelRlimits && (!got.Network || !strings.Contains(got.Reason, "not enforced")) {
 				t.Errorf("fallback %v must claim network isolation (seccomp) and warn", got)
 			}

@@ -91,7 +91,7 @@ echo written > made.txt && echo made
 `
 	argv := sh(script, "sh", secretDir, secretFile, public)
 
-	// Control: without Hide the program can read the secrets, so a
+	// Control: without Conceal the program can read the secrets, so a
 	// failure to read them below is the sandbox's doing.
 	dir := t.TempDir()
 	writeFile(t, dir, "mine.txt", "MY-OWN-INPUT\n", 0o644)
@@ -105,7 +105,7 @@ echo written > made.txt && echo made
 	res = run(t, sandbox.Spec{
 		Argv:     argv,
 		Dir:      dir,
-		Hide:     []string{secretDir, secretFile, filepath.Dir(dir)},
+		Conceal:  []string{secretDir, secretFile, filepath.Dir(dir)},
 		ReadOnly: []string{public},
 	})
 	// The hidden directory looks empty but for the mount point of the
@@ -134,9 +134,9 @@ func TestHideInsideDir(t *testing.T) {
 	writeFile(t, keys, "answer.txt", "SECRET\n", 0o644)
 	writeFile(t, dir, "input.txt", "INPUT\n", 0o644)
 	res := run(t, sandbox.Spec{
-		Argv: sh("cat input.txt; ls keys; cat keys/answer.txt; touch keys/x"),
-		Dir:  dir,
-		Hide: []string{keys},
+		Argv:    sh("cat input.txt; ls keys; cat keys/answer.txt; touch keys/x"),
+		Dir:     dir,
+		Conceal: []string{keys},
 	})
 	if diff := cmp.Diff("INPUT\n", string(res.Stdout)); diff != "" {
 		t.Errorf("stdout mismatch (-want +got):\n%s", diff)

@@ -99,7 +99,7 @@ func setupMounts(cfg *helperConfig) error {
 	for _, p := range privateDirs {
 		ops = append(ops, mountOp{path: p, private: true})
 	}
-	for _, p := range cfg.Hide {
+	for _, p := range cfg.Conceal {
 		ops = append(ops, mountOp{path: p})
 	}
 	// Parents before children; at the same path cover before keep.

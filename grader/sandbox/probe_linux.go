@@ -65,7 +65,7 @@ func programUID(uid int) int {
 func fallbackIsolation(why string) Isolation {
 	iso := Isolation{Level: LevelRlimits, UID: programUID(0), Network: true}
 	iso.Reason = why + "; running with resource limits, a uid of the run's own, a seccomp filter " +
-		"(no network but Unix sockets) and a subreaper: Hide and ReadOnly are not enforced, so secrets must be unreadable by that uid"
+		"(no network but Unix sockets) and a subreaper: Conceal and ReadOnly are not enforced, so secrets must be unreadable by that uid"
 	if os.Geteuid() != 0 {
 		iso.Reason += fmt.Sprintf(", and the program runs as the caller's uid %d", os.Geteuid())
 	}
@@ -93,7 +93,7 @@ func probe() Isolation {
 		Namespaces: true,
 		Argv:       []string{"/bin/true"},
 		Dir:        dir,
-		Hide:       []string{hidden, filepath.Join(dir, "missing")},
+		Conceal:    []string{hidden, filepath.Join(dir, "missing")},
 		ReadOnly:   []string{ro},
 		UID:        -1,
 		GID:        -1,
@@ -120,7 +120,7 @@ func probeVerdict(out helperOutcome, err error, euid int) Isolation {
 	iso := Isolation{Level: LevelNamespaces, Network: true, UID: programUID(0)}
 	if euid != 0 {
 		iso.Reason = fmt.Sprintf("not running as root: the program runs as the caller's uid %d "+
-			"(without capabilities) and can read whatever that user can outside Hide", euid)
+			"(without capabilities) and can read whatever that user can outside Conceal", euid)
 	}
 	return iso
 }

@@ -27,7 +27,7 @@ type helperConfig struct {
 	Argv     []string `json:"argv"`
 	Env      []string `json:"env"`
 	Dir      string   `json:"dir"`
-	Hide     []string `json:"hide,omitempty"`
+	Conceal  []string `json:"hide,omitempty"`
 	ReadOnly []string `json:"read_only,omitempty"`
 
 	// UID and GID are the credentials of the program as the helper sees

@@ -173,7 +173,7 @@ func prepare(ctx context.Context, spec Spec) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	hide, err := resolvePaths(spec.Hide, "Hide")
+	conceal, err := resolvePaths(spec.Conceal, "Conceal")
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +205,7 @@ func prepare(ctx context.Context, spec Spec) (*prepared, error) {
 		Argv:       spec.Argv,
 		Env:        env,
 		Dir:        dir,
-		Hide:       hide,
+		Conceal:    conceal,
 		ReadOnly:   readOnly,
 		UID:        -1,
 		GID:        -1,

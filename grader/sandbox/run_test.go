@@ -209,7 +209,7 @@ func TestRunBadSpec(t *testing.T) {
 		{"no dir", sandbox.Spec{Argv: []string{"/bin/true"}}},
 		{"dir is a file", sandbox.Spec{Argv: []string{"/bin/true"}, Dir: file}},
 		{"dir is root", sandbox.Spec{Argv: []string{"/bin/true"}, Dir: "/"}},
-		{"hide root", sandbox.Spec{Argv: []string{"/bin/true"}, Dir: dir, Hide: []string{"/"}}},
+		{"hide root", sandbox.Spec{Argv: []string{"/bin/true"}, Dir: dir, Conceal: []string{"/"}}},
 		{"negative limit", sandbox.Spec{Argv: []string{"/bin/true"}, Dir: dir, Limits: sandbox.Limits{WallTime: -time.Second}}},
 	}
 	for _, tt := range tests {

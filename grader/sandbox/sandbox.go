@@ -150,13 +150,13 @@ type Spec struct {
 	// Limits bounds the run.
 	Limits Limits
 
-	// Hide lists host paths the program must not see: answer keys, other
+	// Conceal lists host paths the program must not see: answer keys, other
 	// submissions, the grader's own files. With namespaces, each existing
 	// directory is covered by an empty read-only tmpfs and each file by an
 	// empty read-only node; Dir and ReadOnly paths inside a hidden path
-	// stay visible. Without namespaces Hide is not enforced (see
+	// stay visible. Without namespaces Conceal is not enforced (see
 	// Isolation). Paths that do not exist are ignored.
-	Hide []string
+	Conceal []string
 
 	// ReadOnly lists host paths the program may read but not modify, even
 	// where file permissions would allow it; with namespaces they are
@@ -327,11 +327,11 @@ const (
 	// descendant, (when the caller is root) a uid of the run's own, and a
 	// seccomp filter that allows no sockets but Unix ones (unless
 	// AllowNetwork) and no System V IPC. There is no mount or PID
-	// isolation: Hide and ReadOnly are not enforced, so what the program
+	// isolation: Conceal and ReadOnly are not enforced, so what the program
 	// must not read has to be unreadable by its uid (see Inspect).
 	LevelRlimits
 	// LevelNamespaces adds user, PID, mount, IPC, UTS, cgroup and (unless
-	// AllowNetwork) network namespaces to LevelRlimits: Hide and ReadOnly
+	// AllowNetwork) network namespaces to LevelRlimits: Conceal and ReadOnly
 	// are enforced, the whole file system is read-only but for Dir and
 	// private /tmp, /var/tmp and /dev/shm, /proc shows only the program's
 	// own processes, and killing the namespace's init kills every process
