@@ -44,9 +44,18 @@ type Result struct {
 	Integrity []IntegrityFinding `json:"integrity,omitempty"`
 	// NearLimit, when set, says which limits the run came within 10% of
 	// without passing them, one clause each, separated by "; " ("wall
-	// time 4.62 s of 5 s"): the verdict was decided so close to a limit
-	// that a busier or a quieter machine might have decided it otherwise.
+	// time (run.wall_time 5s)"): the verdict was decided so close to a
+	// limit that a busier or a quieter machine might have decided it
+	// otherwise. A verdict decided by a limit (timeout, output-limit,
+	// memory-limit) has none.
 	NearLimit string `json:"near_limit,omitempty"`
+	// Rerun, when set, says that the test timed out beside other runs
+	// and was run again alone, and how the first run went; this result
+	// is the second run's. It is kept out of the feedback and the result
+	// files, which must read the same however many tests ran at once
+	// (one machine or a class split in shards), and shown by grade
+	// --json and in its summary line.
+	Rerun string `json:"rerun,omitempty"`
 }
 
 // ResultFromReport turns a checker's report into a test result. An

@@ -273,8 +273,11 @@ type testJSON struct {
 	Max           float64        `json:"max_score"`
 	Seconds       float64        `json:"seconds"`
 	Summary       string         `json:"summary"`
+	// Rerun is grader.Result's: how a time-out beside other runs went
+	// before it was run again alone.
+	Rerun string `json:"rerun,omitempty"`
 	// NearLimit says which limits the run came within 10% of, when it did
-	// ("wall time 4.62 s of 5 s").
+	// ("wall time (run.wall_time 5s)").
 	NearLimit string `json:"near_limit,omitempty"`
 	// Checks are the test's scored sub-checks (Java API methods, judged
 	// claims), counted in Score and Max.
@@ -457,7 +460,7 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSO
 		}
 		for _, r := range s.Results {
 			tj := testJSON{Test: r.Test, Verdict: r.Verdict, Length: r.Length, OptimalLength: r.OptimalLength,
-				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit}
+				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit, Rerun: r.Rerun}
 			for _, c := range r.ScoredChecks(gb.Rubric) {
 				tj.Checks = append(tj.Checks, subCheckJSON{Group: c.Group, Name: c.Name, Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})
 			}

@@ -606,7 +606,7 @@ func (g *grading) runPhase(ctx context.Context, jobs []job) {
 			rr.s.finishTest()
 			continue
 		}
-		r.Details = append(r.Details, rr.note())
+		r.Rerun = rr.note()
 		g.mu.Lock()
 		g.out.Reran++
 		g.mu.Unlock()

@@ -189,7 +189,8 @@ func TestTimeoutBesideOthersIsRunAgainAlone(t *testing.T) {
 	// it ran alone, after a second run alone when it did not.
 	notes := 0
 	rerunNote := func(r grader.Result) bool {
-		ok := strings.Contains(strings.Join(r.Details, "\n"), "run again alone: the first run timed out (5.00 s wall")
+		ok := strings.Contains(r.Rerun, "run again alone: the first run timed out (5.00 s wall") &&
+			!strings.Contains(strings.Join(r.Details, "\n"), "run again alone")
 		if ok {
 			notes++
 		}
@@ -293,9 +294,9 @@ func TestNearLimitIsMarked(t *testing.T) {
 		got[name] = string(r.Verdict) + " | " + r.NearLimit
 	}
 	want := map[string]string{
-		"p1.txt": "unsolvable-wrong | wall time 9.50 s of 10 s",
+		"p1.txt": "unsolvable-wrong | wall time (run.wall_time 10s)",
 		"p2.txt": "unsolvable-wrong | ",
-		"p3.txt": "unsolvable-wrong | wall time 9.80 s of 10 s; CPU time 4.80 s of 5 s; stdout 950 bytes of 1000",
+		"p3.txt": "unsolvable-wrong | wall time (run.wall_time 10s); CPU time (run.cpu_time 5s); stdout (run.output 1000)",
 		// Over the limit: the verdict says so, no mark.
 		"p4.txt": "timeout | ",
 		"p5.txt": "timeout | ",

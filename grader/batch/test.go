@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -279,7 +278,13 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		if st, err := os.Lstat(output); err == nil && st.Mode().IsRegular() {
 			answerBytes = st.Size()
 		}
-		r.NearLimit = nearLimits(res, answerBytes, a.Run.Limits)
+		switch r.Verdict {
+		case grader.Timeout, grader.OutputLimit, grader.MemoryLimit:
+			// Decided by a limit it passed: another one it came near is
+			// no news.
+		default:
+			r.NearLimit = nearLimits(res, answerBytes, a.Run.Limits)
+		}
 		return r
 	}
 	// Paths of this run's folders are random; students' tracebacks show
@@ -626,30 +631,33 @@ func sandboxLimits(l grader.Limits) sandbox.Limits {
 const nearShare = 0.9
 
 // nearLimits says which of limits l the run came within 10% of without
-// passing them, one clause each ("wall time 4.62 s of 5 s"), "" when
+// passing them, one clause each ("wall time (run.wall_time 5s)"), "" when
 // none: wall time, CPU time of the whole tree, stdout, stderr and the
 // answer file (answerBytes, -1 when there is none). A limit the run
 // passed is its verdict's business, not a mark. Memory is not marked: the
 // limit is on address space, which no measure of the run gives (MaxRSS
-// is resident memory, far below it for any runtime that reserves).
+// is resident memory, far below it for any runtime that reserves). The
+// clauses name limits, not measurements, so that the same verdicts read
+// the same however the class was split over machines (the measured times
+// are in Seconds and CPUSeconds, shown with results.times).
 func nearLimits(res sandbox.Result, answerBytes int64, l grader.Limits) string {
 	var out []string
 	near := func(used, limit float64) bool { return limit > 0 && used >= nearShare*limit && used <= limit }
-	seconds := func(what string, used time.Duration, limit grader.Duration) {
+	seconds := func(what, key string, used time.Duration, limit grader.Duration) {
 		if near(used.Seconds(), limit.Std().Seconds()) {
-			out = append(out, fmt.Sprintf("%s %.2f s of %s s", what, used.Seconds(), strconv.FormatFloat(limit.Std().Seconds(), 'f', -1, 64)))
+			out = append(out, fmt.Sprintf("%s (%s %s)", what, key, limit))
 		}
 	}
 	size := func(what string, used int64, limit grader.ByteSize) {
 		if near(float64(used), float64(limit)) {
-			out = append(out, fmt.Sprintf("%s %d bytes of %s", what, used, limit))
+			out = append(out, fmt.Sprintf("%s (run.output %s)", what, limit))
 		}
 	}
 	if !res.TimedOut {
-		seconds("wall time", res.Wall, l.WallTime)
+		seconds("wall time", "run.wall_time", res.Wall, l.WallTime)
 	}
 	if !res.CPUExceeded {
-		seconds("CPU time", res.CPU, l.CPUTime)
+		seconds("CPU time", "run.cpu_time", res.CPU, l.CPUTime)
 	}
 	if !res.StdoutTruncated {
 		size("stdout", int64(len(res.Stdout)), l.Output)

@@ -228,7 +228,7 @@ func testOutput(r grader.Result, checks []grader.ScoredSubCheck) string {
 
 // NearLimitLine is the line that says a result was decided within 10% of
 // a limit, "" when it was not: "near a limit (within 10%, so the
-// machine's load may have decided it): wall time 4.62 s of 5 s".
+// machine's load may have decided it): wall time (run.wall_time 5s)".
 func NearLimitLine(r grader.Result) string {
 	if r.NearLimit == "" {
 		return ""
