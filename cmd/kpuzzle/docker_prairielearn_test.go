@@ -22,15 +22,7 @@ import (
 // hostile program earns a point on a solvable puzzle. Opt-in
 // (KPUZZLE_DOCKER=1), like TestGradescopeBundleInDocker.
 func TestPrairieLearnBundleInDocker(t *testing.T) {
-	if os.Getenv("KPUZZLE_DOCKER") == "" {
-		t.Skip("set KPUZZLE_DOCKER=1 to run the PrairieLearn bundle in a real Docker container")
-	}
-	if out, err := exec.Command("docker", "info", "--format", "{{.ServerVersion}}").CombinedOutput(); err != nil {
-		t.Fatalf("no Docker daemon: %v\n%s", err, out)
-	}
-	if exec.Command("docker", "image", "inspect", dockerImage).Run() != nil {
-		buildDockerBase(t)
-	}
+	needDocker(t, "the PrairieLearn bundle")
 	// The Dockerfile's FROM: no registry is reachable, so the debootstrap
 	// image stands in for it unless one is already here.
 	if exec.Command("docker", "image", "inspect", "debian:bookworm-slim").Run() != nil {

@@ -26,15 +26,7 @@ const dockerImage = "kpuzzle-test-base:bookworm"
 // (KPUZZLE_DOCKER=1, as .ci/run sets when it can start dockerd): it needs
 // a Docker daemon, debootstrap and Debian's mirror, and takes minutes.
 func TestGradescopeBundleInDocker(t *testing.T) {
-	if os.Getenv("KPUZZLE_DOCKER") == "" {
-		t.Skip("set KPUZZLE_DOCKER=1 to run the Gradescope bundle in a real Docker container")
-	}
-	if out, err := exec.Command("docker", "info", "--format", "{{.ServerVersion}}").CombinedOutput(); err != nil {
-		t.Fatalf("no Docker daemon: %v\n%s", err, out)
-	}
-	if exec.Command("docker", "image", "inspect", dockerImage).Run() != nil {
-		buildDockerBase(t)
-	}
+	needDocker(t, "the Gradescope bundle")
 
 	work := t.TempDir()
 	bin := filepath.Join(work, "kpuzzle")
@@ -302,6 +294,22 @@ func verdicts(res map[string]any) map[string]int {
 		}
 	}
 	return n
+}
+
+// needDocker skips t unless KPUZZLE_DOCKER is set, fails it without a
+// Docker daemon, and builds dockerImage when it is missing: the opening of
+// every real-container test (what names what runs in the container).
+func needDocker(t *testing.T, what string) {
+	t.Helper()
+	if os.Getenv("KPUZZLE_DOCKER") == "" {
+		t.Skipf("set KPUZZLE_DOCKER=1 to run %s in a real Docker container", what)
+	}
+	if out, err := exec.Command("docker", "info", "--format", "{{.ServerVersion}}").CombinedOutput(); err != nil {
+		t.Fatalf("no Docker daemon: %v\n%s", err, out)
+	}
+	if exec.Command("docker", "image", "inspect", dockerImage).Run() != nil {
+		buildDockerBase(t)
+	}
 }
 
 // buildDockerBase makes dockerImage from Debian's packages with
