@@ -81,8 +81,9 @@ type Report struct {
 	// AnswerFormat is the notation the answer was read in (lines,
 	// letters, words, list, tiles, boards); for a malformed answer, the
 	// notation whose error is shown ("auto" when the file is no text or
-	// over the limits). Check sets it; CheckAnswer leaves it to the caller.
-	AnswerFormat string `json:"answer_format,omitempty"`
+	// over the limits). Check sets it; CheckAnswer leaves it at Auto, for
+	// the caller to set.
+	AnswerFormat notation.Notation `json:"answer_format"`
 
 	// At is the board behind Board, for drawing.
 	At puzzles.Board `json:"-"`
@@ -113,7 +114,7 @@ func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckO
 	a, n, err := notation.Read(lr, name, notation.Options{Notation: opts.Notation, Start: p.Board, Moves: p.Moves, Limits: opts.Limits})
 	if err != nil && lr.N <= 0 {
 		rep := newReport(p)
-		rep.AnswerFormat = n.String()
+		rep.AnswerFormat = n
 		rep.Verdict = Malformed
 		rep.Error = &Finding{Message: fmt.Sprintf("%v: the answer is longer than %d bytes", puzzles.ErrTooLarge, limit)}
 		return rep, nil
@@ -128,13 +129,13 @@ func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckO
 			return Report{}, err
 		}
 		rep := newReport(p)
-		rep.AnswerFormat = n.String()
+		rep.AnswerFormat = n
 		rep.Verdict = Malformed
 		rep.Error = &Finding{Line: pe.Line, Message: parseMessage(pe)}
 		return rep, nil
 	}
 	rep, err := CheckAnswer(ctx, p, a, opts)
-	rep.AnswerFormat = n.String()
+	rep.AnswerFormat = n
 	return rep, err
 }
 

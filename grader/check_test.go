@@ -143,14 +143,14 @@ func TestCheckNotations(t *testing.T) {
 			if diff := cmp.Diff(tc.want, summarize(rep)); diff != "" {
 				t.Errorf("Check (-want +got):\n%s", diff)
 			}
-			if rep.AnswerFormat == "" || (tc.format != notation.Auto && rep.AnswerFormat != tc.format.String()) {
-				t.Errorf("answer format %q, forced %v", rep.AnswerFormat, tc.format)
+			if rep.AnswerFormat == notation.Auto || (tc.format != notation.Auto && rep.AnswerFormat != tc.format) {
+				t.Errorf("answer format %v, forced %v", rep.AnswerFormat, tc.format)
 			}
 		})
 	}
 	for answer, want := range map[string]string{"LEFT\n": "lines", "L": "lines", "LR": "letters", "left, right": "words", `["LEFT"]`: "list", "8": "tiles", "1 2 3\n4 5 6\n7 8 0\n": "boards", "\x00": "auto", "NORTH": "lines"} {
 		rep := check(t, grader.Problem{Board: oneAway, Goal: goal}, answer, grader.CheckOptions{Oracle: oracle})
-		if rep.AnswerFormat != want {
+		if rep.AnswerFormat.String() != want {
 			t.Errorf("%q: answer_format %q, want %q", answer, rep.AnswerFormat, want)
 		}
 	}

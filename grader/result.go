@@ -63,7 +63,7 @@ type Result struct {
 // details.
 func ResultFromReport(test string, r Report) Result {
 	details := r.Details()
-	if n, err := notation.ParseName(r.AnswerFormat); err == nil && n != notation.Auto && n != notation.Lines {
+	if n := r.AnswerFormat; n != notation.Auto && n != notation.Lines {
 		details = append(details, fmt.Sprintf("the answer was read as %s (answer format %s)", n.Description(), n))
 	}
 	return Result{

@@ -53,13 +53,13 @@ type illegalJSON struct {
 
 type applyJSON struct {
 	// AnswerFormat is the notation the answer was read in.
-	AnswerFormat string       `json:"answer_format"`
-	Moves        int          `json:"moves"`
-	Applied      int          `json:"applied"`
-	Final        []int        `json:"final"`
-	Solved       bool         `json:"solved"`
-	Unsolvable   bool         `json:"unsolvable_claim"`
-	Illegal      *illegalJSON `json:"illegal"`
+	AnswerFormat notation.Notation `json:"answer_format"`
+	Moves        int               `json:"moves"`
+	Applied      int               `json:"applied"`
+	Final        []int             `json:"final"`
+	Solved       bool              `json:"solved"`
+	Unsolvable   bool              `json:"unsolvable_claim"`
+	Illegal      *illegalJSON      `json:"illegal"`
 }
 
 func runApply(a *app, opts applyOptions, puzzlePath, answerPath string) error {
@@ -85,11 +85,11 @@ func runApply(a *app, opts applyOptions, puzzlePath, answerPath string) error {
 		return inputError(err)
 	}
 	if !a.json && n != notation.Lines {
-		fmt.Fprintf(a.out, "%s %s\n", answerPath, a.paint.dim("("+answerReadAs(n.String())+")"))
+		fmt.Fprintf(a.out, "%s %s\n", answerPath, a.paint.dim("("+answerReadAs(n)+")"))
 	}
 	if ans.Unsolvable {
 		if a.json {
-			if err := writeJSON(a.out, applyJSON{AnswerFormat: n.String(), Final: b.Cells(), Unsolvable: true}); err != nil {
+			if err := writeJSON(a.out, applyJSON{AnswerFormat: n, Final: b.Cells(), Unsolvable: true}); err != nil {
 				return err
 			}
 		} else {
@@ -108,7 +108,7 @@ func runApply(a *app, opts applyOptions, puzzlePath, answerPath string) error {
 		applied = illegal.Index
 	}
 	if a.json {
-		out := applyJSON{AnswerFormat: n.String(), Moves: ans.Written(), Applied: applied, Final: final.Cells(), Solved: illegal == nil && g.Reached(final)}
+		out := applyJSON{AnswerFormat: n, Moves: ans.Written(), Applied: applied, Final: final.Cells(), Solved: illegal == nil && g.Reached(final)}
 		if illegal != nil {
 			out.Illegal = &illegalJSON{Index: illegal.Index, Line: illegal.Line, Token: illegal.Token, Reason: illegal.Reason, Board: illegal.Board.Cells()}
 		}

@@ -40,9 +40,8 @@ func answerNotation(name string) (notation.Notation, error) {
 
 // answerReadAs says how an answer was read, for the human output: "answer
 // read as tiles: tile numbers"; empty when the notation is not known.
-func answerReadAs(format string) string {
-	n, err := notation.ParseName(format)
-	if err != nil || n == notation.Auto {
+func answerReadAs(n notation.Notation) string {
+	if n == notation.Auto {
 		return ""
 	}
 	return fmt.Sprintf("answer read as %s: %s", n, n.Description())
@@ -181,7 +180,7 @@ type checkJSON struct {
 
 func writeCheckHuman(a *app, puzzlePath string, b puzzles.Board, g puzzles.Goal, rep grader.Report) {
 	about := fmt.Sprintf("%s, %s goal, moves name where the %s goes", b.Shape(), g.Name(), rep.Moves)
-	if n, err := notation.ParseName(rep.AnswerFormat); err == nil && n.NeedsStart() {
+	if rep.AnswerFormat.NeedsStart() {
 		// Tile numbers and boards name the tile: no convention applies.
 		about = fmt.Sprintf("%s, %s goal", b.Shape(), g.Name())
 	}
@@ -189,16 +188,7 @@ func writeCheckHuman(a *app, puzzlePath string, b puzzles.Board, g puzzles.Goal,
 		about += ", " + s
 	}
 	fmt.Fprintf(a.out, "%s %s\n", puzzlePath, a.paint.dim("("+about+")"))
-	verdict := string(rep.Verdict)
-	switch {
-	case rep.Verdict == grader.Optimal || rep.Verdict == grader.UnsolvableCorrect:
-		verdict = a.paint.good(verdict)
-	case rep.Verdict == grader.Valid || rep.Verdict == grader.Suboptimal:
-		verdict = a.paint.warn(verdict)
-	default:
-		verdict = a.paint.bad(verdict)
-	}
-	fmt.Fprintf(a.out, "%s: %s\n", verdict, rep.Summary())
+	fmt.Fprintf(a.out, "%s: %s\n", a.paint.verdict(rep.Verdict, string(rep.Verdict)), rep.Summary())
 	for _, line := range rep.Details() {
 		fmt.Fprintf(a.out, "  %s\n", line)
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/fatih/color"
+	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 	"github.com/mattn/go-isatty"
 )
@@ -42,6 +43,18 @@ func newPalette(enabled bool) palette {
 // style is the palette as the report packages take it.
 func (p palette) style() textstyle.Style {
 	return textstyle.Style{Good: p.good, Bad: p.bad, Warn: p.warn, Dim: p.dim, Bold: p.bold}
+}
+
+// verdict colours a verdict's text by its tone (grader.Verdict.Tone), as
+// every page and report colours it.
+func (p palette) verdict(v grader.Verdict, text string) string {
+	switch v.Tone() {
+	case grader.ToneGood:
+		return p.good(text)
+	case grader.ToneWarn:
+		return p.warn(text)
+	}
+	return p.bad(text)
 }
 
 // writeJSON writes v as one indented JSON object.

@@ -96,7 +96,7 @@ type replayJSON struct {
 	Cut bool `json:"cut,omitempty"`
 	// AnswerFormat is the notation the answer was read in (for an
 	// unreadable answer, the one whose error the page shows).
-	AnswerFormat string `json:"answer_format"`
+	AnswerFormat notation.Notation `json:"answer_format"`
 }
 
 // runReplay writes the replay page. oracle proves optimal lengths that
@@ -246,18 +246,10 @@ func (a *app) reportReplay(out string, size int, page replay.Page, n notation.No
 		return writeJSON(a.out, replayJSON{
 			Out: out, Bytes: size, Verdict: verdict, Summary: summary,
 			Length: page.Answer.Written(), OptimalLength: page.OptimalLength, Played: played, Cut: cut,
-			AnswerFormat: n.String(),
+			AnswerFormat: n,
 		})
 	}
-	word := verdict
-	switch grader.Verdict(verdict) {
-	case grader.Optimal, grader.UnsolvableCorrect:
-		word = a.paint.good(word)
-	case grader.Valid, grader.Suboptimal:
-		word = a.paint.warn(word)
-	default:
-		word = a.paint.bad(word)
-	}
+	word := a.paint.verdict(grader.Verdict(verdict), verdict)
 	fmt.Fprintf(a.out, "wrote %s (%s); open it in a browser\n", out, replaySize(size))
 	fmt.Fprintf(a.out, "%s: %s\n", word, summary)
 	if cut {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
 // replayFiles writes an 8-puzzle (solved by UP LEFT under the tile
@@ -106,7 +107,7 @@ func TestReplayJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := replayJSON{
-		Out: out, Bytes: int(info.Size()), Verdict: "illegal", Length: 6, Played: 4, AnswerFormat: "lines",
+		Out: out, Bytes: int(info.Size()), Verdict: "illegal", Length: 6, Played: 4, AnswerFormat: notation.Lines,
 		Summary: "line 6 (move 5), DOWN: the blank is at row 1, column 3, on the top row: there is no tile above it to slide DOWN",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

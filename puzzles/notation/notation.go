@@ -77,6 +77,25 @@ func ParseName(s string) (Notation, error) {
 	return Auto, fmt.Errorf("answer format %q: expected %s", s, strings.Join(names[:], ", "))
 }
 
+// MarshalText writes the notation's name, so that it reads as
+// "answer_format": "tiles" in JSON.
+func (n Notation) MarshalText() ([]byte, error) {
+	if int(n) >= len(names) {
+		return nil, fmt.Errorf("notation: unknown notation %d", uint8(n))
+	}
+	return []byte(names[n]), nil
+}
+
+// UnmarshalText reads a notation's name as ParseName does.
+func (n *Notation) UnmarshalText(text []byte) error {
+	v, err := ParseName(string(text))
+	if err != nil {
+		return err
+	}
+	*n = v
+	return nil
+}
+
 // Options are the inputs of Read besides the answer.
 type Options struct {
 	// Notation is the notation to read; Auto (the zero value) detects it.

@@ -1,6 +1,7 @@
 package notation_test
 
 import (
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -297,5 +298,34 @@ func TestReadFile(t *testing.T) {
 	}
 	if _, _, err := notation.ReadFile(path+".none", notation.Options{Start: start}); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a missing file: %v", err)
+	}
+}
+
+// TestNotationJSON: a notation reads and writes as its name in JSON, as
+// the answer_format field of check --json has it.
+func TestNotationJSON(t *testing.T) {
+	for _, n := range append([]notation.Notation{notation.Auto}, notation.Notations...) {
+		b, err := json.Marshal(struct {
+			F notation.Notation `json:"answer_format"`
+		}{n})
+		if err != nil {
+			t.Fatalf("%v: %v", n, err)
+		}
+		if want := `{"answer_format":"` + n.String() + `"}`; string(b) != want {
+			t.Errorf("%v marshals as %s, want %s", n, b, want)
+		}
+		var back struct {
+			F notation.Notation `json:"answer_format"`
+		}
+		if err := json.Unmarshal(b, &back); err != nil || back.F != n {
+			t.Errorf("%s reads back as %v (%v)", b, back.F, err)
+		}
+	}
+	var bad notation.Notation
+	if err := json.Unmarshal([]byte(`"morse"`), &bad); err == nil {
+		t.Error(`"morse" read as a notation`)
+	}
+	if _, err := json.Marshal(notation.Notation(99)); err == nil {
+		t.Error("an unknown notation marshalled")
 	}
 }
