@@ -124,7 +124,7 @@ func (a Assignment) ExpectedFiles() []string {
 	// algs4.jar is on the Java API's class path only when there is one.
 	kept := out[:0]
 	for _, x := range out {
-		if x != HarnessFile && x != BerkeleyHarnessFile && x != JavaHarnessFile && !(a.Run.JavaAPI != "" && x == "algs4.jar") {
+		if x != HarnessFile && x != BerkeleyHarnessFile && x != JavaHarnessFile && !(a.Run.Interface().Name() == InterfaceJavaAPI && x == "algs4.jar") {
 			kept = append(kept, x)
 		}
 	}
@@ -254,7 +254,7 @@ func (a Assignment) Fingerprint() string {
 
 // checksVersion is 1 when the assignment's results carry sub-checks.
 func (a Assignment) checksVersion() int {
-	if a.Run.JavaAPI != "" || a.Claims.Algorithm != "" {
+	if a.Run.Interface().Name() == InterfaceJavaAPI || a.Claims.Algorithm != "" {
 		return 1
 	}
 	for _, g := range a.Groups {

@@ -173,7 +173,8 @@ func (a *Assignment) normalizeRun() error {
 		if a.Run.Extract[ExtractLength] == "" {
 			return &ConfigError{Key: "run.solution", Msg: "reported, but run.extract.length is not set; give the pattern of the length the program reports, such as \"[Dd]epth[^0-9]*(\\d+)\""}
 		}
-		if a.Run.Extract[ExtractMoves] != "" || a.Run.Function != "" || a.Run.JavaAPI != "" {
+		// A harness (run.function, run.java_api) gives the moves.
+		if a.Run.Extract[ExtractMoves] != "" || len(a.Run.Interface().HarnessFiles()) > 0 {
 			return &ConfigError{Key: "run.solution", Msg: "reported, but the assignment also reads moves (run.extract.moves, run.function or run.java_api); leave one out"}
 		}
 	default:
@@ -262,7 +263,7 @@ func (a *Assignment) normalizeRubric() error {
 			}
 		}
 	}
-	if err := a.Rubric.normalizeChecks(a.Run.JavaAPI != "", claimed, a.Run.Problem != ""); err != nil {
+	if err := a.Rubric.normalizeChecks(a.Run.Interface(), claimed); err != nil {
 		return err
 	}
 	a.Rubric.AnyLength = !promisesShortest(a.Claims.Algorithm)

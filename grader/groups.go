@@ -127,7 +127,7 @@ func (a *Assignment) normalizeGroups() error {
 				}
 			}
 		}
-		if err := rub.normalizeChecks(a.Run.JavaAPI != "", claimed, a.Run.Problem != ""); err != nil {
+		if err := rub.normalizeChecks(a.Run.Interface(), claimed); err != nil {
 			return &ConfigError{Key: key + "." + err.(*ConfigError).Key, Msg: err.(*ConfigError).Msg}
 		}
 		rub.AnyLength = !promisesShortest(claims.Algorithm)

@@ -36,6 +36,15 @@ const (
 	InterfaceJavaAPI = "java_api"
 )
 
+// The languages an interface's harness fixes (Interface.Language): a
+// submission through it is written in its harness's language.
+const (
+	// LanguagePython: the Python function and Berkeley harnesses.
+	LanguagePython = "python"
+	// LanguageJava: the Java API harness.
+	LanguageJava = "java"
+)
+
 // InterfaceNames lists the interfaces' names, the file program first.
 var InterfaceNames = []string{InterfaceFile, InterfaceStdin, InterfaceInteractive, InterfaceFunction, InterfaceBerkeley, InterfaceJavaAPI}
 
@@ -85,6 +94,10 @@ func CanonicalInterface(name string) (canonical string, ok bool) {
 type Interface interface {
 	// Name is the interface's name, one of InterfaceNames.
 	Name() string
+	// Language is the language its harness fixes for the submission
+	// (LanguagePython, LanguageJava), or "" for a program, which may be
+	// written in any (its commands say).
+	Language() string
 	// HarnessFiles are the files the grader writes into every copy of
 	// a submission (its build's and its runs'), replacing a student's
 	// file of the same name.
@@ -164,6 +177,7 @@ func (r RunStep) Interface() Interface {
 type program struct{ run RunStep }
 
 func (program) HarnessFiles() []Harness                      { return nil }
+func (program) Language() string                             { return "" }
 func (program) Env(Test) []string                            { return nil }
 func (program) Checks(context.Context, FinishedRun, *Result) {}
 func (program) checkLimits(*Assignment) error                { return nil }
@@ -203,6 +217,9 @@ type pythonFunction struct{ program }
 // Name is InterfaceFunction.
 func (pythonFunction) Name() string { return InterfaceFunction }
 
+// Language is LanguagePython.
+func (pythonFunction) Language() string { return LanguagePython }
+
 // HarnessFiles is the Python function harness.
 func (pythonFunction) HarnessFiles() []Harness {
 	return []Harness{{Template: "harness/python_function.py", Name: HarnessFile}}
@@ -229,6 +246,9 @@ type javaAPI struct{ program }
 
 // Name is InterfaceJavaAPI.
 func (javaAPI) Name() string { return InterfaceJavaAPI }
+
+// Language is LanguageJava.
+func (javaAPI) Language() string { return LanguageJava }
 
 // HarnessFiles is the Java API harness.
 func (javaAPI) HarnessFiles() []Harness {
@@ -267,6 +287,9 @@ type berkeleyFunction struct{ program }
 
 // Name is InterfaceBerkeley.
 func (berkeleyFunction) Name() string { return InterfaceBerkeley }
+
+// Language is LanguagePython.
+func (berkeleyFunction) Language() string { return LanguagePython }
 
 // HarnessFiles is the Berkeley CS188 harness.
 func (berkeleyFunction) HarnessFiles() []Harness {

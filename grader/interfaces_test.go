@@ -25,15 +25,16 @@ func TestInterfaceOfRunSettings(t *testing.T) {
 		env       string
 		stdin     string
 		pipe      bool
+		language  string
 	}{
 		{run: `"command": "x {input} {output}"`, name: grader.InterfaceFile},
 		{run: `"command": "x {output}"`, name: grader.InterfaceFile, pipe: true},
 		{run: `"command": "x", "answer": "stdout", "stdin": "{rows}\n"`, name: grader.InterfaceStdin, stdin: "1 2 3\n4 0 6\n7 5 8\n"},
 		{run: `"command": "x", "answer": "stdout", "stdin": "{size}\n{choice}\n", "choices": ["*=3"], "extract": {"moves": "Move: (\\w+)"}`, name: grader.InterfaceInteractive, stdin: "3\n3\n"},
-		{run: `"function": "solver:solve"`, name: grader.InterfaceFunction, harness: []string{grader.HarnessFile}},
+		{run: `"function": "solver:solve"`, name: grader.InterfaceFunction, harness: []string{grader.HarnessFile}, language: grader.LanguagePython},
 		{run: `"function": "search:breadthFirstSearch", "problem": "berkeley"`, name: grader.InterfaceBerkeley, harness: []string{grader.BerkeleyHarnessFile},
-			env: grader.BerkeleyGoalEnv + "=1 2 3 4 5 6 7 8 0"},
-		{run: `"java_api": "princeton"`, name: grader.InterfaceJavaAPI, harness: []string{grader.JavaHarnessFile}},
+			env: grader.BerkeleyGoalEnv + "=1 2 3 4 5 6 7 8 0", language: grader.LanguagePython},
+		{run: `"java_api": "princeton"`, name: grader.InterfaceJavaAPI, harness: []string{grader.JavaHarnessFile}, language: grader.LanguageJava},
 	}
 	seen := map[string]bool{}
 	for _, c := range cases {
@@ -59,6 +60,9 @@ func TestInterfaceOfRunSettings(t *testing.T) {
 		}
 		if env := strings.Join(kind.Env(test), " "); env != c.env {
 			t.Errorf("%s: environment %q, want %q", c.run, env, c.env)
+		}
+		if kind.Language() != c.language {
+			t.Errorf("%s: language %q, want %q", c.run, kind.Language(), c.language)
 		}
 		text, pipe := kind.Stdin(test)
 		if string(text) != c.stdin || (text == nil) != (c.stdin == "") || pipe != c.pipe {

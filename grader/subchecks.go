@@ -236,12 +236,13 @@ func (r Result) FailedChecks(rub Rubric) int {
 }
 
 // normalizeChecks validates rubric.api, rubric.claims and rubric.search
-// and fills them in: with run.java_api (api) every method check is
+// and fills them in: through the Java API (kind) every method check is
 // expected, with 0 points unless the rubric gives some; with
 // claims.algorithm (claims) every claim whose run.extract pattern exists
-// is; with run.problem (search) every search check is. A rubric section
-// for checks the assignment never makes is an error.
-func (r *Rubric) normalizeChecks(api bool, claims []string, search bool) error {
+// is; through Berkeley's search (kind) every search check is. A rubric
+// section for checks the assignment never makes is an error.
+func (r *Rubric) normalizeChecks(kind Interface, claims []string) error {
+	api, search := kind.Name() == InterfaceJavaAPI, kind.Name() == InterfaceBerkeley
 	fill := func(key string, m map[string]float64, valid, expected []string, without func(string) string) (map[string]float64, error) {
 		keys := make([]string, 0, len(m))
 		for k := range m {

@@ -17,9 +17,9 @@ const (
 	Unknown Language = ""
 	// Python (or another interpreter: node, ruby, perl, php): neither
 	// native executables nor Java classes belong in a submission.
-	Python Language = "python"
+	Python Language = grader.LanguagePython
 	// Java: classes and jars do, native executables do not.
-	Java Language = "java"
+	Java Language = grader.LanguageJava
 	// Native: a compiled language (C, C++, Go, Rust ...) or a program
 	// started directly; executables may be built or shipped.
 	Native Language = "native"
@@ -31,20 +31,22 @@ var (
 	nativeWords      = regexp.MustCompile(`(^|[\s/])(gcc|g\+\+|cc|c\+\+|clang|clang\+\+|make|cmake|go|cargo|rustc|ghc|gfortran)(\s|$)`)
 )
 
-// LanguageOf tells an assignment's language from what it runs (as
-// kpuzzle init writes them: run.java_api, run.function, build.command
-// and run.command): a Java API, or java in either command, is Java; a
-// compiler in the build, Native; an interpreter in run.command or a
-// Python function, Python; anything else (a program the submission
-// ships, a script of the instructor's) Unknown.
+// LanguageOf tells an assignment's language from its submission
+// interface and what it runs (as kpuzzle init writes them: build.command
+// and run.command): the Java API harness, or java in either command, is
+// Java; a compiler in the build, Native; a Python harness (a function,
+// Berkeley's search) or an interpreter in run.command, Python; anything
+// else (a program the submission ships, a script of the instructor's)
+// Unknown.
 func LanguageOf(a grader.Assignment) Language {
 	build, run := strings.ToLower(a.Build.Command), strings.ToLower(a.Run.Command)
+	harness := Language(a.Run.Interface().Language())
 	switch {
-	case a.Run.JavaAPI != "" || javaWords.MatchString(build) || javaWords.MatchString(run):
+	case harness == Java || javaWords.MatchString(build) || javaWords.MatchString(run):
 		return Java
 	case nativeWords.MatchString(build):
 		return Native
-	case a.Run.Function != "" || interpreterWords.MatchString(run):
+	case harness == Python || interpreterWords.MatchString(run):
 		if strings.TrimSpace(build) != "" {
 			// A build step before an interpreter may compile extensions.
 			return Unknown
