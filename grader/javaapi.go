@@ -300,9 +300,9 @@ func (j apiJudge) judge(name string) (bool, string) {
 		}
 		return true, fmt.Sprintf("isSolvable() returned %v", j.t.Solvable)
 	case CheckHamming:
-		return j.number(CheckHamming, "hamming()", hamming(b, j.goal), "the number of tiles out of place, the blank not counted")
+		return j.number(CheckHamming, "hamming()", j.goal.Misplaced(b), "the number of tiles out of place, the blank not counted")
 	case CheckManhattan:
-		return j.number(CheckManhattan, "manhattan()", manhattan(b, j.goal), "the sum of the tiles' Manhattan distances to their goal cells, the blank not counted")
+		return j.number(CheckManhattan, "manhattan()", j.goal.Manhattan(b), "the sum of the tiles' Manhattan distances to their goal cells, the blank not counted")
 	case CheckIsGoal:
 		return j.isGoal()
 	case CheckNeighbors:
@@ -517,38 +517,6 @@ func (j apiJudge) moves() (bool, string) {
 		return true, fmt.Sprintf("moves() returned %d, as many as solution() has (the optimal length is not known)", j.r.Length)
 	}
 	return true, fmt.Sprintf("moves() returned %s; not judged: the optimal length is not known and solution() did not reach the goal", Printable(v))
-}
-
-// hamming is the number of tiles out of place, the blank not counted.
-func hamming(b puzzles.Board, g puzzles.Goal) int {
-	n := 0
-	for i := range b.Len() {
-		if t := b.At(i); t != 0 && g.Pos(t) != i {
-			n++
-		}
-	}
-	return n
-}
-
-// manhattan is the sum of the tiles' Manhattan distances to their goal
-// cells, the blank not counted.
-func manhattan(b puzzles.Board, g puzzles.Goal) int {
-	cols := b.Shape().Cols
-	d := 0
-	for i := range b.Len() {
-		if t := b.At(i); t != 0 {
-			p := g.Pos(t)
-			d += abs(i/cols-p/cols) + abs(i%cols-p%cols)
-		}
-	}
-	return d
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // ReadAPIReport parses a method report held in data, or gives the checks

@@ -197,6 +197,33 @@ func (g Goal) IsDefault() bool { return isDefault(g.board) }
 // Reached reports whether b is the goal arrangement.
 func (g Goal) Reached(b Board) bool { return g.board.Equal(b) }
 
+// Manhattan is the sum of b's tiles' Manhattan distances to their cells
+// in g, the blank not counted: the textbook heuristic, as courses define
+// it (reference/heuristics has the fast incremental form the solvers
+// use).
+func (g Goal) Manhattan(b Board) int {
+	s := b.Shape()
+	d := 0
+	for i := range b.Len() {
+		if t := b.At(i); t != 0 {
+			d += s.Distance(i, g.Pos(t))
+		}
+	}
+	return d
+}
+
+// Misplaced is the number of b's tiles not on their cells in g, the blank
+// not counted (the Hamming distance of the textbooks).
+func (g Goal) Misplaced(b Board) int {
+	n := 0
+	for i := range b.Len() {
+		if t := b.At(i); t != 0 && g.Pos(t) != i {
+			n++
+		}
+	}
+	return n
+}
+
 // IsZero reports whether g is the zero Goal.
 func (g Goal) IsZero() bool { return g.board.IsZero() }
 

@@ -45,36 +45,11 @@ func NewHeuristic(name string, g puzzles.Goal) (Heuristic, error) {
 	case HeuristicNull, "":
 		return nil, nil
 	case HeuristicManhattan:
-		return func(b puzzles.Board) int {
-			cols := b.Shape().Cols
-			d := 0
-			for i := range b.Len() {
-				if t := b.At(i); t != 0 {
-					p := g.Pos(t)
-					d += abs(i/cols-p/cols) + abs(i%cols-p%cols)
-				}
-			}
-			return d
-		}, nil
+		return g.Manhattan, nil
 	case HeuristicMisplaced:
-		return func(b puzzles.Board) int {
-			n := 0
-			for i := range b.Len() {
-				if t := b.At(i); t != 0 && g.Pos(t) != i {
-					n++
-				}
-			}
-			return n
-		}, nil
+		return g.Misplaced, nil
 	}
 	return nil, fmt.Errorf("unknown heuristic %q; expected null, manhattan or misplaced", name)
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // Options configure a search.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"sync"
 	"testing"
 
@@ -402,6 +403,33 @@ func TestLinearConflictByDefinition(t *testing.T) {
 					}
 					h, blank = nh, to
 				}
+			}
+		}
+	}
+}
+
+// TestGoalDistancesAgree: puzzles.Goal's textbook Manhattan and
+// Misplaced (what the Java API checks and Berkeley's reference search
+// use) agree with the solvers' tables on random boards of several
+// shapes, for the default goal and a goal with the blank elsewhere.
+func TestGoalDistancesAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 1))
+	for _, s := range []puzzles.Shape{{Rows: 2, Cols: 2}, {Rows: 3, Cols: 3}, {Rows: 4, Cols: 4}, {Rows: 2, Cols: 5}, {Rows: 5, Cols: 5}} {
+		def := puzzles.DefaultGoal(s)
+		other := puzzles.NewGoal(puzzles.RandomSolvable(rng, def), "scrambled")
+		for _, g := range []puzzles.Goal{def, other} {
+			md, mis := heuristics.NewManhattan(g), heuristics.NewMisplaced(g)
+			for range 200 {
+				b := puzzles.RandomSolvable(rng, g)
+				if got, want := g.Manhattan(b), md.Estimate(b.Bytes()); got != want {
+					t.Fatalf("%s, %s goal, board %s: Goal.Manhattan %d, table %d", s, g.Name(), b, got, want)
+				}
+				if got, want := g.Misplaced(b), mis.Estimate(b.Bytes()); got != want {
+					t.Fatalf("%s, %s goal, board %s: Goal.Misplaced %d, table %d", s, g.Name(), b, got, want)
+				}
+			}
+			if g.Manhattan(g.Board()) != 0 || g.Misplaced(g.Board()) != 0 {
+				t.Errorf("%s, %s goal: the goal is not at distance 0", s, g.Name())
 			}
 		}
 	}
