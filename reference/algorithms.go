@@ -24,6 +24,11 @@ type Algorithm struct {
 	// Optimal reports that the algorithm returns shortest paths (with an
 	// admissible heuristic, if informed).
 	Optimal bool
+	// Graph reports a graph search: one that keeps the states it has
+	// reached, so that it expands each at most once and a memory budget
+	// bounds it (bfs, ucs, greedy, astar, wastar, bidirectional); the
+	// others are tree searches that keep only their path.
+	Graph bool
 
 	run func(ctx context.Context, r runSpec) (search.Result, error)
 }
@@ -42,7 +47,7 @@ type runSpec struct {
 const Auto = "auto"
 
 var algorithms = []Algorithm{
-	{Name: "bfs", Aliases: []string{"breadth-first", "breadth-first-search"}, Optimal: true,
+	{Name: "bfs", Graph: true, Aliases: []string{"breadth-first", "breadth-first-search"}, Optimal: true,
 		Description: "breadth-first graph search, goal tested on generation",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.BFS(ctx, r.p, r.o) }},
 	{Name: "dfs", Aliases: []string{"dls", "depth-limited", "depth-first", "depth-first-search"},
@@ -53,16 +58,16 @@ var algorithms = []Algorithm{
 	{Name: "ids", Aliases: []string{"iddfs", "id-dfs", "iterative-deepening"}, Optimal: true,
 		Description: "iterative deepening of depth-limited search",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.IDS(ctx, r.p, r.o) }},
-	{Name: "ucs", Aliases: []string{"uniform-cost", "dijkstra"}, Optimal: true,
+	{Name: "ucs", Graph: true, Aliases: []string{"uniform-cost", "dijkstra"}, Optimal: true,
 		Description: "uniform-cost search, goal tested on expansion",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.UCS(ctx, r.p, r.o) }},
-	{Name: "greedy", Aliases: []string{"gbfs", "best-first", "greedy-best-first"}, Informed: true,
+	{Name: "greedy", Graph: true, Aliases: []string{"gbfs", "best-first", "greedy-best-first"}, Informed: true,
 		Description: "greedy best-first graph search on h",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.Greedy(ctx, r.p, r.h, r.o) }},
-	{Name: "astar", Aliases: []string{"a*", "a-star", "a_star"}, Informed: true, Optimal: true,
+	{Name: "astar", Graph: true, Aliases: []string{"a*", "a-star", "a_star"}, Informed: true, Optimal: true,
 		Description: "A* graph search on f = g + h",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.AStar(ctx, r.p, r.h, r.o) }},
-	{Name: "wastar", Aliases: []string{"wa*", "weighted-astar", "weighted-a*"}, Informed: true,
+	{Name: "wastar", Graph: true, Aliases: []string{"wa*", "weighted-astar", "weighted-a*"}, Informed: true,
 		Description: "weighted A* on g + w·h (--weight), at most w times the optimum",
 		run: func(ctx context.Context, r runSpec) (search.Result, error) {
 			return search.WAStar(ctx, r.p, r.h, r.weight, r.o)
@@ -75,7 +80,7 @@ var algorithms = []Algorithm{
 	{Name: "rbfs", Aliases: []string{"recursive-best-first"}, Informed: true, Optimal: true,
 		Description: "recursive best-first search (linear memory)",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.RBFS(ctx, r.p, r.h, r.o) }},
-	{Name: "bidirectional", Aliases: []string{"bibfs", "bidirectional-bfs"}, Optimal: true,
+	{Name: "bidirectional", Graph: true, Aliases: []string{"bibfs", "bidirectional-bfs"}, Optimal: true,
 		Description: "bidirectional breadth-first search",
 		run: func(ctx context.Context, r runSpec) (search.Result, error) {
 			return search.Bidirectional(ctx, r.p, r.o)
@@ -140,6 +145,14 @@ func FrontierBounded(algorithm string) bool {
 		return true
 	}
 	return false
+}
+
+// GraphSearch reports whether the algorithm called name (a name or an
+// alias) is a graph search (Algorithm.Graph); false for a name it does
+// not know.
+func GraphSearch(name string) bool {
+	a, err := LookupAlgorithm(name)
+	return err == nil && a.Graph
 }
 
 // LookupAlgorithm finds an algorithm by name or alias, case-insensitively.

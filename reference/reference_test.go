@@ -476,3 +476,47 @@ func TestCanonicalAlgorithm(t *testing.T) {
 		t.Errorf("SearchAlgorithmChoices() = %q; want %q", got, want)
 	}
 }
+
+// TestGraphSearches: the searches the table calls graph searches expand
+// each reachable state at most once, and a tree search does not (it
+// expands states again on other paths: shown by iterative deepening,
+// which has no heuristic to make it expand few), on the 2x3 puzzle's
+// hardest board (21 moves; 360 reachable states), so the flag the
+// auditor's and the benchmark's bounds rest on says what the searches do.
+func TestGraphSearches(t *testing.T) {
+	g := puzzles.DefaultGoal(puzzles.Shape{Rows: 2, Cols: 3})
+	b, err := puzzles.NewBoard(g.Shape(), []int{4, 5, 0, 1, 2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const reachable = 360
+	for _, a := range reference.Algorithms() {
+		if a.Name == reference.Auto {
+			continue
+		}
+		if got := reference.GraphSearch(a.Name); got != a.Graph {
+			t.Errorf("GraphSearch(%s) = %v, Algorithm.Graph %v", a.Name, got, a.Graph)
+		}
+		req := reference.Request{Board: b, Goal: g, Algorithm: a.Name, DepthLimit: 21}
+		if a.Informed {
+			req.Heuristic = "manhattan"
+		}
+		sol, err := reference.Solve(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", a.Name, err)
+		}
+		if !sol.Solvable || sol.Len() < 21 {
+			t.Fatalf("%s: solved in %d moves; the board is 21 moves from the goal", a.Name, sol.Len())
+		}
+		n := sol.Stats.Expanded
+		switch {
+		case a.Graph && n > reachable:
+			t.Errorf("%s, a graph search, expanded %d states of %d", a.Name, n, reachable)
+		case !a.Graph && !a.Informed && a.Name != "dfs" && n <= reachable:
+			t.Errorf("%s, a tree search, expanded only %d states of %d: no state again?", a.Name, n, reachable)
+		}
+	}
+	if reference.GraphSearch("hill-climbing") {
+		t.Error("an unknown algorithm is a graph search")
+	}
+}

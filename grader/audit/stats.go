@@ -595,8 +595,7 @@ func checkClaim(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions)
 	}
 	R := f.reachable
 	graph := false
-	switch cl.Algorithm {
-	case "bfs", "ucs", "astar", "greedy", "wastar", "bidirectional":
+	if reference.GraphSearch(cl.Algorithm) {
 		graph = true
 		bounds[FigureExpanded].high = R
 		bounds[FigureExpanded].highWhy = fmt.Sprintf("a graph search expands each of the %s reachable states at most once", countString(R))

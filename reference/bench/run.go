@@ -432,7 +432,7 @@ func runOne(ctx context.Context, prover *reference.Prover, cfg Config, c Combo, 
 		defer cancel()
 	}
 	limits := search.Limits{MaxNodes: cfg.Limits.MaxNodes}
-	if graphSearch(c.Algorithm) {
+	if reference.GraphSearch(c.Algorithm) {
 		// Depth-first searches ignore a memory budget, and IDA* takes its
 		// fast pattern-database loop only without one.
 		limits.MaxBytes = cfg.Limits.MaxBytes
@@ -483,14 +483,4 @@ func runOne(ctx context.Context, prover *reference.Prover, cfg Config, c Combo, 
 		return r, fmt.Errorf("bench: %s on %s: %w", c, in.Name, err)
 	}
 	return r, nil
-}
-
-// graphSearch reports whether the algorithm keeps a visited set, which
-// a memory budget bounds.
-func graphSearch(algorithm string) bool {
-	switch algorithm {
-	case "bfs", "ucs", "greedy", "astar", "wastar", "bidirectional":
-		return true
-	}
-	return false
 }
