@@ -19,12 +19,17 @@
 //     expanded states ([ParseExpanded], [JudgeExpandedOrder]).
 //
 // The submission interfaces (a file program, stdin, interactive, a Python
-// function, a Berkeley search function, the Java API) have one home,
-// interfaces.go: [RunStep.Interface] returns the assignment's
-// [Interface], which owns the validation of its run settings, its default
-// commands, the harness files copied into a submission's copy, the
-// environment it adds and its checks after a run. [InterfaceNames] are
-// the kinds' names, the assignment file's words, everywhere.
+// function, a Berkeley search function, the Java API) have one home, the
+// files named interface*.go: interface.go has [Interface] and its kinds
+// ([RunStep.Interface] returns the assignment's, which owns the
+// validation of its run settings, its default commands, the harness
+// files copied into a submission's copy, the environment it adds and its
+// checks after a run); interface_program.go what a program is given on
+// stdin and what is read from its output (run.stdin, run.choices,
+// run.extract, claims); interface_javaapi.go the Java API's method
+// report and its checks; interface_berkeley.go the Berkeley harness's
+// record of expanded states and its check. [InterfaceNames] are the
+// kinds' names, the assignment file's words, everywhere.
 //
 // Optimal lengths come from the puzzle set's answer key when it has one and
 // otherwise from an [Oracle]; the package does not know how the oracle

@@ -1,0 +1,287 @@
+package grader
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"regexp"
+	"regexp/syntax"
+	"strconv"
+	"strings"
+)
+
+// Stdin placeholders: what run.stdin may write to an interactive
+// program, per test.
+const (
+	// StdinRows is the puzzle's rows, one per line, cells separated by
+	// spaces.
+	StdinRows = "{rows}"
+	// StdinCells is every cell on one line, separated by spaces.
+	StdinCells = "{cells}"
+	// StdinSize is the side of a square board (3 for the 8-puzzle); for
+	// a rectangular board, "R C".
+	StdinSize = "{size}"
+	// StdinHeight and StdinWidth are the numbers of rows and columns.
+	StdinHeight = "{height}"
+	StdinWidth  = "{width}"
+	// StdinChoice is the test's entry of run.choices (a menu number, an
+	// algorithm's name), or "" when none matches.
+	StdinChoice = "{choice}"
+)
+
+// stdinPlaceholders are the placeholders run.stdin may use.
+var stdinPlaceholders = []string{StdinRows, StdinCells, StdinSize, StdinHeight, StdinWidth, StdinChoice}
+
+// Extracted statistics: the names of run.extract's patterns.
+const (
+	// ExtractMoves finds the answer in stdout: every match's first group
+	// (or the group named moves), in order, one per line.
+	ExtractMoves = "moves"
+	// ExtractLength, ExtractExpanded and ExtractFrontier find a claimed
+	// number: the solution's length, nodes expanded, largest frontier.
+	ExtractLength   = "length"
+	ExtractExpanded = "expanded"
+	ExtractFrontier = "frontier"
+	// ExtractUnsolvable finds a program's own way of saying the puzzle
+	// has no solution ("cannot be solved"): when it matches, the answer
+	// is UNSOLVABLE. It needs no group.
+	ExtractUnsolvable = "unsolvable"
+)
+
+// extractNames are the patterns run.extract may name, in report order.
+var extractNames = []string{ExtractMoves, ExtractUnsolvable, ExtractLength, ExtractExpanded, ExtractFrontier}
+
+// Claims are the numbers a program printed about its own run, found by
+// run.extract: the solution length it reports, the nodes it expanded and
+// its largest frontier. A nil field was not found.
+type Claims struct {
+	Length   *int `json:"length,omitempty"`
+	Expanded *int `json:"expanded,omitempty"`
+	Frontier *int `json:"frontier,omitempty"`
+}
+
+// Empty reports whether no claim was found.
+func (c Claims) Empty() bool { return c.Length == nil && c.Expanded == nil && c.Frontier == nil }
+
+// checkInterface validates run.stdin, run.choices and run.extract, and
+// compiles the patterns.
+func (r *RunStep) checkInterface() error {
+	if r.Stdin != "" {
+		for _, m := range regexp.MustCompile(`\{[a-z_]*\}`).FindAllString(r.Stdin, -1) {
+			if !contains(stdinPlaceholders, m) {
+				return &ConfigError{Key: "run.stdin", Msg: fmt.Sprintf("unknown placeholder %s; expected %s", m, strings.Join(stdinPlaceholders, ", "))}
+			}
+		}
+	}
+	for i, c := range r.Choices {
+		glob, _, ok := strings.Cut(c, "=")
+		if !ok || glob == "" {
+			return &ConfigError{Key: "run.choices", Msg: fmt.Sprintf("entry %d %q: expected PATTERN=VALUE, for example \"4x4/*=3\"", i+1, c)}
+		}
+		if _, err := path.Match(glob, ""); err != nil {
+			return &ConfigError{Key: "run.choices", Msg: fmt.Sprintf("entry %d %q: bad pattern (an unclosed [ or a trailing \\); expected PATTERN=VALUE, for example \"4x4/*=3\"", i+1, c)}
+		}
+	}
+	if len(r.Choices) > 0 && !strings.Contains(r.Stdin, StdinChoice) && !strings.Contains(r.Command, StdinChoice) {
+		return &ConfigError{Key: "run.choices", Msg: "set, but neither run.stdin nor run.command has a {choice} to put them in"}
+	}
+	r.patterns = map[string]*regexp.Regexp{}
+	for name, expr := range r.Extract {
+		if !contains(extractNames, name) {
+			return &ConfigError{Key: "run.extract." + name, Msg: fmt.Sprintf("unknown pattern; expected %s", strings.Join(extractNames, ", "))}
+		}
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			return &ConfigError{Key: "run.extract." + name, Msg: regexpMessage(err)}
+		}
+		if re.NumSubexp() == 0 && name != ExtractUnsolvable {
+			return &ConfigError{Key: "run.extract." + name, Msg: fmt.Sprintf("%q has no group: put what to read in parentheses, for example \"Nodes expanded: (\\\\d+)\"", expr)}
+		}
+		r.patterns[name] = re
+	}
+	return nil
+}
+
+// StdinFor is what an interactive program reads on stdin for test t:
+// run.stdin with its placeholders filled in, ending in a newline; nil
+// when run.stdin is not set.
+func (r RunStep) StdinFor(t Test) []byte {
+	if r.Stdin == "" {
+		return nil
+	}
+	v := r.CommandValues(t)
+	s := t.Board.Shape()
+	cells := strings.Fields(v[PlaceCells])
+	rows := make([]string, s.Rows)
+	for i := range rows {
+		rows[i] = strings.Join(cells[i*s.Cols:(i+1)*s.Cols], " ")
+	}
+	size := v[PlaceSize]
+	if s.Rows != s.Cols {
+		size = v[PlaceHeight] + " " + v[PlaceWidth]
+	}
+	text := strings.NewReplacer(
+		StdinRows, strings.Join(rows, "\n"),
+		StdinCells, v[PlaceCells],
+		StdinSize, size,
+		StdinHeight, v[PlaceHeight],
+		StdinWidth, v[PlaceWidth],
+		StdinChoice, v[PlaceChoice],
+	).Replace(r.Stdin)
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return []byte(text)
+}
+
+// CommandValues are the values of the puzzle's placeholders in
+// run.command for test t: {cells}, {cells_comma}, {size} ("RxC" on a rectangular
+// board), {height}, {width} and {choice}.
+func (r RunStep) CommandValues(t Test) map[string]string {
+	s := t.Board.Shape()
+	cells := make([]string, s.Cells())
+	for i := range cells {
+		cells[i] = strconv.Itoa(t.Board.At(i))
+	}
+	size := strconv.Itoa(s.Rows)
+	if s.Rows != s.Cols {
+		size = s.String()
+	}
+	return map[string]string{
+		PlaceCells:      strings.Join(cells, " "),
+		PlaceCellsComma: strings.Join(cells, ","),
+		PlaceSize:       size,
+		PlaceHeight:     strconv.Itoa(s.Rows),
+		PlaceWidth:      strconv.Itoa(s.Cols),
+		PlaceChoice:     r.ChoiceFor(t.Name),
+	}
+}
+
+// ChoiceFor is the value of the first run.choices entry whose pattern
+// matches the test's name (as path.Match reads it; a pattern without a
+// slash matches the file name in any folder, so "*" matches every test),
+// or "".
+func (r RunStep) ChoiceFor(test string) string {
+	for _, c := range r.Choices {
+		glob, value, _ := strings.Cut(c, "=")
+		if MatchTest(glob, test) {
+			return value
+		}
+	}
+	return ""
+}
+
+// HasExtract reports whether run.extract finds the answer in what the
+// program wrote (stdout, or the answer file with run.answer: file).
+func (r RunStep) HasExtract() bool {
+	return r.patterns[ExtractMoves] != nil || r.patterns[ExtractUnsolvable] != nil
+}
+
+// SaysUnsolvable reports whether run.extract.unsolvable matches text.
+func (r RunStep) SaysUnsolvable(text []byte) bool {
+	u := r.patterns[ExtractUnsolvable]
+	return u != nil && u.Match(text)
+}
+
+// ExtractAnswer finds the answer in a program's stdout: UNSOLVABLE when
+// run.extract.unsolvable matches; else, with run.extract.moves, the text
+// of every match's group (the one named moves, else the first), in
+// order, one per line. found is false when nothing matched; without the
+// moves pattern stdout is the answer.
+func (r RunStep) ExtractAnswer(stdout []byte) (answer []byte, found bool) {
+	if u := r.patterns[ExtractUnsolvable]; u != nil && u.Match(stdout) {
+		return []byte("UNSOLVABLE\n"), true
+	}
+	re := r.patterns[ExtractMoves]
+	if re == nil {
+		return stdout, true
+	}
+	group := 1
+	if i := re.SubexpIndex(ExtractMoves); i > 0 {
+		group = i
+	}
+	var parts []string
+	for _, m := range re.FindAllSubmatch(stdout, -1) {
+		if text := strings.TrimSpace(string(m[group])); text != "" {
+			parts = append(parts, text)
+		}
+	}
+	if len(parts) == 0 {
+		return nil, false
+	}
+	return []byte(strings.Join(parts, "\n") + "\n"), true
+}
+
+// ExtractClaims finds the numbers a program printed about its run with
+// run.extract's length, expanded and frontier patterns: the last match of
+// each (a program that prints progress ends with its totals), digits
+// with optional thousands separators. A pattern that matches text that
+// is not a number is reported in problems.
+func (r RunStep) ExtractClaims(stdout []byte) (c Claims, problems []string) {
+	for _, name := range []string{ExtractLength, ExtractExpanded, ExtractFrontier} {
+		re := r.patterns[name]
+		if re == nil {
+			continue
+		}
+		all := re.FindAllSubmatch(stdout, -1)
+		if len(all) == 0 {
+			continue
+		}
+		text := strings.TrimSpace(string(all[len(all)-1][1]))
+		n, err := strconv.Atoi(strings.NewReplacer(",", "", "_", "").Replace(text))
+		if err != nil || n < 0 {
+			problems = append(problems, fmt.Sprintf("run.extract.%s matched %q, which is not a count", name, Printable(text)))
+			continue
+		}
+		switch name {
+		case ExtractLength:
+			c.Length = &n
+		case ExtractExpanded:
+			c.Expanded = &n
+		case ExtractFrontier:
+			c.Frontier = &n
+		}
+	}
+	return c, problems
+}
+
+// ClaimDetails explains the claims beside the checked answer: whether the
+// claimed length is the answer's and the optimum, and the claimed
+// counts as printed.
+func ClaimDetails(c Claims, answerLength int, solved bool, optimal *int) []string {
+	var out []string
+	if c.Length != nil {
+		line := fmt.Sprintf("it reports a solution of %d moves", *c.Length)
+		switch {
+		case solved && *c.Length != answerLength:
+			line += fmt.Sprintf(", but its answer has %d", answerLength)
+		case solved:
+			line += ", as its answer has"
+		}
+		if optimal != nil {
+			if *c.Length < *optimal {
+				line += fmt.Sprintf("; the optimal length is %d, so no solution is that short", *optimal)
+			} else {
+				line += fmt.Sprintf("; the optimal length is %d", *optimal)
+			}
+		}
+		out = append(out, line)
+	}
+	if c.Expanded != nil {
+		out = append(out, fmt.Sprintf("it reports %d nodes expanded", *c.Expanded))
+	}
+	if c.Frontier != nil {
+		out = append(out, fmt.Sprintf("it reports a largest frontier of %d nodes", *c.Frontier))
+	}
+	return out
+}
+
+// regexpMessage says why a pattern is not a regular expression, without
+// the regexp package's own wording ("error parsing regexp: ...").
+func regexpMessage(err error) string {
+	var se *syntax.Error
+	if errors.As(err, &se) {
+		return fmt.Sprintf("not a regular expression: %s in %q; expected Go (RE2) syntax, for example Move \\d+: (\\w+)", se.Code, se.Expr)
+	}
+	return "not a regular expression; expected Go (RE2) syntax, for example Move \\d+: (\\w+)"
+}

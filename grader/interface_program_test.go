@@ -1,0 +1,281 @@
+package grader_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+func interfaceAssignment(t *testing.T, run string) (grader.Assignment, error) {
+	t.Helper()
+	return grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "python3 {submission}/menu.py", "answer": "stdout"`+run+`}}`), "/c", nil)
+}
+
+func TestStdinTemplate(t *testing.T) {
+	a, err := interfaceAssignment(t, `, "stdin": "2\n{size}\n{rows}\n{cells}\n{height}x{width}\n{choice}", "choices": ["4x4/*=3", "*=1"]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := puzzles.MustBoard(2, 3, 1, 2, 3, 4, 0, 5)
+	got := string(a.Run.StdinFor(grader.Test{Name: "2x3/p1.txt", Board: b}))
+	if want := "2\n2 3\n1 2 3\n4 0 5\n1 2 3 4 0 5\n2x3\n1\n"; got != want {
+		t.Errorf("stdin %q, want %q", got, want)
+	}
+	if c := a.Run.ChoiceFor("4x4/p2.txt"); c != "3" {
+		t.Errorf("choice for 4x4/p2.txt: %q", c)
+	}
+	sq := puzzles.MustBoard(3, 3, 1, 2, 3, 4, 5, 6, 7, 0, 8)
+	if got := string(a.Run.StdinFor(grader.Test{Name: "p", Board: sq})); !strings.HasPrefix(got, "2\n3\n1 2 3\n4 5 6\n7 0 8\n") {
+		t.Errorf("square board's stdin %q", got)
+	}
+	none, _ := interfaceAssignment(t, "")
+	if none.Run.StdinFor(grader.Test{Board: sq}) != nil {
+		t.Error("stdin without run.stdin")
+	}
+}
+
+func TestExtract(t *testing.T) {
+	a, err := interfaceAssignment(t, `, "extract": {"moves": "Solution: (?P<moves>[UDLR ]+)", "length": "depth (\\d+)", "expanded": "expanded: ([\\d,_]+)", "frontier": "frontier: (\\S+)"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := []byte("expanded: 10\ndepth 3\nexpanded: 1,264\nSolution: U L R\nfrontier: many\n")
+	answer, found := a.Run.ExtractAnswer(out)
+	if !found || string(answer) != "U L R\n" {
+		t.Errorf("answer %q, %v", answer, found)
+	}
+	c, problems := a.Run.ExtractClaims(out)
+	if c.Length == nil || *c.Length != 3 || c.Expanded == nil || *c.Expanded != 1264 || c.Frontier != nil {
+		t.Errorf("claims %+v", c)
+	}
+	if len(problems) != 1 || !strings.Contains(problems[0], `run.extract.frontier matched "many"`) {
+		t.Errorf("problems %q", problems)
+	}
+	if _, found := a.Run.ExtractAnswer([]byte("no solution here")); found {
+		t.Error("found an answer in text without one")
+	}
+	optimal := 2
+	d := strings.Join(grader.ClaimDetails(c, 3, true, &optimal), "\n")
+	if !strings.Contains(d, "it reports a solution of 3 moves, as its answer has; the optimal length is 2") || !strings.Contains(d, "1264 nodes expanded") {
+		t.Errorf("details %q", d)
+	}
+	short := 1
+	if d := grader.ClaimDetails(grader.Claims{Length: &short}, 5, true, &optimal); !strings.Contains(d[0], "but its answer has 5; the optimal length is 2, so no solution is that short") {
+		t.Errorf("a claim shorter than the optimum: %q", d)
+	}
+}
+
+func TestInterfaceErrorsNameTheKey(t *testing.T) {
+	for _, c := range []struct{ run, key, msg string }{
+		{`, "stdin": "{rows}\n{algo}"`, "run.stdin", "unknown placeholder {algo}"},
+		{`, "stdin": "{rows}", "choices": ["*=1"]`, "run.choices", "has a {choice}"},
+		{`, "stdin": "{choice}", "choices": ["nopattern"]`, "run.choices", "expected PATTERN=VALUE"},
+		{`, "stdin": "{choice}", "choices": ["[=1"]`, "run.choices", "bad pattern"},
+		{`, "extract": {"moves": "Move: \\w+"}`, "run.extract.moves", "has no group"},
+		{`, "extract": {"moves": "(("}`, "run.extract.moves", "not a regular expression"},
+		{`, "extract": {"nodes": "(\\d+)"}`, "run.extract.nodes", "unknown key"},
+	} {
+		_, err := interfaceAssignment(t, c.run)
+		ce, ok := err.(*grader.ConfigError)
+		if !ok || ce.Key != c.key || !strings.Contains(ce.Error(), c.msg) {
+			t.Errorf("%s: %v, want %s: ...%s...", c.run, err, c.key, c.msg)
+		}
+	}
+	// A report written to the answer file is read with run.extract too.
+	if _, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "x {output}", "extract": {"moves": "(\\w+)"}}}`), "/c", nil); err != nil {
+		t.Errorf("extract.moves with run.answer file: %v", err)
+	}
+}
+
+// FuzzExtract runs run.extract's patterns over any output: no panic,
+// counts are never negative, an answer found ends in a newline.
+func FuzzExtract(f *testing.F) {
+	for _, s := range []string{"Move 1: UP\nMove 2: LEFT\nDepth: 2\nExpanded: 1,234\nFrontier: 9\n", "Depth: -3\n", "Expanded: 99999999999999999999\n", ""} {
+		f.Add([]byte(s))
+	}
+	a, err := grader.ParseAssignment(map[string]any{"puzzles": map[string]any{"dir": "s"}, "run": map[string]any{
+		"command": "x", "answer": "stdout",
+		"extract": map[string]any{"moves": `Move \d+: (\w+)`, "length": `Depth: (-?\d+)`, "expanded": `Expanded: ([\d,]+)`, "frontier": `Frontier: (\S+)`},
+	}}, "/c", nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, out []byte) {
+		if answer, found := a.Run.ExtractAnswer(out); found && !strings.HasSuffix(string(answer), "\n") {
+			t.Fatalf("answer %q", answer)
+		}
+		c, problems := a.Run.ExtractClaims(out)
+		for _, n := range []*int{c.Length, c.Expanded, c.Frontier} {
+			if n != nil && *n < 0 {
+				t.Fatalf("negative count in %+v", c)
+			}
+		}
+		for _, p := range problems {
+			if strings.Contains(p, "\n") {
+				t.Fatalf("problem %q spans lines", p)
+			}
+		}
+	})
+}
+
+func TestClaimSettings(t *testing.T) {
+	extract := `, "extract": {"expanded": "Expanded: (\\d+)"}`
+	a, err := interfaceAssignment(t, extract+`}, "claims": {"algorithm": "A*", "heuristic": "manhattan"`)
+	if err != nil || a.Claims.Algorithm != "astar" {
+		t.Fatalf("claims: %+v, %v", a.Claims, err)
+	}
+	plain, _ := interfaceAssignment(t, extract)
+	if a.Fingerprint() == plain.Fingerprint() {
+		t.Error("claims do not change the fingerprint (resumed results would keep stale judgements)")
+	}
+	for _, c := range []struct{ run, key, msg string }{
+		{extract + `}, "claims": {"algorithm": "hill-climbing"`, "claims.algorithm", "expected bfs"},
+		{`}, "claims": {"algorithm": "astar"`, "claims.algorithm", "no expanded or frontier pattern"},
+		{extract + `}, "claims": {"heuristic": "manhattan"`, "claims.heuristic", "without claims.algorithm"},
+	} {
+		_, err := interfaceAssignment(t, c.run)
+		ce, ok := err.(*grader.ConfigError)
+		if !ok || ce.Key != c.key || !strings.Contains(ce.Msg, c.msg) {
+			t.Errorf("%s: %v, want %s: ...%s...", c.run, err, c.key, c.msg)
+		}
+	}
+}
+
+func TestEntrySettings(t *testing.T) {
+	for _, c := range []struct{ js, key, msg string }{
+		{`"run": {"command": "python3 {entry} {input} {output}"}`, "run.entry", "missing, but a command uses {entry}"},
+		{`"run": {"command": "python3 {submission}/a.py {input} {output}", "entry": "*.py"}`, "run.entry", "neither run.command nor build.command"},
+		{`"run": {"command": "python3 {entry} {input} {output}", "entry": "../*.py"}`, "run.entry", "a pattern inside the submission"},
+		{`"run": {"command": "python3 {entry} {input} {output}", "entry": "[.py"}`, "run.entry", "a pattern inside the submission"},
+	} {
+		_, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, `+c.js+`}`), "/c", nil)
+		ce, ok := err.(*grader.ConfigError)
+		if !ok || ce.Key != c.key || !strings.Contains(ce.Msg, c.msg) {
+			t.Errorf("%s: %v, want %s: ...%s...", c.js, err, c.key, c.msg)
+		}
+	}
+	a, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "java -cp {submission} Main {input} {output}", "entry": "*Solver.java"}, "build": {"command": "javac {entry}"}}`), "/c", nil)
+	if err != nil {
+		t.Fatalf("{entry} in the build command: %v", err)
+	}
+	if got := a.ExpectedFiles(); len(got) == 0 || got[len(got)-1] != "*Solver.java" {
+		t.Errorf("expected files %q", got)
+	}
+}
+
+func TestExtractUnsolvable(t *testing.T) {
+	a, err := interfaceAssignment(t, `, "extract": {"moves": "Moved (\\w+)", "unsolvable": "(?i)cannot be solved"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, found := a.Run.ExtractAnswer([]byte("Expanding...\nThis puzzle Cannot be solved.\n")); !found || string(got) != "UNSOLVABLE\n" {
+		t.Errorf("no-solution sentence: %q, %v", got, found)
+	}
+	if got, _ := a.Run.ExtractAnswer([]byte("Moved UP\nMoved LEFT\n")); string(got) != "UP\nLEFT\n" {
+		t.Errorf("moves: %q", got)
+	}
+	if _, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "x {output}", "extract": {"unsolvable": "none"}}}`), "/c", nil); err != nil {
+		t.Errorf("unsolvable pattern with run.answer file: %v", err)
+	}
+}
+
+func TestFunctionSettings(t *testing.T) {
+	parse := func(run string) (grader.Assignment, error) {
+		return grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {`+run+`}}`), "/c", nil)
+	}
+	a, err := parse(`"function": "pkg.solver:solve"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "python3 {submission}/kpuzzle_harness.py pkg.solver:solve {input} {output}"; a.Run.Command != want {
+		t.Errorf("command %q, want %q", a.Run.Command, want)
+	}
+	if got := a.ExpectedFiles(); len(got) != 1 || got[0] != "pkg/solver.py" {
+		t.Errorf("expected files %q", got)
+	}
+	again := a
+	if err := again.Normalize(); err != nil || again.Run.Command != a.Run.Command || again.Fingerprint() != a.Fingerprint() {
+		t.Errorf("normalizing twice: %q, %v", again.Run.Command, err)
+	}
+	if b, err := parse(`"function": "solver:solve", "command": "python3.11 -X utf8"`); err != nil || !strings.HasPrefix(b.Run.Command, "python3.11 -X utf8 {submission}/kpuzzle_harness.py") {
+		t.Errorf("an interpreter: %q, %v", b.Run.Command, err)
+	}
+	for _, c := range []struct{ run, key, msg string }{
+		{`"function": "solver.solve"`, "run.function", "expected MODULE:FUNCTION"},
+		{`"function": "solver:solve", "answer": "stdout"`, "run.answer", "leave run.answer out"},
+		{`"function": "solver:solve", "command": "python3 {submission}/x.py"`, "run.command", "the Python interpreter only"},
+	} {
+		_, err := parse(c.run)
+		ce, ok := err.(*grader.ConfigError)
+		if !ok || ce.Key != c.key || !strings.Contains(ce.Msg, c.msg) {
+			t.Errorf("%s: %v, want %s: ...%s...", c.run, err, c.key, c.msg)
+		}
+	}
+}
+
+func TestJavaAPISettings(t *testing.T) {
+	a, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"java_api": "princeton"}}`), "/c", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(a.Run.Command, "KpuzzleHarness {input} {output}") || !strings.Contains(a.Build.Command, "{submission}/Board.java {submission}/Solver.java") ||
+		a.Run.Memory != 2<<30 || a.Run.Processes != 256 {
+		t.Errorf("defaults: run %q, build %q, memory %d, processes %d", a.Run.Command, a.Build.Command, a.Run.Memory, a.Run.Processes)
+	}
+	own, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"java_api": "princeton", "memory": "3GiB", "command": "java -cp {submission} KpuzzleHarness {input} {output}"}}`), "/c", nil)
+	if err != nil || own.Run.Memory != 3<<30 || own.Run.Command != "java -cp {submission} KpuzzleHarness {input} {output}" {
+		t.Errorf("the assignment's own settings: %+v, %v", own.Run, err)
+	}
+	for _, c := range []struct{ run, key, msg string }{
+		{`"java_api": "berkeley"`, "run.java_api", "expected princeton"},
+		{`"java_api": "princeton", "function": "a:b"`, "run.java_api", "not both"},
+		{`"java_api": "princeton", "answer": "stdout"`, "run.answer", "leave run.answer out"},
+	} {
+		_, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {`+c.run+`}}`), "/c", nil)
+		ce, ok := err.(*grader.ConfigError)
+		if !ok || ce.Key != c.key || !strings.Contains(ce.Msg, c.msg) {
+			t.Errorf("%s: %v, want %s: ...%s...", c.run, err, c.key, c.msg)
+		}
+	}
+}
+
+// run.java_api poses tests through Princeton's Board, which is n-by-n
+// with the blank last in its goal: a rectangular test or another goal is
+// refused when the tests load, naming the test.
+func TestJavaAPIRefusesWhatPrincetonCannotPose(t *testing.T) {
+	square, _ := puzzles.NewBoard(puzzles.Shape{Rows: 3, Cols: 3}, []int{1, 2, 3, 4, 5, 6, 7, 0, 8})
+	wide, _ := puzzles.NewBoard(puzzles.Shape{Rows: 2, Cols: 3}, []int{1, 2, 3, 4, 0, 5})
+	load := func(boards map[string]puzzles.Board, goal string) error {
+		dir := writeSet(t, boards, nil)
+		js := fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "*.txt"}, "run": {"java_api": "princeton"}}`, dir)
+		if goal != "" {
+			js = fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "*.txt"}, "goal": %q, "run": {"java_api": "princeton"}}`, dir, goal)
+		}
+		a, err := grader.ParseAssignment(settings(t, js), "/c", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = a.LoadTests()
+		return err
+	}
+	if err := load(map[string]puzzles.Board{"a.txt": square}, ""); err != nil {
+		t.Errorf("a square board to the default goal: %v", err)
+	}
+	for _, c := range []struct {
+		boards map[string]puzzles.Board
+		goal   string
+		msg    string
+	}{
+		{map[string]puzzles.Board{"a.txt": square, "b.txt": wide}, "", "test b.txt is a 2x3 board, but Princeton's Board is n-by-n"},
+		{map[string]puzzles.Board{"a.txt": square}, "blank-first", "test a.txt has the blank-first goal"},
+	} {
+		err := load(c.boards, c.goal)
+		ce, ok := err.(*grader.ConfigError)
+		if !ok || ce.Key != "run.java_api" || !strings.Contains(ce.Msg, c.msg) {
+			t.Errorf("goal %q: %v, want run.java_api: ...%s...", c.goal, err, c.msg)
+		}
+	}
+}
