@@ -112,57 +112,110 @@ func (o *oracle) distance(ctx context.Context, cells []uint8) (int, error) {
 const lazySolveTimeout = 5 * time.Second
 
 // runSampled audits a seeded sample of states (or a values file's
-// states) with exact distances from the oracle.
+// states) with exact distances from the oracle: it picks the samples and
+// their neighbours, asks the source for every one, decides each sample's
+// distance (a lower bound, a solve, or its random walk's length), and
+// tallies states and moves as the exhaustive audit does.
 func runSampled(ctx context.Context, src Source, opts Options) (*Report, error) {
-	g := opts.Goal
-	s := g.Shape()
-	n := s.Cells()
 	or, note, err := newOracle(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
-	samp := &Sampling{Seed: opts.Seed, Solver: or.name, Note: note}
+	sp := &sampling{opts: opts, n: opts.Goal.Shape().Cells(), or: or, index: map[string]int64{}, seen: map[int64]bool{},
+		summary: &Sampling{Seed: opts.Seed, Solver: or.name, Note: note}}
 	if or.lb != nil {
-		samp.LowerBound = or.lb.Name()
+		sp.summary.LowerBound = or.lb.Name()
 	}
+	sp.pick(src)
+	sp.addNeighbours()
+	if err := sp.ask(ctx, src); err != nil {
+		return nil, err
+	}
+	if err := sp.decide(ctx); err != nil {
+		return nil, err
+	}
+	expect := newComparison(opts.Expect, opts.Tolerance)
+	dom := newComparison(opts.Dominates, 0)
+	tl, known := sp.tally(expect, dom)
+	r := &Report{Sampling: sp.summary}
+	tl.fill(r, lookup{
+		goal:  opts.Goal.Board().Bytes(),
+		state: func(q int64) []uint8 { return append([]uint8(nil), sp.state(q)...) },
+		hstar: sp.shownDistances(ctx, known),
+	}, expect, dom)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
 
-	// The states to query: the samples and every neighbour of each.
-	var flat []uint8
-	index := map[string]int64{}
-	query := func(cells []uint8) int64 {
-		if q, ok := index[string(cells)]; ok {
-			return q
-		}
-		q := int64(len(index))
-		index[string(cells)] = q
-		flat = append(flat, cells...)
+// sampling is one sampled audit under way: the states it asks the source
+// about (the samples and every neighbour of each, each state once) and
+// what it has learned of them.
+type sampling struct {
+	opts Options
+	n    int // cells per state
+	or   *oracle
+	// flat holds the queried states, n cells each, in query order; index
+	// finds a state's query number.
+	flat  []uint8
+	index map[string]int64
+	// samples are the sampled states, seen their query numbers.
+	samples []*sample
+	seen    map[int64]bool
+	// values are the source's values, by query number.
+	values  []float64
+	summary *Sampling
+}
+
+// query is the query number of cells, added to the states asked about
+// when new.
+func (sp *sampling) query(cells []uint8) int64 {
+	if q, ok := sp.index[string(cells)]; ok {
 		return q
 	}
-	var samples []*sample
-	seen := map[int64]bool{}
-	addSample := func(b puzzles.Board, origin string, walk int) {
-		cells := b.Bytes()
-		q := query(cells)
-		if seen[q] {
-			return
-		}
-		seen[q] = true
-		samples = append(samples, &sample{q: q, origin: origin, walk: walk, hstar: -1, lb: -1})
-		switch origin {
-		case OriginUniform:
-			samp.Uniform++
-		case OriginWalk:
-			samp.Walks++
-		case OriginFile:
-			samp.FromFile++
-		}
+	q := int64(len(sp.index))
+	sp.index[string(cells)] = q
+	sp.flat = append(sp.flat, cells...)
+	return q
+}
+
+// state is the cells of query q.
+func (sp *sampling) state(q int64) []uint8 {
+	n := int64(sp.n)
+	return sp.flat[q*n : (q+1)*n]
+}
+
+// add makes b a sample (once), counted by its origin.
+func (sp *sampling) add(b puzzles.Board, origin string, walk int) {
+	q := sp.query(b.Bytes())
+	if sp.seen[q] {
+		return
 	}
-	addSample(g.Board(), OriginGoal, 0)
+	sp.seen[q] = true
+	sp.samples = append(sp.samples, &sample{q: q, origin: origin, walk: walk, hstar: -1, lb: -1})
+	switch origin {
+	case OriginUniform:
+		sp.summary.Uniform++
+	case OriginWalk:
+		sp.summary.Walks++
+	case OriginFile:
+		sp.summary.FromFile++
+	}
+}
+
+// pick chooses the samples: the goal, then the source's own solvable
+// states when it lists them (a seeded choice of opts.Samples of them),
+// else half uniform random states and half random walks of lengths
+// spread from 1 to 4 × the cells.
+func (sp *sampling) pick(src Source) {
+	g, s, opts := sp.opts.Goal, sp.opts.Goal.Shape(), sp.opts
+	sp.add(g.Board(), OriginGoal, 0)
 	rng := puzzles.NewRand(opts.Seed)
 	if lister, ok := src.(StateLister); ok {
 		var listed []puzzles.Board
 		for _, c := range lister.States() {
-			if len(c) != n {
+			if len(c) != sp.n {
 				continue
 			}
 			if b := puzzles.FromBytes(s, c); puzzles.Solvable(b, g) {
@@ -177,28 +230,33 @@ func runSampled(ctx context.Context, src Source, opts Options) (*Report, error) 
 			listed = listed[:opts.Samples]
 		}
 		for _, b := range listed {
-			addSample(b, OriginFile, 0)
+			sp.add(b, OriginFile, 0)
 		}
-	} else {
-		uniform := (opts.Samples + 1) / 2
-		walks := opts.Samples - uniform
-		for range uniform {
-			addSample(puzzles.RandomSolvable(rng, g), OriginUniform, 0)
-		}
-		maxWalk := 4 * n
-		for i := range walks {
-			length := 1
-			if walks > 1 {
-				length = 1 + i*(maxWalk-1)/(walks-1)
-			}
-			b, _ := puzzles.RandomWalk(rng, g, length)
-			addSample(b, OriginWalk, length)
-		}
+		return
 	}
-	moves := s.Moves()
-	cells := make([]uint8, n)
-	for _, sm := range samples {
-		copy(cells, flat[sm.q*int64(n):])
+	uniform := (opts.Samples + 1) / 2
+	walks := opts.Samples - uniform
+	for range uniform {
+		sp.add(puzzles.RandomSolvable(rng, g), OriginUniform, 0)
+	}
+	maxWalk := 4 * sp.n
+	for i := range walks {
+		length := 1
+		if walks > 1 {
+			length = 1 + i*(maxWalk-1)/(walks-1)
+		}
+		b, _ := puzzles.RandomWalk(rng, g, length)
+		sp.add(b, OriginWalk, length)
+	}
+}
+
+// addNeighbours queries every neighbour of every sample, noting the
+// blank's move to it.
+func (sp *sampling) addNeighbours() {
+	moves := sp.opts.Goal.Shape().Moves()
+	cells := make([]uint8, sp.n)
+	for _, sm := range sp.samples {
+		copy(cells, sp.state(sm.q))
 		blank := blankOf(cells)
 		for _, d := range puzzles.Dirs {
 			nb := int(moves[blank][d])
@@ -206,35 +264,39 @@ func runSampled(ctx context.Context, src Source, opts Options) (*Report, error) 
 				continue
 			}
 			cells[blank], cells[nb] = cells[nb], 0
-			sm.nbs = append(sm.nbs, query(cells))
+			sm.nbs = append(sm.nbs, sp.query(cells))
 			sm.dirs = append(sm.dirs, d)
 			cells[nb], cells[blank] = cells[blank], 0
 		}
 	}
-	stateOf := func(q int64) []uint8 { return flat[q*int64(n) : (q+1)*int64(n)] }
+}
 
-	// Ask the source.
-	total := len(index)
-	values := make([]float64, total)
-	bs := batchSize(src, total, opts.Workers)
-	err = parallel(ctx, opts.Workers, (total+bs-1)/bs, func(ctx context.Context, _, i int) error {
+// ask gets the source's value of every queried state, in batches over
+// the workers.
+func (sp *sampling) ask(ctx context.Context, src Source) error {
+	total := len(sp.index)
+	sp.values = make([]float64, total)
+	bs := batchSize(src, total, sp.opts.Workers)
+	return parallel(ctx, sp.opts.Workers, (total+bs-1)/bs, func(ctx context.Context, _, i int) error {
 		lo := i * bs
 		hi := min(lo+bs, total)
 		states := make([][]uint8, hi-lo)
 		for q := lo; q < hi; q++ {
-			states[q-lo] = stateOf(int64(q))
+			states[q-lo] = sp.state(int64(q))
 		}
-		return src.Values(ctx, states, values[lo:hi])
+		return src.Values(ctx, states, sp.values[lo:hi])
 	})
-	if err != nil {
-		return nil, err
-	}
+}
 
-	// Decide each sample: lower bound, then a solve if needed.
-	err = parallel(ctx, opts.Workers, len(samples), func(ctx context.Context, _, i int) error {
-		sm := samples[i]
-		h := values[sm.q]
-		c := stateOf(sm.q)
+// decide settles each sample: a value at most the oracle's lower bound
+// needs no solve (unless opts.SolveAll); otherwise the oracle solves it,
+// and a solve that does not finish leaves a random walk's length as an
+// upper bound, or the sample undecided.
+func (sp *sampling) decide(ctx context.Context) error {
+	return parallel(ctx, sp.opts.Workers, len(sp.samples), func(ctx context.Context, _, i int) error {
+		sm := sp.samples[i]
+		h := sp.values[sm.q]
+		c := sp.state(sm.q)
 		switch {
 		case missing(h):
 			sm.status = StatusMissing
@@ -243,14 +305,14 @@ func runSampled(ctx context.Context, src Source, opts Options) (*Report, error) 
 			sm.hstar, sm.status = 0, StatusSolved
 			return nil
 		}
-		if or.lb != nil {
-			sm.lb = or.lb.Estimate(c)
-			if h <= float64(sm.lb)+eps && !opts.SolveAll {
+		if sp.or.lb != nil {
+			sm.lb = sp.or.lb.Estimate(c)
+			if h <= float64(sm.lb)+eps && !sp.opts.SolveAll {
 				sm.status = StatusBounded
 				return nil
 			}
 		}
-		d, err := or.distance(ctx, c)
+		d, err := sp.or.distance(ctx, c)
 		switch {
 		case err == nil:
 			sm.hstar, sm.status = d, StatusSolved
@@ -263,19 +325,16 @@ func runSampled(ctx context.Context, src Source, opts Options) (*Report, error) 
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
+}
 
-	// Tally.
-	expect := newComparison(opts.Expect, opts.Tolerance)
-	dom := newComparison(opts.Dominates, 0)
-	tl := newTally(opts.MaxCounterexamples)
-	known := map[int64]int{}
-	type edge struct{ a, b int64 }
-	edges := map[edge]bool{}
-	for _, sm := range samples {
-		h := values[sm.q]
+// tally counts every sample as a state and every move from a sample as
+// an edge (each once), and lists the samples in the summary; known are
+// the exact distances the samples have.
+func (sp *sampling) tally(expect, dom *comparison) (tl *tally, known map[int64]int) {
+	tl = newTally(sp.opts.MaxCounterexamples)
+	known = map[int64]int{}
+	for _, sm := range sp.samples {
+		h := sp.values[sm.q]
 		upper := sm.hstar
 		if sm.status == StatusWalkBound {
 			upper = sm.walk
@@ -283,32 +342,34 @@ func runSampled(ctx context.Context, src Source, opts Options) (*Report, error) 
 		if sm.hstar >= 0 {
 			known[sm.q] = sm.hstar
 		}
-		tl.addState(sm.q, stateOf(sm.q), h, sm.hstar, upper, expect, dom)
+		tl.addState(sm.q, sp.state(sm.q), h, sm.hstar, upper, expect, dom)
 		switch sm.status {
 		case StatusSolved:
-			samp.Solved++
+			sp.summary.Solved++
 		case StatusBounded:
-			samp.Bounded++
+			sp.summary.Bounded++
 		case StatusWalkBound:
-			samp.WalkBound++
+			sp.summary.WalkBound++
 		case StatusUndecided:
-			samp.Undecided++
+			sp.summary.Undecided++
 		}
-		st := SampledState{State: stateString(stateOf(sm.q)), Origin: sm.origin, Walk: sm.walk, HStar: sm.hstar, LowerBound: sm.lb, Status: sm.status}
+		st := SampledState{State: stateString(sp.state(sm.q)), Origin: sm.origin, Walk: sm.walk, HStar: sm.hstar, LowerBound: sm.lb, Status: sm.status}
 		if !missing(h) {
 			v := h
 			st.H = &v
 		}
-		samp.States = append(samp.States, st)
+		sp.summary.States = append(sp.summary.States, st)
 	}
-	for _, sm := range samples {
-		h := values[sm.q]
+	type edge struct{ a, b int64 }
+	edges := map[edge]bool{}
+	for _, sm := range sp.samples {
+		h := sp.values[sm.q]
 		if missing(h) {
 			continue
 		}
 		for k, nb := range sm.nbs {
 			e := edge{min(sm.q, nb), max(sm.q, nb)}
-			if edges[e] || missing(values[nb]) {
+			if edges[e] || missing(sp.values[nb]) {
 				continue
 			}
 			edges[e] = true
@@ -316,25 +377,29 @@ func runSampled(ctx context.Context, src Source, opts Options) (*Report, error) 
 			if d, ok := known[nb]; ok {
 				dn = d
 			}
-			tl.addEdge(sm.q, nb, h, values[nb], sm.dirs[k], sm.hstar, dn)
+			tl.addEdge(sm.q, nb, h, sp.values[nb], sm.dirs[k], sm.hstar, dn)
 		}
 	}
+	return tl, known
+}
 
-	// Distances of the other states the report shows (neighbours, states
-	// the lower bound settled), solved on demand for display only: each
-	// within min(SolveTimeout, lazySolveTimeout), and none after the first
-	// that does not finish.
+// shownDistances gives the distances of the other states the report
+// shows (neighbours, states the lower bound settled), solved on demand
+// for display only: each within min(SolveTimeout, lazySolveTimeout), and
+// none after the first that does not finish.
+func (sp *sampling) shownDistances(ctx context.Context, known map[int64]int) func(q int64) (int, string) {
 	var mu sync.Mutex
 	solved := map[int64]int{}
-	lazy := *or
-	lazy.timeout = min(or.timeout, lazySolveTimeout)
+	lazy := *sp.or
+	lazy.timeout = min(sp.or.timeout, lazySolveTimeout)
 	gaveUp := false
-	hstar := func(q int64) (int, string) {
+	name := sp.or.name
+	return func(q int64) (int, string) {
 		if d, ok := known[q]; ok {
 			if d == 0 {
 				return 0, "the goal"
 			}
-			return d, or.name
+			return d, name
 		}
 		mu.Lock()
 		defer mu.Unlock()
@@ -342,27 +407,17 @@ func runSampled(ctx context.Context, src Source, opts Options) (*Report, error) 
 			if d < 0 {
 				return -1, "not solved within the time limit"
 			}
-			return d, or.name
+			return d, name
 		}
 		if gaveUp {
 			return -1, "not solved"
 		}
-		d, err := lazy.distance(ctx, stateOf(q))
+		d, err := lazy.distance(ctx, sp.state(q))
 		if err != nil {
 			solved[q], gaveUp = -1, true
 			return -1, "not solved within the time limit"
 		}
 		solved[q] = d
-		return d, or.name
+		return d, name
 	}
-	r := &Report{Sampling: samp}
-	tl.fill(r, lookup{
-		goal:  g.Board().Bytes(),
-		state: func(q int64) []uint8 { return append([]uint8(nil), stateOf(q)...) },
-		hstar: hstar,
-	}, expect, dom)
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return r, nil
 }
