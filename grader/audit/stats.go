@@ -580,120 +580,74 @@ func checkClaim(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions)
 	s := cl.Board.Shape()
 	v := StatsVerdict{Line: cl.Line, Algorithm: cl.Algorithm, Heuristic: cl.Heuristic, Puzzle: cl.Puzzle,
 		Shape: s.String(), OptimalLength: f.cost, Reachable: ReachableStates(s), Branching: f.branching, Possible: true, Figures: []FigureVerdict{}}
-	type bound struct {
-		low, high       float64 // NaN: unknown
-		lowWhy, highWhy string
-		unchecked       string
-		// banded is set for an expanded band computed from the states
-		// around the puzzle, which the counting conventions shift.
-		banded bool
+	bounds, err := claimBounds(ctx, cl, f, opts)
+	if err != nil {
+		return v, err
 	}
+	for _, name := range []string{FigureExpanded, FigureMaxFrontier, FigureGenerated} {
+		claimed, ok := cl.Figures[name]
+		if !ok {
+			continue
+		}
+		fv := judgeFigure(name, claimed, cl, bounds[name], f.reachable)
+		if fv.Verdict == VerdictImpossible {
+			v.Possible = false
+		}
+		v.Figures = append(v.Figures, fv)
+	}
+	if f.cost < 0 {
+		v.Note = f.costNote
+	}
+	return v, nil
+}
+
+// bound is what is known of one figure of a claimed run: the range it
+// must fall in and why.
+type bound struct {
+	low, high       float64 // NaN: unknown
+	lowWhy, highWhy string
+	unchecked       string
+	// banded is set for an expanded band computed from the states
+	// around the puzzle, which the counting conventions shift.
+	banded bool
+}
+
+// claimBounds is what is known of each figure of the claimed run: from
+// the algorithm's family (graph searches, breadth-first and uniform-cost
+// layers, A*'s band, iterative deepening's move sequences, IDA* and
+// RBFS's depth), and the generated count from the claimed expansions.
+func claimBounds(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions) (map[string]*bound, error) {
 	nan := math.NaN()
 	bounds := map[string]*bound{}
 	for _, name := range []string{FigureExpanded, FigureMaxFrontier, FigureGenerated} {
 		bounds[name] = &bound{low: 0, high: nan}
 	}
 	R := f.reachable
-	graph := false
-	if reference.GraphSearch(cl.Algorithm) {
-		graph = true
+	graph := reference.GraphSearch(cl.Algorithm)
+	if graph {
 		bounds[FigureExpanded].high = R
 		bounds[FigureExpanded].highWhy = fmt.Sprintf("a graph search expands each of the %s reachable states at most once", countString(R))
 		bounds[FigureMaxFrontier].high = R
 		bounds[FigureMaxFrontier].highWhy = fmt.Sprintf("a graph search's frontier holds distinct states, and only %s states are reachable", countString(R))
 	}
-	d := f.cost
-	b := float64(f.branching)
-	if d >= 0 {
-		switch cl.Algorithm {
-		case "bfs", "ucs":
-			if layers, _ := f.layerCounts(ctx, opts.MaxBandBytes); layers != nil {
-				lo := sum(layers, d-2)
-				hi := sum(layers, d) - 1
-				bounds[FigureExpanded].low, bounds[FigureExpanded].high = lo, hi
-				bounds[FigureExpanded].banded = true
-				bounds[FigureExpanded].lowWhy = fmt.Sprintf("it must expand every state at most %d moves from the puzzle (%s of them) before it can reach the goal %d moves away", d-2, countString(lo), d)
-				bounds[FigureExpanded].highWhy = fmt.Sprintf("it expands no state more than %d moves from the puzzle and not the goal: %s states", d, countString(hi))
-				if d < 2 {
-					bounds[FigureExpanded].lowWhy = "it may reach the goal at once"
-				}
-			} else {
-				_, note := f.layerCounts(ctx, opts.MaxBandBytes)
-				bounds[FigureExpanded].unchecked = note
-			}
-		case "astar":
-			h, err := claimHeuristic(ctx, cl, f, opts)
-			if err != nil {
-				bounds[FigureExpanded].unchecked = err.Error()
-				break
-			}
-			if !bandFeasible(s, d) {
-				bounds[FigureExpanded].unchecked = bandTooLarge(s, d)
-				break
-			}
-			band, err := search.AStarBand(ctx, search.Problem{Start: cl.Board, Goal: f.goal}, h, search.Limits{MaxBytes: opts.MaxBandBytes})
-			if err != nil {
-				if ctx.Err() != nil {
-					return v, ctx.Err()
-				}
-				bounds[FigureExpanded].unchecked = "the A* band could not be computed: " + err.Error()
-				break
-			}
-			lo, hi := float64(band.MustExpand), float64(band.MayExpand)
-			bounds[FigureExpanded].low, bounds[FigureExpanded].high = lo, hi
-			bounds[FigureExpanded].banded = true
-			bounds[FigureExpanded].lowWhy = fmt.Sprintf("A* with %s must expand every state with g*+h < C* = %d: %s states", h.Name(), d, countString(lo))
-			bounds[FigureExpanded].highWhy = fmt.Sprintf("A* with %s (consistent) expands no state with g*+h > C* = %d, nor the goal: at most %s states", h.Name(), d, countString(hi))
-		case "ids":
-			bounds[FigureMaxFrontier].high = b * float64(d)
-			bounds[FigureMaxFrontier].highWhy = fmt.Sprintf("a depth-first search to depth %d keeps at most branching factor × depth = %d × %d nodes", d, f.branching, d)
-			hi := 0.0
-			for m := 0; m <= d; m++ {
-				hi += sum(f.walks, m)
-			}
-			bounds[FigureExpanded].high = hi
-			bounds[FigureExpanded].highWhy = fmt.Sprintf("iterations to depth 0..%d can try at most %s move sequences in all", d, countString(hi))
-			if layers, _ := f.layerCounts(ctx, opts.MaxBandBytes); layers != nil {
-				lo := 0.0
-				for m := 0; m <= d-2; m++ {
-					lo += sum(layers, m)
-				}
-				bounds[FigureExpanded].low = lo
-				bounds[FigureExpanded].banded = true
-				bounds[FigureExpanded].lowWhy = fmt.Sprintf("the complete iterations (to depth %d and less) must expand every state within their depth at least once: %s expansions", max(d-2, 0), countString(lo))
-			}
-		case "idastar", "rbfs":
-			bounds[FigureMaxFrontier].high = b * float64(d)
-			bounds[FigureMaxFrontier].highWhy = fmt.Sprintf("with an admissible heuristic it never goes deeper than C* = %d, so it keeps at most branching factor × depth = %d × %d nodes", d, f.branching, d)
-			h, err := claimHeuristic(ctx, cl, f, opts)
-			if err != nil {
-				bounds[FigureExpanded].unchecked = err.Error()
-				break
-			}
-			h0 := h.Estimate(cl.Board.Bytes())
-			if cl.Algorithm == "idastar" {
-				iters := float64(max(d-h0+1, 1))
-				hi := iters * sum(f.walks, d)
-				bounds[FigureExpanded].high = hi
-				bounds[FigureExpanded].highWhy = fmt.Sprintf("at most C* - h(start) + 1 = %d iterations, each trying at most %s move sequences", int(iters), countString(sum(f.walks, d)))
-			}
-			if d > h0 && bandFeasible(s, d) {
-				band, err := search.AStarBand(ctx, search.Problem{Start: cl.Board, Goal: f.goal}, h, search.Limits{MaxBytes: opts.MaxBandBytes})
-				if err != nil {
-					if ctx.Err() != nil {
-						return v, ctx.Err()
-					}
-					bounds[FigureExpanded].lowWhy = ""
-					break
-				}
-				bounds[FigureExpanded].low = float64(band.MustExpand)
-				bounds[FigureExpanded].banded = true
-				bounds[FigureExpanded].lowWhy = fmt.Sprintf("with %s (consistent) it must expand every state with g*+h < C* = %d at least once: %s states", h.Name(), d, countString(float64(band.MustExpand)))
-			}
-		}
-	} else if !graph {
+	exp, front := bounds[FigureExpanded], bounds[FigureMaxFrontier]
+	switch {
+	case f.cost < 0 && !graph:
 		for _, bd := range bounds {
 			bd.unchecked = f.costNote
+		}
+	case f.cost < 0:
+	case cl.Algorithm == "bfs" || cl.Algorithm == "ucs":
+		layerBounds(ctx, f, opts, exp)
+	case cl.Algorithm == "astar":
+		if err := astarBounds(ctx, cl, f, opts, exp); err != nil {
+			return nil, err
+		}
+	case cl.Algorithm == "ids":
+		idsBounds(ctx, f, opts, exp, front)
+	case cl.Algorithm == "idastar" || cl.Algorithm == "rbfs":
+		if err := depthBoundedBounds(ctx, cl, f, opts, exp, front); err != nil {
+			return nil, err
 		}
 	}
 	if cl.Algorithm == "dfs" {
@@ -702,74 +656,175 @@ func checkClaim(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions)
 		}
 	}
 	if e, ok := cl.Figures[FigureExpanded]; ok {
+		b := float64(f.branching)
 		g := bounds[FigureGenerated]
 		g.low, g.lowWhy = e, "every expansion generates at least one successor"
 		if math.IsNaN(g.high) || b*e < g.high {
 			g.high, g.highWhy = b*e, fmt.Sprintf("every expansion generates at most %d successors, and %s were expanded", f.branching, countString(e))
 		}
 	}
-	for _, name := range []string{FigureExpanded, FigureMaxFrontier, FigureGenerated} {
-		claimed, ok := cl.Figures[name]
-		if !ok {
-			continue
-		}
-		bd := bounds[name]
-		fv := FigureVerdict{Name: name, Claimed: claimed, Text: cl.Texts[name], Verdict: VerdictPossible}
-		if !math.IsNaN(bd.low) {
-			lo := bd.low
-			fv.Low = &lo
-		}
-		if !math.IsNaN(bd.high) {
-			hi := bd.high
-			fv.High = &hi
-		}
-		off := 0.0
-		if name == FigureExpanded && bd.banded {
-			fv.Convention, off = matchConvention(claimed, bd.low, bd.high)
-			claimed -= off
-		}
-		switch {
-		case bd.low <= 0 && !math.IsNaN(bd.high) && bd.high >= R && claimed <= bd.high:
-			fv.Vacuous = true
-			fv.Reason = fmt.Sprintf("any count up to the %s reachable states is possible for %s, so this bound cannot fail", countString(R), cl.Algorithm)
-			if bd.unchecked != "" {
-				fv.Reason += " (no tighter bound: " + bd.unchecked + ")"
-			}
-		case claimed < bd.low:
-			fv.Verdict, fv.Reason = VerdictImpossible, fmt.Sprintf("below %s: %s", countString(bd.low), bd.lowWhy)
-		case !math.IsNaN(bd.high) && claimed > bd.high:
-			fv.Verdict, fv.Reason = VerdictImpossible, fmt.Sprintf("above %s: %s", countString(bd.high), bd.highWhy)
-		case bd.unchecked != "" && math.IsNaN(bd.high):
-			fv.Verdict, fv.Reason = VerdictUnchecked, bd.unchecked
-		case math.IsNaN(bd.high) && bd.low > 0:
-			fv.Verdict, fv.Reason = VerdictUnchecked, fmt.Sprintf("at least %s, as it must be (%s); no upper bound is known for %s", countString(bd.low), bd.lowWhy, cl.Algorithm)
-		case math.IsNaN(bd.high):
-			fv.Verdict, fv.Reason = VerdictUnchecked, "no bound is known for "+cl.Algorithm
-		case off != 0:
-			fv.Reason = fmt.Sprintf("within %s..%s %s (kpuzzle's count, the start and not the goal, is %s..%s)",
-				countString(bd.low+off), boundString(bd.high, off), conventionPhrase[fv.Convention], countString(bd.low), boundString(bd.high, 0))
-		default:
-			fv.Reason = fmt.Sprintf("within %s..%s", countString(bd.low), countString(bd.high))
-			if bd.unchecked != "" {
-				fv.Reason += " (no tighter bound: " + bd.unchecked + ")"
-			}
-		}
-		if fv.Verdict == VerdictImpossible && name == FigureExpanded && bd.banded {
-			if claimed < bd.low {
-				fv.Reason += fmt.Sprintf("; %s even leaving the start out", countString(bd.low-1))
-			} else {
-				fv.Reason += fmt.Sprintf("; %s even counting the goal's pop as an expansion", countString(bd.high+1))
-			}
-		}
-		if fv.Verdict == VerdictImpossible {
-			v.Possible = false
-		}
-		v.Figures = append(v.Figures, fv)
+	return bounds, nil
+}
+
+// layerBounds bounds breadth-first and uniform-cost search's expansions
+// by the states around the puzzle: every state at most d-2 moves away
+// must be expanded, none more than d moves away may be.
+func layerBounds(ctx context.Context, f *facts, opts StatsOptions, exp *bound) {
+	d := f.cost
+	layers, note := f.layerCounts(ctx, opts.MaxBandBytes)
+	if layers == nil {
+		exp.unchecked = note
+		return
 	}
-	if d < 0 {
-		v.Note = f.costNote
+	lo := sum(layers, d-2)
+	hi := sum(layers, d) - 1
+	exp.low, exp.high, exp.banded = lo, hi, true
+	exp.lowWhy = fmt.Sprintf("it must expand every state at most %d moves from the puzzle (%s of them) before it can reach the goal %d moves away", d-2, countString(lo), d)
+	exp.highWhy = fmt.Sprintf("it expands no state more than %d moves from the puzzle and not the goal: %s states", d, countString(hi))
+	if d < 2 {
+		exp.lowWhy = "it may reach the goal at once"
 	}
-	return v, nil
+}
+
+// astarBounds bounds A*'s expansions by its band with the claimed
+// heuristic; the error is the context's alone.
+func astarBounds(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions, exp *bound) error {
+	d, s := f.cost, cl.Board.Shape()
+	h, err := claimHeuristic(ctx, cl, f, opts)
+	if err != nil {
+		exp.unchecked = err.Error()
+		return nil
+	}
+	if !bandFeasible(s, d) {
+		exp.unchecked = bandTooLarge(s, d)
+		return nil
+	}
+	band, err := search.AStarBand(ctx, search.Problem{Start: cl.Board, Goal: f.goal}, h, search.Limits{MaxBytes: opts.MaxBandBytes})
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		exp.unchecked = "the A* band could not be computed: " + err.Error()
+		return nil
+	}
+	lo, hi := float64(band.MustExpand), float64(band.MayExpand)
+	exp.low, exp.high, exp.banded = lo, hi, true
+	exp.lowWhy = fmt.Sprintf("A* with %s must expand every state with g*+h < C* = %d: %s states", h.Name(), d, countString(lo))
+	exp.highWhy = fmt.Sprintf("A* with %s (consistent) expands no state with g*+h > C* = %d, nor the goal: at most %s states", h.Name(), d, countString(hi))
+	return nil
+}
+
+// idsBounds bounds iterative deepening: its frontier by branching factor
+// × depth, its expansions by the move sequences its iterations can try
+// and, below, by the states its complete iterations must reach.
+func idsBounds(ctx context.Context, f *facts, opts StatsOptions, exp, front *bound) {
+	d := f.cost
+	front.high = float64(f.branching) * float64(d)
+	front.highWhy = fmt.Sprintf("a depth-first search to depth %d keeps at most branching factor × depth = %d × %d nodes", d, f.branching, d)
+	hi := 0.0
+	for m := 0; m <= d; m++ {
+		hi += sum(f.walks, m)
+	}
+	exp.high = hi
+	exp.highWhy = fmt.Sprintf("iterations to depth 0..%d can try at most %s move sequences in all", d, countString(hi))
+	if layers, _ := f.layerCounts(ctx, opts.MaxBandBytes); layers != nil {
+		lo := 0.0
+		for m := 0; m <= d-2; m++ {
+			lo += sum(layers, m)
+		}
+		exp.low, exp.banded = lo, true
+		exp.lowWhy = fmt.Sprintf("the complete iterations (to depth %d and less) must expand every state within their depth at least once: %s expansions", max(d-2, 0), countString(lo))
+	}
+}
+
+// depthBoundedBounds bounds IDA* and RBFS, which with an admissible
+// heuristic never go deeper than C*: the frontier by branching factor ×
+// depth, IDA*'s expansions by its iterations' move sequences, and both
+// from below by A*'s band; the error is the context's alone.
+func depthBoundedBounds(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions, exp, front *bound) error {
+	d, s := f.cost, cl.Board.Shape()
+	front.high = float64(f.branching) * float64(d)
+	front.highWhy = fmt.Sprintf("with an admissible heuristic it never goes deeper than C* = %d, so it keeps at most branching factor × depth = %d × %d nodes", d, f.branching, d)
+	h, err := claimHeuristic(ctx, cl, f, opts)
+	if err != nil {
+		exp.unchecked = err.Error()
+		return nil
+	}
+	h0 := h.Estimate(cl.Board.Bytes())
+	if cl.Algorithm == "idastar" {
+		iters := float64(max(d-h0+1, 1))
+		exp.high = iters * sum(f.walks, d)
+		exp.highWhy = fmt.Sprintf("at most C* - h(start) + 1 = %d iterations, each trying at most %s move sequences", int(iters), countString(sum(f.walks, d)))
+	}
+	if d <= h0 || !bandFeasible(s, d) {
+		return nil
+	}
+	band, err := search.AStarBand(ctx, search.Problem{Start: cl.Board, Goal: f.goal}, h, search.Limits{MaxBytes: opts.MaxBandBytes})
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		exp.lowWhy = ""
+		return nil
+	}
+	exp.low, exp.banded = float64(band.MustExpand), true
+	exp.lowWhy = fmt.Sprintf("with %s (consistent) it must expand every state with g*+h < C* = %d at least once: %s states", h.Name(), d, countString(float64(band.MustExpand)))
+	return nil
+}
+
+// judgeFigure holds one claimed figure against its bound: impossible
+// outside it (an expanded count read in the counting convention that
+// fits it best), vacuous when the bound is the whole state space,
+// unchecked when no upper bound is known.
+func judgeFigure(name string, claimed float64, cl StatsClaim, bd *bound, R float64) FigureVerdict {
+	fv := FigureVerdict{Name: name, Claimed: claimed, Text: cl.Texts[name], Verdict: VerdictPossible}
+	if !math.IsNaN(bd.low) {
+		lo := bd.low
+		fv.Low = &lo
+	}
+	if !math.IsNaN(bd.high) {
+		hi := bd.high
+		fv.High = &hi
+	}
+	off := 0.0
+	if name == FigureExpanded && bd.banded {
+		fv.Convention, off = matchConvention(claimed, bd.low, bd.high)
+		claimed -= off
+	}
+	switch {
+	case bd.low <= 0 && !math.IsNaN(bd.high) && bd.high >= R && claimed <= bd.high:
+		fv.Vacuous = true
+		fv.Reason = fmt.Sprintf("any count up to the %s reachable states is possible for %s, so this bound cannot fail", countString(R), cl.Algorithm)
+		if bd.unchecked != "" {
+			fv.Reason += " (no tighter bound: " + bd.unchecked + ")"
+		}
+	case claimed < bd.low:
+		fv.Verdict, fv.Reason = VerdictImpossible, fmt.Sprintf("below %s: %s", countString(bd.low), bd.lowWhy)
+	case !math.IsNaN(bd.high) && claimed > bd.high:
+		fv.Verdict, fv.Reason = VerdictImpossible, fmt.Sprintf("above %s: %s", countString(bd.high), bd.highWhy)
+	case bd.unchecked != "" && math.IsNaN(bd.high):
+		fv.Verdict, fv.Reason = VerdictUnchecked, bd.unchecked
+	case math.IsNaN(bd.high) && bd.low > 0:
+		fv.Verdict, fv.Reason = VerdictUnchecked, fmt.Sprintf("at least %s, as it must be (%s); no upper bound is known for %s", countString(bd.low), bd.lowWhy, cl.Algorithm)
+	case math.IsNaN(bd.high):
+		fv.Verdict, fv.Reason = VerdictUnchecked, "no bound is known for "+cl.Algorithm
+	case off != 0:
+		fv.Reason = fmt.Sprintf("within %s..%s %s (kpuzzle's count, the start and not the goal, is %s..%s)",
+			countString(bd.low+off), boundString(bd.high, off), conventionPhrase[fv.Convention], countString(bd.low), boundString(bd.high, 0))
+	default:
+		fv.Reason = fmt.Sprintf("within %s..%s", countString(bd.low), countString(bd.high))
+		if bd.unchecked != "" {
+			fv.Reason += " (no tighter bound: " + bd.unchecked + ")"
+		}
+	}
+	if fv.Verdict == VerdictImpossible && name == FigureExpanded && bd.banded {
+		if claimed < bd.low {
+			fv.Reason += fmt.Sprintf("; %s even leaving the start out", countString(bd.low-1))
+		} else {
+			fv.Reason += fmt.Sprintf("; %s even counting the goal's pop as an expansion", countString(bd.high+1))
+		}
+	}
+	return fv
 }
 
 // conventionPhrase says how a convention counts, for a verdict's reason.
