@@ -133,6 +133,18 @@ func CanonicalAlgorithm(name string) (canon string, ok bool) {
 	return a.Name, true
 }
 
+// TieBreakApplies reports whether the algorithm (a canonical name)
+// orders its frontier by priority, so that the search's tie-break
+// (search.Options.TieBreak) decides among equal priorities and is worth
+// reporting beside its counts: ucs, greedy, astar and wastar.
+func TieBreakApplies(algorithm string) bool {
+	switch algorithm {
+	case "ucs", "greedy", "astar", "wastar":
+		return true
+	}
+	return false
+}
+
 // FrontierBounded reports whether a claimed largest frontier of the
 // algorithm (a canonical name) has a bound tighter than the whole state
 // space: the tree searches' branching factor × depth (ids, idastar,
