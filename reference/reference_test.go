@@ -471,6 +471,9 @@ func TestTieBreakApplies(t *testing.T) {
 			t.Errorf("%s: the search ran with the tie-break: %v; TieBreakApplies: %v", name, got, !got)
 		}
 	}
+	if !reference.TieBreakApplies("A*") || reference.TieBreakApplies("quantum") || reference.TieBreakApplies(reference.Auto) {
+		t.Error("TieBreakApplies reads names through the algorithm table: A* takes a tie-break, unknown names and auto do not")
+	}
 }
 
 // TestCanonicalAlgorithm checks the one table of algorithm names that
