@@ -17,7 +17,6 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/grader/report"
-	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -189,33 +188,25 @@ func loadAssignment(a *app, cmd *cobra.Command, opts *gradeOptions) (grader.Assi
 		}
 		return grader.Assignment{}, usageErrorf("%s: %v", used, err)
 	}
-	changed := false
+	// The flags come before the environment and the file.
+	var o grader.Overrides
 	if cmd.Flags().Changed("goal") {
-		asg.Goal, changed = opts.puzzle.goal, true
-		if _, err := puzzles.GoalByName(asg.Goal, puzzles.Shape{Rows: 3, Cols: 3}); err != nil {
-			// A goal file on the command line is relative to the working
-			// folder, not to the assignment.
-			if asg.Goal, err = filepath.Abs(asg.Goal); err != nil {
-				return grader.Assignment{}, inputError(err)
-			}
-		}
+		o.Goal = &opts.puzzle.goal
 	}
 	if cmd.Flags().Changed("moves") {
-		asg.Moves, changed = opts.puzzle.moves, true
+		o.Moves = &opts.puzzle.moves
 	}
 	if cmd.Flags().Changed("isolation") {
-		asg.Run.Isolation, changed = opts.isolation, true
+		o.Isolation = &opts.isolation
 	}
 	if cmd.Flags().Changed("answer-format") {
 		if _, err := answerNotation(opts.answerFormat); err != nil {
 			return grader.Assignment{}, err
 		}
-		asg.Answer.Format, changed = opts.answerFormat, true
+		o.AnswerFormat = &opts.answerFormat
 	}
-	if changed {
-		if err := asg.Normalize(); err != nil {
-			return grader.Assignment{}, usageErrorf("%v", err)
-		}
+	if err := asg.Override(o); err != nil {
+		return grader.Assignment{}, usageErrorf("%v", err)
 	}
 	return asg, nil
 }
