@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 )
@@ -22,6 +23,52 @@ type SetPuzzle struct {
 	// Board in the set's format: a file exported as it was shipped. It
 	// must hold Board.
 	Text []byte
+}
+
+// ExportSet writes the set s into dir as a set folder (WriteSetDir) and
+// returns how many puzzles it wrote: each instance in format f, under its
+// own name when that is a .txt file's name and as SET_ID.txt otherwise
+// (the ids zero-padded to one width), with its solvability and, where
+// recorded, its optimal length and proof. An instance shipped as a file in
+// format f is written byte for byte (the CS3243 inputs keep their CRLF
+// line ends). The manifest records tile moves, the shape when every board
+// has the same one, and generator.
+func ExportSet(s Set, dir string, f Format, generator string) (int, error) {
+	if len(s.Instances) == 0 {
+		return 0, fmt.Errorf("set %s has no puzzles", s.Name)
+	}
+	var shape Shape
+	mixed := false
+	width := len(fmt.Sprint(len(s.Instances)))
+	entries := make([]SetPuzzle, len(s.Instances))
+	for i, inst := range s.Instances {
+		sh := inst.Board.Shape()
+		if i > 0 && sh != shape {
+			mixed = true
+		}
+		shape = sh
+		file := inst.Name
+		if !strings.HasSuffix(file, ".txt") {
+			file = fmt.Sprintf("%s_%0*s.txt", s.Name, width, inst.Name)
+		}
+		e := ManifestEntry{File: file, Solvable: Solvable(inst.Board, s.Goal(inst))}
+		if inst.Optimal >= 0 {
+			n := inst.Optimal
+			e.OptimalLength, e.Proof = &n, inst.Proof
+		}
+		entries[i] = SetPuzzle{Board: inst.Board, Entry: e}
+		if inst.Text != nil && inst.Format == f {
+			entries[i].Text = inst.Text
+		}
+	}
+	m := Manifest{Moves: TileMoves.String(), Generator: generator}
+	if !mixed {
+		m.Shape = shape.String()
+	}
+	if err := WriteSetDir(dir, m, s.Goal(s.Instances[0]), entries, f); err != nil {
+		return 0, err
+	}
+	return len(entries), nil
 }
 
 // WriteSetDir writes a puzzle set into dir (created if needed): one file

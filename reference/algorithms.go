@@ -29,6 +29,11 @@ type Algorithm struct {
 	// bounds it (bfs, ucs, greedy, astar, wastar, bidirectional); the
 	// others are tree searches that keep only their path.
 	Graph bool
+	// TieBreak reports that the algorithm orders its frontier by a
+	// priority (ucs, greedy, astar, wastar), so that the search's
+	// tie-break (search.Options.TieBreak) decides among equal priorities
+	// and is reported beside its counts.
+	TieBreak bool
 
 	run func(ctx context.Context, r runSpec) (search.Result, error)
 }
@@ -58,16 +63,16 @@ var algorithms = []Algorithm{
 	{Name: "ids", Aliases: []string{"iddfs", "id-dfs", "iterative-deepening"}, Optimal: true,
 		Description: "iterative deepening of depth-limited search",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.IDS(ctx, r.p, r.o) }},
-	{Name: "ucs", Graph: true, Aliases: []string{"uniform-cost", "dijkstra"}, Optimal: true,
+	{Name: "ucs", Graph: true, TieBreak: true, Aliases: []string{"uniform-cost", "dijkstra"}, Optimal: true,
 		Description: "uniform-cost search, goal tested on expansion",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.UCS(ctx, r.p, r.o) }},
-	{Name: "greedy", Graph: true, Aliases: []string{"gbfs", "best-first", "greedy-best-first"}, Informed: true,
+	{Name: "greedy", Graph: true, TieBreak: true, Aliases: []string{"gbfs", "best-first", "greedy-best-first"}, Informed: true,
 		Description: "greedy best-first graph search on h",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.Greedy(ctx, r.p, r.h, r.o) }},
-	{Name: "astar", Graph: true, Aliases: []string{"a*", "a-star", "a_star"}, Informed: true, Optimal: true,
+	{Name: "astar", Graph: true, TieBreak: true, Aliases: []string{"a*", "a-star", "a_star"}, Informed: true, Optimal: true,
 		Description: "A* graph search on f = g + h",
 		run:         func(ctx context.Context, r runSpec) (search.Result, error) { return search.AStar(ctx, r.p, r.h, r.o) }},
-	{Name: "wastar", Graph: true, Aliases: []string{"wa*", "weighted-astar", "weighted-a*"}, Informed: true,
+	{Name: "wastar", Graph: true, TieBreak: true, Aliases: []string{"wa*", "weighted-astar", "weighted-a*"}, Informed: true,
 		Description: "weighted A* on g + w·h (--weight), at most w times the optimum",
 		run: func(ctx context.Context, r runSpec) (search.Result, error) {
 			return search.WAStar(ctx, r.p, r.h, r.weight, r.o)
@@ -131,6 +136,14 @@ func CanonicalAlgorithm(name string) (canon string, ok bool) {
 		return "", false
 	}
 	return a.Name, true
+}
+
+// TieBreakApplies reports whether the algorithm called name (a name or an
+// alias) takes a tie-break (Algorithm.TieBreak); false for a name it does
+// not know.
+func TieBreakApplies(name string) bool {
+	a, err := LookupAlgorithm(name)
+	return err == nil && a.TieBreak
 }
 
 // FrontierBounded reports whether a claimed largest frontier of the

@@ -455,6 +455,27 @@ func TestShippedDeepSetByAnotherRoute(t *testing.T) {
 	}
 }
 
+// TestTieBreakApplies: the algorithms said to take a tie-break are those
+// whose search reports the tie-break it ran with.
+func TestTieBreakApplies(t *testing.T) {
+	g := puzzles.DefaultGoal(shape3x3)
+	b := puzzles.RandomSolvable(puzzles.NewRand(3), g)
+	tb := search.TieBreak{G: search.LowG, Order: search.FIFO}
+	for _, name := range reference.SearchAlgorithmNames() {
+		sol, err := reference.Solve(context.Background(), reference.Request{Board: b, Goal: g, Algorithm: name, DepthLimit: 40,
+			Options: search.Options{TieBreak: tb}})
+		if err != nil && !errors.Is(err, search.ErrNotFound) {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := sol.Result.TieBreak == tb; got != reference.TieBreakApplies(name) {
+			t.Errorf("%s: the search ran with the tie-break: %v; TieBreakApplies: %v", name, got, !got)
+		}
+	}
+	if !reference.TieBreakApplies("A*") || reference.TieBreakApplies("quantum") || reference.TieBreakApplies(reference.Auto) {
+		t.Error("TieBreakApplies reads names through the algorithm table: A* takes a tie-break, unknown names and auto do not")
+	}
+}
+
 // TestCanonicalAlgorithm checks the one table of algorithm names that
 // the auditor and the assignment's claims read: every spelling a course
 // writes maps to the solver's name, and auto and unknown names do not.

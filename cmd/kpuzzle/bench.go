@@ -171,8 +171,7 @@ func runBench(ctx context.Context, a *app, o *benchOptions) error {
 	if err != nil {
 		return usageErrorf("--plot-format: %v", err)
 	}
-	table := patternDatabaseTable(o)
-	combos, err := benchCombos(o, table)
+	combos, table, err := benchCombos(o)
 	if err != nil {
 		return err
 	}
@@ -314,66 +313,36 @@ func splitList(s string) []string {
 // with "memory-limit" instead of exhausting the machine.
 const defaultBenchMemoryMiB = 4096
 
-// patternDatabaseTable reports whether the options ask for the
-// per-instance table of IDA* with pattern databases (the benchmark of
-// Korf's instances) rather than a comparison of combinations.
-func patternDatabaseTable(o *benchOptions) bool {
-	if o.runs != "" || o.plots != "" || o.csv {
-		return false
-	}
-	for _, a := range splitList(o.algos) {
-		switch strings.ToLower(a) {
-		case "idastar", "ida*", "ida-star", "auto":
-		default:
-			return false
+// benchCombos are the combinations the options name, and whether they
+// ask for the per-instance table of IDA* with pattern databases (the
+// benchmark of Korf's instances, bench.TableCombos) rather than a
+// comparison: --run's pairs or --algo x --heuristic.
+func benchCombos(o *benchOptions) (combos []bench.Combo, table bool, err error) {
+	if o.runs == "" && o.plots == "" && !o.csv {
+		if combos, ok := bench.TableCombos(splitList(o.algos), splitList(o.heuristics)); ok {
+			return combos, true, nil
 		}
-	}
-	for _, h := range splitList(o.heuristics) {
-		if !strings.HasPrefix(strings.ToLower(h), "pdb:") {
-			return false
-		}
-	}
-	return true
-}
-
-// benchCombos are the combinations the options name: for the
-// per-instance table IDA* with each pattern database named (or the
-// strongest available, picked per board), else --run's pairs or --algo x
-// --heuristic.
-func benchCombos(o *benchOptions, table bool) ([]bench.Combo, error) {
-	if table {
-		var out []bench.Combo
-		for _, h := range splitList(o.heuristics) {
-			if c := (bench.Combo{Algorithm: "idastar", Heuristic: h}); !slices.Contains(out, c) {
-				out = append(out, c)
-			}
-		}
-		if len(out) == 0 {
-			out = []bench.Combo{{Algorithm: "idastar"}}
-		}
-		return out, nil
 	}
 	if o.runs != "" {
 		var out []bench.Combo
 		for _, r := range splitList(o.runs) {
 			c, err := bench.ParseCombo(r)
 			if err != nil {
-				return nil, usageErrorf("--run: %v", err)
+				return nil, false, usageErrorf("--run: %v", err)
 			}
 			if !slices.Contains(out, c) {
 				out = append(out, c)
 			}
 		}
 		if len(out) == 0 {
-			return nil, usageErrorf("--run names no combination; expected e.g. bfs,astar:manhattan")
+			return nil, false, usageErrorf("--run names no combination; expected e.g. bfs,astar:manhattan")
 		}
-		return out, nil
+		return out, false, nil
 	}
-	combos, err := bench.Combos(splitList(o.algos), splitList(o.heuristics))
-	if err != nil {
-		return nil, usageErrorf("--algo: %v", err)
+	if combos, err = bench.Combos(splitList(o.algos), splitList(o.heuristics)); err != nil {
+		return nil, false, usageErrorf("--algo: %v", err)
 	}
-	return combos, nil
+	return combos, false, nil
 }
 
 // benchProgress draws a progress bar on stderr when it is a terminal.

@@ -124,18 +124,9 @@ func runBundlePrairieLearn(cmd *cobra.Command, a *app, config string, asg grader
 	}
 	// Prove the key once here, so that no job spends optimal.verify on
 	// every test.
-	keyTests, err := loadTests(a, asg, "")
+	keyTests, tests, err := proveKey(cmd.Context(), a, asg)
 	if err != nil {
 		return err
-	}
-	progress := newProgress(a, 0)
-	tests, err := batch.Prepare(cmd.Context(), batch.Options{Assignment: asg, Tests: keyTests, Oracle: referenceOracle(), Events: progress.event})
-	progress.finish()
-	if err != nil {
-		if errors.Is(err, grader.ErrKeyContradiction) {
-			return usageErrorf("%v", err)
-		}
-		return inputError(err)
 	}
 	// The key is proved here, on this copy of the puzzle set, but read in
 	// /grade/tests: the fingerprint is that of the assignment there.

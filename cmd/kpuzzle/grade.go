@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -12,12 +11,12 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+	"text/template"
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/grader/report"
-	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -189,33 +188,25 @@ func loadAssignment(a *app, cmd *cobra.Command, opts *gradeOptions) (grader.Assi
 		}
 		return grader.Assignment{}, usageErrorf("%s: %v", used, err)
 	}
-	changed := false
+	// The flags come before the environment and the file.
+	var o grader.Overrides
 	if cmd.Flags().Changed("goal") {
-		asg.Goal, changed = opts.puzzle.goal, true
-		if _, err := puzzles.GoalByName(asg.Goal, puzzles.Shape{Rows: 3, Cols: 3}); err != nil {
-			// A goal file on the command line is relative to the working
-			// folder, not to the assignment.
-			if asg.Goal, err = filepath.Abs(asg.Goal); err != nil {
-				return grader.Assignment{}, inputError(err)
-			}
-		}
+		o.Goal = &opts.puzzle.goal
 	}
 	if cmd.Flags().Changed("moves") {
-		asg.Moves, changed = opts.puzzle.moves, true
+		o.Moves = &opts.puzzle.moves
 	}
 	if cmd.Flags().Changed("isolation") {
-		asg.Run.Isolation, changed = opts.isolation, true
+		o.Isolation = &opts.isolation
 	}
 	if cmd.Flags().Changed("answer-format") {
 		if _, err := answerNotation(opts.answerFormat); err != nil {
 			return grader.Assignment{}, err
 		}
-		asg.Answer.Format, changed = opts.answerFormat, true
+		o.AnswerFormat = &opts.answerFormat
 	}
-	if changed {
-		if err := asg.Normalize(); err != nil {
-			return grader.Assignment{}, usageErrorf("%v", err)
-		}
+	if err := asg.Override(o); err != nil {
+		return grader.Assignment{}, usageErrorf("%v", err)
 	}
 	return asg, nil
 }
@@ -294,91 +285,41 @@ type subCheckJSON struct {
 	Detail string  `json:"detail"`
 }
 
-func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle grader.Oracle) error {
-	if opts.jobs < 1 {
-		return usageErrorf("--jobs must be at least 1")
-	}
-	layout, err := batch.ParseLayout(opts.layout)
-	if err != nil {
-		return usageErrorf("--layout: %v", err)
-	}
-	if opts.resultsFmt == "" {
-		opts.resultsFmt = report.ResultsGradescope
-	}
-	if !slices.Contains(report.ResultsFormats, opts.resultsFmt) {
-		return usageErrorf("--results-format %q: expected %s", opts.resultsFmt, strings.Join(report.ResultsFormats, " or "))
-	}
-	tests, err := loadTests(a, asg, opts.prepared)
-	if err != nil {
-		return err
-	}
-	found, err := batch.Find(paths, layout, asg.ExpectedFiles())
-	if err != nil {
-		return inputError(err)
-	}
-	subs := found.Submissions
-	roster, err := readRosters(subs)
-	if err != nil {
-		return inputError(err)
-	}
-	var shard *batch.Shard
-	if opts.shard != "" {
-		sh, err := batch.ParseShard(opts.shard)
-		if err != nil {
-			return usageErrorf("--shard: %v", err)
-		}
-		subs, sh = batch.SelectShard(subs, sh)
-		shard = &sh
-		if len(subs) == 0 {
-			return usageErrorf("--shard %s: this shard has no submission (the class has %d); use fewer shards", sh, len(found.Submissions))
-		}
-	}
-	for _, sk := range found.Skipped {
-		fmt.Fprintf(a.errOut, "kpuzzle: warning: %s: %s\n", grader.Printable(sk.Path), sk.Reason)
-	}
-	if opts.resultsJSON != "" && len(subs) != 1 {
-		return usageErrorf("--results-json needs exactly one submission, but %d were found", len(subs))
-	}
-	class, err := readClassList(opts.gradebooks, asg, opts.classList)
-	if err != nil {
-		return err
-	}
-	tmpl, err := report.LoadFeedbackTemplate(asg.Feedback.Template)
-	if err == nil {
-		err = report.CheckFeedbackTemplate(tmpl, asg, tests)
-	}
-	if err != nil {
-		return usageErrorf("feedback.template: %v", err)
-	}
-	out, err := filepath.Abs(opts.out)
-	if err != nil {
-		return inputError(err)
-	}
-	// The output holds every student's answers: private to the grader.
-	if err := os.MkdirAll(out, 0o700); err != nil {
-		return inputError(err)
-	}
-	conceal := append([]string{out, a.v.ConfigFileUsed()}, absPaths(opts.conceal)...)
-	if opts.resultsJSON != "" {
-		conceal = append(conceal, filepath.Dir(opts.resultsJSON))
-	}
+// gradeInputs is what runGrade reads and checks before any program runs.
+type gradeInputs struct {
+	tests  []grader.Test
+	subs   []batch.Submission
+	shard  *batch.Shard
+	roster report.Roster
+	class  report.ClassList
+	tmpl   *template.Template
+	// out is the output folder, absolute and made private to the grader;
+	// conceal are the further paths programs must not see.
+	out     string
+	conceal []string
+}
 
-	progress := newProgress(a, len(tests))
+func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle grader.Oracle) error {
+	in, err := readGradeInputs(a, &opts, asg, paths)
+	if err != nil {
+		return err
+	}
+	progress := newProgress(a, len(in.tests))
 	outcome, err := batch.Grade(ctx, batch.Options{
 		Assignment:   asg,
-		Tests:        tests,
-		Submissions:  subs,
+		Tests:        in.tests,
+		Submissions:  in.subs,
 		Oracle:       oracle,
 		Jobs:         opts.jobs,
-		JournalPath:  filepath.Join(out, "journal.jsonl"),
+		JournalPath:  filepath.Join(in.out, batch.JournalFile),
 		Resume:       opts.resume,
 		ScratchDir:   opts.scratch,
-		Conceal:      conceal,
-		AnswerDir:    answerDir(asg, out),
+		Conceal:      in.conceal,
+		AnswerDir:    report.AnswerDir(asg, in.out),
 		Events:       progress.event,
 		AllowExposed: opts.exposed,
-		Shard:        shard,
-		Roster:       roster,
+		Shard:        in.shard,
+		Roster:       in.roster,
 		Prepared:     opts.prepared != "",
 	})
 	progress.finish()
@@ -393,7 +334,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	}
 	if outcome.Interrupted {
 		fmt.Fprintf(a.errOut, "kpuzzle: interrupted: %d of %d tests are recorded in %s; run the same command with --resume to finish\n",
-			countResults(outcome), len(subs)*len(tests), filepath.Join(out, "journal.jsonl"))
+			outcome.Recorded(), len(in.subs)*len(in.tests), filepath.Join(in.out, batch.JournalFile))
 		return &exitError{code: exitFindings}
 	}
 	if why := outcome.UniformFailure(); why != "" && !opts.uniform {
@@ -401,23 +342,89 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 			"no grades were written. Check run.command (and build.command), try it on one submission, and grade again into a new --out "+
 			"(or pass --allow-uniform-failure to write these grades)", len(outcome.Results), firstLineOf(why))
 	}
-
-	gb := report.NewGradebook(asg, outcome.Tests, outcome.Results)
-	gb.SetReceived(outcome.Received)
-	gb.SetIntegrity(outcome.Integrity)
-	gb.SetRoster(roster)
-	// A grader failure must reach Gradescope as a failed autograder run,
-	// never as a stored score: no results.json then.
-	resultsJSON := opts.resultsJSON
-	if outcome.GraderErrors > 0 {
-		resultsJSON = ""
-	}
-	if err := gb.WriteFolder(out, report.FolderOptions{Feedback: tmpl, Replays: asg.Results.ReplaysOn(), Moves: asg.Convention(), AnswerFormat: asg.AnswerNotation(), ResultsJSON: resultsJSON, ResultsFormat: opts.resultsFmt}); err != nil {
+	gb, err := report.WriteGrading(in.out, asg, outcome, in.roster, report.FolderOptions{Feedback: in.tmpl, ResultsJSON: opts.resultsJSON, ResultsFormat: opts.resultsFmt})
+	if err != nil {
 		return inputError(err)
 	}
-	if err := writeLMSGradebooks(a, gb, out, asg, opts.gradebooks, class); err != nil {
+	if err := writeLMSGradebooks(a, gb, in.out, asg, opts.gradebooks, in.class); err != nil {
 		return err
 	}
+	return renderGrade(a, opts, gb, in.out, outcome)
+}
+
+// readGradeInputs checks grade's flags and reads everything a grading
+// needs before any program runs: the tests (with --prepared's optimal
+// lengths), the submissions (this shard's), the roster beside them, the
+// class list, the feedback template and the output folder.
+func readGradeInputs(a *app, opts *gradeOptions, asg grader.Assignment, paths []string) (gradeInputs, error) {
+	var in gradeInputs
+	if opts.jobs < 1 {
+		return in, usageErrorf("--jobs must be at least 1")
+	}
+	layout, err := batch.ParseLayout(opts.layout)
+	if err != nil {
+		return in, usageErrorf("--layout: %v", err)
+	}
+	if opts.resultsFmt == "" {
+		opts.resultsFmt = report.ResultsGradescope
+	}
+	if !slices.Contains(report.ResultsFormats, opts.resultsFmt) {
+		return in, usageErrorf("--results-format %q: expected %s", opts.resultsFmt, strings.Join(report.ResultsFormats, " or "))
+	}
+	if in.tests, err = loadTests(a, asg, opts.prepared); err != nil {
+		return in, err
+	}
+	found, err := batch.Find(paths, layout, asg.ExpectedFiles())
+	if err != nil {
+		return in, inputError(err)
+	}
+	in.subs = found.Submissions
+	if in.roster, err = report.ReadRosters(batch.ExportFolders(in.subs)); err != nil {
+		return in, inputError(err)
+	}
+	if opts.shard != "" {
+		sh, err := batch.ParseShard(opts.shard)
+		if err != nil {
+			return in, usageErrorf("--shard: %v", err)
+		}
+		if in.subs, sh, err = batch.TakeShard(in.subs, sh); err != nil {
+			return in, usageErrorf("--shard %s: %v", sh, err)
+		}
+		in.shard = &sh
+	}
+	for _, sk := range found.Skipped {
+		fmt.Fprintf(a.errOut, "kpuzzle: warning: %s: %s\n", grader.Printable(sk.Path), sk.Reason)
+	}
+	if opts.resultsJSON != "" && len(in.subs) != 1 {
+		return in, usageErrorf("--results-json needs exactly one submission, but %d were found", len(in.subs))
+	}
+	if in.class, err = readClassList(opts.gradebooks, asg, opts.classList); err != nil {
+		return in, err
+	}
+	in.tmpl, err = report.LoadFeedbackTemplate(asg.Feedback.Template)
+	if err == nil {
+		err = report.CheckFeedbackTemplate(in.tmpl, asg, in.tests)
+	}
+	if err != nil {
+		return in, usageErrorf("feedback.template: %v", err)
+	}
+	if in.out, err = filepath.Abs(opts.out); err != nil {
+		return in, inputError(err)
+	}
+	// The output holds every student's answers: private to the grader.
+	if err := os.MkdirAll(in.out, 0o700); err != nil {
+		return in, inputError(err)
+	}
+	in.conceal = append([]string{in.out, a.v.ConfigFileUsed()}, absPaths(opts.conceal)...)
+	if opts.resultsJSON != "" {
+		in.conceal = append(in.conceal, filepath.Dir(opts.resultsJSON))
+	}
+	return in, nil
+}
+
+// renderGrade prints a finished grading: its summary (or grade --json),
+// and what the grader's own failures left undone.
+func renderGrade(a *app, opts gradeOptions, gb report.Gradebook, out string, outcome batch.Outcome) error {
 	if a.json {
 		if err := writeJSON(a.out, gradeSummaryJSON(gb, out, outcome)); err != nil {
 			return err
@@ -442,14 +449,6 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	return nil
 }
 
-func countResults(o batch.Outcome) int {
-	n := 0
-	for _, m := range o.Results {
-		n += len(m)
-	}
-	return n
-}
-
 func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSON {
 	j := gradeJSON{Out: out, Summary: filepath.Join(out, report.SummaryFile), Interrupted: o.Interrupted, Ran: o.Ran, Reused: o.Reused, Reran: o.Reran, Isolation: o.Isolation.String(), Submissions: []submissionJSON{}}
 	for _, s := range gb.Submissions {
@@ -469,15 +468,6 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSO
 		j.Submissions = append(j.Submissions, sj)
 	}
 	return j
-}
-
-// answerDir is where the grader keeps the answers for replay pages, ""
-// when results.replays is off.
-func answerDir(asg grader.Assignment, out string) string {
-	if !asg.Results.ReplaysOn() {
-		return ""
-	}
-	return filepath.Join(out, report.AnswersDir)
 }
 
 // gradeProgress shows a progress bar on stderr when it is a terminal,
@@ -552,63 +542,24 @@ func absPaths(paths []string) []string {
 	return out
 }
 
-// readRosters reads Gradescope's submission_metadata.yml beside the
-// submission folders, where an export put one, so that the gradebook
-// names the students.
-func readRosters(subs []batch.Submission) (report.Roster, error) {
-	roster := report.Roster{}
-	seen := map[string]bool{}
-	for _, s := range subs {
-		if seen[s.Root] || s.Root == s.Dir {
-			continue
-		}
-		seen[s.Root] = true
-		f, err := puzzles.OpenFile(filepath.Join(s.Root, report.RosterFile))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		r, err := report.ReadGradescopeRoster(f, f.Name())
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
-		for k, v := range r {
-			roster[k] = v
-		}
-	}
-	return roster, nil
-}
-
 // loadTests reads the assignment's puzzle set and, given a prepared file,
-// the optimal lengths kpuzzle grade prepare proved for it.
+// the optimal lengths kpuzzle grade prepare proved for it
+// (batch.LoadTests), and turns its errors into the command's.
 func loadTests(a *app, asg grader.Assignment, prepared string) ([]grader.Test, error) {
-	tests, err := asg.LoadTests()
-	if err != nil {
-		var ce *grader.ConfigError
-		if errors.As(err, &ce) {
-			return nil, usageErrorf("%s: %v", a.v.ConfigFileUsed(), err)
-		}
-		return nil, inputError(err)
-	}
-	if prepared == "" {
+	tests, err := batch.LoadTests(asg, prepared)
+	var ce *grader.ConfigError
+	var pe *batch.PreparedError
+	switch {
+	case err == nil:
 		return tests, nil
+	case errors.As(err, &ce):
+		return nil, usageErrorf("%s: %v", a.v.ConfigFileUsed(), err)
+	case errors.As(err, &pe) && pe.Mismatch:
+		return nil, usageErrorf("--prepared %s: %v", pe.File, pe.Err)
+	case errors.As(err, &pe):
+		return nil, usageErrorf("%v", pe.Err)
 	}
-	f, err := puzzles.OpenFile(prepared)
-	if err != nil {
-		return nil, inputError(err)
-	}
-	defer f.Close()
-	p, err := batch.ReadPrepared(f, prepared)
-	if err != nil {
-		return nil, usageErrorf("%v", err)
-	}
-	if tests, err = p.Apply(asg, tests); err != nil {
-		return nil, usageErrorf("--prepared %s: %v", prepared, err)
-	}
-	return tests, nil
+	return nil, inputError(err)
 }
 
 // firstLineOf is s up to its first newline.

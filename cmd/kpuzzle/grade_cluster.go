@@ -1,9 +1,9 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -12,12 +12,8 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/report"
-	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 	"github.com/spf13/cobra"
 )
-
-// PreparedFile is what grade prepare writes in its folder.
-const preparedFile = "prepared.json"
 
 type prepareJSON struct {
 	Out    string `json:"out"`
@@ -52,36 +48,16 @@ where every node of the cluster can read it (docs/cluster.md).`,
 			if err != nil {
 				return err
 			}
-			keyTests, err := loadTests(a, asg, "")
+			keyTests, tests, err := proveKey(ctx, a, asg)
 			if err != nil {
 				return err
 			}
-			progress := newProgress(a, 0)
-			tests, err := batch.Prepare(ctx, batch.Options{Assignment: asg, Tests: keyTests, Oracle: referenceOracle(), Events: progress.event})
-			progress.finish()
+			path, err := batch.SavePrepared(out, batch.NewPrepared(asg, keyTests, tests))
 			if err != nil {
-				if errors.Is(err, grader.ErrKeyContradiction) {
-					return usageErrorf("%v", err)
-				}
-				return inputError(err)
-			}
-			path := filepath.Join(out, preparedFile)
-			if err := os.MkdirAll(out, 0o700); err != nil {
-				return inputError(err)
-			}
-			p := batch.NewPrepared(asg, keyTests, tests)
-			if err := atomicfile.Write(path, 0o600, func(w io.Writer) error { return batch.WritePrepared(w, p) }); err != nil {
 				return inputError(err)
 			}
 			j := prepareJSON{Out: path, Tests: len(tests)}
-			for i, t := range tests {
-				switch {
-				case !t.Optimum.Known && t.Solvable:
-					j.Unknown++
-				case t.Optimum.Known && !keyTests[i].Optimum.Known:
-					j.Proved++
-				}
-			}
+			j.Proved, j.Unknown = batch.PreparedCounts(keyTests, tests)
 			if a.json {
 				return writeJSON(a.out, j)
 			}
@@ -91,6 +67,25 @@ where every node of the cluster can read it (docs/cluster.md).`,
 	}
 	cmd.Flags().StringVar(&out, "out", "", "folder to write prepared.json in (required; shared by the shards)")
 	return cmd
+}
+
+// proveKey loads the assignment's tests and proves their answer key once
+// (batch.Prepare, with a progress bar): it returns the tests as the key
+// gives them and as proved.
+func proveKey(ctx context.Context, a *app, asg grader.Assignment) (keyTests, tests []grader.Test, err error) {
+	if keyTests, err = loadTests(a, asg, ""); err != nil {
+		return nil, nil, err
+	}
+	progress := newProgress(a, 0)
+	tests, err = batch.Prepare(ctx, batch.Options{Assignment: asg, Tests: keyTests, Oracle: referenceOracle(), Events: progress.event})
+	progress.finish()
+	if err != nil {
+		if errors.Is(err, grader.ErrKeyContradiction) {
+			return nil, nil, usageErrorf("%v", err)
+		}
+		return nil, nil, inputError(err)
+	}
+	return keyTests, tests, nil
 }
 
 type mergeJSON struct {
@@ -146,11 +141,8 @@ shards were graded with it.`,
 			if err != nil {
 				return usageErrorf("%v", err)
 			}
-			gb := report.NewGradebook(asg, m.Tests, m.Results)
-			gb.SetReceived(m.Received)
-			gb.SetIntegrity(m.Integrity)
-			gb.SetRoster(m.Roster)
-			if err := gb.WriteFolder(out, report.FolderOptions{Feedback: tmpl, Replays: asg.Results.ReplaysOn(), Moves: asg.Convention(), AnswerFormat: asg.AnswerNotation()}); err != nil {
+			gb, err := report.WriteGrading(out, asg, m.Outcome, m.Roster, report.FolderOptions{Feedback: tmpl})
+			if err != nil {
 				return inputError(err)
 			}
 			if err := writeLMSGradebooks(a, gb, out, asg, gradebooks, class); err != nil {

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/report"
@@ -19,19 +17,14 @@ func registerGradebookFlags(f *pflag.FlagSet, gradebooks *[]string, classList *s
 	f.StringVar(classList, "class-list", "", "the class's gradebook export from Canvas or Moodle (CSV): students are matched to it by student ID or email, and its IDs and sections fill the import file")
 }
 
-// gradebookFormats joins results.gradebook and --gradebook, checked.
+// gradebookFormats joins results.gradebook and --gradebook, checked
+// (report.JoinGradebookFormats).
 func gradebookFormats(flag []string, asg grader.Assignment) ([]string, error) {
-	var out []string
-	for _, f := range append(slices.Clone(asg.Results.Gradebook), flag...) {
-		f = strings.ToLower(strings.TrimSpace(f))
-		if !slices.Contains(report.GradebookFormats, f) {
-			return nil, usageErrorf("--gradebook %q: expected %s", f, strings.Join(report.GradebookFormats, " or "))
-		}
-		if !slices.Contains(out, f) {
-			out = append(out, f)
-		}
+	formats, err := report.JoinGradebookFormats(asg.Results.Gradebook, flag)
+	if err != nil {
+		return nil, usageErrorf("--%v", err)
 	}
-	return out, nil
+	return formats, nil
 }
 
 // readClassList reads --class-list, checked before any grading.

@@ -115,13 +115,9 @@ func runPdbBuild(ctx context.Context, a *app, pf *pdbFlags, o *pdbBuildOptions) 
 		if err != nil {
 			return err
 		}
-		mode := pdb.Additive
-		switch strings.ToLower(o.mode) {
-		case "additive":
-		case "max":
-			mode = pdb.Max
-		default:
-			return usageErrorf("--mode %q: expected additive or max", o.mode)
+		mode, err := pdb.ParseMode(o.mode)
+		if err != nil {
+			return usageErrorf("--%v", err)
 		}
 		pats, err := pdb.ParsePatterns(o.patterns)
 		if err != nil {
@@ -136,7 +132,7 @@ func runPdbBuild(ctx context.Context, a *app, pf *pdbFlags, o *pdbBuildOptions) 
 		return usageErrorf("name a pattern database to build (%s) or give --patterns", strings.Join(pdb.Names(), ", "))
 	default:
 		for _, name := range o.names {
-			shape, ok := namedShape(name)
+			shape, ok := pdb.NamedShape(name)
 			if !ok {
 				return usageErrorf("unknown pattern database %q: the shipped ones are %s (or use --patterns)", name, strings.Join(pdb.Names(), ", "))
 			}
@@ -182,16 +178,6 @@ func runPdbBuild(ctx context.Context, a *app, pf *pdbFlags, o *pdbBuildOptions) 
 		}
 	}
 	return nil
-}
-
-func namedShape(name string) (puzzles.Shape, bool) {
-	n := pdb.TrimName(name)
-	for _, info := range pdb.Describe() {
-		if info.Name == n {
-			return info.Shape, true
-		}
-	}
-	return puzzles.Shape{}, false
 }
 
 // openWithProgress opens a partition's heuristic, saying on stderr which

@@ -132,43 +132,14 @@ func runSetsExport(a *app, name, out string, f puzzles.Format) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	var shape puzzles.Shape
-	mixed := false
-	width := len(fmt.Sprint(len(set.Instances)))
-	entries := make([]puzzles.SetPuzzle, len(set.Instances))
-	for i, inst := range set.Instances {
-		s := inst.Board.Shape()
-		if i > 0 && s != shape {
-			mixed = true
-		}
-		shape = s
-		file := inst.Name
-		if !strings.HasSuffix(file, ".txt") {
-			file = fmt.Sprintf("%s_%0*s.txt", set.Name, width, inst.Name)
-		}
-		e := puzzles.ManifestEntry{File: file, Solvable: puzzles.Solvable(inst.Board, set.Goal(inst)), OptimalLength: knownLength(inst.Optimal)}
-		if e.OptimalLength != nil {
-			e.Proof = inst.Proof
-		}
-		entries[i] = puzzles.SetPuzzle{Board: inst.Board, Entry: e}
-		if inst.Text != nil && inst.Format == f {
-			// A file shipped in this layout is written as it is (the
-			// CS3243 inputs keep their CRLF line ends).
-			entries[i].Text = inst.Text
-		}
-	}
-	m := puzzles.Manifest{Moves: puzzles.TileMoves.String(), Generator: "kpuzzle sets export " + name}
-	if !mixed {
-		m.Shape = shape.String()
-	}
-	goal := set.Goal(set.Instances[0])
-	if err := puzzles.WriteSetDir(out, m, goal, entries, f); err != nil {
+	n, err := puzzles.ExportSet(set, out, f, "kpuzzle sets export "+name)
+	if err != nil {
 		return fmt.Errorf("export %s: %w", name, err)
 	}
 	if a.json {
-		return writeJSON(a.out, map[string]any{"out": out, "name": name, "count": len(entries)})
+		return writeJSON(a.out, map[string]any{"out": out, "name": name, "count": n})
 	}
-	fmt.Fprintf(a.out, "wrote %d puzzles of %s to %s, listed in %s\n", len(entries), name, out, filepath.Join(out, puzzles.ManifestFile))
+	fmt.Fprintf(a.out, "wrote %d puzzles of %s to %s, listed in %s\n", n, name, out, filepath.Join(out, puzzles.ManifestFile))
 	return nil
 }
 

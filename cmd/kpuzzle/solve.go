@@ -179,16 +179,6 @@ type solveJSON struct {
 	BandError string         `json:"band_error,omitempty"`
 }
 
-// bestFirst reports whether the algorithm orders a frontier by priority,
-// so that the tie-break applies.
-func bestFirst(algo string) bool {
-	switch algo {
-	case "ucs", "greedy", "astar", "wastar":
-		return true
-	}
-	return false
-}
-
 func runSolve(ctx context.Context, a *app, opts solveOptions, path string) error {
 	b, g, err := a.readPuzzle(path, &opts.puzzle)
 	if err != nil {
@@ -269,7 +259,7 @@ func runSolve(ctx context.Context, a *app, opts solveOptions, path string) error
 		out.Length = &n
 		out.Moves = conv.Tokens(sol.Path)
 	}
-	if bestFirst(out.Algorithm) {
+	if reference.TieBreakApplies(out.Algorithm) {
 		out.TieBreak, out.TieBreakRule = tb.String(), tb.Describe()
 	}
 	if opts.band && sol.Solvable {

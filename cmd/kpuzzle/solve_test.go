@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference"
 )
 
 const hardest8 = "8 6 7\n2 5 4\n3 0 1\n" // 31 moves
@@ -102,7 +103,7 @@ func TestSolveEveryAlgorithmCLI(t *testing.T) {
 		if out.RequestedAlgorithm != algo {
 			t.Errorf("%s: requested_algorithm %q", algo, out.RequestedAlgorithm)
 		}
-		if bestFirst(algo) != (out.TieBreak != "") {
+		if reference.TieBreakApplies(algo) != (out.TieBreak != "") {
 			t.Errorf("%s: tie_break %q", algo, out.TieBreak)
 		}
 	}

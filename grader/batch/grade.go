@@ -757,3 +757,13 @@ func (o Outcome) UniformFailure() string {
 	}
 	return first
 }
+
+// Recorded counts the results in o: the tests run now or taken from the
+// journal (an interrupted grading's results are all in the journal).
+func (o Outcome) Recorded() int {
+	n := 0
+	for _, m := range o.Results {
+		n += len(m)
+	}
+	return n
+}

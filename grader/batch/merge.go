@@ -1,12 +1,9 @@
 package batch
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -40,89 +37,6 @@ func Prepare(ctx context.Context, opts Options) ([]grader.Test, error) {
 		return nil, err
 	}
 	return g.out.Tests, nil
-}
-
-// Prepared is what Prepare found, as kpuzzle grade prepare writes it for
-// the shards (prepared.json).
-type Prepared struct {
-	// Fingerprint is the assignment's and the puzzle set's
-	// (Fingerprint, over the tests as the key gives them).
-	Fingerprint string `json:"fingerprint"`
-	// Optima maps every test to its optimal length.
-	Optima map[string]grader.Optimum `json:"optima"`
-}
-
-// NewPrepared records prepared tests for the assignment whose tests as
-// the key gives them are keyTests.
-func NewPrepared(a grader.Assignment, keyTests, prepared []grader.Test) Prepared {
-	p := Prepared{Fingerprint: Fingerprint(a, keyTests), Optima: map[string]grader.Optimum{}}
-	for _, t := range prepared {
-		p.Optima[t.Name] = t.Optimum
-	}
-	return p
-}
-
-// maxPreparedBytes caps a prepared file.
-const maxPreparedBytes = 64 << 20
-
-// ReadPrepared reads a prepared file; errors name it (and the line of a
-// syntax error).
-func ReadPrepared(r io.Reader, name string) (Prepared, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxPreparedBytes+1))
-	if err != nil {
-		return Prepared{}, fmt.Errorf("%s: %w", name, err)
-	}
-	if len(data) > maxPreparedBytes {
-		return Prepared{}, fmt.Errorf("%s: larger than %d MiB; expected the prepared.json of kpuzzle grade prepare", name, maxPreparedBytes>>20)
-	}
-	var p Prepared
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
-			return Prepared{}, fmt.Errorf("%s:%d: %v; expected the prepared.json of kpuzzle grade prepare", name, line, err)
-		}
-		return Prepared{}, fmt.Errorf("%s: %v; expected the prepared.json of kpuzzle grade prepare", name, err)
-	}
-	if p.Fingerprint == "" || p.Optima == nil {
-		return Prepared{}, fmt.Errorf("%s: no fingerprint or optima; expected the prepared.json of kpuzzle grade prepare", name)
-	}
-	for test, o := range p.Optima {
-		if o.Known && o.Length < 0 {
-			return Prepared{}, fmt.Errorf("%s: test %s has a negative optimal length %d", name, test, o.Length)
-		}
-	}
-	return p, nil
-}
-
-// WritePrepared writes p as indented JSON.
-func WritePrepared(w io.Writer, p Prepared) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(p)
-}
-
-// Apply gives keyTests (the assignment's tests as the key gives them) the
-// prepared optima, after checking that p was made for this assignment and
-// puzzle set.
-func (p Prepared) Apply(a grader.Assignment, keyTests []grader.Test) ([]grader.Test, error) {
-	if p.Fingerprint != Fingerprint(a, keyTests) {
-		return nil, errors.New("it was prepared for another assignment or puzzle set (the puzzle set, goal, moves, run, build or optimal settings differ); run kpuzzle grade prepare again")
-	}
-	out := append([]grader.Test(nil), keyTests...)
-	for i, t := range out {
-		o, ok := p.Optima[t.Name]
-		if !ok {
-			return nil, fmt.Errorf("it has no optimal length for test %s; run kpuzzle grade prepare again", t.Name)
-		}
-		if t.Optimum.Known && (!o.Known || o.Length != t.Optimum.Length) {
-			return nil, fmt.Errorf("test %s: it says %v but the key says %d; run kpuzzle grade prepare again", t.Name, o, t.Optimum.Length)
-		}
-		out[i].Optimum = o
-	}
-	return out, nil
 }
 
 // Merged is a grading put together from its shards: what one run over
@@ -266,7 +180,7 @@ func Merge(dirs []string, a grader.Assignment, tests []grader.Test, out string) 
 	ApplyIntegrity(a, &m.Outcome)
 	if out != "" {
 		for _, sh := range shards {
-			if err := copyAnswers(filepath.Join(sh.dir, answersFolder), filepath.Join(out, answersFolder)); err != nil {
+			if err := copyAnswers(filepath.Join(sh.dir, AnswersFolder), filepath.Join(out, AnswersFolder)); err != nil {
 				return Merged{}, err
 			}
 		}
@@ -274,8 +188,10 @@ func Merge(dirs []string, a grader.Assignment, tests []grader.Test, out string) 
 	return m, nil
 }
 
-// answersFolder is where a grading keeps answers (report.AnswersDir).
-const answersFolder = "answers"
+// AnswersFolder is the folder of a grading's output folder that keeps its
+// answers for the replay pages (Options.AnswerDir), in grader.AnswerPath's
+// layout; Merge copies the shards' into the merged folder's.
+const AnswersFolder = "answers"
 
 // copyAnswers copies a shard's kept answers into the merged folder.
 func copyAnswers(src, dst string) error {

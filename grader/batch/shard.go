@@ -62,3 +62,26 @@ func ClassDigest(subs []Submission) string {
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
+
+// EmptyShardError is a shard that was dealt no submission: the class has
+// fewer submissions than there are shards.
+type EmptyShardError struct {
+	// Shard is the shard, Class the number of submissions in the class.
+	Shard Shard
+	Class int
+}
+
+func (e *EmptyShardError) Error() string {
+	return fmt.Sprintf("this shard has no submission (the class has %d); use fewer shards", e.Class)
+}
+
+// TakeShard is SelectShard that refuses, with an *EmptyShardError, a
+// shard that gets no submission: a run that grades nobody is a mistake
+// in the number of shards.
+func TakeShard(subs []Submission, s Shard) ([]Submission, Shard, error) {
+	out, s := SelectShard(subs, s)
+	if len(out) == 0 {
+		return nil, s, &EmptyShardError{Shard: s, Class: len(subs)}
+	}
+	return out, s, nil
+}

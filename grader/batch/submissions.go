@@ -74,6 +74,24 @@ type Found struct {
 	Skipped []Skipped
 }
 
+// ExportFolders lists the folders of submissions among subs' roots (a
+// folder named on the command line that holds one sub-folder per
+// student), each once, in the order of subs: where an export such as
+// Gradescope's puts its metadata beside the submission folders
+// (report.ReadRosters). A submission named on its own has no such folder.
+func ExportFolders(subs []Submission) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range subs {
+		if seen[s.Root] || s.Root == s.Dir {
+			continue
+		}
+		seen[s.Root] = true
+		out = append(out, s.Root)
+	}
+	return out
+}
+
 // FindSubmissions lists the submissions under the given folders, sorted by
 // name. Two submissions with the same name are an error, since reports are
 // keyed by it. See Find for the notes on what was skipped.

@@ -9,6 +9,7 @@ import (
 	"text/template"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
@@ -20,9 +21,20 @@ const (
 	// SummaryFile is the instructor's summary page.
 	SummaryFile = "summary.html"
 	// AnswersDir holds each answer as the grader checked it (with
-	// results.replays), in grader.AnswerPath's layout.
-	AnswersDir = "answers"
+	// results.replays), in grader.AnswerPath's layout: the grading's
+	// batch.AnswersFolder.
+	AnswersDir = batch.AnswersFolder
 )
+
+// AnswerDir is where a grading into the output folder out keeps the
+// answers for the replay pages (AnswersDir in out), "" when the
+// assignment's results.replays is off.
+func AnswerDir(a grader.Assignment, out string) string {
+	if !a.Results.ReplaysOn() {
+		return ""
+	}
+	return filepath.Join(out, AnswersDir)
+}
 
 // FolderOptions say what WriteFolder writes besides the gradebook.
 type FolderOptions struct {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -27,6 +28,34 @@ const (
 
 // GradebookFormats lists the formats WriteLMSGradebooks writes.
 var GradebookFormats = []string{GradebookCanvas, GradebookMoodle}
+
+// GradebookFormatError is a gradebook format that is not one of
+// GradebookFormats.
+type GradebookFormatError struct {
+	Format string
+}
+
+func (e *GradebookFormatError) Error() string {
+	return fmt.Sprintf("gradebook %q: expected %s", e.Format, strings.Join(GradebookFormats, " or "))
+}
+
+// JoinGradebookFormats is the gradebook formats a grading writes: the
+// assignment's results.gradebook, then more (a command line's), read
+// case-insensitively with surrounding space ignored, each once, in order.
+// An unknown format is a *GradebookFormatError.
+func JoinGradebookFormats(configured, more []string) ([]string, error) {
+	var out []string
+	for _, f := range append(slices.Clone(configured), more...) {
+		f = strings.ToLower(strings.TrimSpace(f))
+		if !slices.Contains(GradebookFormats, f) {
+			return nil, &GradebookFormatError{Format: f}
+		}
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
 
 // LMSFile is the file of a gradebook format in the output folder, and
 // MissingFile the list of students missing from either side.

@@ -3,6 +3,7 @@ package report_test
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -213,4 +214,24 @@ func FuzzReadClassList(f *testing.F) {
 
 func fmtPoints(p float64) string {
 	return strconv.FormatFloat(grader.RoundPoints(p), 'f', -1, 64)
+}
+
+// TestJoinGradebookFormats: the assignment's formats then the command
+// line's, each once whatever its case; an unknown one is named.
+func TestJoinGradebookFormats(t *testing.T) {
+	got, err := report.JoinGradebookFormats([]string{"Moodle"}, []string{" canvas", "moodle", "CANVAS"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"moodle", "canvas"}, got); diff != "" {
+		t.Errorf("formats (-want +got):\n%s", diff)
+	}
+	if got, err := report.JoinGradebookFormats(nil, nil); err != nil || len(got) != 0 {
+		t.Errorf("none: %v, %v", got, err)
+	}
+	_, err = report.JoinGradebookFormats([]string{"canvas"}, []string{"Blackboard"})
+	var fe *report.GradebookFormatError
+	if !errors.As(err, &fe) || fe.Format != "blackboard" || err.Error() != `gradebook "blackboard": expected canvas or moodle` {
+		t.Errorf("unknown format: %v, want a *GradebookFormatError naming blackboard", err)
+	}
 }

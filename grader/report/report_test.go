@@ -544,3 +544,17 @@ func TestBuildOutputShownOnce(t *testing.T) {
 	}
 	checkGradescopeSpec(t, data)
 }
+
+// TestAnswerDir: answers are kept in the output folder's AnswersDir while
+// results.replays is on (the default), nowhere when it is off.
+func TestAnswerDir(t *testing.T) {
+	off := false
+	var a grader.Assignment
+	if got, want := report.AnswerDir(a, "/out"), filepath.Join("/out", report.AnswersDir); got != want {
+		t.Errorf("replays on: %q, want %q", got, want)
+	}
+	a.Results.Replays = &off
+	if got := report.AnswerDir(a, "/out"); got != "" {
+		t.Errorf("replays off: %q, want none", got)
+	}
+}

@@ -4,12 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"path/filepath"
 	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
 // Roster maps a submission's folder name to its submitters (several for a
@@ -65,6 +68,34 @@ func ReadGradescopeRoster(r io.Reader, name string) (Roster, error) {
 		}
 	}
 	return out, nil
+}
+
+// ReadRosters reads the Gradescope roster (RosterFile) in each of the
+// folders that holds one, the folders of submissions of a grading
+// (batch.ExportFolders), and merges them; a folder without one is
+// skipped, and a submission named in two rosters takes the later
+// folder's submitters. Errors name the file (ReadGradescopeRoster); one
+// that is there but cannot be read is the file system's error.
+func ReadRosters(folders []string) (Roster, error) {
+	roster := Roster{}
+	for _, dir := range folders {
+		f, err := puzzles.OpenFile(filepath.Join(dir, RosterFile))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		r, err := ReadGradescopeRoster(f, f.Name())
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range r {
+			roster[k] = v
+		}
+	}
+	return roster, nil
 }
 
 // oneLine folds a message onto one line (YAML errors quote the input).

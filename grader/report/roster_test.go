@@ -3,6 +3,8 @@ package report_test
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,6 +37,56 @@ func TestReadGradescopeRoster(t *testing.T) {
 		if _, err := report.ReadGradescopeRoster(strings.NewReader(bad), "m.yml"); err == nil || !strings.HasPrefix(err.Error(), "m.yml") {
 			t.Errorf("%q: %v, want an error naming the file", bad, err)
 		}
+	}
+}
+
+// TestReadRosters: the rosters beside several folders of submissions are
+// merged (a folder named twice takes the later roster), a folder without
+// one is skipped, and a bad one is refused naming its file and line.
+func TestReadRosters(t *testing.T) {
+	first, second, none := t.TempDir(), t.TempDir(), t.TempDir()
+	write := func(dir, text string) string {
+		t.Helper()
+		path := filepath.Join(dir, report.RosterFile)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	write(first, "submission_1:\n  :submitters:\n  - :name: Ada\n    :sid: '1'\nsubmission_2:\n  :submitters:\n  - :name: Old\n")
+	write(second, "submission_2:\n  :submitters:\n  - :name: Alan\n    :email: alan@example.edu\n")
+	got, err := report.ReadRosters([]string{first, none, second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := report.Roster{
+		"submission_1": {{Name: "Ada", SID: "1"}},
+		"submission_2": {{Name: "Alan", Email: "alan@example.edu"}},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("merged roster (-want +got):\n%s", diff)
+	}
+	if got, err := report.ReadRosters([]string{none}); err != nil || len(got) != 0 {
+		t.Errorf("no roster file: %v, %v; want an empty roster", got, err)
+	}
+	if got, err := report.ReadRosters(nil); err != nil || len(got) != 0 {
+		t.Errorf("no folders: %v, %v; want an empty roster", got, err)
+	}
+
+	bad := write(t.TempDir(), "submission_1:\n  :submitters:\n  - :name: Ada\n   bad: [\n")
+	_, err = report.ReadRosters([]string{first, filepath.Dir(bad)})
+	if err == nil || !strings.HasPrefix(err.Error(), bad+": ") || !strings.Contains(err.Error(), "line ") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("bad roster: %v, want one line naming %s and the line", err, bad)
+	}
+
+	// A roster that is there but not a file is the file system's error.
+	odd := t.TempDir()
+	if err := os.Mkdir(filepath.Join(odd, report.RosterFile), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var pe *fs.PathError
+	if _, err := report.ReadRosters([]string{odd}); !errors.As(err, &pe) || pe.Path != filepath.Join(odd, report.RosterFile) {
+		t.Errorf("a folder named %s: %v, want an *fs.PathError naming it", report.RosterFile, err)
 	}
 }
 

@@ -97,6 +97,41 @@ func TestCombos(t *testing.T) {
 	}
 }
 
+// TestTableCombos: IDA* or auto, in any spelling, with only pattern
+// databases asks for the per-instance table, each database once; anything
+// else asks for a comparison.
+func TestTableCombos(t *testing.T) {
+	for _, tc := range []struct {
+		algos, heuristics []string
+		want              []bench.Combo
+	}{
+		{nil, nil, []bench.Combo{{Algorithm: "idastar"}}},
+		{[]string{"IDA*", "auto", "ida_star"}, nil, []bench.Combo{{Algorithm: "idastar"}}},
+		{[]string{"idastar"}, []string{"pdb:663", "PDB:78", "pdb:663"}, []bench.Combo{{Algorithm: "idastar", Heuristic: "pdb:663"}, {Algorithm: "idastar", Heuristic: "PDB:78"}}},
+		{[]string{"ida-star"}, []string{"pdb:78"}, []bench.Combo{{Algorithm: "idastar", Heuristic: "pdb:78"}}},
+	} {
+		got, ok := bench.TableCombos(tc.algos, tc.heuristics)
+		if !ok {
+			t.Errorf("%q %q: not a table", tc.algos, tc.heuristics)
+			continue
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%q %q (-want +got):\n%s", tc.algos, tc.heuristics, diff)
+		}
+	}
+	for _, tc := range [][2][]string{
+		{{"astar"}, nil},
+		{{"idastar", "bfs"}, nil},
+		{{"idastar"}, {"manhattan"}},
+		{{"idastar"}, {"pdb:78", "linear-conflict"}},
+		{{"quantum"}, nil},
+	} {
+		if got, ok := bench.TableCombos(tc[0], tc[1]); ok {
+			t.Errorf("%q %q: a table %v, want a comparison", tc[0], tc[1], got)
+		}
+	}
+}
+
 func TestParseCombo(t *testing.T) {
 	for in, want := range map[string]bench.Combo{
 		"bfs":                    {Algorithm: "bfs"},

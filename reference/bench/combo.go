@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/reference"
@@ -101,4 +102,35 @@ func Combos(algorithms, heuristics []string) ([]Combo, error) {
 		}
 	}
 	return out, nil
+}
+
+// TableCombos reads lists of algorithms and heuristics as a request for
+// the per-instance table of IDA* with pattern databases (the benchmark of
+// Korf's instances, InstanceTable): every algorithm is IDA* or auto (in
+// any spelling reference.LookupAlgorithm accepts) and every heuristic a
+// pattern database ("pdb:..."). It then returns IDA* with each database
+// named, each once, or IDA* alone when none is named (Config.PickHeuristic
+// picks one per board). ok is false for lists that ask for a comparison
+// (Combos) instead.
+func TableCombos(algorithms, heuristics []string) (combos []Combo, ok bool) {
+	for _, name := range algorithms {
+		a, err := reference.LookupAlgorithm(name)
+		if err != nil || (a.Name != "idastar" && a.Name != reference.Auto) {
+			return nil, false
+		}
+	}
+	for _, h := range heuristics {
+		if !strings.HasPrefix(strings.ToLower(h), "pdb:") {
+			return nil, false
+		}
+	}
+	for _, h := range heuristics {
+		if c := (Combo{Algorithm: "idastar", Heuristic: h}); !slices.Contains(combos, c) {
+			combos = append(combos, c)
+		}
+	}
+	if len(combos) == 0 {
+		combos = []Combo{{Algorithm: "idastar"}}
+	}
+	return combos, true
 }

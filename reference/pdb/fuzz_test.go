@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -83,4 +84,52 @@ func FuzzParsePatterns(f *testing.F) {
 			t.Fatalf("%q -> %q (-first +second):\n%s", spec, p.Spec(), diff)
 		}
 	})
+}
+
+// FuzzParseMode checks that ParseMode never panics, that what it accepts
+// is a mode whose name reads back the same, and that its errors name
+// both modes.
+func FuzzParseMode(f *testing.F) {
+	for _, s := range []string{"additive", "MAX", "Max", "", "min", " additive"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := pdb.ParseMode(s)
+		if err != nil {
+			if msg := err.Error(); !strings.Contains(msg, "expected additive or max") {
+				t.Fatalf("%q: error %q does not say what was expected", s, msg)
+			}
+			return
+		}
+		if m != pdb.Additive && m != pdb.Max {
+			t.Fatalf("%q: mode %d", s, m)
+		}
+		again, err := pdb.ParseMode(m.String())
+		if err != nil || again != m {
+			t.Fatalf("%q -> %s -> %v, %v", s, m, again, err)
+		}
+	})
+}
+
+// TestParseModeAndNamedShape: the two modes by name, and the board of
+// every shipped partition by its name with and without "pdb:".
+func TestParseModeAndNamedShape(t *testing.T) {
+	for s, want := range map[string]pdb.Mode{"additive": pdb.Additive, "Additive": pdb.Additive, "max": pdb.Max, "MAX": pdb.Max} {
+		if got, err := pdb.ParseMode(s); err != nil || got != want {
+			t.Errorf("ParseMode(%q) = %v, %v; want %v", s, got, err, want)
+		}
+	}
+	if _, err := pdb.ParseMode("min"); err == nil {
+		t.Error(`ParseMode("min") accepted`)
+	}
+	for _, info := range pdb.Describe() {
+		for _, name := range []string{info.Name, "pdb:" + info.Name, "PDB:" + info.Name} {
+			if got, ok := pdb.NamedShape(name); !ok || got != info.Shape {
+				t.Errorf("NamedShape(%q) = %v, %v; want %v", name, got, ok, info.Shape)
+			}
+		}
+	}
+	if got, ok := pdb.NamedShape("pdb:99"); ok {
+		t.Errorf(`NamedShape("pdb:99") = %v; want none`, got)
+	}
 }

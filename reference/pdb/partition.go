@@ -37,6 +37,18 @@ func (m Mode) String() string {
 	return "Mode(" + strconv.Itoa(int(m)) + ")"
 }
 
+// ParseMode reads a mode by its name as String writes it, "additive" or
+// "max", in any case.
+func ParseMode(s string) (Mode, error) {
+	switch strings.ToLower(s) {
+	case "additive":
+		return Additive, nil
+	case "max":
+		return Max, nil
+	}
+	return 0, fmt.Errorf("mode %q: expected additive or max", s)
+}
+
 // Partition is a set of disjoint patterns (sets of tiles) over one goal,
 // with how their values combine. Tiles in no pattern are counted by their
 // Manhattan distance (added under Additive, maxed in under Max), so a
@@ -110,6 +122,19 @@ func Describe() []NameInfo {
 		out[i] = NameInfo{Name: np.name, Shape: np.shape, Mode: np.mode, Description: np.doc}
 	}
 	return out
+}
+
+// NamedShape is the board shape of the shipped partition called name (with
+// or without the "pdb:" prefix, as TrimName reads it), and false when no
+// shipped partition has that name.
+func NamedShape(name string) (puzzles.Shape, bool) {
+	n := TrimName(name)
+	for _, np := range namedPartitions {
+		if np.name == n {
+			return np.shape, true
+		}
+	}
+	return puzzles.Shape{}, false
 }
 
 // ErrUnknownName reports a partition name that is not shipped.

@@ -1,0 +1,108 @@
+package report_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"text/template"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/report"
+	"github.com/kpuzzle/kpuzzle/puzzles"
+)
+
+// gradingFixture is an assignment (with extra keys) and the outcome of
+// grading one submission on one test with the given verdict.
+func gradingFixture(t *testing.T, extra string, v grader.Verdict) (grader.Assignment, batch.Outcome) {
+	t.Helper()
+	var m map[string]any
+	js := `{"name": "P1", "puzzles": {"dir": "set"}, "run": {"command": "python3 {submission}/solver.py {input} {output}"}` + extra + `}`
+	if err := json.Unmarshal([]byte(js), &m); err != nil {
+		t.Fatal(err)
+	}
+	a, err := grader.ParseAssignment(m, "/course", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
+	o := batch.Outcome{
+		Tests:    []grader.Test{{Number: 1, Name: "p1.txt", Solvable: true, Board: goal.Board(), Goal: goal}},
+		Results:  map[string]map[string]grader.Result{"submission_1": {"p1.txt": {Test: "p1.txt", Verdict: v, Solvable: true, Length: 2, Summary: "two moves"}}},
+		Received: map[string]grader.FilesReceived{"submission_1": {Files: []string{"solver.py"}}},
+	}
+	if v == grader.GraderError {
+		o.GraderErrors = 1
+	}
+	return a, o
+}
+
+// feedback is the built-in feedback template.
+func feedback(t *testing.T) *template.Template {
+	t.Helper()
+	tmpl, err := report.LoadFeedbackTemplate("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tmpl
+}
+
+// TestWriteGrading: the output folder of a grading names the students of
+// the roster and lists what each submission held; the one submission's
+// results.json is written, unless the grader itself failed on a test.
+func TestWriteGrading(t *testing.T) {
+	roster := report.Roster{"submission_1": {{Name: "Ada Lovelace", SID: "1815"}}}
+	for _, tc := range []struct {
+		verdict     grader.Verdict
+		wantResults bool
+	}{{grader.Valid, true}, {grader.GraderError, false}} {
+		a, o := gradingFixture(t, "", tc.verdict)
+		out := t.TempDir()
+		results := filepath.Join(t.TempDir(), "results.json")
+		gb, err := report.WriteGrading(out, a, o, roster, report.FolderOptions{Feedback: feedback(t), ResultsJSON: results})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.verdict, err)
+		}
+		if len(gb.Submissions) != 1 || gb.Submissions[0].Received == nil || gb.Roster == nil {
+			t.Errorf("%s: gradebook %+v lacks the files received or the roster", tc.verdict, gb)
+		}
+		csv, err := os.ReadFile(filepath.Join(out, "gradebook.csv"))
+		if err != nil || !strings.Contains(string(csv), "submission_1,Ada Lovelace,1815,") {
+			t.Errorf("%s: gradebook.csv %q (%v), want the roster's name", tc.verdict, csv, err)
+		}
+		if _, err := os.Stat(results); (err == nil) != tc.wantResults {
+			t.Errorf("%s: results.json written: %v, want %v", tc.verdict, err == nil, tc.wantResults)
+		}
+	}
+}
+
+// TestWriteGradingReplaysFollowTheAssignment: replay pages are written
+// for kept answers when results.replays is on, and not when it is off,
+// whatever the options say.
+func TestWriteGradingReplaysFollowTheAssignment(t *testing.T) {
+	for _, tc := range []struct {
+		extra string
+		want  bool
+	}{{"", true}, {`, "results": {"replays": false}`, false}} {
+		a, o := gradingFixture(t, tc.extra, grader.Incomplete)
+		out := t.TempDir()
+		path, ok := grader.AnswerPath(filepath.Join(out, report.AnswersDir), "submission_1", "p1.txt")
+		if !ok {
+			t.Fatal("no answer path")
+		}
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, []byte("LEFT\nUP\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gb, err := report.WriteGrading(out, a, o, nil, report.FolderOptions{Feedback: feedback(t), Replays: !tc.want})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = os.Stat(filepath.Join(out, filepath.FromSlash(gb.ReplayFile(gb.Submissions[0], 0))))
+		if (err == nil) != tc.want {
+			t.Errorf("results.replays %q: replay page written: %v, want %v", tc.extra, err == nil, tc.want)
+		}
+	}
+}
