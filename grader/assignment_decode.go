@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 )
 
 // ParseAssignment builds an assignment from decoded configuration settings
@@ -85,14 +87,14 @@ func checkPositiveLimits(settings map[string]any) error {
 				zero = ok && n <= 0
 			case "wall_time", "cpu_time":
 				if s, ok := v.(string); ok {
-					d, err := ParseDuration(s)
+					d, err := limits.ParseDuration(s)
 					zero = err == nil && d == 0
 				} else if n, ok := toFloat(v); ok {
 					zero = n <= 0
 				}
 			case "memory", "output", "disk":
 				if s, ok := v.(string); ok {
-					b, err := ParseByteSize(s)
+					b, err := limits.ParseByteSize(s)
 					zero = err == nil && b == 0
 				} else if n, ok := toFloat(v); ok {
 					zero = n <= 0

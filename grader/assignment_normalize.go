@@ -3,6 +3,7 @@ package grader
 // Normalize: defaults, paths and checks, one normaliser per section.
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"path"
@@ -12,16 +13,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox/isolation"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"github.com/kpuzzle/kpuzzle/reference"
-)
-
-// Default limits.
-var (
-	defaultRunLimits   = Limits{WallTime: Duration(10 * time.Second), Memory: 1 << 30, Processes: 64, Output: 1 << 20, Disk: 256 << 20}
-	defaultBuildLimits = Limits{WallTime: Duration(2 * time.Minute), Memory: 2 << 30, Processes: 256, Output: 1 << 20, Disk: 1 << 30}
 )
 
 // Normalize fills in defaults, resolves relative paths against BaseDir and
@@ -180,7 +176,7 @@ func (a *Assignment) normalizeRun() error {
 	default:
 		return &ConfigError{Key: "run.solution", Msg: fmt.Sprintf("%q: expected moves or reported", a.Run.Solution)}
 	}
-	if err := a.Run.Limits.normalize("run", defaultRunLimits); err != nil {
+	if err := normalizeLimits("run", &a.Run.Limits, limits.RunDefaults()); err != nil {
 		return err
 	}
 	if err := a.Run.Interface().checkLimits(a); err != nil {
@@ -235,7 +231,7 @@ func (a *Assignment) normalizeBuild() error {
 	if err := a.checkEntry(); err != nil {
 		return err
 	}
-	if err := a.Build.Limits.normalize("build", defaultBuildLimits); err != nil {
+	if err := normalizeLimits("build", &a.Build.Limits, limits.BuildDefaults()); err != nil {
 		return err
 	}
 	if err := checkEnv("build.env", a.Build.Env); err != nil {
@@ -316,34 +312,17 @@ func (a *Assignment) normalizeRest() error {
 	return nil
 }
 
-func (l *Limits) normalize(section string, def Limits) error {
-	if l.WallTime == 0 {
-		l.WallTime = def.WallTime
-	}
-	if l.CPUTime == 0 {
-		l.CPUTime = l.WallTime
-	}
-	if l.Memory == 0 {
-		l.Memory = def.Memory
-	}
-	if l.Processes == 0 {
-		l.Processes = def.Processes
-	}
-	if l.Output == 0 {
-		l.Output = def.Output
-	}
-	if l.Disk == 0 {
-		l.Disk = def.Disk
-	}
-	switch {
-	case l.Processes < 0:
-		return &ConfigError{Key: section + ".processes", Msg: fmt.Sprintf("%d: expected a positive number", l.Processes)}
-	case l.Memory < 1<<20:
-		return &ConfigError{Key: section + ".memory", Msg: fmt.Sprintf("%s is too small; expected at least 1MiB", l.Memory)}
-	case l.WallTime < Duration(10*time.Millisecond):
-		return &ConfigError{Key: section + ".wall_time", Msg: fmt.Sprintf("%s is too short; expected at least 10ms", l.WallTime)}
-	case l.CPUTime < Duration(10*time.Millisecond):
-		return &ConfigError{Key: section + ".cpu_time", Msg: fmt.Sprintf("%s is too short; expected at least 10ms", l.CPUTime)}
+// normalizeLimits fills in the limits of section (run or build) the
+// assignment leaves out from def and checks them against limits.Minimum,
+// naming the key of a bad one (run.memory).
+func normalizeLimits(section string, l *Limits, def Limits) error {
+	*l = l.WithDefaults(def)
+	if err := l.Validate(limits.Minimum()); err != nil {
+		var fe *limits.FieldError
+		if errors.As(err, &fe) {
+			return &ConfigError{Key: section + "." + fe.Field, Msg: fe.Msg}
+		}
+		return err
 	}
 	return nil
 }

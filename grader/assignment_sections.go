@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"slices"
 	"time"
+
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 )
 
 // AnswerSettings say how students' answers are written.
@@ -151,26 +153,20 @@ type BuildStep struct {
 	command Command
 }
 
-// Limits bound one run of a student's program.
-type Limits struct {
-	// WallTime is the real time allowed.
-	WallTime Duration `json:"wall_time"`
-	// CPUTime is the processor time a run may use: for a test, every
-	// process and thread together, judged to the millisecond after the run
-	// (and each process is stopped by the kernel at CPUTime rounded up
-	// to whole seconds); for the build, each process (the kernel's whole
-	// seconds). WallTime bounds the whole tree in real time.
-	CPUTime Duration `json:"cpu_time"`
-	// Memory caps the address space of each process.
-	Memory ByteSize `json:"memory"`
-	// Processes caps the number of processes and threads.
-	Processes int `json:"processes"`
-	// Output caps each of stdout, stderr and the answer file.
-	Output ByteSize `json:"output"`
-	// Disk caps the disk space of a run: its working folder and what it
-	// leaves in world-writable folders (see sandbox.Limits.DiskBytes).
-	Disk ByteSize `json:"disk"`
-}
+// Limits bound one run of a student's program: a test (run.*) or the
+// build (build.*). They are the sandbox's limits too, with their
+// defaults (limits.RunDefaults, limits.BuildDefaults) and validation in
+// package limits.
+type Limits = limits.Limits
+
+// Duration is a time.Duration written in configuration as "10s", "1m30s"
+// or a bare number of seconds (limits.Duration).
+type Duration = limits.Duration
+
+// ByteSize is an amount of memory, output or disk written in
+// configuration as "512MiB", "1GiB" or a bare number of bytes
+// (limits.ByteSize).
+type ByteSize = limits.ByteSize
 
 // Rubric turns a verdict into points. A solvable test is worth Solved +
 // Optimal points, an unsolvable one Unsolvable points.

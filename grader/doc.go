@@ -38,6 +38,11 @@
 // verdict is [Valid] — "legal and solved, optimality not verified" — never
 // a guess.
 //
+// The limits of a run ([Limits]: wall and CPU time, memory, processes,
+// output, disk), their units and their defaults live in
+// [github.com/kpuzzle/kpuzzle/grader/limits], which the sandbox takes its
+// limits from too.
+//
 // Running student programs, the journal and the parallel workers live in
 // [github.com/kpuzzle/kpuzzle/grader/batch]; result files (Gradescope JSON,
 // JUnit XML, CSV gradebook, Markdown feedback) in

@@ -3,10 +3,12 @@ package grader_test
 import (
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 )
 
 // TestLimitErrorsNameTheirKey sets each limit of each step, one at a time,
@@ -51,6 +53,51 @@ func TestLimitErrorsNameTheirKey(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestKeyDocsLimitDefaults checks that the documented defaults of the
+// limit keys (the table kpuzzle grade --help and docs/grading.md show)
+// are the defaults package limits applies, and that an assignment that
+// leaves them out gets exactly those.
+func TestKeyDocsLimitDefaults(t *testing.T) {
+	a, err := grader.ParseAssignment(map[string]any{
+		"puzzles": map[string]any{"dir": "d"},
+		"run":     map[string]any{"command": "x {input} {output}"},
+	}, "/course", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []struct {
+		section string
+		def     limits.Limits
+		got     limits.Limits
+	}{{"run", limits.RunDefaults(), a.Run.Limits}, {"build", limits.BuildDefaults(), a.Build.Limits}} {
+		want := step.def.WithDefaults(step.def)
+		if step.got != want {
+			t.Errorf("%s: normalized limits %+v, want the defaults %+v", step.section, step.got, want)
+		}
+		doc := map[string]string{}
+		for _, k := range grader.AssignmentKeys {
+			if rest, ok := strings.CutPrefix(k.Key, step.section+"."); ok {
+				doc[rest] = k.Default
+			}
+		}
+		if d, err := limits.ParseDuration(doc["wall_time"]); err != nil || d != want.WallTime {
+			t.Errorf("%s.wall_time documented as %q, want %s", step.section, doc["wall_time"], want.WallTime)
+		}
+		if doc["cpu_time"] != step.section+".wall_time" {
+			t.Errorf("%s.cpu_time documented as %q, want %s.wall_time", step.section, doc["cpu_time"], step.section)
+		}
+		for key, wantSize := range map[string]limits.ByteSize{"memory": want.Memory, "output": want.Output, "disk": want.Disk} {
+			b, err := limits.ParseByteSize(doc[key])
+			if err != nil || b != wantSize {
+				t.Errorf("%s.%s documented as %q, want %s", step.section, key, doc[key], wantSize)
+			}
+		}
+		if doc["processes"] != strconv.Itoa(want.Processes) {
+			t.Errorf("%s.processes documented as %q, want %d", step.section, doc["processes"], want.Processes)
 		}
 	}
 }

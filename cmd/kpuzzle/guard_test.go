@@ -85,7 +85,9 @@ func TestAnswerCommandsRefuseInsideARun(t *testing.T) {
 			}
 			res, err := sandbox.Run(context.Background(), sandbox.Spec{
 				Argv: append([]string{exe}, args...), Dir: dir, Isolation: lv.iso, UID: uid,
-				Limits: sandbox.Limits{MemoryBytes: 4 << 30, MaxProcesses: 256},
+				// Files of 64 MiB: the sandbox's default before it took the
+				// run defaults of package limits.
+				Limits: sandbox.Limits{Memory: 4 << 30, Processes: 256, FileSize: 64 << 20},
 			})
 			if err != nil {
 				t.Fatalf("%s: %v: %v", lv.name, args, err)
@@ -102,7 +104,7 @@ func TestAnswerCommandsRefuseInsideARun(t *testing.T) {
 			}
 		}
 		res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: []string{exe, "--version"}, Dir: t.TempDir(), Isolation: lv.iso, UID: uid,
-			Limits: sandbox.Limits{MemoryBytes: 4 << 30}})
+			Limits: sandbox.Limits{Memory: 4 << 30, Processes: 128, FileSize: 64 << 20}})
 		if err != nil || res.ExitCode != 0 {
 			t.Errorf("%s: kpuzzle --version: %v, exit %d, %s", lv.name, err, res.ExitCode, res.Stderr)
 		}

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
@@ -62,7 +63,7 @@ type CommandOptions struct {
 	// DefaultCommandTimeout.
 	Timeout time.Duration
 	// MemoryBytes is the address-space limit of each process of a run; 0
-	// means the sandbox default (1 GiB). A JVM needs more, or flags that
+	// means the sandbox's default (1 GiB, limits.RunDefaults). A JVM needs more, or flags that
 	// shrink its reservations (see docs/audit.md).
 	MemoryBytes int64
 	// Env adds variables (NAME=value) to the program's environment.
@@ -228,10 +229,16 @@ func (c *Command) Values(ctx context.Context, states [][]uint8, out []float64) e
 		Env:   env,
 		Stdin: &in,
 		Limits: sandbox.Limits{
-			WallTime:       c.opts.Timeout,
-			CPUTime:        c.opts.Timeout,
-			MemoryBytes:    c.opts.MemoryBytes,
-			MaxOutputBytes: int64(len(states))*64 + 64<<10,
+			WallTime: limits.Duration(c.opts.Timeout),
+			CPUTime:  limits.Duration(c.opts.Timeout),
+			Memory:   limits.ByteSize(c.opts.MemoryBytes),
+			Output:   limits.ByteSize(len(states))*64 + 64<<10,
+			// 128 processes and files of 64 MiB, as a heuristic has
+			// always had: the sandbox's defaults before it took the run
+			// defaults of package limits (64, and files capped at
+			// Output).
+			Processes: 128,
+			FileSize:  64 << 20,
 		},
 		Isolation: c.opts.Isolation,
 		UID:       c.uids[slot],

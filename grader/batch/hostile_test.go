@@ -430,7 +430,7 @@ func TestListenerLeaksUncontained(t *testing.T) {
 }
 
 // javaHostileAssignment grades Java programs through the file interface,
-// with the limits a JVM needs (see sandbox.Limits) and extra PATH
+// with the limits a JVM needs (see limits.Limits.Memory) and extra PATH
 // entries.
 func javaHostileAssignment(t *testing.T, dir, set, path string) grader.Assignment {
 	return assignment(t, dir, fmt.Sprintf(`{

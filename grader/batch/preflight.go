@@ -46,7 +46,8 @@ func (g *grading) preflight(ctx context.Context) error {
 // InspectOptions configure Inspect.
 type InspectOptions struct {
 	// Run gives the run's environment and limits (an assignment's run
-	// step, normalized); its zero value gives the sandbox's defaults.
+	// step, normalized); a limit left zero is the sandbox's default, the
+	// run default (limits.RunDefaults).
 	Run grader.RunStep
 	// Tools are the course's toolchains, on PATH and read-only.
 	Tools grader.Tools
@@ -111,7 +112,7 @@ func Inspect(ctx context.Context, opts InspectOptions) (sandbox.Inspection, erro
 	in, err := sandbox.Inspect(ctx, sandbox.Spec{
 		Dir:       work,
 		Env:       env,
-		Limits:    sandboxLimits(opts.Run.Limits),
+		Limits:    opts.Run.Limits,
 		Conceal:   secrets,
 		ReadOnly:  opts.Tools.Visible(),
 		Isolation: opts.Isolation,

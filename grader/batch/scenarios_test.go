@@ -84,7 +84,7 @@ func TestCompiledSubmissions(t *testing.T) {
 	})
 	t.Run("Java", func(t *testing.T) {
 		needTool(t, "javac", "java")
-		// The JVM reserves address space up front; see sandbox.Limits.
+		// The JVM reserves address space up front; see limits.Limits.Memory.
 		a := assignment(t, t.TempDir(), fmt.Sprintf(`{
 			"puzzles": {"dir": %q},
 			"build": {"command": "javac -J-Xmx256m Solver.java", "wall_time": "2m", "memory": "4GiB", "processes": 512},

@@ -123,7 +123,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 		Argv:       argv,
 		Dir:        copyDir,
 		Env:        environment(copyDir, a.Build.Env, a.Tools),
-		Limits:     sandboxLimits(a.Build.Limits),
+		Limits:     a.Build.Limits,
 		Conceal:    g.conceal,
 		ReadOnly:   a.Tools.Visible(),
 		Isolation:  g.opts.Isolation,
@@ -223,7 +223,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		Argv:       cmd.Expand(runValues(a.Run, t, subCopy, input, output, filepath.Join(subCopy, s.entry))),
 		Dir:        work,
 		Env:        append(environment(work, a.Run.Env, a.Tools), kind.Env(t)...),
-		Limits:     sandboxLimits(a.Run.Limits),
+		Limits:     a.Run.Limits,
 		Conceal:    g.conceal,
 		ReadOnly:   append([]string{subCopy}, a.Tools.Visible()...),
 		Isolation:  g.opts.Isolation,
@@ -612,18 +612,6 @@ func environment(home string, extra []string, tools grader.Tools) []string {
 	path := strings.Join(append(slices.Clone(tools.Path), sandbox.DefaultPath), ":")
 	env := []string{"PATH=" + path, "HOME=" + home, "LANG=C.UTF-8", "TMPDIR=/tmp"}
 	return append(env, extra...)
-}
-
-func sandboxLimits(l grader.Limits) sandbox.Limits {
-	return sandbox.Limits{
-		WallTime:       l.WallTime.Std(),
-		CPUTime:        l.CPUTime.Std(),
-		MemoryBytes:    int64(l.Memory),
-		MaxProcesses:   l.Processes,
-		MaxOutputBytes: int64(l.Output),
-		MaxFileBytes:   int64(l.Output),
-		DiskBytes:      int64(l.Disk),
-	}
 }
 
 // nearShare is how close to a limit a run must come for its result to be

@@ -18,7 +18,7 @@ func BenchmarkRunTrue(b *testing.B) {
 			if !m.noNS && sandbox.Probe().Level != sandbox.LevelNamespaces {
 				b.Skip("namespaces unavailable")
 			}
-			spec := sandbox.Spec{Argv: []string{"/bin/true"}, Dir: b.TempDir(), Isolation: m.choice}
+			spec := sandbox.Spec{Argv: []string{"/bin/true"}, Dir: b.TempDir(), Isolation: m.choice, Limits: pinned(sandbox.Limits{})}
 			ctx := context.Background()
 			if _, err := sandbox.Run(ctx, spec); err != nil { // warm the probe cache
 				b.Fatal(err)

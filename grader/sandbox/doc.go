@@ -7,7 +7,7 @@
 //		Argv:   []string{"python3", "solver.py", "puzzle.txt", "answer.txt"},
 //		Dir:    workDir, // fresh, throwaway, prepared by the caller
 //		Conceal:   []string{answerKeys, submissionsRoot},
-//		Limits: sandbox.Limits{WallTime: 5 * time.Second},
+//		Limits: sandbox.Limits{WallTime: limits.Duration(5 * time.Second)},
 //	})
 //
 // err is non-nil only for failures of the sandbox or of the caller (see
@@ -76,18 +76,22 @@
 //
 // # Limits
 //
-// Limits map to Linux mechanisms as follows; all rlimits are set on the
-// program (stopped with ptrace right after execve, then released) and
-// inherited by its children:
+// Limits are the limits of package limits, the grader's too: a limit a
+// caller leaves zero takes the run default (limits.RunDefaults: 10 s of
+// wall time and as much CPU time, 1 GiB of address space, 64 processes,
+// 1 MiB of output and files, 256 MiB of disk). They map to Linux
+// mechanisms as follows; all rlimits are set on the program (stopped with
+// ptrace right after execve, then released) and inherited by its
+// children:
 //
-//	WallTime        timer in the caller; SIGTERM to the helper, which kills and reaps the tree; SIGKILL after 2 s
-//	CPUTime         RLIMIT_CPU, whole seconds, per process: SIGXCPU, then SIGKILL
-//	MemoryBytes     RLIMIT_AS, per process
-//	MaxProcesses    RLIMIT_NPROC (per user namespace with namespaces; per host uid otherwise)
-//	MaxOutputBytes  stdout and stderr are read as they are written and cut at the cap
-//	MaxFileBytes    RLIMIT_FSIZE: SIGXFSZ or EFBIG
-//	DiskBytes       with namespaces and Spec.PrivateDir, the size of the working folder's own tmpfs; and a watchdog in the caller (every 200 ms, and after the run) sums the working folder and, without namespaces, what the uid owns in world-writable folders; over it the run is stopped
-//	(always)        RLIMIT_CORE 0, RLIMIT_NOFILE 1024
+//	WallTime   timer in the caller; SIGTERM to the helper, which kills and reaps the tree; SIGKILL after 2 s
+//	CPUTime    RLIMIT_CPU, whole seconds, per process: SIGXCPU, then SIGKILL
+//	Memory     RLIMIT_AS, per process
+//	Processes  RLIMIT_NPROC (per user namespace with namespaces; per host uid otherwise)
+//	Output     stdout and stderr are read as they are written and cut at the cap
+//	FileSize   RLIMIT_FSIZE (Output when zero): SIGXFSZ or EFBIG
+//	Disk       with namespaces and Spec.PrivateDir, the size of the working folder's own tmpfs; and a watchdog in the caller (every 200 ms, and after the run) sums the working folder and, without namespaces, what the uid owns in world-writable folders; over it the run is stopped
+//	(always)   RLIMIT_CORE 0, RLIMIT_NOFILE 1024
 //
 // What the Result can tell: exit status or signal; TimedOut exactly;
 // CPUExceeded and FileSizeExceeded when the program (or an orphan the

@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
@@ -31,7 +32,7 @@ func ExampleRun() {
 	res, err := sandbox.Run(context.Background(), sandbox.Spec{
 		Argv:   []string{"/bin/sh", "-c", `echo "UP" > answer.txt; echo solved; exit 3`},
 		Dir:    dir,
-		Limits: sandbox.Limits{WallTime: 5 * time.Second},
+		Limits: sandbox.Limits{WallTime: limits.Duration(5 * time.Second)},
 	})
 	if err != nil {
 		fmt.Println(err)
@@ -51,9 +52,11 @@ func ExampleRun_timeout() {
 	defer os.RemoveAll(dir)
 
 	res, err := sandbox.Run(context.Background(), sandbox.Spec{
-		Argv:   []string{"/bin/sh", "-c", "while :; do :; done"},
-		Dir:    dir,
-		Limits: sandbox.Limits{WallTime: 200 * time.Millisecond},
+		Argv: []string{"/bin/sh", "-c", "while :; do :; done"},
+		Dir:  dir,
+		// A CPU time above the wall time (10 s, as this example has always
+		// had), so that the wall time ends the loop.
+		Limits: sandbox.Limits{WallTime: limits.Duration(200 * time.Millisecond), CPUTime: limits.Duration(10 * time.Second)},
 	})
 	if err != nil {
 		fmt.Println(err)

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
@@ -61,12 +62,33 @@ func sh(script string, args ...string) []string {
 	return append([]string{"/bin/sh", "-c", script}, args...)
 }
 
-// run runs spec and fails the test on a sandbox error.
+// pinned fills the zero fields of l that the run defaults of package
+// limits (which the sandbox takes since it shares them with the grader)
+// set otherwise than the sandbox's own defaults did before: a CPU time of
+// 10 s whatever the wall time, 128 processes and files of 64 MiB (rather
+// than a CPU time equal to the wall time, 64 processes and files capped
+// at Output). Every test runs under the limits it was written for.
+func pinned(l sandbox.Limits) sandbox.Limits {
+	if l.CPUTime == 0 {
+		l.CPUTime = limits.Duration(10 * time.Second)
+	}
+	if l.Processes == 0 {
+		l.Processes = 128
+	}
+	if l.FileSize == 0 {
+		l.FileSize = 64 << 20
+	}
+	return l
+}
+
+// run runs spec, its limits pinned, and fails the test on a sandbox
+// error.
 func run(t *testing.T, spec sandbox.Spec) sandbox.Result {
 	t.Helper()
 	if spec.Dir == "" {
 		spec.Dir = t.TempDir()
 	}
+	spec.Limits = pinned(spec.Limits)
 	res, err := sandbox.Run(context.Background(), spec)
 	if err != nil {
 		t.Fatalf("Run(%q): %v\nstdout: %s\nstderr: %s", spec.Argv, err, res.Stdout, res.Stderr)

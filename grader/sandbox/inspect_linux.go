@@ -45,7 +45,7 @@ func Inspect(ctx context.Context, spec Spec, targets Targets) (Inspection, error
 	}
 	cfg := p.cfg
 	cfg.Inspect = req
-	h := helperRun{cfg: cfg, network: cfg.Namespaces && cfg.Network, wall: max(p.lim.WallTime, time.Minute)}
+	h := helperRun{cfg: cfg, network: cfg.Namespaces && cfg.Network, wall: max(p.lim.WallTime.Std(), time.Minute)}
 	out, err := h.run(ctx)
 	p.finish() // scrub before looking for what outlived the run
 	switch {
@@ -86,7 +86,7 @@ func isolationCheck(iso Isolation) Check {
 func limitsCheck(l Limits) Check {
 	return Check{Name: "limits", Passed: true, Detail: fmt.Sprintf(
 		"wall %s, CPU %ds per process, address space %d MiB per process, %d processes, output %d KiB per stream, files %d KiB, no core dumps, %d open files",
-		l.WallTime, l.cpuSeconds(), l.MemoryBytes>>20, l.MaxProcesses, l.MaxOutputBytes>>10, l.MaxFileBytes>>10, openFiles)}
+		l.WallTime, cpuSeconds(l), l.Memory>>20, l.Processes, l.Output>>10, l.FileCap()>>10, openFiles)}
 }
 
 // inspectionRequest enumerates the secrets (as the caller sees them) and

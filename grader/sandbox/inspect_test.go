@@ -105,7 +105,7 @@ func TestInspect(t *testing.T) {
 	forEachMode(t, func(t *testing.T, m mode) {
 		secret := secretTree(t)
 		addr, accepted := listen(t)
-		spec := sandbox.Spec{Dir: reachableDir(t), Isolation: m.choice, Conceal: []string{secret}, UID: leaseUID(t)}
+		spec := sandbox.Spec{Dir: reachableDir(t), Isolation: m.choice, Conceal: []string{secret}, UID: leaseUID(t), Limits: pinned(sandbox.Limits{})}
 		in, err := sandbox.Inspect(context.Background(), spec, sandbox.Targets{Secrets: []string{secret}, Connect: []string{addr}, Writable: true})
 		if err != nil {
 			t.Fatal(err)
@@ -183,7 +183,7 @@ func inspectInContainer(t *testing.T) {
 		t.Fatal(err)
 	}
 	addr, accepted := listen(t)
-	spec := sandbox.Spec{Dir: reachableDir(t), UID: leaseUID(t)}
+	spec := sandbox.Spec{Dir: reachableDir(t), UID: leaseUID(t), Limits: pinned(sandbox.Limits{})}
 	in, err := sandbox.Inspect(context.Background(), spec, sandbox.Targets{Secrets: []string{secret}, Connect: []string{addr}, Writable: true})
 	if err != nil {
 		t.Fatal(err)
@@ -209,7 +209,7 @@ func TestFallbackUIDsAreExclusive(t *testing.T) {
 	uid := leaseUID(t)
 	go func() {
 		_, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sh("echo started > started; sleep 2"), Dir: dir,
-			Isolation: sandbox.ChooseRlimits, UID: uid})
+			Isolation: sandbox.ChooseRlimits, UID: uid, Limits: pinned(sandbox.Limits{})})
 		done <- err
 	}()
 	for i := 0; ; i++ {
@@ -223,7 +223,7 @@ func TestFallbackUIDsAreExclusive(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	<-started
-	_, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sh("true"), Dir: t.TempDir(), Isolation: sandbox.ChooseRlimits, UID: uid})
+	_, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sh("true"), Dir: t.TempDir(), Isolation: sandbox.ChooseRlimits, UID: uid, Limits: pinned(sandbox.Limits{})})
 	if err == nil || !strings.Contains(err.Error(), "already running") {
 		t.Errorf("a second run with the same uid: %v, want a refusal", err)
 	}
@@ -245,7 +245,7 @@ const leaseHelper = "KPUZZLE_SANDBOX_TEST_LEASED_UID"
 func TestLeasesAreExclusiveAcrossProcesses(t *testing.T) {
 	if v := os.Getenv(leaseHelper); v != "" {
 		uid, _ := strconv.Atoi(v)
-		_, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sh("true"), Dir: t.TempDir(), Isolation: sandbox.ChooseRlimits, UID: uid})
+		_, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: sh("true"), Dir: t.TempDir(), Isolation: sandbox.ChooseRlimits, UID: uid, Limits: pinned(sandbox.Limits{})})
 		fmt.Println("RESULT:", err)
 		return
 	}

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 )
 
 func TestCapture(t *testing.T) {
@@ -66,31 +68,38 @@ func TestCaptureKeepsTailForOOM(t *testing.T) {
 	}
 }
 
+// TestLimitsWithDefaults checks that Run takes the run defaults of
+// package limits for the limits a caller leaves zero (the CPU time
+// following the wall time, files capped at the output cap), and refuses
+// a negative one.
 func TestLimitsWithDefaults(t *testing.T) {
-	got, err := Limits{WallTime: time.Second, MaxProcesses: 7}.withDefaults()
+	got, err := withDefaults(Limits{WallTime: limits.Duration(time.Second), Processes: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
+	def := limits.RunDefaults()
 	want := Limits{
-		WallTime:       time.Second,
-		CPUTime:        DefaultCPUTime,
-		MemoryBytes:    DefaultMemoryBytes,
-		MaxProcesses:   7,
-		MaxOutputBytes: DefaultMaxOutputBytes,
-		MaxFileBytes:   DefaultMaxFileBytes,
-		DiskBytes:      DefaultDiskBytes,
+		WallTime:  limits.Duration(time.Second),
+		CPUTime:   limits.Duration(time.Second),
+		Memory:    def.Memory,
+		Processes: 7,
+		Output:    def.Output,
+		Disk:      def.Disk,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("withDefaults mismatch (-want +got):\n%s", diff)
 	}
-	if _, err := (Limits{MemoryBytes: -1}).withDefaults(); err == nil {
+	if got.FileCap() != def.Output {
+		t.Errorf("file cap %v, want the output cap %v", got.FileCap(), def.Output)
+	}
+	if _, err := withDefaults(Limits{Memory: -1}); err == nil {
 		t.Errorf("withDefaults accepted a negative limit")
 	}
 	for _, tc := range []struct {
 		cpu  time.Duration
 		want uint64
 	}{{time.Millisecond, 1}, {time.Second, 1}, {1500 * time.Millisecond, 2}, {3 * time.Second, 3}} {
-		if got := (Limits{CPUTime: tc.cpu}).cpuSeconds(); got != tc.want {
+		if got := cpuSeconds(Limits{CPUTime: limits.Duration(tc.cpu)}); got != tc.want {
 			t.Errorf("cpuSeconds(%v) = %d, want %d", tc.cpu, got, tc.want)
 		}
 	}

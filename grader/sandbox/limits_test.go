@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
@@ -31,7 +32,7 @@ while :; do :; done`
 		res := run(t, sandbox.Spec{
 			Argv:      sh(script, token),
 			Dir:       dir,
-			Limits:    sandbox.Limits{WallTime: 300 * time.Millisecond},
+			Limits:    sandbox.Limits{WallTime: limits.Duration(300 * time.Millisecond)},
 			Isolation: m.choice,
 		})
 		want := outcome{ExitCode: -1, Signal: "SIGKILL", TimedOut: true}
@@ -61,7 +62,7 @@ func TestCPULimit(t *testing.T) {
 		Argv: sh("while :; do :; done"),
 		// The wall limit is only a safety net: one CPU second can take
 		// many wall seconds on a loaded machine.
-		Limits: sandbox.Limits{CPUTime: time.Second, WallTime: time.Minute},
+		Limits: sandbox.Limits{CPUTime: limits.Duration(time.Second), WallTime: limits.Duration(time.Minute)},
 	})
 	want := outcome{ExitCode: -1, Signal: "SIGXCPU", CPUExceeded: true}
 	if diff := cmp.Diff(want, outcomeOf(res)); diff != "" {
@@ -130,7 +131,7 @@ func TestMemoryLimit(t *testing.T) {
 			// 64 MiB, touched, fits under 256 MiB of address space.
 			res := run(t, sandbox.Spec{
 				Argv:      []string{py, "-c", "b = b'x' * (64 << 20); print(len(b))"},
-				Limits:    sandbox.Limits{MemoryBytes: limit},
+				Limits:    sandbox.Limits{Memory: limit},
 				Isolation: m.choice,
 			})
 			want := outcome{ExitCode: 0, Stdout: "67108864\n"}
@@ -144,7 +145,7 @@ func TestMemoryLimit(t *testing.T) {
 		t.Run("beyond", func(t *testing.T) {
 			res := run(t, sandbox.Spec{
 				Argv:      []string{py, "-c", "b = b'x' * (512 << 20); print('allocated')"},
-				Limits:    sandbox.Limits{MemoryBytes: limit},
+				Limits:    sandbox.Limits{Memory: limit},
 				Isolation: m.choice,
 			})
 			if !res.MemoryExceeded || res.ExitCode != 1 || len(res.Stdout) != 0 {
@@ -157,7 +158,7 @@ func TestMemoryLimit(t *testing.T) {
 	})
 }
 
-// TestMemoryLimitJVM checks the advice in Limits.MemoryBytes and that a
+// TestMemoryLimitJVM checks the advice in limits.Limits.Memory and that a
 // JVM refused its reservations is recognised (it reports on stdout).
 func TestMemoryLimitJVM(t *testing.T) {
 	requireNamespaces(t)
@@ -168,7 +169,7 @@ func TestMemoryLimitJVM(t *testing.T) {
 	t.Run("plain java under 512 MiB", func(t *testing.T) {
 		res := run(t, sandbox.Spec{
 			Argv:   []string{java, "-version"},
-			Limits: sandbox.Limits{MemoryBytes: 512 << 20, WallTime: time.Minute},
+			Limits: sandbox.Limits{Memory: 512 << 20, WallTime: limits.Duration(time.Minute)},
 		})
 		if res.Success() || !res.MemoryExceeded {
 			t.Errorf("Run = %+v, want a failed start with MemoryExceeded", outcomeOf(res))
@@ -178,7 +179,7 @@ func TestMemoryLimitJVM(t *testing.T) {
 		res := run(t, sandbox.Spec{
 			Argv: []string{java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:CompressedClassSpaceSize=64m",
 				"-XX:ReservedCodeCacheSize=64m", "-version"},
-			Limits: sandbox.Limits{WallTime: time.Minute},
+			Limits: sandbox.Limits{WallTime: limits.Duration(time.Minute)},
 		})
 		if !res.Success() || res.MemoryExceeded {
 			t.Errorf("Run = %+v, want java to start", outcomeOf(res))
@@ -197,7 +198,7 @@ func TestForkBombBounded(t *testing.T) {
 			// shell itself is one of the maxProcs.
 			res := run(t, sandbox.Spec{
 				Argv:      sh(`i=0; while [ $i -lt 100 ]; do sleep 5 & i=$((i+1)); echo $i; done`),
-				Limits:    sandbox.Limits{MaxProcesses: maxProcs, WallTime: 10 * time.Second},
+				Limits:    sandbox.Limits{Processes: maxProcs, WallTime: limits.Duration(10 * time.Second)},
 				Isolation: m.choice,
 			})
 			started := strings.Count(string(res.Stdout), "\n")
@@ -219,7 +220,7 @@ func TestForkBombBounded(t *testing.T) {
 			token := newToken(t)
 			res := run(t, sandbox.Spec{
 				Argv:      sh(`bomb() { bomb | bomb & }; (bomb) & while :; do :; done`, token),
-				Limits:    sandbox.Limits{MaxProcesses: maxProcs, WallTime: 3 * time.Second},
+				Limits:    sandbox.Limits{Processes: maxProcs, WallTime: limits.Duration(3 * time.Second)},
 				Isolation: m.choice,
 			})
 			if !res.TimedOut || !strings.Contains(string(res.Stderr), "Cannot fork") {
@@ -245,7 +246,7 @@ func TestOutputCapped(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	res := run(t, sandbox.Spec{
 		Argv:   sh("head -c 1000000000 /dev/zero; echo done >&2"),
-		Limits: sandbox.Limits{MaxOutputBytes: limit, WallTime: 5 * time.Minute},
+		Limits: sandbox.Limits{Output: limit, WallTime: limits.Duration(5 * time.Minute)},
 	})
 	runtime.ReadMemStats(&after)
 	want := outcome{
@@ -271,7 +272,7 @@ func TestFileSizeCap(t *testing.T) {
 		res := run(t, sandbox.Spec{
 			Argv:      sh("exec head -c 5000000 /dev/zero > big"),
 			Dir:       dir,
-			Limits:    sandbox.Limits{MaxFileBytes: limit},
+			Limits:    sandbox.Limits{FileSize: limit},
 			Isolation: m.choice,
 		})
 		want := outcome{ExitCode: -1, Signal: "SIGXFSZ", FileSizeExceeded: true}

@@ -50,10 +50,10 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 	res.Isolation = p.iso
 	cfg, lim, ns := p.cfg, p.lim, p.cfg.Namespaces
 	if ns && spec.PrivateDir {
-		cfg.DirBytes = lim.DiskBytes
+		cfg.DirBytes = int64(lim.Disk)
 	}
 
-	stdout, stderr := newCapture(lim.MaxOutputBytes), newCapture(lim.MaxOutputBytes)
+	stdout, stderr := newCapture(int64(lim.Output)), newCapture(int64(lim.Output))
 	overDisk := make(chan struct{})
 	h := helperRun{
 		cfg:     cfg,
@@ -61,10 +61,10 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 		stdin:   spec.Stdin,
 		stdout:  stdout,
 		stderr:  stderr,
-		wall:    lim.WallTime,
+		wall:    lim.WallTime.Std(),
 		stop:    overDisk,
 	}
-	disk := newDiskWatch(cfg.Dir, cfg.UID, ns, spec.PrivateDir, lim.DiskBytes)
+	disk := newDiskWatch(cfg.Dir, cfg.UID, ns, spec.PrivateDir, int64(lim.Disk))
 	watched := make(chan struct{})
 	go disk.watch(watched, func() { close(overDisk) })
 	out, err := h.run(ctx)
@@ -122,7 +122,7 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 			return res, fmt.Errorf("sandbox: copy the working folder back: %s", st.CopyOutErr)
 		}
 	}
-	if res.Signal == "SIGKILL" && !out.timedOut && !out.canceled && res.CPU >= lim.CPUTime {
+	if res.Signal == "SIGKILL" && !out.timedOut && !out.canceled && res.CPU >= lim.CPUTime.Std() {
 		res.CPUExceeded = true
 	}
 	res.MemoryExceeded = !res.Success() && !res.TimedOut && (stderr.mentionsOOM() || stdout.mentionsOOM())
@@ -165,7 +165,7 @@ func prepare(ctx context.Context, spec Spec) (*prepared, error) {
 	if !initCalled.Load() {
 		return nil, ErrNoInit
 	}
-	lim, err := spec.Limits.withDefaults()
+	lim, err := withDefaults(spec.Limits)
 	if err != nil {
 		return nil, err
 	}
@@ -210,10 +210,10 @@ func prepare(ctx context.Context, spec Spec) (*prepared, error) {
 		UID:        -1,
 		GID:        -1,
 		Rlimits: rlimits{
-			AddressSpace: uint64(lim.MemoryBytes),
-			CPUSeconds:   lim.cpuSeconds(),
-			Processes:    uint64(lim.MaxProcesses),
-			FileSize:     uint64(lim.MaxFileBytes),
+			AddressSpace: uint64(lim.Memory),
+			CPUSeconds:   cpuSeconds(lim),
+			Processes:    uint64(lim.Processes),
+			FileSize:     uint64(lim.FileCap()),
 			OpenFiles:    openFiles,
 		},
 	}}

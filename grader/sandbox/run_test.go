@@ -18,6 +18,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
@@ -185,7 +186,7 @@ func TestRunStartErrors(t *testing.T) {
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
-				res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: tt.argv, Dir: dir, Isolation: m.choice})
+				res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: tt.argv, Dir: dir, Isolation: m.choice, Limits: pinned(sandbox.Limits{})})
 				var se *sandbox.StartError
 				if !errors.As(err, &se) || !errors.Is(err, tt.want) {
 					t.Fatalf("Run(%q) error = %v, want a *StartError wrapping %v", tt.argv, err, tt.want)
@@ -210,7 +211,7 @@ func TestRunBadSpec(t *testing.T) {
 		{"dir is a file", sandbox.Spec{Argv: []string{"/bin/true"}, Dir: file}},
 		{"dir is root", sandbox.Spec{Argv: []string{"/bin/true"}, Dir: "/"}},
 		{"hide root", sandbox.Spec{Argv: []string{"/bin/true"}, Dir: dir, Conceal: []string{"/"}}},
-		{"negative limit", sandbox.Spec{Argv: []string{"/bin/true"}, Dir: dir, Limits: sandbox.Limits{WallTime: -time.Second}}},
+		{"negative limit", sandbox.Spec{Argv: []string{"/bin/true"}, Dir: dir, Limits: sandbox.Limits{WallTime: limits.Duration(-time.Second)}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -237,6 +238,7 @@ func TestRunContextCancelKillsTree(t *testing.T) {
 				Argv:      sh(`sh -c 'sleep 30' "$0" & touch started; while :; do sleep 1; done`, token),
 				Dir:       dir,
 				Isolation: m.choice,
+				Limits:    pinned(sandbox.Limits{}),
 			})
 			done <- ret{res, err}
 		}()
@@ -292,8 +294,9 @@ func TestRunConcurrent(t *testing.T) {
 		dir := t.TempDir()
 		go func() {
 			res, err := sandbox.Run(context.Background(), sandbox.Spec{
-				Argv: sh(`echo "$1" > mine; sleep 0.1; cat mine; ls /tmp | wc -l`, "sh", strconv.Itoa(i)),
-				Dir:  dir,
+				Argv:   sh(`echo "$1" > mine; sleep 0.1; cat mine; ls /tmp | wc -l`, "sh", strconv.Itoa(i)),
+				Dir:    dir,
+				Limits: pinned(sandbox.Limits{}),
 			})
 			results <- ret{i, string(res.Stdout), err}
 		}()

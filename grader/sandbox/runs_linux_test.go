@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox/sandboxtest"
 )
@@ -95,7 +96,7 @@ func forkRunnerTrialsAt(t *testing.T, py string) {
 		res, err := sandbox.Run(context.Background(), sandbox.Spec{
 			Argv:      []string{py, "solver.py", "4", "alive.fifo"},
 			Dir:       dir,
-			Limits:    sandbox.Limits{WallTime: 3 * time.Second, MaxProcesses: 32},
+			Limits:    pinned(sandbox.Limits{WallTime: limits.Duration(3 * time.Second), Processes: 32}),
 			Isolation: sandbox.ChooseRlimits,
 			UID:       l.UID,
 		})
@@ -204,11 +205,11 @@ func TestLeaseSkipsUIDInUseElsewhere(t *testing.T) {
 }
 
 // TestDiskLimit: a program that writes file after file (each under
-// MaxFileBytes) into its working folder is stopped once it is seen over
-// DiskBytes (or, if it ends first, found over at the end), and the
+// the file-size cap) into its working folder is stopped once it is seen
+// over Limits.Disk (or, if it ends first, found over at the end), and the
 // Result says so; without namespaces, files its
 // uid leaves in the temporary folder count too. With namespaces and
-// PrivateDir the working folder is a tmpfs of DiskBytes: the kernel
+// PrivateDir the working folder is a tmpfs of Limits.Disk: the kernel
 // refuses the write past it, and what the program wrote is copied back.
 // A program that writes less is not flagged. The writer stops by itself
 // after 64 MiB, so that a failing test cannot fill the disk.
@@ -227,7 +228,7 @@ func TestDiskLimit(t *testing.T) {
 				res := run(t, sandbox.Spec{
 					Argv:       sh(fill, "sh", where, token),
 					Dir:        dir,
-					Limits:     sandbox.Limits{DiskBytes: limit, WallTime: time.Minute},
+					Limits:     sandbox.Limits{Disk: limit, WallTime: limits.Duration(time.Minute)},
 					Isolation:  m.choice,
 					PrivateDir: private,
 				})
@@ -251,7 +252,7 @@ func TestDiskLimit(t *testing.T) {
 		if !m.noNS {
 			// A file system of its own: statfs shows the tmpfs, not the
 			// scratch file system other runs write to.
-			res := run(t, sandbox.Spec{Argv: sh("stat -f -c '%b %S %T' ."), Limits: sandbox.Limits{DiskBytes: limit}, Isolation: m.choice, PrivateDir: true})
+			res := run(t, sandbox.Spec{Argv: sh("stat -f -c '%b %S %T' ."), Limits: sandbox.Limits{Disk: limit}, Isolation: m.choice, PrivateDir: true})
 			var blocks, size int64
 			var kind string
 			fmt.Sscan(string(res.Stdout), &blocks, &size, &kind)
@@ -261,7 +262,7 @@ func TestDiskLimit(t *testing.T) {
 		}
 		small := run(t, sandbox.Spec{
 			Argv:       sh("head -c 1048576 /dev/zero > f"),
-			Limits:     sandbox.Limits{DiskBytes: limit},
+			Limits:     sandbox.Limits{Disk: limit},
 			Isolation:  m.choice,
 			PrivateDir: true,
 		})

@@ -3,21 +3,12 @@ package sandbox
 import (
 	"errors"
 	"fmt"
-	"github.com/kpuzzle/kpuzzle/grader/sandbox/isolation"
 	"io"
 	"os"
 	"time"
-)
 
-// Defaults applied by Run to the zero fields of Limits.
-const (
-	DefaultWallTime       = 10 * time.Second
-	DefaultCPUTime        = 10 * time.Second
-	DefaultMemoryBytes    = 1 << 30 // 1 GiB of address space
-	DefaultMaxProcesses   = 128
-	DefaultMaxOutputBytes = 1 << 20  // 1 MiB each for stdout and stderr
-	DefaultMaxFileBytes   = 64 << 20 // 64 MiB per written file
-	DefaultDiskBytes      = 256 << 20
+	"github.com/kpuzzle/kpuzzle/grader/limits"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox/isolation"
 )
 
 // DefaultPath is the PATH of the default environment used when Spec.Env is
@@ -29,96 +20,27 @@ const DefaultPath = "/usr/local/bin:/usr/bin:/bin"
 // account.
 const NobodyID = 65534
 
-// Limits bounds one run. A zero field means "use the default" (the Default*
-// constants); negative fields are invalid.
-type Limits struct {
-	// WallTime is the real time the run may take, counted from the start
-	// of the sandbox (so it includes the few milliseconds of setup). When
-	// it is exceeded the whole process tree is killed and Result.TimedOut
-	// is set.
-	WallTime time.Duration
+// Limits bounds one run: the limits of package limits, the grader's too.
+// A zero field takes the run defaults (limits.RunDefaults: 10 s of wall
+// time and a CPU time equal to the wall time, 1 GiB of address space, 64
+// processes, 1 MiB of output and files, 256 MiB of disk); negative fields
+// are invalid. How Run enforces each is in the package documentation
+// (Limits).
+type Limits = limits.Limits
 
-	// CPUTime is the CPU time each process may use (RLIMIT_CPU). The kernel
-	// counts whole seconds, so the limit is rounded up to the next second
-	// (at least one). A process that reaches it receives SIGXCPU, and
-	// SIGKILL one second later if it ignores that. The limit is per
-	// process; WallTime bounds the tree as a whole.
-	CPUTime time.Duration
-
-	// MemoryBytes is the address-space limit of each process (RLIMIT_AS).
-	// Address space is not resident memory: runtimes that reserve large
-	// regions up front need a larger value or flags that shrink the
-	// reservation. Measured with OpenJDK 17: a plain "java" needs about
-	// 4 GiB on a 24 GiB machine (G1, a 1 GiB class space, and a heap
-	// reservation of a quarter of RAM); under the 1 GiB default it starts
-	// with -Xmx256m -XX:+UseSerialGC -XX:CompressedClassSpaceSize=64m
-	// -XX:ReservedCodeCacheSize=64m. CPython, g++ and Go programs run
-	// under the default.
-	MemoryBytes int64
-
-	// MaxProcesses bounds the number of processes and threads the program
-	// may have at once (RLIMIT_NPROC), which stops fork bombs. Threads
-	// count: a JVM needs a few dozen on a small machine and more on a
-	// large one.
-	MaxProcesses int
-
-	// MaxOutputBytes caps the captured stdout and, separately, stderr. The
-	// streams are read while the program runs and bytes past the cap are
-	// discarded (Result.StdoutTruncated, Result.StderrTruncated); the
-	// program is not stopped for writing too much.
-	MaxOutputBytes int64
-
-	// MaxFileBytes caps the size of any file the program writes
-	// (RLIMIT_FSIZE). A write past it fails and the process receives
-	// SIGXFSZ, which kills it unless it ignores the signal (then the write
-	// fails with EFBIG).
-	MaxFileBytes int64
-
-	// DiskBytes is the disk space the run may take: what its working
-	// folder holds and, without namespaces, what its uid owns in the
-	// host's world-writable folders (with namespaces /tmp, /var/tmp and
-	// /dev/shm are tmpfs of the run's own, bounded by their size). Every
-	// file and folder counts at least 4 KiB, so that a flood of empty
-	// files is bounded too. A watchdog measures it while the run lasts,
-	// and Run measures it once more at the end: a run found over it is
-	// stopped like a run out of time (Result.DiskExceeded).
-	DiskBytes int64
+// withDefaults returns l with zero fields replaced by the run defaults,
+// or an error if a field is negative.
+func withDefaults(l Limits) (Limits, error) {
+	if err := l.Validate(Limits{}); err != nil {
+		return l, fmt.Errorf("sandbox: %w", err)
+	}
+	return l.WithDefaults(limits.RunDefaults()), nil
 }
 
-// withDefaults returns l with zero fields replaced by the defaults, or an
-// error if a field is negative.
-func (l Limits) withDefaults() (Limits, error) {
-	if l.WallTime < 0 || l.CPUTime < 0 || l.MemoryBytes < 0 || l.MaxProcesses < 0 ||
-		l.MaxOutputBytes < 0 || l.MaxFileBytes < 0 || l.DiskBytes < 0 {
-		return l, fmt.Errorf("sandbox: negative limit in %+v", l)
-	}
-	if l.WallTime == 0 {
-		l.WallTime = DefaultWallTime
-	}
-	if l.CPUTime == 0 {
-		l.CPUTime = DefaultCPUTime
-	}
-	if l.MemoryBytes == 0 {
-		l.MemoryBytes = DefaultMemoryBytes
-	}
-	if l.MaxProcesses == 0 {
-		l.MaxProcesses = DefaultMaxProcesses
-	}
-	if l.MaxOutputBytes == 0 {
-		l.MaxOutputBytes = DefaultMaxOutputBytes
-	}
-	if l.MaxFileBytes == 0 {
-		l.MaxFileBytes = DefaultMaxFileBytes
-	}
-	if l.DiskBytes == 0 {
-		l.DiskBytes = DefaultDiskBytes
-	}
-	return l, nil
-}
-
-// cpuSeconds is CPUTime rounded up to whole seconds, at least one.
-func (l Limits) cpuSeconds() uint64 {
-	s := uint64((l.CPUTime + time.Second - 1) / time.Second)
+// cpuSeconds is l.CPUTime rounded up to whole seconds, at least one: the
+// kernel's RLIMIT_CPU.
+func cpuSeconds(l Limits) uint64 {
+	s := uint64((l.CPUTime.Std() + time.Second - 1) / time.Second)
 	return max(s, 1)
 }
 
@@ -165,10 +87,10 @@ type Spec struct {
 	ReadOnly []string
 
 	// PrivateDir, with namespaces, makes the working folder a file system
-	// of the run's own: a tmpfs of Limits.DiskBytes (one inode per 4 KiB)
+	// of the run's own: a tmpfs of Limits.Disk (one inode per 4 KiB)
 	// over Dir, holding a copy of Dir's contents, whose contents replace
 	// Dir's when every process of the run is gone. The program cannot then
-	// write more than DiskBytes there, nor fill or watch (with statfs) the
+	// write more than Limits.Disk there, nor fill or watch (with statfs) the
 	// file system other runs use; the caller sees what it wrote only once
 	// Run returns (not at all if the helper had to be killed hard, after
 	// WallTime and a grace of 2 s). Without namespaces it changes nothing.
@@ -266,7 +188,7 @@ type Result struct {
 	// died of SIGXCPU, or of SIGKILL after using at least CPUTime).
 	CPUExceeded bool
 	// MemoryExceeded is a best-effort report that the program failed
-	// because an allocation was refused under MemoryBytes. The kernel does
+	// because an allocation was refused under Limits.Memory. The kernel does
 	// not record this, so it is inferred from a failed run whose stdout or
 	// stderr carries a runtime's out-of-memory message (Python
 	// MemoryError, C++ std::bad_alloc, Java OutOfMemoryError and the JVM's
@@ -276,9 +198,9 @@ type Result struct {
 	// message and then fails for another reason is.
 	MemoryExceeded bool
 	// FileSizeExceeded reports that a process was killed by SIGXFSZ for
-	// writing past MaxFileBytes.
+	// writing past the file-size cap (Limits.FileCap).
 	FileSizeExceeded bool
-	// DiskExceeded reports that the run took more than DiskBytes of disk
+	// DiskExceeded reports that the run took more than Limits.Disk of disk
 	// (DiskUsed) and was stopped, or was found over it at the end.
 	DiskExceeded bool
 	// DiskUsed is the most disk space the run was seen to take.
@@ -286,13 +208,13 @@ type Result struct {
 	// DiskFull reports that the file system of the working folder (or,
 	// without namespaces, of the temporary folder) had less than 1 MiB or
 	// 16 inodes left for the program at some moment of the run: a failure
-	// of a run not over DiskBytes is then likely another's doing.
+	// of a run not over Limits.Disk is then likely another's doing.
 	DiskFull bool
 	// StdoutTruncated and StderrTruncated report that the stream was
-	// longer than MaxOutputBytes and its tail was discarded.
+	// longer than Limits.Output and its tail was discarded.
 	StdoutTruncated, StderrTruncated bool
 
-	// Stdout and Stderr hold the first MaxOutputBytes of each stream.
+	// Stdout and Stderr hold the first Limits.Output bytes of each stream.
 	Stdout, Stderr []byte
 
 	// Wall is the real time from start to the end of the tree.

@@ -1,4 +1,4 @@
-package grader
+package limits
 
 import (
 	"encoding/json"
