@@ -7,7 +7,6 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
-	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
@@ -87,11 +86,6 @@ func runSandboxProbe(a *app, cmd *cobra.Command, opts probeOptions, paths []stri
 		conceal = append(conceal, a.v.ConfigFileUsed())
 	} else if len(paths) > 0 {
 		return usageErrorf("SUBMISSION folders need the assignment: --config ASSIGNMENT.yaml")
-	} else {
-		// Without an assignment the probe shows the run defaults with
-		// the 128 processes and 64 MiB files it has always shown, the
-		// sandbox's defaults before they became the run defaults.
-		asg.Run.Limits = limits.Limits{Processes: 128, FileSize: 64 << 20}
 	}
 	iso := sandbox.Choice(asg.Run.Isolation)
 	if opts.isolation != "" {
