@@ -31,6 +31,17 @@
 // record of expanded states and its check. [InterfaceNames] are the
 // kinds' names, the assignment file's words, everywhere.
 //
+// How a run of a student's program becomes a verdict has one home too,
+// outcome.go, beside the verdicts: a [RunOutcome] says what became of a
+// run (how it ended, which limit it passed, what it left at the answer's
+// path) without knowing the sandbox that ran it, and
+// [RunOutcome.Judge] decides, in a fixed order of precedence, the
+// verdict, summary and details of a test's run before its answer is
+// checked (timeout, crashed, output-limit, memory-limit, no-answer, a
+// reported solution), [RunOutcome.Checked] the result once the checker
+// has judged the answer, and [RunOutcome.JudgeBuild] the build's. The
+// batch grader fills a RunOutcome from the sandbox's result.
+//
 // Optimal lengths come from the puzzle set's answer key when it has one and
 // otherwise from an [Oracle]; the package does not know how the oracle
 // proves its lengths, so that the checker stays independent of the

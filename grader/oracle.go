@@ -43,6 +43,16 @@ type Optimum struct {
 	Unknown string `json:"unknown,omitempty"`
 }
 
+// KnownLength is the optimal length when it is known, nil otherwise: a
+// result's OptimalLength.
+func (o Optimum) KnownLength() *int {
+	if !o.Known {
+		return nil
+	}
+	n := o.Length
+	return &n
+}
+
 // KnownOptimum is a proven optimal length from source.
 func KnownOptimum(length int, source string) Optimum {
 	return Optimum{Known: true, Length: length, Source: source}

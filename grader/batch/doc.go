@@ -2,7 +2,10 @@
 // a private copy, runs every test of the assignment in a fresh throwaway
 // working folder through package sandbox, checks the answers, and records
 // every finished (submission, test) result in the journal so that an
-// interrupted run resumes where it stopped.
+// interrupted run resumes where it stopped. What became of a run (the
+// sandbox's result, what it left at the answer's path) is handed to
+// grader.RunOutcome, which decides the verdict: the rules live beside the
+// verdicts in package grader, not here.
 //
 // # What a student's program sees
 //

@@ -691,7 +691,7 @@ func (g *grading) runJob(ctx context.Context, jb job, uid int) (r grader.Result,
 	}
 	if s.failed != nil {
 		r = *s.failed
-		r.Test, r.Solvable, r.OptimalLength = t.Name, t.Solvable, knownLength(t.Optimum)
+		r.Test, r.Solvable, r.OptimalLength = t.Name, t.Solvable, t.Optimum.KnownLength()
 		return r, true
 	}
 	return g.runTest(ctx, s, t, uid)
