@@ -251,7 +251,7 @@ func (o *RunOutcome) answer(run RunStep, t Test) (answer []byte, r Result, decid
 	case p == "too large":
 		return nil, o.timed(fail(OutputLimit, "wrote an answer larger than run.output (%s)", run.Output), run.Limits), true
 	case p != "":
-		return nil, o.timed(fail(Malformed, "the output path holds %s, not an answer file", p), run.Limits), true
+		return nil, o.timed(fail(Malformed, "%s holds %s, not an answer file", answerWhere(run), p), run.Limits), true
 	}
 	return o.AnswerFile, Result{}, false
 }

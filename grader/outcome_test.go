@@ -203,7 +203,10 @@ func TestJudgeAnswer(t *testing.T) {
 		}, decided(grader.NoAnswer, "the program exited normally but wrote no answer to out/answer.txt in its working folder")},
 		{"not a regular file", "", func(o *grader.RunOutcome) {
 			o.AnswerFile, o.AnswerProblem = nil, "a special file (a named pipe)"
-		}, decided(grader.Malformed, "the output path holds a special file (a named pipe), not an answer file")},
+		}, decided(grader.Malformed, "the output path it was given holds a special file (a named pipe), not an answer file")},
+		{"a link out of the working folder on the way to run.answer", `"answer": "out/answer.txt"`, func(o *grader.RunOutcome) {
+			o.AnswerFile, o.AnswerProblem = nil, "a symbolic link (out) where a folder was expected"
+		}, decided(grader.Malformed, "out/answer.txt in its working folder holds a symbolic link (out) where a folder was expected, not an answer file")},
 		{"run.extract.moves finds nothing on stdout", `"answer": "stdout", "extract": {"moves": "path: (.*)"}`, func(o *grader.RunOutcome) {
 			o.Stdout = []byte("searching\n")
 		}, decided(grader.NoAnswer, "nothing in its output matches run.extract.moves (path: (.*))", "output:", "  searching")},

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/sys/unix"
 )
 
 func TestReadAnswer(t *testing.T) {
@@ -32,6 +33,16 @@ func TestReadAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ln.Close()
+	// A device, as /dev/null is, in the working folder: mknod needs root;
+	// elsewhere the folder holds a link to /dev/null, whose target a
+	// read would follow out of the folder.
+	device := filepath.Join(dir, "null")
+	deviceProblem := "a special file (a device)"
+	if err := syscall.Mknod(device, syscall.S_IFCHR|0o666, int(unix.Mkdev(1, 3))); err != nil {
+		t.Logf("no device node here (%v): a link to /dev/null stands in", err)
+		os.Symlink("/dev/null", device)
+		deviceProblem = "a symbolic link"
+	}
 	tests := []struct {
 		path, data, problem string
 	}{
@@ -41,14 +52,58 @@ func TestReadAnswer(t *testing.T) {
 		{filepath.Join(dir, "folder"), "", "a folder"},
 		{fifo, "", "a special file (a named pipe)"},
 		{sock, "", "a special file (a socket)"},
-		{"/dev/null", "", "a special file (a device)"},
+		{device, "", deviceProblem},
 		{write("big.txt", strings.Repeat("L\n", 100)), "", "too large"},
 	}
 	for _, tc := range tests {
-		data, problem, err := readAnswer(tc.path, 100)
+		data, problem, err := readAnswer(dir, tc.path, 100)
 		if err != nil || string(data) != tc.data || problem != tc.problem {
 			t.Errorf("%s: %q, %q, %v; want %q, %q", filepath.Base(tc.path), data, problem, err, tc.data, tc.problem)
 		}
+	}
+}
+
+// TestReadAnswerStaysInFolder: a folder on the way to the answer
+// (run.answer: out/answer.txt) must be a real folder of the working
+// folder. A symbolic link there, out of the folder to a file the grader
+// could read, or within it, is the program's malformed answer; a file or
+// a missing folder in its place is no answer; the grader never reads
+// outside the working folder, nor measures a file there.
+func TestReadAnswerStaysInFolder(t *testing.T) {
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "answer.txt"), []byte("the course's own answer"), 0o644)
+	work := t.TempDir()
+	os.MkdirAll(filepath.Join(work, "real", "deeper"), 0o755)
+	os.WriteFile(filepath.Join(work, "real", "answer.txt"), []byte("LEFT\n"), 0o644)
+	os.WriteFile(filepath.Join(work, "real", "deeper", "answer.txt"), []byte("UP\n"), 0o644)
+	os.Symlink(outside, filepath.Join(work, "out"))
+	os.Symlink(filepath.Join(work, "real"), filepath.Join(work, "inside"))
+	os.Symlink("../..", filepath.Join(work, "real", "up"))
+	os.WriteFile(filepath.Join(work, "plain"), []byte("x"), 0o644)
+	tests := []struct {
+		rel, data, problem string
+		size               int64
+	}{
+		{"real/answer.txt", "LEFT\n", "", 5},
+		{"real/deeper/answer.txt", "UP\n", "", 3},
+		{"out/answer.txt", "", "a symbolic link (out) where a folder was expected", -1},
+		{"inside/answer.txt", "", "a symbolic link (inside) where a folder was expected", -1},
+		{"real/up/answer.txt", "", "a symbolic link (real/up) where a folder was expected", -1},
+		{"plain/answer.txt", "", "a file (plain) where a folder was expected", -1},
+		{"nowhere/answer.txt", "", "missing", -1},
+	}
+	for _, tc := range tests {
+		path := filepath.Join(work, filepath.FromSlash(tc.rel))
+		data, problem, err := readAnswer(work, path, 100)
+		if err != nil || string(data) != tc.data || problem != tc.problem {
+			t.Errorf("%s: %q, %q, %v; want %q, %q", tc.rel, data, problem, err, tc.data, tc.problem)
+		}
+		if got := regularSize(work, path); got != tc.size {
+			t.Errorf("%s: size %d, want %d", tc.rel, got, tc.size)
+		}
+	}
+	if _, _, err := readAnswer(work, filepath.Join(outside, "answer.txt"), 100); err == nil {
+		t.Error("a path outside the working folder was read")
 	}
 }
 

@@ -45,6 +45,9 @@ var hostile = []string{
 	// java-hostile (every attack above from Java: keys, kpuzzle, network,
 	// files left in /tmp, signals) is graded on its own beside java-bfs,
 	// with a Java build and run: gradeJavaHostile.
+	// python-answerlink (a symbolic link out of the working folder on the
+	// way to run.answer: out/answer.txt) is graded under that assignment:
+	// gradeAnswerLink.
 }
 
 // TestHostileCorpus grades the hostile corpus at every isolation level:
@@ -312,6 +315,35 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	}
 
 	gradeListener(t, iso, dir, set, scratch)
+	gradeAnswerLink(t, iso, dir, set, scratch)
+}
+
+// gradeAnswerLink grades python-answerlink under run.answer:
+// out/answer.txt: the program makes out a symbolic link to a concealed
+// folder of the course that holds p1's optimal answer as answer.txt. The
+// grader must not follow it out of the working folder: the answer is
+// malformed, the course's file is never read as the program's.
+func gradeAnswerLink(t *testing.T, iso sandbox.Choice, dir, set, scratch string) {
+	t.Helper()
+	keys := filepath.Join(dir, "reference", "answers")
+	if err := os.MkdirAll(keys, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeLines(t, filepath.Join(keys, "answer.txt"), "RIGHT", "UP", "LEFT", "LEFT", "DOWN", "DOWN", "RIGHT", "RIGHT", "UP", "UP", "LEFT", "LEFT")
+	lroot := t.TempDir()
+	sub := filepath.Join(lroot, "python-answerlink")
+	copyInto(t, submissionDir("python-answerlink"), sub)
+	writeLines(t, filepath.Join(sub, "target.txt"), keys)
+	a := assignment(t, dir, fmt.Sprintf(`{
+		"puzzles": {"dir": %q, "glob": "p1.txt"},
+		"hide": ["reference"],
+		"run": {"command": "python3 {submission}/solver.py {input}", "answer": "out/answer.txt", "wall_time": "20s", "memory": "512MiB", "processes": 16}
+	}`, set))
+	o := grade(t, batch.Options{Assignment: a, Isolation: iso, ScratchDir: scratch}, lroot)
+	r := o.Results["python-answerlink"]["p1.txt"]
+	if r.Verdict != grader.Malformed || !strings.Contains(r.Summary, "out/answer.txt") {
+		t.Errorf("an answer path through a symbolic link out of the working folder, want malformed naming out/answer.txt:\n%s", resultText(r))
+	}
 }
 
 // gradeListener grades python-listener on two workers: its visible test

@@ -5,14 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/kpuzzle/kpuzzle/templates"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
+
+	"github.com/kpuzzle/kpuzzle/templates"
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
@@ -213,7 +212,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 				kind.Checks(ctx, grader.FinishedRun{
 					Test: t,
 					ReadBeside: func(suffix string) ([]byte, string, error) {
-						return readAnswer(output+suffix, int64(a.Run.Output))
+						return readAnswer(work, output+suffix, int64(a.Run.Output))
 					},
 					BerkeleyReference: func(ctx context.Context) (berkeley.Result, error) { return g.berkeleyReference(ctx, t) },
 				}, &r)
@@ -228,7 +227,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	// them, so they are replaced to keep results reproducible.
 	out := outcome(res, se, cmd.Words(), strings.NewReplacer(subCopy, "<submission>", input, "<input>", output, "<output>", work, "<work>"))
 	if se == nil {
-		lookAtAnswer(&out, a.Run, p.answer, output)
+		lookAtAnswer(&out, a.Run, work, p.answer, output)
 	}
 	j := out.Judge(&a, t)
 	switch {
@@ -337,21 +336,11 @@ func outcome(res sandbox.Result, se *sandbox.StartError, command []string, scrub
 // and at the output path it was given: the sizes of the regular files
 // there and, unless the answer is read on stdout, the answer file as
 // readAnswer reads it.
-func lookAtAnswer(o *grader.RunOutcome, run grader.RunStep, answer, output string) {
-	o.AnswerFileSize, o.OutputFileSize = regularSize(answer), regularSize(output)
+func lookAtAnswer(o *grader.RunOutcome, run grader.RunStep, work, answer, output string) {
+	o.AnswerFileSize, o.OutputFileSize = regularSize(work, answer), regularSize(work, output)
 	if run.Answer != "stdout" {
-		o.AnswerFile, o.AnswerProblem, o.AnswerErr = readAnswer(answer, int64(run.Output))
+		o.AnswerFile, o.AnswerProblem, o.AnswerErr = readAnswer(work, answer, int64(run.Output))
 	}
-}
-
-// regularSize is the size of the regular file at path, -1 when there is
-// none (a symbolic link is not followed).
-func regularSize(path string) int64 {
-	st, err := os.Lstat(path)
-	if err != nil || !st.Mode().IsRegular() {
-		return -1
-	}
-	return st.Size()
 }
 
 // withClaims adds to r what the program reports about its own run, found
@@ -433,83 +422,6 @@ func prepareTestDir(dir, work, puzzle, input string, uid int) error {
 		return err
 	}
 	return sandbox.CopyFile(puzzle, input, 0o644)
-}
-
-// readAnswer reads the answer file without following a symbolic link and
-// at most limit bytes. problem is "missing", "too large", or a description
-// of something that is not a regular file; err is for failures that are
-// not the program's doing.
-//
-// Whatever is at the path was put there by the program, which owns the
-// folder: a socket (open fails with ENXIO), a FIFO (open would block
-// without O_NONBLOCK), a device, a folder or a file it made unreadable is
-// the program's problem, never the grader's. The path is looked at before
-// it is opened, and the opened file must be the regular file looked at.
-func readAnswer(path string, limit int64) (data []byte, problem string, err error) {
-	before, err := os.Lstat(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return nil, "missing", nil
-	case err != nil:
-		return nil, "", err
-	}
-	if p := notRegular(before.Mode()); p != "" {
-		return nil, p, nil
-	}
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return nil, "missing", nil
-	case errors.Is(err, syscall.ELOOP):
-		return nil, "a symbolic link", nil
-	case errors.Is(err, syscall.ENXIO), errors.Is(err, syscall.ENODEV), errors.Is(err, syscall.EOPNOTSUPP),
-		errors.Is(err, syscall.EISDIR), errors.Is(err, syscall.ETXTBSY), errors.Is(err, syscall.EWOULDBLOCK):
-		// Replaced by a special file since the look.
-		return nil, "a special file", nil
-	case errors.Is(err, os.ErrPermission):
-		return nil, "a file the grader may not read", nil
-	case err != nil:
-		return nil, "", err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, "", err
-	}
-	if p := notRegular(st.Mode()); p != "" {
-		return nil, p, nil
-	}
-	data, err = io.ReadAll(io.LimitReader(f, limit+1))
-	switch {
-	case errors.Is(err, syscall.EISDIR), errors.Is(err, syscall.EINVAL), errors.Is(err, syscall.EWOULDBLOCK):
-		return nil, "a special file", nil
-	case err != nil:
-		return nil, "", err
-	}
-	if int64(len(data)) > limit {
-		return nil, "too large", nil
-	}
-	return data, "", nil
-}
-
-// notRegular describes a file mode that is not a regular file's, or ""
-// for a regular file.
-func notRegular(m os.FileMode) string {
-	switch {
-	case m.IsRegular():
-		return ""
-	case m&os.ModeSymlink != 0:
-		return "a symbolic link"
-	case m.IsDir():
-		return "a folder"
-	case m&os.ModeSocket != 0:
-		return "a special file (a socket)"
-	case m&os.ModeNamedPipe != 0:
-		return "a special file (a named pipe)"
-	case m&os.ModeDevice != 0:
-		return "a special file (a device)"
-	}
-	return "a special file"
 }
 
 // environment is a program's whole environment: a fixed PATH, HOME in its
