@@ -171,6 +171,52 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 		t.Errorf("the shipped kpuzzle is not flagged in results.json (a hidden test naming helper and the refusal):\n%s", logs)
 	}
 
+	// An assignment that reads the answer from a file in a folder of the
+	// working folder (run.answer: out/answer.txt): python-answerlink makes
+	// out a symbolic link to the course's folder, which the grader, root
+	// in the container, must not follow (every test malformed, and
+	// results.json written); a program that writes out/answer.txt in a
+	// real folder scores as the starter does.
+	hwf := filepath.Join(work, "hw-folder")
+	if r := kpuzzle(t, "", "init", hwf, "--shape", "3x3", "--depth", "4-16", "--public", "2", "--hidden", "1", "--unsolvable", "1", "--seed", "7"); r.code != 0 {
+		t.Fatalf("init: %+v", r)
+	}
+	yaml, err := os.ReadFile(filepath.Join(hwf, "assignment.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	folderRun := strings.Replace(string(yaml), `command: "python3 {submission}/solver.py {input} {output}"`,
+		"command: \"python3 {submission}/solver.py {input}\"\n  answer: out/answer.txt", 1)
+	if folderRun == string(yaml) {
+		t.Fatalf("kpuzzle init's run.command changed; this test rewrites it:\n%s", yaml)
+	}
+	writeFile(t, hwf, "assignment.yaml", folderRun)
+	fimage := autograderImage(t, work, filepath.Join(hwf, "assignment.yaml"), bin, "python-folder")
+	linker, err := os.ReadFile(filepath.Join(graderTestdata, "submissions", "python-answerlink", "solver.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, logs = gradeInDocker(t, fimage, map[string]string{"solver.py": string(linker), "target.txt": "/autograder/source\n"})
+	if res == nil {
+		t.Fatalf("python-answerlink in Docker wrote no results:\n%s", logs)
+	}
+	v = verdicts(res)
+	t.Logf("python-answerlink: score %v, verdicts %v", res["score"], v)
+	if len(v) != 1 || v["malformed"] == 0 {
+		t.Errorf("python-answerlink in Docker: verdicts %v, want every test malformed", v)
+	}
+	writer := "import os, subprocess, sys\nos.makedirs('out')\n" +
+		"subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'astar.py'), sys.argv[1], 'out/answer.txt'], check=True)\n"
+	res, logs = gradeInDocker(t, fimage, map[string]string{"solver.py": writer, "astar.py": string(starter)})
+	if res == nil {
+		t.Fatalf("an answer in out/answer.txt in Docker wrote no results:\n%s", logs)
+	}
+	v = verdicts(res)
+	t.Logf("answer in out/answer.txt: score %v, verdicts %v", res["score"], v)
+	if v["optimal"] == 0 || v["malformed"]+v["no-answer"] != 0 {
+		t.Errorf("an answer written to out/answer.txt in Docker: verdicts %v, want optimal ones and no malformed or missing answer", v)
+	}
+
 	// Java, as Princeton-style courses grade it on Gradescope: setup.sh
 	// installs Debian's JDK when the image is built; the correct BFS must
 	// score exactly as outside Docker, and the hostile Java program, which
