@@ -415,10 +415,7 @@ func readGradeInputs(a *app, opts *gradeOptions, asg grader.Assignment, paths []
 	if err := os.MkdirAll(in.out, 0o700); err != nil {
 		return in, inputError(err)
 	}
-	in.conceal = append([]string{in.out, a.v.ConfigFileUsed()}, absPaths(opts.conceal)...)
-	if opts.resultsJSON != "" {
-		in.conceal = append(in.conceal, filepath.Dir(opts.resultsJSON))
-	}
+	in.conceal = batch.OperatorPaths(a.v.ConfigFileUsed(), in.out, opts.resultsJSON, absPaths(opts.conceal))
 	return in, nil
 }
 

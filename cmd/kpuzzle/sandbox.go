@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"path/filepath"
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
@@ -77,13 +76,11 @@ table in Gradescope.`,
 
 func runSandboxProbe(a *app, cmd *cobra.Command, opts probeOptions, paths []string) error {
 	var asg grader.Assignment
-	var conceal []string
 	if a.v.ConfigFileUsed() != "" {
 		var err error
 		if asg, err = loadAssignment(a, cmd, &gradeOptions{}); err != nil {
 			return err
 		}
-		conceal = append(conceal, a.v.ConfigFileUsed())
 	} else if len(paths) > 0 {
 		return usageErrorf("SUBMISSION folders need the assignment: --config ASSIGNMENT.yaml")
 	}
@@ -104,15 +101,10 @@ func runSandboxProbe(a *app, cmd *cobra.Command, opts probeOptions, paths []stri
 			return inputError(err)
 		}
 	}
-	conceal = append(conceal, absPaths(opts.conceal)...)
-	if opts.resultsJSON != "" {
-		if abs, err := filepath.Abs(opts.resultsJSON); err == nil {
-			conceal = append(conceal, filepath.Dir(abs))
-		}
-	}
-	if asg.Puzzles.Dir != "" {
-		conceal = batch.ConcealedPaths(asg, subs, conceal...)
-	}
+	// What kpuzzle grade would conceal: the assignment's paths and the
+	// grader's own files (with or without an assignment), and the
+	// command line's.
+	conceal := batch.ConcealedPaths(asg, subs, batch.OperatorPaths(a.v.ConfigFileUsed(), "", opts.resultsJSON, absPaths(opts.conceal))...)
 	in, err := batch.Inspect(cmd.Context(), batch.InspectOptions{Run: asg.Run, Tools: asg.Tools, Conceal: conceal, Isolation: iso, ScratchDir: opts.scratch})
 	if err != nil {
 		var ee *exitError

@@ -348,6 +348,30 @@ func ConcealedPaths(a grader.Assignment, subs []Submission, extra ...string) []s
 	return out
 }
 
+// OperatorPaths are the paths of a grading's own command line that the
+// programs must not see, besides the assignment's (ConcealedPaths adds
+// them): the assignment file (config), the output folder (out, every
+// student's answers), the folder of the results file (resultsJSON) and
+// the further paths the operator names (hide, --hide). Empty ones are
+// left out; kpuzzle grade and kpuzzle sandbox probe conceal the same.
+func OperatorPaths(config, out, resultsJSON string, hide []string) []string {
+	var paths []string
+	for _, p := range []string{config, out} {
+		if p != "" {
+			paths = append(paths, p)
+		}
+	}
+	if resultsJSON != "" {
+		paths = append(paths, filepath.Dir(resultsJSON))
+	}
+	for _, p := range hide {
+		if p != "" {
+			paths = append(paths, p)
+		}
+	}
+	return paths
+}
+
 // Fingerprint identifies an assignment and its tests for the journal,
 // whatever their order.
 func Fingerprint(a grader.Assignment, tests []grader.Test) string {
