@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 )
 
 // RunOutcome is what became of one run of a student's program (a test's
@@ -21,38 +23,9 @@ type RunOutcome struct {
 	// ran, and the rest means nothing.
 	StartErr error
 
-	// ExitCode is the program's exit status, -1 when a signal killed it;
-	// Signal names that signal ("SIGSEGV"), empty when it exited.
-	ExitCode int
-	Signal   string
-	// TimedOut: still running at the wall-time limit, stopped with all its
-	// processes.
-	TimedOut bool
-	// CPUExceeded: a process reached the CPU-time limit and was stopped.
-	CPUExceeded bool
-	// MemoryExceeded: the run failed of an allocation refused under the
-	// memory limit (a runtime's out-of-memory message).
-	MemoryExceeded bool
-	// FileSizeExceeded: a process was stopped for writing a file past the
-	// output limit.
-	FileSizeExceeded bool
-	// DiskExceeded: the run took more disk than its limit and was
-	// stopped; DiskUsed is the most it was seen to take.
-	DiskExceeded bool
-	DiskUsed     ByteSize
-	// DiskFull: the scratch file system was (nearly) full at some moment
-	// of the run, so a failure within the disk limit is likely another's
-	// doing.
-	DiskFull bool
-	// StdoutTruncated and StderrTruncated: the stream was longer than the
-	// output limit and its tail was dropped.
-	StdoutTruncated, StderrTruncated bool
-	// Stdout and Stderr are what the program printed, up to the output
-	// limit.
-	Stdout, Stderr []byte
-	// Wall and CPU are the run's real time and the CPU time of all its
-	// processes together.
-	Wall, CPU time.Duration
+	// Ending is how the run ended, as the sandbox measured it: exit
+	// status, the limits it reached, its output and times.
+	limits.Ending
 
 	// AnswerFileSize is the size of the regular file at the answer's path
 	// (run.answer's path, the output path otherwise), -1 when there is
@@ -173,13 +146,13 @@ func (o *RunOutcome) judgeRun(run RunStep, t Test) (r Result, ok bool) {
 		return fail(Crashed, "the command %s could not start: %v", QuoteWords(o.Command), o.StartErr), true
 	case o.DiskExceeded:
 		return timed(fail(OutputLimit, "took more than run.disk (%s) of disk in its working folder and temporary folders; stopped", run.Disk)), true
-	case o.DiskFull && !o.succeeded() && !o.FileSizeExceeded:
+	case o.DiskFull && !o.Success() && !o.FileSizeExceeded:
 		return fail(GraderError, "%s", o.diskFullSummary("run.disk", run.Disk)), true
 	// Too much output is the better explanation of a run that also
 	// timed out while printing it.
 	case o.FileSizeExceeded:
 		return timed(fail(OutputLimit, "wrote a file larger than run.output (%s); stopped", run.Output)), true
-	case !o.succeeded() && o.AnswerFileSize >= int64(run.Output):
+	case !o.Success() && o.AnswerFileSize >= int64(run.Output):
 		// A runtime that ignores SIGXFSZ (CPython does) gets EFBIG at the
 		// cap and dies of it; the cause is the size all the same.
 		return timed(fail(OutputLimit, "wrote an answer as large as run.output (%s) and failed to write more", run.Output)), true
@@ -210,8 +183,8 @@ func (o *RunOutcome) judgeRun(run RunStep, t Test) (r Result, ok bool) {
 		r := timed(fail(MemoryLimit, "ran out of memory under run.memory (%s)", run.Memory))
 		r.Details = stderrTail
 		return r, true
-	case !o.succeeded():
-		summary := o.ending()
+	case !o.Success():
+		summary := o.exitDescription()
 		if n := len(stderrTail); n > 0 {
 			summary += ": " + strings.TrimSpace(stderrTail[n-1])
 		}
@@ -282,24 +255,20 @@ func (o *RunOutcome) JudgeBuild(b BuildStep) (r Result, failed bool) {
 		return fail(fmt.Sprintf("could not start: %v", o.StartErr)), true
 	case o.DiskExceeded:
 		return fail(fmt.Sprintf("took more than build.disk (%s) of disk and was stopped", b.Disk)), true
-	case o.DiskFull && !o.succeeded():
+	case o.DiskFull && !o.Success():
 		return Result{Verdict: GraderError, Summary: o.diskFullSummary("build.disk", b.Disk)}, true
 	case o.TimedOut:
 		return fail(fmt.Sprintf("took longer than build.wall_time (%s) and was stopped", b.WallTime)), true
 	case o.CPUExceeded:
 		return fail(fmt.Sprintf("used more than build.cpu_time (%s) and was stopped", b.CPUTime)), true
-	case !o.succeeded():
-		return fail(o.ending()), true
+	case !o.Success():
+		return fail(o.exitDescription()), true
 	}
 	return Result{}, false
 }
 
-// succeeded reports whether the program exited with status 0 within its
-// time limit.
-func (o *RunOutcome) succeeded() bool { return o.ExitCode == 0 && o.Signal == "" && !o.TimedOut }
-
-// ending says how a failed run ended.
-func (o *RunOutcome) ending() string {
+// exitDescription says how a failed run ended.
+func (o *RunOutcome) exitDescription() string {
 	if o.Signal != "" {
 		return "was killed by " + o.Signal
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -39,8 +40,8 @@ var outcomeTest = grader.Test{Name: "a.txt", Board: oneAway, Goal: puzzles.Defau
 // left a one-move answer file at the output path.
 func normalRun() grader.RunOutcome {
 	return grader.RunOutcome{
-		Command: []string{"python3", "/s/solver.py"},
-		Wall:    time.Second, CPU: 500 * time.Millisecond,
+		Command:        []string{"python3", "/s/solver.py"},
+		Ending:         limits.Ending{Wall: time.Second, CPU: 500 * time.Millisecond},
 		AnswerFileSize: 5, OutputFileSize: 5, AnswerFile: []byte("LEFT\n"),
 	}
 }
@@ -400,7 +401,7 @@ func TestJudgeBuild(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			o := grader.RunOutcome{Command: []string{"make"}, Wall: time.Second, CPU: 500 * time.Millisecond}
+			o := grader.RunOutcome{Command: []string{"make"}, Ending: limits.Ending{Wall: time.Second, CPU: 500 * time.Millisecond}}
 			tc.edit(&o)
 			r, failed := o.JudgeBuild(outcomeAssignment(t, "").Build)
 			if failed != (tc.want != nil) {

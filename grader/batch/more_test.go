@@ -12,6 +12,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
@@ -135,7 +136,7 @@ func TestGraderErrorsAreNotJournaled(t *testing.T) {
 	root := copySubmissions(t, "python-astar")
 	path := filepath.Join(t.TempDir(), "journal.jsonl")
 	failing := func(context.Context, sandbox.Spec) (sandbox.Result, error) {
-		return sandbox.Result{ExitCode: -1}, fmt.Errorf("disk on fire")
+		return sandbox.Result{Ending: limits.Ending{ExitCode: -1}}, fmt.Errorf("disk on fire")
 	}
 	o := grade(t, batch.Options{Assignment: a, JournalPath: path, Sandbox: failing}, root)
 	r := o.Results["python-astar"]["p1.txt"]

@@ -15,6 +15,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
@@ -172,13 +173,13 @@ func TestTimeoutBesideOthersIsRunAgainAlone(t *testing.T) {
 			case <-f.started:
 			case <-time.After(2 * time.Minute):
 			}
-			return sandbox.Result{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second, CPU: 2 * time.Second}, ""
+			return sandbox.Result{Ending: limits.Ending{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second, CPU: 2 * time.Second}}, ""
 		}
 		if test == "p3.txt" {
 			// p3 times out every time.
-			return sandbox.Result{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second, CPU: 5 * time.Second}, ""
+			return sandbox.Result{Ending: limits.Ending{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second, CPU: 5 * time.Second}}, ""
 		}
-		return sandbox.Result{Wall: time.Second, CPU: time.Second}, "UNSOLVABLE\n"
+		return sandbox.Result{Ending: limits.Ending{Wall: time.Second, CPU: time.Second}}, "UNSOLVABLE\n"
 	})
 	journalPath := filepath.Join(t.TempDir(), "journal.jsonl")
 	o := grade(t, batch.Options{Assignment: a, Jobs: 2, Sandbox: f.run, JournalPath: journalPath}, root)
@@ -260,9 +261,9 @@ func TestTimeoutBesideOthersIsRunAgainAlone(t *testing.T) {
 	// On one worker nothing runs beside a test: a time-out is final.
 	f1 := newFakeRuns(func(test string, run int, f *fakeRuns) (sandbox.Result, string) {
 		if test == "p3.txt" {
-			return sandbox.Result{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second, CPU: 5 * time.Second}, ""
+			return sandbox.Result{Ending: limits.Ending{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second, CPU: 5 * time.Second}}, ""
 		}
-		return sandbox.Result{Wall: time.Second, CPU: time.Second}, "UNSOLVABLE\n"
+		return sandbox.Result{Ending: limits.Ending{Wall: time.Second, CPU: time.Second}}, "UNSOLVABLE\n"
 	})
 	o = grade(t, batch.Options{Assignment: a, Jobs: 1, Sandbox: f1.run}, copySubmissions(t, "python-astar"))
 	if r := o.Results["python-astar"]["p3.txt"]; r.Verdict != grader.Timeout || o.Reran != 0 || f1.runs["p3.txt"] != 1 ||
@@ -279,11 +280,11 @@ func TestNearLimitIsMarked(t *testing.T) {
 	a := fakeAssignment(t, "", `, "wall_time": "10s", "cpu_time": "5s", "output": "1000"`)
 	root := copySubmissions(t, "python-astar")
 	runs := map[string]sandbox.Result{
-		"p1.txt": {Wall: 9500 * time.Millisecond, CPU: time.Second},
-		"p2.txt": {Wall: 5 * time.Second, CPU: 2500 * time.Millisecond},
-		"p3.txt": {Wall: 9800 * time.Millisecond, CPU: 4800 * time.Millisecond, Stdout: []byte(strings.Repeat("x", 950))},
-		"p4.txt": {Wall: 6 * time.Second, CPU: 5200 * time.Millisecond},
-		"p5.txt": {ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 10 * time.Second, CPU: 2 * time.Second},
+		"p1.txt": {Ending: limits.Ending{Wall: 9500 * time.Millisecond, CPU: time.Second}},
+		"p2.txt": {Ending: limits.Ending{Wall: 5 * time.Second, CPU: 2500 * time.Millisecond}},
+		"p3.txt": {Ending: limits.Ending{Wall: 9800 * time.Millisecond, CPU: 4800 * time.Millisecond, Stdout: []byte(strings.Repeat("x", 950))}},
+		"p4.txt": {Ending: limits.Ending{Wall: 6 * time.Second, CPU: 5200 * time.Millisecond}},
+		"p5.txt": {Ending: limits.Ending{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 10 * time.Second, CPU: 2 * time.Second}},
 	}
 	f := newFakeRuns(func(test string, _ int, _ *fakeRuns) (sandbox.Result, string) {
 		return runs[test], "UNSOLVABLE\n"
@@ -329,9 +330,9 @@ func TestInterruptedBeforeTheRerun(t *testing.T) {
 				// The re-run: Ctrl-C.
 				cancel()
 			}
-			return sandbox.Result{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second}, ""
+			return sandbox.Result{Ending: limits.Ending{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second}}, ""
 		}
-		return sandbox.Result{Wall: time.Second}, "UNSOLVABLE\n"
+		return sandbox.Result{Ending: limits.Ending{Wall: time.Second}}, "UNSOLVABLE\n"
 	})
 	journalPath := filepath.Join(t.TempDir(), "journal.jsonl")
 	subs, err := batch.FindSubmissions([]string{root}, batch.LayoutFolders)
@@ -359,7 +360,7 @@ func TestInterruptedBeforeTheRerun(t *testing.T) {
 		t.Fatal("every p2 has a result, though a re-run was interrupted")
 	}
 	f2 := newFakeRuns(func(string, int, *fakeRuns) (sandbox.Result, string) {
-		return sandbox.Result{Wall: time.Second}, "UNSOLVABLE\n"
+		return sandbox.Result{Ending: limits.Ending{Wall: time.Second}}, "UNSOLVABLE\n"
 	})
 	o = grade(t, batch.Options{Assignment: a, Jobs: 2, Sandbox: f2.run, JournalPath: journalPath, Resume: true}, root)
 	for _, sub := range pending {

@@ -314,18 +314,7 @@ func (g *grading) prepareTest(s *subState, t grader.Test, uid int) (f testFolder
 // not start, and scrub the replacements of the run's temporary paths.
 // Nothing is known of an answer file yet (see lookAtAnswer).
 func outcome(res sandbox.Result, se *sandbox.StartError, command []string, scrub *strings.Replacer) grader.RunOutcome {
-	o := grader.RunOutcome{
-		Command:  command,
-		ExitCode: res.ExitCode, Signal: res.Signal,
-		TimedOut: res.TimedOut, CPUExceeded: res.CPUExceeded, MemoryExceeded: res.MemoryExceeded,
-		FileSizeExceeded: res.FileSizeExceeded,
-		DiskExceeded:     res.DiskExceeded, DiskUsed: grader.ByteSize(res.DiskUsed), DiskFull: res.DiskFull,
-		StdoutTruncated: res.StdoutTruncated, StderrTruncated: res.StderrTruncated,
-		Stdout: res.Stdout, Stderr: res.Stderr,
-		Wall: res.Wall, CPU: res.CPU,
-		AnswerFileSize: -1, OutputFileSize: -1,
-		Scrub: scrub,
-	}
+	o := grader.RunOutcome{Command: command, Ending: res.Ending, AnswerFileSize: -1, OutputFileSize: -1, Scrub: scrub}
 	if se != nil {
 		o.StartErr = se.Err
 	}

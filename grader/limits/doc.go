@@ -1,5 +1,5 @@
 // Package limits is the one representation of the limits of a run of an
-// untrusted program, shared by the assignment (package grader: the run.*
+// untrusted program, and of how a run ended against them, shared by the assignment (package grader: the run.*
 // and build.* keys) and the sandbox (package grader/sandbox, whose
 // Spec.Limits is a Limits), and the one home of their defaults.
 //
@@ -15,6 +15,10 @@
 //     caller leaves a limit zero) and [BuildDefaults] for a build;
 //     [Limits.WithDefaults] fills zero fields, a zero CPU time being the
 //     wall time;
+//   - how a run ended against them, [Ending] (exit status, the limits it
+//     reached, its output and times): the sandbox's Result and the
+//     grader's RunOutcome both embed it, so that the sandbox's
+//     measurements reach the grader's judgement field for field;
 //   - validation: [Limits.Validate] reports a negative limit, or one below
 //     [Minimum], as a [FieldError] naming the field, which the grader turns
 //     into an error naming the assignment key (run.memory) and the sandbox

@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"golang.org/x/sys/unix"
 )
 
@@ -38,7 +39,7 @@ const (
 // program does, from exiting non-zero to exhausting a limit, is reported in
 // the Result with a nil error.
 func Run(ctx context.Context, spec Spec) (Result, error) {
-	res := Result{ExitCode: -1}
+	res := Result{Ending: limits.Ending{ExitCode: -1}}
 	if len(spec.Argv) == 0 || spec.Argv[0] == "" {
 		return res, errors.New("sandbox: empty Argv")
 	}
@@ -72,7 +73,8 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 	// Once more now that the tree is gone (and before the clean-up
 	// removes what the uid left elsewhere): a run may have written fast.
 	disk.measure()
-	res.DiskExceeded, res.DiskUsed, res.DiskFull = disk.result()
+	exceeded, used, full := disk.result()
+	res.DiskExceeded, res.DiskUsed, res.DiskFull = exceeded, limits.ByteSize(used), full
 	res.Stdout, res.StdoutTruncated = stdout.bytes(), stdout.truncated
 	res.Stderr, res.StderrTruncated = stderr.bytes(), stderr.truncated
 	res.Wall, res.TimedOut = out.elapsed, out.timedOut
@@ -113,7 +115,7 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 		res.MaxRSS = st.MaxRSS
 		res.FileSizeExceeded = st.XFSZ
 		res.CPUExceeded = st.XCPU
-		res.DiskUsed = max(res.DiskUsed, st.DirUsed)
+		res.DiskUsed = max(res.DiskUsed, limits.ByteSize(st.DirUsed))
 		res.DiskExceeded = res.DiskExceeded || st.DirFull
 		switch {
 		case st.CopyOutNoSpace:

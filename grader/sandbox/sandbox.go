@@ -172,56 +172,12 @@ const (
 // killer. It lies just below the run range.
 const ScrubberUID = FirstRunUID - 1
 
-// Result says how a run ended. Exactly one of ExitCode >= 0 and
-// Signal != "" holds for a program that was started.
+// Result says how a run ended: the Ending every run has (exit status,
+// the limits it reached, its output and times), measured here and judged
+// by the grader, and what only the sandbox knows.
 type Result struct {
-	// ExitCode is the program's exit status, or -1 if it was killed by a
-	// signal.
-	ExitCode int
-	// Signal names the signal that killed the program, such as "SIGKILL"
-	// or "SIGSEGV"; empty if it exited.
-	Signal string
+	limits.Ending
 
-	// TimedOut reports that WallTime was exceeded and the tree was killed.
-	TimedOut bool
-	// CPUExceeded reports that a process reached the CPUTime limit (it
-	// died of SIGXCPU, or of SIGKILL after using at least CPUTime).
-	CPUExceeded bool
-	// MemoryExceeded is a best-effort report that the program failed
-	// because an allocation was refused under Limits.Memory. The kernel does
-	// not record this, so it is inferred from a failed run whose stdout or
-	// stderr carries a runtime's out-of-memory message (Python
-	// MemoryError, C++ std::bad_alloc, Java OutOfMemoryError and the JVM's
-	// start-up failures, Go and glibc "out of memory", strerror "Cannot
-	// allocate memory"). A C program that dereferences a NULL malloc result
-	// dies of SIGSEGV and is not flagged; a program that prints such a
-	// message and then fails for another reason is.
-	MemoryExceeded bool
-	// FileSizeExceeded reports that a process was killed by SIGXFSZ for
-	// writing past the file-size cap (Limits.FileCap).
-	FileSizeExceeded bool
-	// DiskExceeded reports that the run took more than Limits.Disk of disk
-	// (DiskUsed) and was stopped, or was found over it at the end.
-	DiskExceeded bool
-	// DiskUsed is the most disk space the run was seen to take.
-	DiskUsed int64
-	// DiskFull reports that the file system of the working folder (or,
-	// without namespaces, of the temporary folder) had less than 1 MiB or
-	// 16 inodes left for the program at some moment of the run: a failure
-	// of a run not over Limits.Disk is then likely another's doing.
-	DiskFull bool
-	// StdoutTruncated and StderrTruncated report that the stream was
-	// longer than Limits.Output and its tail was discarded.
-	StdoutTruncated, StderrTruncated bool
-
-	// Stdout and Stderr hold the first Limits.Output bytes of each stream.
-	Stdout, Stderr []byte
-
-	// Wall is the real time from start to the end of the tree.
-	Wall time.Duration
-	// CPU is the user plus system time of every process of the tree that
-	// was reaped (all of them, unless the sandbox had to be killed hard).
-	CPU time.Duration
 	// MaxRSS is the largest resident set size of any process of the tree,
 	// in bytes.
 	MaxRSS int64
@@ -229,13 +185,6 @@ type Result struct {
 	// Isolation is the isolation that applied to this run.
 	Isolation Isolation
 }
-
-// OutputExceeded reports whether stdout or stderr was truncated.
-func (r *Result) OutputExceeded() bool { return r.StdoutTruncated || r.StderrTruncated }
-
-// Success reports whether the program exited with status 0 within its
-// time limit.
-func (r *Result) Success() bool { return r.ExitCode == 0 && r.Signal == "" && !r.TimedOut }
 
 // Level is a degree of isolation.
 type Level int

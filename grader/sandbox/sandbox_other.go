@@ -2,11 +2,15 @@
 
 package sandbox
 
-import "context"
+import (
+	"context"
+
+	"github.com/kpuzzle/kpuzzle/grader/limits"
+)
 
 // Run is not supported on this platform; it returns ErrUnsupported.
 func Run(ctx context.Context, spec Spec) (Result, error) {
-	return Result{ExitCode: -1}, ErrUnsupported
+	return Result{Ending: limits.Ending{ExitCode: -1}}, ErrUnsupported
 }
 
 // Probe reports LevelNone on this platform.
