@@ -30,12 +30,9 @@ type RunOutcome struct {
 	// AnswerFileSize is the size of the regular file at the answer's path
 	// (run.answer's path, the output path otherwise), -1 when there is
 	// none. A failed run whose answer is as large as run.output failed
-	// for its size.
+	// for its size; one that came within 10% of it is marked near the
+	// limit.
 	AnswerFileSize int64
-	// OutputFileSize is the size of the regular file at the output path
-	// the program was given ({output}), -1 when there is none; it is
-	// the answer file a near limit is measured on.
-	OutputFileSize int64
 	// AnswerFile is the answer file as read (without following a link,
 	// at most run.output bytes) when run.answer is not stdout and it read
 	// well. Otherwise AnswerProblem says what the program left instead:
@@ -360,8 +357,8 @@ func (o *RunOutcome) nearLimits(l Limits) string {
 	if !o.StderrTruncated {
 		size("stderr", int64(len(o.Stderr)), l.Output)
 	}
-	if !o.FileSizeExceeded && o.OutputFileSize >= 0 {
-		size("answer file", o.OutputFileSize, l.Output)
+	if !o.FileSizeExceeded && o.AnswerFileSize >= 0 {
+		size("answer file", o.AnswerFileSize, l.Output)
 	}
 	return strings.Join(out, "; ")
 }

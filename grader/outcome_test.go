@@ -42,7 +42,7 @@ func normalRun() grader.RunOutcome {
 	return grader.RunOutcome{
 		Command:        []string{"python3", "/s/solver.py"},
 		Ending:         limits.Ending{Wall: time.Second, CPU: 500 * time.Millisecond},
-		AnswerFileSize: 5, OutputFileSize: 5, AnswerFile: []byte("LEFT\n"),
+		AnswerFileSize: 5, AnswerFile: []byte("LEFT\n"),
 	}
 }
 
@@ -50,6 +50,12 @@ func normalRun() grader.RunOutcome {
 // summary and details with the times of normalRun.
 func decided(v grader.Verdict, summary string, details ...string) grader.Result {
 	return grader.Result{Test: "a.txt", Verdict: v, Solvable: true, OptimalLength: ptr(1), Summary: summary, Details: details, Seconds: 1, CPUSeconds: 0.5}
+}
+
+// nearLimit is r marked near the limits the clauses name.
+func nearLimit(r grader.Result, clauses string) grader.Result {
+	r.NearLimit = clauses
+	return r
 }
 
 // untimed is a decided result without the run's times: a grader error, a
@@ -153,9 +159,9 @@ func TestJudgeRun(t *testing.T) {
 		{"killed by a signal, silently", "", func(o *grader.RunOutcome) {
 			o.ExitCode, o.Signal = -1, "SIGSEGV"
 		}, decided(grader.Crashed, "was killed by SIGSEGV")},
-		{"a failed run with its answer below the cap crashed", "", func(o *grader.RunOutcome) {
+		{"a failed run with its answer below the cap crashed, near the limit", "", func(o *grader.RunOutcome) {
 			o.ExitCode, o.AnswerFileSize = 1, 1023
-		}, decided(grader.Crashed, "exited with status 1")},
+		}, nearLimit(decided(grader.Crashed, "exited with status 1"), "answer file (run.output 1KiB)")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -336,7 +342,7 @@ func TestChecked(t *testing.T) {
 	o := normalRun()
 	o.Wall, o.CPU = 9500*time.Millisecond, 9*time.Second
 	o.Stdout, o.Stderr = []byte(strings.Repeat("x", 950)), []byte(strings.Repeat("y", 922))
-	o.OutputFileSize = 1024
+	o.AnswerFileSize = 1024
 	got := o.Checked(outcomeAssignment(t, ""), outcomeTest, check("LEFT\n"))
 	want := grader.ResultFromReport("a.txt", check("LEFT\n"))
 	want.Seconds, want.CPUSeconds = 9.5, 9
@@ -352,7 +358,7 @@ func TestChecked(t *testing.T) {
 	o.CPU, o.CPUExceeded = 9500*time.Millisecond, true
 	o.Stdout, o.StdoutTruncated = []byte(strings.Repeat("x", 1000)), true
 	o.Stderr = []byte(strings.Repeat("y", 921))
-	o.OutputFileSize, o.FileSizeExceeded = 1000, true
+	o.AnswerFileSize, o.FileSizeExceeded = 1000, true
 	if got := o.Checked(outcomeAssignment(t, ""), outcomeTest, check("LEFT\n")).NearLimit; got != "wall time (run.wall_time 10s)" {
 		t.Errorf("near limits %q", got)
 	}

@@ -166,6 +166,30 @@ printf 'RIGHT\nUP\nLEFT\nLEFT\nDOWN\nDOWN\nRIGHT\nRIGHT\nUP\nUP\nLEFT\nLEFT\n' >
 	}
 }
 
+// An answer written at run.answer's path that comes within 10% of
+// run.output is marked near the limit, as one at the output path is.
+func TestAnswerInFolderNearLimit(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "padded")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// p1's twelve optimal moves (59 bytes), then blank lines to 950 bytes.
+	script := "mkdir -p out\nprintf 'RIGHT\\nUP\\nLEFT\\nLEFT\\nDOWN\\nDOWN\\nRIGHT\\nRIGHT\\nUP\\nUP\\nLEFT\\nLEFT\\n' > out/answer.txt\n" +
+		"head -c 891 /dev/zero | tr '\\0' '\\n' >> out/answer.txt\n"
+	if err := os.WriteFile(filepath.Join(sub, "run.sh"), []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := assignment(t, t.TempDir(), fmt.Sprintf(`{
+	"puzzles": {"dir": %q, "glob": "p1.txt"},
+	"run": {"command": "sh {submission}/run.sh {input}", "answer": "out/answer.txt", "output": "1000"}
+}`, mustAbs(t, smallSet)))
+	r := grade(t, batch.Options{Assignment: a}, root).Results["padded"]["p1.txt"]
+	if r.Verdict != grader.Optimal || r.NearLimit != "answer file (run.output 1000)" {
+		t.Errorf("a 950-byte answer at out/answer.txt under run.output 1000: near limit %q, want the answer file's:\n%s", r.NearLimit, resultText(r))
+	}
+}
+
 // run.java_api: princeton grades both Princeton APIs, told apart from
 // the classes: the COS226 2019+ one (size(), tileAt(), Board.isSolvable(),
 // no twin(), a Solver that throws on an unsolvable board) as the

@@ -227,7 +227,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	// them, so they are replaced to keep results reproducible.
 	out := outcome(res, se, cmd.Words(), strings.NewReplacer(subCopy, "<submission>", input, "<input>", output, "<output>", work, "<work>"))
 	if se == nil {
-		lookAtAnswer(&out, a.Run, work, p.answer, output)
+		lookAtAnswer(&out, a.Run, work, p.answer)
 	}
 	j := out.Judge(&a, t)
 	switch {
@@ -314,7 +314,7 @@ func (g *grading) prepareTest(s *subState, t grader.Test, uid int) (f testFolder
 // not start, and scrub the replacements of the run's temporary paths.
 // Nothing is known of an answer file yet (see lookAtAnswer).
 func outcome(res sandbox.Result, se *sandbox.StartError, command []string, scrub *strings.Replacer) grader.RunOutcome {
-	o := grader.RunOutcome{Command: command, Ending: res.Ending, AnswerFileSize: -1, OutputFileSize: -1, Scrub: scrub}
+	o := grader.RunOutcome{Command: command, Ending: res.Ending, AnswerFileSize: -1, Scrub: scrub}
 	if se != nil {
 		o.StartErr = se.Err
 	}
@@ -322,11 +322,11 @@ func outcome(res sandbox.Result, se *sandbox.StartError, command []string, scrub
 }
 
 // lookAtAnswer records in o what a test's run left at the answer's path
-// and at the output path it was given: the sizes of the regular files
-// there and, unless the answer is read on stdout, the answer file as
-// readAnswer reads it.
-func lookAtAnswer(o *grader.RunOutcome, run grader.RunStep, work, answer, output string) {
-	o.AnswerFileSize, o.OutputFileSize = regularSize(work, answer), regularSize(work, output)
+// (run.answer's, or the output path it was given): the size of the
+// regular file there and, unless the answer is read on stdout, the
+// answer file as readAnswer reads it.
+func lookAtAnswer(o *grader.RunOutcome, run grader.RunStep, work, answer string) {
+	o.AnswerFileSize = regularSize(work, answer)
 	if run.Answer != "stdout" {
 		o.AnswerFile, o.AnswerProblem, o.AnswerErr = readAnswer(work, answer, int64(run.Output))
 	}
