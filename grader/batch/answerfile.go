@@ -33,20 +33,49 @@ import (
 // grader's. The path is looked at before it is opened, and the opened
 // file must be the regular file looked at.
 func readAnswer(work, path string, limit int64) (data []byte, problem string, err error) {
+	_, data, problem, err = lookAtFile(work, path, limit, true)
+	return data, problem, err
+}
+
+// regularSize is the size of the regular file at path inside the working
+// folder work, reached through real folders; -1 when there is none.
+func regularSize(work, path string) int64 {
+	size, _, _, _ := lookAtFile(work, path, 0, false)
+	return size
+}
+
+// lookAtFile is readAnswer (when read is set) and regularSize in one look
+// at the path: size is the regular file's size there, -1 when there is
+// none.
+func lookAtFile(work, path string, limit int64, read bool) (size int64, data []byte, problem string, err error) {
+	size = -1
 	root, rel, problem, err := openWithin(work, path)
 	if problem != "" || err != nil {
-		return nil, problem, err
+		return size, nil, problem, err
 	}
 	defer root.Close()
 	before, err := root.Lstat(rel)
+	if err == nil && before.Mode().IsRegular() {
+		size = before.Size()
+	}
+	if !read {
+		return size, nil, "", nil
+	}
+	data, problem, err = readLookedAt(root, rel, before, err, limit)
+	return size, data, problem, err
+}
+
+// readLookedAt reads rel in root, which Lstat described as before (or
+// failed with lerr), as readAnswer says.
+func readLookedAt(root *os.Root, rel string, before os.FileInfo, lerr error, limit int64) (data []byte, problem string, err error) {
 	switch {
-	case errors.Is(err, os.ErrNotExist):
+	case errors.Is(lerr, os.ErrNotExist):
 		return nil, "missing", nil
-	case escapes(err):
+	case escapes(lerr):
 		// A folder on the way replaced by a link out since the look.
 		return nil, "a symbolic link", nil
-	case err != nil:
-		return nil, "", err
+	case lerr != nil:
+		return nil, "", lerr
 	}
 	if p := notRegular(before.Mode()); p != "" {
 		return nil, p, nil
@@ -92,21 +121,6 @@ func readAnswer(work, path string, limit int64) (data []byte, problem string, er
 		return nil, "too large", nil
 	}
 	return data, "", nil
-}
-
-// regularSize is the size of the regular file at path inside the working
-// folder work, reached through real folders; -1 when there is none.
-func regularSize(work, path string) int64 {
-	root, rel, problem, err := openWithin(work, path)
-	if problem != "" || err != nil {
-		return -1
-	}
-	defer root.Close()
-	st, err := root.Lstat(rel)
-	if err != nil || !st.Mode().IsRegular() {
-		return -1
-	}
-	return st.Size()
 }
 
 // openWithin opens the working folder work as an os.Root and gives path

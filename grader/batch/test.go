@@ -326,10 +326,7 @@ func outcome(res sandbox.Result, se *sandbox.StartError, command []string, scrub
 // regular file there and, unless the answer is read on stdout, the
 // answer file as readAnswer reads it.
 func lookAtAnswer(o *grader.RunOutcome, run grader.RunStep, work, answer string) {
-	o.AnswerFileSize = regularSize(work, answer)
-	if run.Answer != "stdout" {
-		o.AnswerFile, o.AnswerProblem, o.AnswerErr = readAnswer(work, answer, int64(run.Output))
-	}
+	o.AnswerFileSize, o.AnswerFile, o.AnswerProblem, o.AnswerErr = lookAtFile(work, answer, int64(run.Output), run.Answer != "stdout")
 }
 
 // withClaims adds to r what the program reports about its own run, found

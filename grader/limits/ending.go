@@ -57,9 +57,6 @@ type Ending struct {
 	CPU time.Duration
 }
 
-// OutputExceeded reports whether stdout or stderr was truncated.
-func (e *Ending) OutputExceeded() bool { return e.StdoutTruncated || e.StderrTruncated }
-
 // Success reports whether the program exited with status 0 within its
 // time limit.
 func (e *Ending) Success() bool { return e.ExitCode == 0 && e.Signal == "" && !e.TimedOut }

@@ -99,28 +99,22 @@ func Minimum() Limits {
 // zero CPUTime by the wall time (l's, or def's when l has none). Negative
 // fields are kept, for Validate to report.
 func (l Limits) WithDefaults(def Limits) Limits {
-	if l.WallTime == 0 {
-		l.WallTime = def.WallTime
-	}
-	if l.CPUTime == 0 {
-		l.CPUTime = l.WallTime
-	}
-	if l.Memory == 0 {
-		l.Memory = def.Memory
-	}
-	if l.Processes == 0 {
-		l.Processes = def.Processes
-	}
-	if l.Output == 0 {
-		l.Output = def.Output
-	}
-	if l.Disk == 0 {
-		l.Disk = def.Disk
-	}
-	if l.FileSize == 0 {
-		l.FileSize = def.FileSize
-	}
+	orDefault(&l.WallTime, def.WallTime)
+	orDefault(&l.CPUTime, l.WallTime)
+	orDefault(&l.Memory, def.Memory)
+	orDefault(&l.Processes, def.Processes)
+	orDefault(&l.Output, def.Output)
+	orDefault(&l.Disk, def.Disk)
+	orDefault(&l.FileSize, def.FileSize)
 	return l
+}
+
+// orDefault sets *v to def when it is zero.
+func orDefault[T comparable](v *T, def T) {
+	var zero T
+	if *v == zero {
+		*v = def
+	}
 }
 
 // FieldError reports a limit no run can have. Field is its name as an
