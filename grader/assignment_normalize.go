@@ -169,9 +169,10 @@ func (a *Assignment) normalizeRun() error {
 		if a.Run.Extract[ExtractLength] == "" {
 			return &ConfigError{Key: "run.solution", Msg: "reported, but run.extract.length is not set; give the pattern of the length the program reports, such as \"[Dd]epth[^0-9]*(\\d+)\""}
 		}
-		// A harness (run.function, run.java_api) gives the moves.
-		if a.Run.Extract[ExtractMoves] != "" || len(a.Run.Interface().HarnessFiles()) > 0 {
-			return &ConfigError{Key: "run.solution", Msg: "reported, but the assignment also reads moves (run.extract.moves, run.function or run.java_api); leave one out"}
+		// A harness (run.function, run.java_api) gives the moves; a
+		// report that lists its path (run.extract.moves) has it checked.
+		if len(a.Run.Interface().HarnessFiles()) > 0 {
+			return &ConfigError{Key: "run.solution", Msg: "reported, but a harness (run.function, run.java_api, run.problem) hands in the moves, which are checked; leave run.solution out"}
 		}
 	default:
 		return &ConfigError{Key: "run.solution", Msg: fmt.Sprintf("%q: expected moves or reported", a.Run.Solution)}
@@ -262,7 +263,7 @@ func (a *Assignment) normalizeRubric() error {
 	if err := a.Rubric.normalizeChecks(a.Run.Interface(), claimed); err != nil {
 		return err
 	}
-	a.Rubric.AnyLength = !promisesShortest(a.Claims.Algorithm)
+	a.Rubric.AnyLength = !promisesShortest(a.searchOf(a.Claims))
 	if err := a.normalizeGroups(); err != nil {
 		return err
 	}
@@ -357,6 +358,12 @@ func (r *Rubric) normalize() error {
 	}
 	if r.Unverified < 0 || r.Unverified > 1 || math.IsNaN(r.Unverified) {
 		return &ConfigError{Key: "rubric.unverified", Msg: fmt.Sprintf("%v: expected a share from 0 to 1", r.Unverified)}
+	}
+	if r.Reported == nil {
+		r.Reported = Points(DefaultReportedShare)
+	}
+	if v := *r.Reported; v < 0 || v > 1 || math.IsNaN(v) {
+		return &ConfigError{Key: "rubric.reported", Msg: fmt.Sprintf("%v: expected a share from 0 to 1 of a test's points (solved + optimal) that a length whose moves were not checked earns at most", v)}
 	}
 	switch r.Partial {
 	case PartialNone, PartialLinear:

@@ -193,6 +193,11 @@ type Rubric struct {
 	// Unverified is the share of the Optimal points earned by a solved
 	// answer whose optimality could not be verified (verdict valid).
 	Unverified float64 `json:"unverified"`
+	// Reported is the most a result whose moves were not checked (a
+	// length the program reported, run.solution: reported) earns, as a
+	// share of the test's Solved + Optimal points; default
+	// DefaultReportedShare.
+	Reported *float64 `json:"reported,omitempty"`
 	// API gives points to the method checks of run.java_api, by name
 	// (APIChecks), on top of the verdict's. After Normalize it holds
 	// every method check when run.java_api is set (0 points for those

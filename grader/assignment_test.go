@@ -44,7 +44,7 @@ func TestParseAssignmentDefaults(t *testing.T) {
 		Build: grader.BuildStep{
 			Limits: grader.Limits{WallTime: grader.Duration(2 * time.Minute), CPUTime: grader.Duration(2 * time.Minute), Memory: 2 << 30, Processes: 256, Output: 1 << 20, Disk: 1 << 30},
 		},
-		Rubric:     grader.Rubric{Solved: grader.Points(1), Optimal: grader.Points(1), Partial: "linear", Unsolvable: grader.Points(2)},
+		Rubric:     grader.Rubric{Solved: grader.Points(1), Optimal: grader.Points(1), Partial: "linear", Unsolvable: grader.Points(2), Reported: grader.Points(grader.DefaultReportedShare)},
 		Visibility: grader.Visibility{Visible: "visible", Hidden: "after_published"},
 		Optimal:    grader.OptimalSearch{Timeout: grader.Duration(time.Minute)},
 		Integrity:  grader.IntegrityFlag,
@@ -180,7 +180,7 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 		"build.command": "make", "build.wall_time": "1s", "build.cpu_time": "1s", "build.memory": "64MiB", "build.processes": 4,
 		"build.output": "1k", "build.disk": "64MiB", "build.env": []any{"A=b"},
 		"rubric.solved": 1, "rubric.optimal": 1, "rubric.partial": "power", "rubric.partial_exponent": 3, "rubric.partial_steps": []any{},
-		"rubric.unsolvable": 2, "rubric.unverified": 0.5,
+		"rubric.unsolvable": 2, "rubric.unverified": 0.5, "rubric.reported": 0.25,
 		// rubric.api needs run.java_api, which is parsed alone.
 		"rubric.api": map[string]any{}, "rubric.claims": map[string]any{"length": 1, "expanded": 0.5},
 		// run.problem's keys are parsed together, below.
