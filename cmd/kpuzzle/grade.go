@@ -264,6 +264,9 @@ type testJSON struct {
 	Max           float64        `json:"max_score"`
 	Seconds       float64        `json:"seconds"`
 	Summary       string         `json:"summary"`
+	// Unchecked marks a length the program reported without moves to
+	// check (run.solution: reported), capped by rubric.reported.
+	Unchecked bool `json:"unchecked,omitempty"`
 	// Rerun is grader.Result's: how a time-out beside other runs went
 	// before it was run again alone.
 	Rerun string `json:"rerun,omitempty"`
@@ -456,7 +459,7 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSO
 		}
 		for _, r := range s.Results {
 			tj := testJSON{Test: r.Test, Verdict: r.Verdict, Length: r.Length, OptimalLength: r.OptimalLength,
-				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit, Rerun: r.Rerun}
+				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit, Rerun: r.Rerun, Unchecked: r.Unchecked}
 			for _, c := range r.ScoredChecks(gb.Rubric) {
 				tj.Checks = append(tj.Checks, subCheckJSON{Group: c.Group, Name: c.Name, Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})
 			}
