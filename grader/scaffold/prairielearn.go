@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"html"
 	"math"
 	"os"
 	"path"
@@ -12,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/kpuzzle/kpuzzle/grader"
 )
@@ -118,13 +121,38 @@ func (d plData) Names() string {
 	return strings.Join(names, ", ")
 }
 
-// FileList says the file names in words.
+// FileList says the file names in words, as HTML.
 func (d plData) FileList() string {
 	var names []string
 	for _, f := range d.Files {
-		names = append(names, "<code>"+f.Name+"</code>")
+		names = append(names, "<code>"+html.EscapeString(f.Name)+"</code>")
 	}
 	return humanList(names)
+}
+
+// plFileName reports whether a question can ask for the file name f:
+// PrairieLearn's file-names attribute is a list separated by commas, so
+// f holds no comma, and nothing that is not printable.
+func plFileName(f string) bool {
+	return utf8.ValidString(f) && !strings.ContainsFunc(f, func(r rune) bool { return r == ',' || !unicode.IsPrint(r) })
+}
+
+// GoArchive is the URL of the Go release the Dockerfile downloads.
+func (d plData) GoArchive() string { return goArchive(d.GoVersion) }
+
+// imageReference is a Docker image reference (a name of lower-case
+// components, optionally with a registry host and port, a tag and a
+// digest), as FROM and docker build -t take it: anything else (a space,
+// a line break, a quote) is refused before it reaches the Dockerfile or
+// the README's commands.
+var imageReference = regexp.MustCompile(`^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?::[0-9]+)?(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@[a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-fA-F]{32,})?$`)
+
+// checkImage refuses what is not a Docker image reference.
+func checkImage(what, ref string) error {
+	if !imageReference.MatchString(ref) || len(ref) > 255 {
+		return fmt.Errorf("%s %q: expected a Docker image reference such as debian:bookworm-slim or registry.example.edu:5000/course/kpuzzle-hw2:v1", what, grader.Printable(ref))
+	}
+	return nil
 }
 
 // FirstFile is the first file's name.
@@ -174,6 +202,12 @@ func NewPrairieLearnBundle(config string, asg grader.Assignment, o PrairieLearnO
 	if b.Image == "" {
 		b.Image = "kpuzzle-" + strings.ToLower(b.Question)
 	}
+	if err := checkImage("base image", o.BaseImage); err != nil {
+		return PrairieLearnBundle{}, err
+	}
+	if err := checkImage("image", b.Image); err != nil {
+		return PrairieLearnBundle{}, err
+	}
 	submit := o.Submit
 	switch submit {
 	case "", "upload":
@@ -187,6 +221,9 @@ func NewPrairieLearnBundle(config string, asg grader.Assignment, o PrairieLearnO
 	for _, f := range asg.ExpectedFiles() {
 		if strings.ContainsAny(f, "*?[") {
 			return PrairieLearnBundle{}, fmt.Errorf("%s: the submission's file %q is a pattern (run.entry), but a PrairieLearn question asks for files by name; name the file in run.command instead", config, f)
+		}
+		if !plFileName(f) {
+			return PrairieLearnBundle{}, fmt.Errorf("%s: the submission's file %q has a comma or a character that is not printable, which PrairieLearn's list of file names (file-names) cannot hold; rename it in run.command", config, grader.Printable(f))
 		}
 		files = append(files, plFile{Name: f, AceMode: aceMode(f)})
 	}
