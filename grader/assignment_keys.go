@@ -87,6 +87,10 @@ var AssignmentKeys = []KeyDoc{
 	{"results.replays", "true", "keep each answer in OUT/answers and write a replay page per student and test in OUT/replays, linked from OUT/summary.html"},
 	{"results.gradebook", "[]", "also write the class's scores as the gradebook CSV of canvas and/or moodle (OUT/gradebook-canvas.csv, OUT/gradebook-moodle.csv), matched through the roster; students missing from either side go to OUT/gradebook-missing.txt"},
 	{"prairielearn.submit", "upload", "how the PrairieLearn question (kpuzzle bundle prairielearn) asks for the files: upload (pl-file-upload) or editor (a pl-file-editor per file)"},
+	{"prairielearn.hidden", "release", "what the question's grading jobs do with the hidden tests: release (they run the public tests only, and the score counts those alone; staff grade the hidden tests at release with kpuzzle grade on PrairieLearn's download and upload the scores) or fold (every test runs; the hidden ones are one entry, all or nothing, which tells a student at most one bit a submission)"},
+	{"prairielearn.question", "from name", "the PrairieLearn question's id (its folder under questions/, and the qid of PrairieLearn's downloads at release): letters, digits, - and _"},
+	{"gradescope.feedback_budget", "0 (no budget)", "full feedback on the first N submissions in each gradescope.feedback_period, counted from Gradescope's submission metadata (previous_submissions); later ones show each visible test's points and verdict only (against debugging by autograder)"},
+	{"gradescope.feedback_period", "24h", "the window gradescope.feedback_budget counts submissions in, back from each submission's own time"},
 	{"hide", "[]", "further paths students' programs must not see (the puzzle set, submissions, output and this file always are)"},
 	{"integrity", "flag", "what happens to a submission that brings a build of kpuzzle, its tables or answer keys, executables its language makes none of, or kpuzzle's source, or whose run executes kpuzzle: flag (grade normally, name each file in the reports) or zero (the submission scores 0, with the reason shown)"},
 }

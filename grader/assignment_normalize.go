@@ -46,12 +46,27 @@ func (a *Assignment) abs(p string) string {
 	return filepath.Join(a.BaseDir, p)
 }
 
-// normalizeResults checks the keys of the result files: prairielearn.submit and results.gradebook.
+// normalizeResults checks the keys of the result files: prairielearn.*,
+// gradescope.* and results.gradebook.
 func (a *Assignment) normalizeResults() error {
 	switch a.PrairieLearn.Submit {
 	case "", "upload", "editor":
 	default:
 		return &ConfigError{Key: "prairielearn.submit", Msg: fmt.Sprintf("%q: expected upload or editor", a.PrairieLearn.Submit)}
+	}
+	switch a.PrairieLearn.Hidden {
+	case "", HiddenRelease, HiddenFold:
+	default:
+		return &ConfigError{Key: "prairielearn.hidden", Msg: fmt.Sprintf("%q: expected release (the jobs run the public tests; staff grade the hidden ones at release) or fold (one all-or-nothing entry)", a.PrairieLearn.Hidden)}
+	}
+	if q := a.PrairieLearn.Question; q != "" && !validQuestion(q) {
+		return &ConfigError{Key: "prairielearn.question", Msg: fmt.Sprintf("%q: expected a question id of letters, digits, - and _ (the question's folder name)", q)}
+	}
+	if a.Gradescope.FeedbackBudget < 0 {
+		return &ConfigError{Key: "gradescope.feedback_budget", Msg: fmt.Sprintf("%d: expected a number of submissions, 0 (no budget) or more", a.Gradescope.FeedbackBudget)}
+	}
+	if a.Gradescope.FeedbackPeriod < 0 {
+		return &ConfigError{Key: "gradescope.feedback_period", Msg: fmt.Sprintf("%s: expected a duration such as 24h", a.Gradescope.FeedbackPeriod)}
 	}
 	for _, g := range a.Results.Gradebook {
 		if g != "canvas" && g != "moodle" {

@@ -186,7 +186,7 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 		// run.problem's keys are parsed together, below.
 		"run.problem": "berkeley", "run.search": "astar", "run.heuristic": "manhattan", "rubric.search": map[string]any{"order": 1},
 		"visibility.visible": "visible", "visibility.hidden": "hidden", "visibility.hidden_tests": []any{"a*"},
-		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "results.gradebook": []any{"canvas", "moodle"}, "prairielearn.submit": "editor", "hide": []any{"ref/"}, "integrity": "zero",
+		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "results.gradebook": []any{"canvas", "moodle"}, "prairielearn.submit": "editor", "prairielearn.hidden": "fold", "prairielearn.question": "hw2_kpuzzle", "gradescope.feedback_budget": 3, "gradescope.feedback_period": "12h", "hide": []any{"ref/"}, "integrity": "zero",
 		"run.solution": "moves", "run.read_stderr": true, "tools.path": []any{"/opt/go/bin"}, "tools.read_only": []any{"modcache"},
 		"groups": []any{map[string]any{"tests": "dfs_*", "claims": map[string]any{"algorithm": "dfs"}, "rubric": map[string]any{"optimal": 0}}},
 	}

@@ -40,6 +40,7 @@ type gradeOptions struct {
 	conceal      []string
 	shard        string
 	prepared     string
+	skipHidden   bool
 }
 
 // exampleAssignment is the assignment shown by kpuzzle grade --help and
@@ -140,6 +141,7 @@ security model.`,
 	f.StringVar(&opts.isolation, "isolation", "", "sandbox isolation, overriding run.isolation: auto, namespaces or rlimits")
 	f.StringVar(&opts.shard, "shard", "", "grade only shard i/n of the submissions (sorted by name, dealt out in turn); join the shards with kpuzzle grade merge (docs/cluster.md)")
 	f.StringVar(&opts.prepared, "prepared", "", "the prepared.json of kpuzzle grade prepare: its proven optimal lengths are used and not proved again")
+	f.BoolVar(&opts.skipHidden, "skip-hidden", false, "grade only the tests students see now, leaving the hidden ones to a grading at release (the PrairieLearn bundle's jobs with prairielearn.hidden: release)")
 	f.StringArrayVar(&opts.conceal, "hide", nil, "a further path submissions must not see (repeatable; added to the assignment's hide list)")
 	f.BoolVar(&opts.exposed, "allow-exposed", false, "grade even when the check before the first run finds a secret a submission could reach (see docs/security.md)")
 	f.BoolVar(&opts.uniform, "allow-uniform-failure", false, "write the grades even when every test of every submission failed the same way (by default a sign of a broken run.command)")
@@ -300,6 +302,10 @@ type gradeInputs struct {
 	// conceal are the further paths programs must not see.
 	out     string
 	conceal []string
+	// withheld are the hidden tests --skip-hidden left out; release is
+	// the PrairieLearn download graded, if one was given.
+	withheld report.Withheld
+	release  *prairieLearnRelease
 }
 
 func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle grader.Oracle) error {
@@ -345,11 +351,14 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 			"no grades were written. Check run.command (and build.command), try it on one submission, and grade again into a new --out "+
 			"(or pass --allow-uniform-failure to write these grades)", len(outcome.Results), firstLineOf(why))
 	}
-	gb, err := report.WriteGrading(in.out, asg, outcome, in.roster, report.FolderOptions{Feedback: in.tmpl, ResultsJSON: opts.resultsJSON, ResultsFormat: opts.resultsFmt})
+	gb, err := report.WriteGrading(in.out, asg, outcome, in.roster, report.FolderOptions{Feedback: in.tmpl, ResultsJSON: opts.resultsJSON, ResultsFormat: opts.resultsFmt, Withheld: in.withheld})
 	if err != nil {
 		return inputError(err)
 	}
 	if err := writeLMSGradebooks(a, gb, in.out, asg, opts.gradebooks, in.class); err != nil {
+		return err
+	}
+	if err := writePrairieLearnScores(a, gb, in.out, in.release); err != nil {
 		return err
 	}
 	return renderGrade(a, opts, gb, in.out, outcome)
@@ -375,6 +384,12 @@ func readGradeInputs(a *app, opts *gradeOptions, asg grader.Assignment, paths []
 		return in, usageErrorf("--results-format %q: expected %s", opts.resultsFmt, strings.Join(report.ResultsFormats, " or "))
 	}
 	if in.tests, err = loadTests(a, asg, opts.prepared); err != nil {
+		return in, err
+	}
+	if opts.skipHidden {
+		in.tests, in.withheld = withholdHidden(asg, in.tests)
+	}
+	if paths, in.release, err = stagePrairieLearn(asg, opts.out, paths); err != nil {
 		return in, err
 	}
 	found, err := batch.Find(paths, layout, asg.ExpectedFiles())

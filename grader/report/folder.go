@@ -54,6 +54,10 @@ type FolderOptions struct {
 	// ResultsFormat is ResultsJSON's format: ResultsGradescope (the
 	// default, "") or ResultsPrairieLearn.
 	ResultsFormat string
+	// Withheld are the hidden tests the grading left out (grade
+	// --skip-hidden), which a PrairieLearn results.json counts as still
+	// to be graded.
+	Withheld Withheld
 }
 
 // WriteFolder writes everything a grading leaves in its output folder out,

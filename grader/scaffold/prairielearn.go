@@ -110,6 +110,9 @@ type plData struct {
 	Shapes, WallTime, BuildTime             string
 	Timeout                                 int
 	Capped, Prepared                        bool
+	// Release is prairielearn.hidden: release: the jobs run the public
+	// tests only (grade --skip-hidden).
+	Release bool
 }
 
 // Names joins the file names for pl-file-upload's file-names.
@@ -191,10 +194,7 @@ func NewPrairieLearnBundle(config string, asg grader.Assignment, o PrairieLearnO
 	}
 	b.Question = o.Question
 	if b.Question == "" {
-		b.Question = strings.Trim(strings.ToLower(questionUnsafe.ReplaceAllString(asg.Name, "-")), "-")
-		if b.Question == "" {
-			b.Question = "kpuzzle"
-		}
+		b.Question = asg.PrairieLearnQuestion()
 	} else if questionUnsafe.MatchString(b.Question) {
 		return PrairieLearnBundle{}, fmt.Errorf("question name %q: expected letters, digits, - and _ only", b.Question)
 	}
@@ -236,13 +236,23 @@ func NewPrairieLearnBundle(config string, asg grader.Assignment, o PrairieLearnO
 		}
 	}
 
-	// The timeout: the build, then every test one after another.
-	needed := asg.Run.WallTime.Std() * time.Duration(len(tests))
+	// The timeout: the build, then every test a job runs (the public
+	// ones only with prairielearn.hidden: release) one after another.
+	run := len(tests)
+	if asg.PrairieLearnHidden() == grader.HiddenRelease {
+		run = 0
+		for _, t := range tests {
+			if !t.Hidden {
+				run++
+			}
+		}
+	}
+	needed := asg.Run.WallTime.Std() * time.Duration(run)
 	if asg.Build.Command != "" {
 		needed += asg.Build.WallTime.Std()
 	}
 	if o.Prepared == nil {
-		needed += asg.Optimal.VerifyTime() * time.Duration(len(tests))
+		needed += asg.Optimal.VerifyTime() * time.Duration(run)
 	}
 	b.Needed = int(math.Ceil(needed.Seconds())) + 30
 	b.Timeout = min(b.Needed, PrairieLearnMaxTimeout)
@@ -276,6 +286,7 @@ func NewPrairieLearnBundle(config string, asg grader.Assignment, o PrairieLearnO
 		Editor: submit == "editor", Files: files, Public: public, Hidden: hidden,
 		Shapes: humanList(shapeList), WallTime: asg.Run.WallTime.Std().String(), BuildTime: build,
 		Timeout: b.Timeout, Capped: b.Needed > b.Timeout, Prepared: o.Prepared != nil,
+		Release: asg.PrairieLearnHidden() == grader.HiddenRelease,
 	}
 
 	q := "questions/" + b.Question + "/"

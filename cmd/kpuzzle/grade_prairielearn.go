@@ -1,0 +1,112 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/plexport"
+	"github.com/kpuzzle/kpuzzle/grader/report"
+	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
+)
+
+// prairieLearnRelease is a PrairieLearn manual-grading download that
+// grade stages as a folder of submissions and scores for upload.
+type prairieLearnRelease struct {
+	export plexport.Export
+	qid    string
+	subs   []plexport.Submission
+}
+
+// stagedFolder is where grade stages a PrairieLearn download's
+// submissions, in its output folder (which programs never see).
+const stagedFolder = "prairielearn-submissions"
+
+// stagePrairieLearn replaces a path that is a PrairieLearn manual-grading
+// download (plexport.Find) with the folder of submissions it stages it
+// into, OUT/prairielearn-submissions: the submissions of the assignment's
+// question (prairielearn.question, or the download's only one).
+func stagePrairieLearn(asg grader.Assignment, out string, paths []string) ([]string, *prairieLearnRelease, error) {
+	var rel *prairieLearnRelease
+	staged := make([]string, len(paths))
+	for i, p := range paths {
+		staged[i] = p
+		st, err := os.Stat(p)
+		if err != nil || !st.IsDir() {
+			continue // batch.Find says what is wrong
+		}
+		if _, ok, err := plexport.Find(p); err != nil {
+			return nil, nil, usageErrorf("%v", err)
+		} else if !ok {
+			continue
+		}
+		if rel != nil {
+			return nil, nil, usageErrorf("%s: a second PrairieLearn download; grade one assessment's at a time", p)
+		}
+		e, err := plexport.Read(p)
+		if err != nil {
+			return nil, nil, usageErrorf("%v", err)
+		}
+		qid, err := e.Question(asg.PrairieLearnQuestion())
+		if err != nil {
+			return nil, nil, usageErrorf("%v", err)
+		}
+		dir, err := filepath.Abs(filepath.Join(out, stagedFolder))
+		if err != nil {
+			return nil, nil, inputError(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
+			return nil, nil, inputError(err)
+		}
+		subs, err := e.Stage(dir, qid)
+		if err != nil {
+			return nil, nil, inputError(err)
+		}
+		if len(subs) == 0 {
+			return nil, nil, usageErrorf("%s: no submissions to question %s", e.CSV, qid)
+		}
+		rel = &prairieLearnRelease{export: e, qid: qid, subs: subs}
+		staged[i] = dir
+	}
+	return staged, rel, nil
+}
+
+// writePrairieLearnScores writes OUT/prairielearn-scores.csv for a
+// graded PrairieLearn download, and says where it is.
+func writePrairieLearnScores(a *app, gb report.Gradebook, out string, rel *prairieLearnRelease) error {
+	if rel == nil {
+		return nil
+	}
+	rows := make([]report.PrairieLearnScore, len(rel.subs))
+	for i, s := range rel.subs {
+		rows[i] = report.PrairieLearnScore{Submission: s.Name, UID: s.Row.UID, Group: s.Row.Group, QID: s.Row.QID, SubmissionID: s.Row.SubmissionID}
+	}
+	path := filepath.Join(out, report.PrairieLearnScoresFile)
+	if err := atomicfile.Write(path, 0o600, func(w io.Writer) error { return gb.WritePrairieLearnScores(w, rows) }); err != nil {
+		return inputError(err)
+	}
+	if !a.json {
+		fmt.Fprintf(a.out, "PrairieLearn scores of %d submissions to %s in %s: upload it in the assessment's Uploads, \"Upload new question scores\"\n",
+			len(rows), rel.qid, path)
+	}
+	return nil
+}
+
+// withholdHidden leaves the hidden tests out of tests (grade
+// --skip-hidden) and counts them and their points.
+func withholdHidden(asg grader.Assignment, tests []grader.Test) ([]grader.Test, report.Withheld) {
+	var kept []grader.Test
+	var w report.Withheld
+	for _, t := range tests {
+		if !t.Hidden {
+			kept = append(kept, t)
+			continue
+		}
+		w.Tests++
+		w.Points += grader.Result{Test: t.Name, Solvable: t.Solvable}.Max(asg.Rubric)
+	}
+	w.Points = grader.RoundPoints(w.Points)
+	return kept, w
+}
