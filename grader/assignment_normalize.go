@@ -298,6 +298,14 @@ func (a *Assignment) normalizeVisibility() error {
 			return &ConfigError{Key: key, Msg: fmt.Sprintf("%q: expected one of %s", v, strings.Join(visibilities, ", "))}
 		}
 	}
+	if a.Visibility.Hidden == "hidden" {
+		// Gradescope hides a submission's total from its student while a
+		// test is after_due_date or after_published, but not for tests
+		// that are "hidden", which its specification keeps for tests of
+		// no points: the total would count the hidden tests' points at
+		// once.
+		return &ConfigError{Key: "visibility.hidden", Msg: `"hidden": Gradescope shows students their total score at once when the only tests kept from them are "hidden" ones (its autograder specification keeps those for tests of no points), so the total would count the hidden tests; use after_due_date or after_published`}
+	}
 	for _, p := range a.Visibility.HiddenTests {
 		if _, err := path.Match(p, ""); err != nil {
 			return &ConfigError{Key: "visibility.hidden_tests", Msg: fmt.Sprintf("%q is not a pattern (an unclosed [ or a trailing \\); expected a shell pattern such as \"n_equals_5/*\"", p)}

@@ -41,6 +41,7 @@ type gradeOptions struct {
 	shard        string
 	prepared     string
 	skipHidden   bool
+	metadata     string
 }
 
 // exampleAssignment is the assignment shown by kpuzzle grade --help and
@@ -69,7 +70,12 @@ func newGradeCmd(a *app) *cobra.Command {
 		Short: "Grade student submissions: run, check, score and report",
 		Long: `Grade every SUBMISSION (a student's folder, or a folder of them with one
 sub-folder per student, as Gradescope and GitHub Classroom exports lay
-them out) on the puzzle set of the assignment given with --config.
+them out) on the puzzle set of the assignment given with --config. A
+folder holding PrairieLearn's manual-grading download (an assessment's
+*_submissions_for_manual_grading.csv and *_files_for_manual_grading.zip)
+is graded as its submissions to the assignment's question, and
+OUT/prairielearn-scores.csv is written for PrairieLearn's "Upload new
+question scores": how hidden tests are graded at release.
 
 Each test runs the student's program in a sandbox: a fresh working folder
 holding only the puzzle, a private read-only copy of the (built)
@@ -141,6 +147,7 @@ security model.`,
 	f.StringVar(&opts.isolation, "isolation", "", "sandbox isolation, overriding run.isolation: auto, namespaces or rlimits")
 	f.StringVar(&opts.shard, "shard", "", "grade only shard i/n of the submissions (sorted by name, dealt out in turn); join the shards with kpuzzle grade merge (docs/cluster.md)")
 	f.StringVar(&opts.prepared, "prepared", "", "the prepared.json of kpuzzle grade prepare: its proven optimal lengths are used and not proved again")
+	f.StringVar(&opts.metadata, "submission-metadata", "", "Gradescope's submission_metadata.json, for the feedback budget of --results-json (gradescope.feedback_budget)")
 	f.BoolVar(&opts.skipHidden, "skip-hidden", false, "grade only the tests students see now, leaving the hidden ones to a grading at release (the PrairieLearn bundle's jobs with prairielearn.hidden: release)")
 	f.StringArrayVar(&opts.conceal, "hide", nil, "a further path submissions must not see (repeatable; added to the assignment's hide list)")
 	f.BoolVar(&opts.exposed, "allow-exposed", false, "grade even when the check before the first run finds a secret a submission could reach (see docs/security.md)")
@@ -351,7 +358,8 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 			"no grades were written. Check run.command (and build.command), try it on one submission, and grade again into a new --out "+
 			"(or pass --allow-uniform-failure to write these grades)", len(outcome.Results), firstLineOf(why))
 	}
-	gb, err := report.WriteGrading(in.out, asg, outcome, in.roster, report.FolderOptions{Feedback: in.tmpl, ResultsJSON: opts.resultsJSON, ResultsFormat: opts.resultsFmt, Withheld: in.withheld})
+	gb, err := report.WriteGrading(in.out, asg, outcome, in.roster, report.FolderOptions{Feedback: in.tmpl, ResultsJSON: opts.resultsJSON, ResultsFormat: opts.resultsFmt, Withheld: in.withheld,
+		Budget: feedbackBudget(a, asg, opts.metadata)})
 	if err != nil {
 		return inputError(err)
 	}

@@ -58,6 +58,9 @@ type FolderOptions struct {
 	// --skip-hidden), which a PrairieLearn results.json counts as still
 	// to be graded.
 	Withheld Withheld
+	// Budget, when not nil, is the feedback budget of the one
+	// submission's Gradescope results.json (ResultsJSON).
+	Budget *FeedbackBudget
 }
 
 // WriteFolder writes everything a grading leaves in its output folder out,

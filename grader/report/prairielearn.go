@@ -370,7 +370,7 @@ var ResultsFormats = []string{ResultsGradescope, ResultsPrairieLearn}
 // answer is kept in out/answers.
 func (gb Gradebook) writeResultsJSON(w io.Writer, s Submission, out string, o FolderOptions) error {
 	if o.ResultsFormat != ResultsPrairieLearn {
-		return gb.WriteGradescope(w, s)
+		return gb.WriteGradescopeWith(w, s, GradescopeOptions{Budget: o.Budget})
 	}
 	po := PrairieLearnOptions{Withheld: o.Withheld}
 	if o.Replays {

@@ -110,3 +110,26 @@ func withholdHidden(asg grader.Assignment, tests []grader.Test) ([]grader.Test, 
 	w.Points = grader.RoundPoints(w.Points)
 	return kept, w
 }
+
+// feedbackBudget is the feedback budget of the submission Gradescope's
+// metadata (--submission-metadata) describes, under
+// gradescope.feedback_budget; nil, for full feedback, without a budget or
+// metadata. Metadata that cannot be read is a warning, never a refused
+// grading: Gradescope may change the file, and full feedback is the
+// safe side.
+func feedbackBudget(a *app, asg grader.Assignment, path string) *report.FeedbackBudget {
+	if asg.Gradescope.FeedbackBudget <= 0 || path == "" {
+		return nil
+	}
+	f, err := os.Open(path)
+	if err == nil {
+		defer f.Close()
+		var m report.SubmissionMetadata
+		if m, err = report.ReadSubmissionMetadata(f, path); err == nil {
+			b := m.Budget(asg.Gradescope.FeedbackBudget, asg.Gradescope.Period())
+			return &b
+		}
+	}
+	fmt.Fprintf(a.errOut, "kpuzzle: warning: gradescope.feedback_budget: %v; this submission gets full feedback\n", err)
+	return nil
+}
