@@ -86,7 +86,7 @@ func ReadRows(r io.Reader, name string) ([]Row, error) {
 	cr.FieldsPerRecord = -1
 	header, err := cr.Read()
 	if err != nil {
-		return nil, fmt.Errorf("%s: line 1: %s; expected a header such as uid,uin,qid,...,submission_id,...", name, csvMessage(err))
+		return nil, fmt.Errorf("%s: line 1: %s; expected a header such as uid,uin,qid,submission_id (PrairieLearn's manual-grading CSV)", name, csvMessage(err))
 	}
 	col := map[string]int{}
 	for i, h := range header {
