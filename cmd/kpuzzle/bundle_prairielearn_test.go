@@ -404,7 +404,8 @@ func TestPrairieLearnRelease(t *testing.T) {
 	matches, _ := filepath.Glob(filepath.Join(out, "questions", "*"))
 	qid := filepath.Base(matches[0])
 	release := filepath.Join(t.TempDir(), "release")
-	r := kpuzzle(t, "", "grade", "--config", filepath.Join(tests, "assignment.yaml"), "--out", release, "--json", plDownload(t, qid, subs))
+	dl := plDownload(t, qid, subs)
+	r := kpuzzle(t, "", "grade", "--config", filepath.Join(tests, "assignment.yaml"), "--out", release, "--json", dl)
 	if r.code != 0 {
 		t.Fatalf("grade at release: %+v", r)
 	}
@@ -457,6 +458,8 @@ func TestPrairieLearnRelease(t *testing.T) {
 	if alice := scores["alice@example.edu"]; alice.Score <= 0 {
 		t.Errorf("the starter scores nothing at release: %+v", alice)
 	}
+	r = kpuzzle(t, "", "grade", "--config", filepath.Join(tests, "assignment.yaml"), "--out", t.TempDir(), "--shard", "1/2", dl)
+	wantOneLineError(t, r, "a PrairieLearn download is graded in one grading", "--shard 1/2")
 }
 
 // checkPoints adds a test's scored checks' points (entries of their own

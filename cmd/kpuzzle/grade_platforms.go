@@ -27,8 +27,9 @@ const stagedFolder = "prairielearn-submissions"
 // stagePrairieLearn replaces a path that is a PrairieLearn manual-grading
 // download (plexport.Find) with the folder of submissions it stages it
 // into, OUT/prairielearn-submissions: the submissions of the assignment's
-// question (prairielearn.question, or the download's only one).
-func stagePrairieLearn(asg grader.Assignment, out string, paths []string) ([]string, *prairieLearnRelease, error) {
+// question (prairielearn.question, or the download's only one). A
+// download is graded whole: with --shard (shard) it is refused.
+func stagePrairieLearn(asg grader.Assignment, out, shard string, paths []string) ([]string, *prairieLearnRelease, error) {
 	var rel *prairieLearnRelease
 	staged := make([]string, len(paths))
 	for i, p := range paths {
@@ -44,6 +45,9 @@ func stagePrairieLearn(asg grader.Assignment, out string, paths []string) ([]str
 		}
 		if rel != nil {
 			return nil, nil, usageErrorf("%s: a second PrairieLearn download; grade one assessment's at a time", p)
+		}
+		if shard != "" {
+			return nil, nil, usageErrorf("%s: a PrairieLearn download is graded in one grading, whose scores file holds every submission; leave out --shard %s", p, shard)
 		}
 		e, err := plexport.Read(p)
 		if err != nil {

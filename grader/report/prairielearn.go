@@ -125,10 +125,10 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 		out.Tests = append(out.Tests, *t)
 	}
 	hidden := struct {
-		tests       int
-		max         float64
-		allFull     bool
-		points, all float64
+		tests   int
+		max     float64
+		allFull bool
+		points  float64
 	}{tests: o.Withheld.Tests, max: o.Withheld.Points, allFull: o.Withheld.Tests == 0}
 	var shown, shownPassed int
 	var shownPoints, shownMax float64
@@ -239,7 +239,17 @@ func plCount(n int, what string) string {
 // inspected; the whole list is in the grading job's log, which only
 // staff read (kpuzzle grade warns of every finding on stderr).
 func (gb Gradebook) plIntegrity(s Submission) *PrairieLearnTest {
-	flags := gb.studentFindings(s)
+	// What a hidden test's run did is the staff's to see: shown here it
+	// would be a bit about the hidden tests beyond fold's.
+	public := s
+	public.Results = make([]grader.Result, len(s.Results))
+	for i, r := range s.Results {
+		if gb.Tests[i].Hidden {
+			r.Integrity = nil
+		}
+		public.Results[i] = r
+	}
+	flags := gb.studentFindings(public)
 	if len(flags) == 0 {
 		return nil
 	}
