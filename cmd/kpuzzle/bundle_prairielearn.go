@@ -83,7 +83,7 @@ ones as one entry, all or nothing. See docs/instructors.md.`,
 	f.StringVar(&opts.binary, "binary", "", "the linux/amd64 kpuzzle binary to ship (default: this one, when it is such a build)")
 	f.StringVar(&opts.baseImage, "base-image", scaffold.DefaultBaseImage, "the grading image's base (a Debian or Ubuntu image: the Dockerfile installs with apt-get)")
 	f.StringVar(&opts.image, "image", "", "the grading image's name in info.json, to build and push (default kpuzzle-QUESTION)")
-	f.StringVar(&opts.question, "question", "", "the question's folder name (default: from the assignment's name)")
+	f.StringVar(&opts.question, "question", "", "the question's folder name (default: prairielearn.question, else from the assignment's name)")
 	f.StringVar(&opts.submit, "submit", "upload", "how students hand in their files, overriding prairielearn.submit: upload (pl-file-upload) or editor (pl-file-editor)")
 	return cmd
 }

@@ -170,9 +170,11 @@ func TestPrairieLearnBundleInDocker(t *testing.T) {
 		}
 	}
 
-	// Java: the image installs Debian's JDK; the correct BFS scores in
-	// full, a program that does not compile is not gradable, and the
-	// hostile Java program scores nothing on a solvable puzzle.
+	// Java: the image installs Debian's JDK; the correct BFS scores every
+	// public point (the score counts the public tests alone: half of the
+	// points, with as many hidden tests), a program that does not
+	// compile is not gradable, and the hostile Java program scores
+	// nothing on a solvable puzzle.
 	jout, jtests, _ := plBundle(t, bin, "java")
 	jimage := plImage(t, jout, "java")
 	bfs, err := os.ReadFile(filepath.Join(graderTestdata, "submissions", "java-bfs", "Solver.java"))
@@ -180,7 +182,7 @@ func TestPrairieLearnBundleInDocker(t *testing.T) {
 		t.Fatal(err)
 	}
 	res, logs = grade(jimage, jtests, map[string]string{"Solver.java": string(bfs)})
-	if res == nil || res["gradable"] != true || res["score"] != 1.0 {
+	if res == nil || res["gradable"] != true || res["score"] != 0.5 || !strings.Contains(fmt.Sprint(res["message"]), "3 of 3 public tests solved") {
 		t.Errorf("java-bfs in Docker: %v\n%s", res, logs)
 	}
 	res, logs = grade(jimage, jtests, map[string]string{"Solver.java": "public class Solver { public static void main(String[] a) { int x = } }\n"})
