@@ -460,6 +460,8 @@ func TestPrairieLearnRelease(t *testing.T) {
 	}
 	r = kpuzzle(t, "", "grade", "--config", filepath.Join(tests, "assignment.yaml"), "--out", t.TempDir(), "--shard", "1/2", dl)
 	wantOneLineError(t, r, "a PrairieLearn download is graded in one grading", "--shard 1/2")
+	r = kpuzzle(t, "", "grade", "--config", filepath.Join(tests, "assignment.yaml"), "--out", t.TempDir(), "--layout", "single", dl)
+	wantOneLineError(t, r, "holds every student's submission", "--layout single")
 }
 
 // checkPoints adds a test's scored checks' points (entries of their own

@@ -28,8 +28,9 @@ const stagedFolder = "prairielearn-submissions"
 // download (plexport.Find) with the folder of submissions it stages it
 // into, OUT/prairielearn-submissions: the submissions of the assignment's
 // question (prairielearn.question, or the download's only one). A
-// download is graded whole: with --shard (shard) it is refused.
-func stagePrairieLearn(asg grader.Assignment, out, shard string, paths []string) ([]string, *prairieLearnRelease, error) {
+// download is graded whole, as a folder of submissions: with --shard
+// (shard) or --layout single it is refused.
+func stagePrairieLearn(asg grader.Assignment, out, shard string, single bool, paths []string) ([]string, *prairieLearnRelease, error) {
 	var rel *prairieLearnRelease
 	staged := make([]string, len(paths))
 	for i, p := range paths {
@@ -45,6 +46,9 @@ func stagePrairieLearn(asg grader.Assignment, out, shard string, paths []string)
 		}
 		if rel != nil {
 			return nil, nil, usageErrorf("%s: a second PrairieLearn download; grade one assessment's at a time", p)
+		}
+		if single {
+			return nil, nil, usageErrorf("%s: a PrairieLearn download holds every student's submission; leave out --layout single", p)
 		}
 		if shard != "" {
 			return nil, nil, usageErrorf("%s: a PrairieLearn download is graded in one grading, whose scores file holds every submission; leave out --shard %s", p, shard)
