@@ -70,6 +70,8 @@ type Assignment struct {
 	Claims ClaimSettings `json:"claims"`
 	// PrairieLearn tunes the question kpuzzle bundle prairielearn writes.
 	PrairieLearn PrairieLearnSettings `json:"prairielearn,omitzero"`
+	// Gradescope tunes what Gradescope's results.json shows.
+	Gradescope GradescopeSettings `json:"gradescope,omitzero"`
 	// Groups give the tests whose names match a pattern their own claims
 	// and rubric (bfs, dfs and A* tests in one assignment); the first
 	// group a test matches wins, and the others keep Claims and Rubric.

@@ -46,12 +46,27 @@ func (a *Assignment) abs(p string) string {
 	return filepath.Join(a.BaseDir, p)
 }
 
-// normalizeResults checks the keys of the result files: prairielearn.submit and results.gradebook.
+// normalizeResults checks the keys of the result files: prairielearn.*,
+// gradescope.* and results.gradebook.
 func (a *Assignment) normalizeResults() error {
 	switch a.PrairieLearn.Submit {
 	case "", "upload", "editor":
 	default:
 		return &ConfigError{Key: "prairielearn.submit", Msg: fmt.Sprintf("%q: expected upload or editor", a.PrairieLearn.Submit)}
+	}
+	switch a.PrairieLearn.Hidden {
+	case "", HiddenRelease, HiddenFold:
+	default:
+		return &ConfigError{Key: "prairielearn.hidden", Msg: fmt.Sprintf("%q: expected release (the jobs run the public tests; staff grade the hidden ones at release) or fold (one all-or-nothing entry)", a.PrairieLearn.Hidden)}
+	}
+	if q := a.PrairieLearn.Question; q != "" && !validQuestion(q) {
+		return &ConfigError{Key: "prairielearn.question", Msg: fmt.Sprintf("%q: expected a question id of letters, digits, - and _ (the question's folder name)", q)}
+	}
+	if a.Gradescope.FeedbackBudget < 0 {
+		return &ConfigError{Key: "gradescope.feedback_budget", Msg: fmt.Sprintf("%d: expected a number of submissions, 0 (no budget) or more", a.Gradescope.FeedbackBudget)}
+	}
+	if a.Gradescope.FeedbackPeriod < 0 {
+		return &ConfigError{Key: "gradescope.feedback_period", Msg: fmt.Sprintf("%s: expected a duration such as 24h", a.Gradescope.FeedbackPeriod)}
 	}
 	for _, g := range a.Results.Gradebook {
 		if g != "canvas" && g != "moodle" {
@@ -169,9 +184,10 @@ func (a *Assignment) normalizeRun() error {
 		if a.Run.Extract[ExtractLength] == "" {
 			return &ConfigError{Key: "run.solution", Msg: "reported, but run.extract.length is not set; give the pattern of the length the program reports, such as \"[Dd]epth[^0-9]*(\\d+)\""}
 		}
-		// A harness (run.function, run.java_api) gives the moves.
-		if a.Run.Extract[ExtractMoves] != "" || len(a.Run.Interface().HarnessFiles()) > 0 {
-			return &ConfigError{Key: "run.solution", Msg: "reported, but the assignment also reads moves (run.extract.moves, run.function or run.java_api); leave one out"}
+		// A harness (run.function, run.java_api) gives the moves; a
+		// report that lists its path (run.extract.moves) has it checked.
+		if len(a.Run.Interface().HarnessFiles()) > 0 {
+			return &ConfigError{Key: "run.solution", Msg: "reported, but a harness (run.function, run.java_api, run.problem) hands in the moves, which are checked; leave run.solution out"}
 		}
 	default:
 		return &ConfigError{Key: "run.solution", Msg: fmt.Sprintf("%q: expected moves or reported", a.Run.Solution)}
@@ -262,7 +278,7 @@ func (a *Assignment) normalizeRubric() error {
 	if err := a.Rubric.normalizeChecks(a.Run.Interface(), claimed); err != nil {
 		return err
 	}
-	a.Rubric.AnyLength = !promisesShortest(a.Claims.Algorithm)
+	a.Rubric.AnyLength = !promisesShortest(a.searchOf(a.Claims))
 	if err := a.normalizeGroups(); err != nil {
 		return err
 	}
@@ -281,6 +297,14 @@ func (a *Assignment) normalizeVisibility() error {
 		if !contains(visibilities, v) {
 			return &ConfigError{Key: key, Msg: fmt.Sprintf("%q: expected one of %s", v, strings.Join(visibilities, ", "))}
 		}
+	}
+	if a.Visibility.Hidden == "hidden" {
+		// Gradescope hides a submission's total from its student while a
+		// test is after_due_date or after_published, but not for tests
+		// that are "hidden", which its specification keeps for tests of
+		// no points: the total would count the hidden tests' points at
+		// once.
+		return &ConfigError{Key: "visibility.hidden", Msg: `"hidden": Gradescope shows students their total score at once when the only tests kept from them are "hidden" ones (its autograder specification keeps those for tests of no points), so the total would count the hidden tests; use after_due_date or after_published`}
 	}
 	for _, p := range a.Visibility.HiddenTests {
 		if _, err := path.Match(p, ""); err != nil {
@@ -357,6 +381,12 @@ func (r *Rubric) normalize() error {
 	}
 	if r.Unverified < 0 || r.Unverified > 1 || math.IsNaN(r.Unverified) {
 		return &ConfigError{Key: "rubric.unverified", Msg: fmt.Sprintf("%v: expected a share from 0 to 1", r.Unverified)}
+	}
+	if r.Reported == nil {
+		r.Reported = Points(DefaultReportedShare)
+	}
+	if v := *r.Reported; v < 0 || v > 1 || math.IsNaN(v) {
+		return &ConfigError{Key: "rubric.reported", Msg: fmt.Sprintf("%v: expected a share from 0 to 1 of a test's points (solved + optimal) that a length whose moves were not checked earns at most", v)}
 	}
 	switch r.Partial {
 	case PartialNone, PartialLinear:

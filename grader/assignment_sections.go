@@ -193,6 +193,11 @@ type Rubric struct {
 	// Unverified is the share of the Optimal points earned by a solved
 	// answer whose optimality could not be verified (verdict valid).
 	Unverified float64 `json:"unverified"`
+	// Reported is the most a result whose moves were not checked (a
+	// length the program reported, run.solution: reported) earns, as a
+	// share of the test's Solved + Optimal points; default
+	// DefaultReportedShare.
+	Reported *float64 `json:"reported,omitempty"`
 	// API gives points to the method checks of run.java_api, by name
 	// (APIChecks), on top of the verdict's. After Normalize it holds
 	// every method check when run.java_api is set (0 points for those
@@ -287,6 +292,39 @@ type PrairieLearnSettings struct {
 	// Submit is how students hand in their files: "upload" (the
 	// default, pl-file-upload) or "editor" (a pl-file-editor per file).
 	Submit string `json:"submit,omitempty"`
+	// Hidden is what a grading job does with the hidden tests, whose
+	// results PrairieLearn would show at once: HiddenRelease (the
+	// default) or HiddenFold.
+	Hidden string `json:"hidden,omitempty"`
+	// Question is the question's id (its folder under questions/), by
+	// which the bundle is written and a PrairieLearn download's rows
+	// are found at release; empty: from the assignment's name.
+	Question string `json:"question,omitempty"`
+}
+
+// Values of PrairieLearnSettings.Hidden.
+const (
+	// HiddenRelease: a grading job runs the public tests only, and its
+	// score and entries count them alone; course staff grade the hidden
+	// tests at release (kpuzzle grade on PrairieLearn's download of the
+	// submissions) and upload the scores.
+	HiddenRelease = "release"
+	// HiddenFold: a grading job runs every test and folds the hidden
+	// ones into one entry worth all their points when every one of them
+	// earned full points and none otherwise: at most one bit a
+	// submission about them.
+	HiddenFold = "fold"
+)
+
+// GradescopeSettings tune Gradescope's results.json.
+type GradescopeSettings struct {
+	// FeedbackBudget, when above 0, is how many submissions in each
+	// FeedbackPeriod get the visible tests' full feedback; later ones
+	// get their points and verdicts only (see report.FeedbackBudget).
+	FeedbackBudget int `json:"feedback_budget,omitempty"`
+	// FeedbackPeriod is the window the budget counts submissions in,
+	// back from the submission's own time; 24 hours by default.
+	FeedbackPeriod Duration `json:"feedback_period,omitempty"`
 }
 
 // ReplaysOn reports whether replay pages are written: Replays, on by

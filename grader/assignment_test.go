@@ -44,7 +44,7 @@ func TestParseAssignmentDefaults(t *testing.T) {
 		Build: grader.BuildStep{
 			Limits: grader.Limits{WallTime: grader.Duration(2 * time.Minute), CPUTime: grader.Duration(2 * time.Minute), Memory: 2 << 30, Processes: 256, Output: 1 << 20, Disk: 1 << 30},
 		},
-		Rubric:     grader.Rubric{Solved: grader.Points(1), Optimal: grader.Points(1), Partial: "linear", Unsolvable: grader.Points(2)},
+		Rubric:     grader.Rubric{Solved: grader.Points(1), Optimal: grader.Points(1), Partial: "linear", Unsolvable: grader.Points(2), Reported: grader.Points(grader.DefaultReportedShare)},
 		Visibility: grader.Visibility{Visible: "visible", Hidden: "after_published"},
 		Optimal:    grader.OptimalSearch{Timeout: grader.Duration(time.Minute)},
 		Integrity:  grader.IntegrityFlag,
@@ -75,7 +75,7 @@ func TestParseAssignmentFull(t *testing.T) {
 		"build": {"command": "javac -d {submission} {submission}/Main.java", "wall_time": "1m"},
 		"rubric": {"solved": 6, "optimal": 4, "partial": "steps", "partial_steps": [{"ratio": 0.5, "credit": 0.25}, {"ratio": 0.9, "credit": 0.75}],
 		           "unsolvable": 0, "unverified": 0.5},
-		"visibility": {"visible": "after_due_date", "hidden": "hidden", "hidden_tests": ["n_5/*"]},
+		"visibility": {"visible": "after_due_date", "hidden": "after_due_date", "hidden_tests": ["n_5/*"]},
 		"feedback": {"template": "fb.tmpl"},
 		"optimal": {"timeout": "5s"},
 		"results": {"times": true, "leaderboard": true},
@@ -145,6 +145,7 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 		{`{` + base + `, "rubric": {"partial": "steps", "partial_steps": [{"ratio": 2, "credit": 1}]}}`, "rubric.partial_steps[0]", "ratio in (0, 1]"},
 		{`{` + base + `, "rubric": {"unverified": 2}}`, "rubric.unverified", "from 0 to 1"},
 		{`{` + base + `, "visibility": {"hidden": "secret"}}`, "visibility.hidden", "after_published"},
+		{`{` + base + `, "visibility": {"hidden": "hidden"}}`, "visibility.hidden", "shows students their total score at once"},
 		{`{` + base + `, "visibility": {"hidden_tests": ["[x"]}}`, "visibility.hidden_tests", "not a pattern"},
 		{`{` + base + `, "puzzles": {"dir": "s", "glob": "/abs/*"}}`, "puzzles.glob", "not a pattern inside"},
 		{`{` + base + `, "rubric": 3}`, "rubric", "expected a section"},
@@ -180,13 +181,13 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 		"build.command": "make", "build.wall_time": "1s", "build.cpu_time": "1s", "build.memory": "64MiB", "build.processes": 4,
 		"build.output": "1k", "build.disk": "64MiB", "build.env": []any{"A=b"},
 		"rubric.solved": 1, "rubric.optimal": 1, "rubric.partial": "power", "rubric.partial_exponent": 3, "rubric.partial_steps": []any{},
-		"rubric.unsolvable": 2, "rubric.unverified": 0.5,
+		"rubric.unsolvable": 2, "rubric.unverified": 0.5, "rubric.reported": 0.25,
 		// rubric.api needs run.java_api, which is parsed alone.
 		"rubric.api": map[string]any{}, "rubric.claims": map[string]any{"length": 1, "expanded": 0.5},
 		// run.problem's keys are parsed together, below.
 		"run.problem": "berkeley", "run.search": "astar", "run.heuristic": "manhattan", "rubric.search": map[string]any{"order": 1},
-		"visibility.visible": "visible", "visibility.hidden": "hidden", "visibility.hidden_tests": []any{"a*"},
-		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "results.gradebook": []any{"canvas", "moodle"}, "prairielearn.submit": "editor", "hide": []any{"ref/"}, "integrity": "zero",
+		"visibility.visible": "visible", "visibility.hidden": "after_due_date", "visibility.hidden_tests": []any{"a*"},
+		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "results.gradebook": []any{"canvas", "moodle"}, "prairielearn.submit": "editor", "prairielearn.hidden": "fold", "prairielearn.question": "hw2_kpuzzle", "gradescope.feedback_budget": 3, "gradescope.feedback_period": "12h", "hide": []any{"ref/"}, "integrity": "zero",
 		"run.solution": "moves", "run.read_stderr": true, "tools.path": []any{"/opt/go/bin"}, "tools.read_only": []any{"modcache"},
 		"groups": []any{map[string]any{"tests": "dfs_*", "claims": map[string]any{"algorithm": "dfs"}, "rubric": map[string]any{"optimal": 0}}},
 	}
@@ -246,7 +247,7 @@ func TestFingerprintIgnoresReportSettings(t *testing.T) {
 		return a
 	}
 	plain := parse("").Fingerprint()
-	if got := parse(`, "rubric": {"solved": 5}, "name": "n", "visibility": {"hidden": "hidden"}`).Fingerprint(); got != plain {
+	if got := parse(`, "rubric": {"solved": 5}, "name": "n", "visibility": {"hidden": "after_due_date"}`).Fingerprint(); got != plain {
 		t.Error("rubric, name or visibility changed the fingerprint")
 	}
 	if got := parse(`, "moves": "blank"`).Fingerprint(); got == plain {

@@ -53,6 +53,24 @@ func (a Assignment) ClaimsFor(name string) ClaimSettings {
 	return a.Claims
 }
 
+// ExpectedSearch is the search the test called name expects, whatever
+// the interface: the algorithm of its claims (a group's, else the
+// assignment's claims.algorithm), else for a Berkeley search function
+// run.search; "" when none is named. A search that does not promise a
+// shortest path (dfs, greedy) has any checked path judged valid.
+func (a Assignment) ExpectedSearch(name string) string {
+	return a.searchOf(a.ClaimsFor(name))
+}
+
+// searchOf is the search claims c name, else run.search of a Berkeley
+// search function.
+func (a Assignment) searchOf(c ClaimSettings) string {
+	if c.Algorithm == "" && a.Run.Problem == ProblemBerkeley {
+		return a.Run.Search
+	}
+	return c.Algorithm
+}
+
 // MatchTest reports whether the pattern (path.Match) matches the test's
 // name; a pattern without a slash matches the file name in any folder,
 // so "*" matches every test.
@@ -75,7 +93,9 @@ func promisesShortest(algorithm string) bool {
 }
 
 // normalizeClaims validates and canonicalizes claims given under key
-// ("claims", "groups[2].claims").
+// ("claims", "groups[2].claims"): the algorithm names the search the
+// tests expect (for every interface), and its counts are judged where
+// run.extract finds them.
 func (r *RunStep) normalizeClaims(key string, c *ClaimSettings) error {
 	if c.Algorithm == "" {
 		if c.Heuristic != "" {
@@ -87,10 +107,10 @@ func (r *RunStep) normalizeClaims(key string, c *ClaimSettings) error {
 	if !ok {
 		return &ConfigError{Key: key + ".algorithm", Msg: fmt.Sprintf("%q: expected %s", c.Algorithm, reference.SearchAlgorithmChoices())}
 	}
+	// Without run.extract's expanded and frontier patterns (a function,
+	// a harness, a program that reports no counts) the algorithm still
+	// says which search the tests expect: how a longer path is judged.
 	c.Algorithm = canon
-	if r.patterns[ExtractExpanded] == nil && r.patterns[ExtractFrontier] == nil {
-		return &ConfigError{Key: key + ".algorithm", Msg: "set, but run.extract has no expanded or frontier pattern to find what the programs report"}
-	}
 	return nil
 }
 
@@ -130,7 +150,7 @@ func (a *Assignment) normalizeGroups() error {
 		if err := rub.normalizeChecks(a.Run.Interface(), claimed); err != nil {
 			return &ConfigError{Key: key + "." + err.(*ConfigError).Key, Msg: err.(*ConfigError).Msg}
 		}
-		rub.AnyLength = !promisesShortest(claims.Algorithm)
+		rub.AnyLength = !promisesShortest(a.searchOf(claims))
 		groups = append(groups, GroupRubric{Tests: g.Tests, Rubric: rub})
 	}
 	a.Rubric.Groups = groups
@@ -142,7 +162,7 @@ func (a *Assignment) normalizeGroups() error {
 func (a *Assignment) groupRubric(key string, raw json.RawMessage) (Rubric, error) {
 	base := a.Rubric
 	r := Rubric{Partial: base.Partial, PartialExponent: base.PartialExponent, PartialSteps: base.PartialSteps, Unverified: base.Unverified,
-		Solved: Points(*base.Solved), Optimal: Points(*base.Optimal), Unsolvable: Points(*base.Unsolvable)}
+		Reported: Points(*base.Reported), Solved: Points(*base.Solved), Optimal: Points(*base.Optimal), Unsolvable: Points(*base.Unsolvable)}
 	keep := map[string]bool{"api": true, "claims": true, "search": true}
 	if t := bytes.TrimSpace(raw); len(t) > 0 && string(t) != "null" {
 		var given map[string]json.RawMessage

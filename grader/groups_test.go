@@ -86,7 +86,9 @@ func TestCourseSettingsErrors(t *testing.T) {
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x", "answer": "../out.txt"}}`, "run.answer", "inside the working folder"},
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x", "answer": "stdout", "solution": "depth"}}`, "run.solution", "expected moves or reported"},
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x", "answer": "stdout", "solution": "reported"}}`, "run.solution", "run.extract.length is not set"},
-		{`{"puzzles": {"dir": "s"}, "run": {"command": "x", "answer": "stdout", "solution": "reported", "extract": {"length": "d: (\\d+)", "moves": "(\\w+)"}}}`, "run.solution", "leave one out"},
+		{`{"puzzles": {"dir": "s"}, "run": {"function": "solver:solve", "solution": "reported", "extract": {"length": "d: (\\d+)"}}}`, "run.solution", "leave run.solution out"},
+		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {output}"}, "rubric": {"reported": 1.5}}`, "rubric.reported", "a share from 0 to 1"},
+		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {output}"}, "groups": [{"tests": "a*", "rubric": {"reported": -0.1}}]}`, "groups[0].rubric.reported", "a share from 0 to 1"},
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {output}"}, "tools": {"path": ["/opt/a:/opt/b"]}}`, "tools.path", "expected a folder path"},
 		{`{"puzzles": {"dir": "s"}, "run": {"command": "x {output}"}, "tools": {"read_only": [""]}}`, "tools.read_only", "expected a folder path"},
 	}

@@ -3,6 +3,7 @@ package grader
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -101,11 +102,15 @@ func (o *RunOutcome) Judge(a *Assignment, t Test) Judgement {
 		report = append(append(append([]byte(nil), report...), '\n'), o.Stderr...)
 	}
 	if run.Solution == SolutionReported {
-		if !run.SaysUnsolvable(report) {
+		switch path, listed := run.reportedPath(report); {
+		case run.SaysUnsolvable(report):
+			answer = []byte("UNSOLVABLE\n")
+		case listed:
+			answer = path // the trace shows the path: checked as moves
+		default:
 			r, found := o.reported(a, t, report)
 			return Judgement{Decided: true, Result: o.timed(r, run.Limits), Claims: found, Report: report}
 		}
-		answer = []byte("UNSOLVABLE\n")
 	} else if run.HasExtract() {
 		var found bool
 		if answer, found = run.ExtractAnswer(report); !found {
@@ -398,11 +403,27 @@ func (o *RunOutcome) stoppedProgress(run RunStep, t Test) []string {
 	return out
 }
 
-// reported judges a report (run.solution: reported): the length the
-// program reports (run.extract.length, the last match, in stdout and the
-// report) against the puzzle's proven optimum, with the report's last
-// lines kept in the details. found is false when the report gives no
-// length: the result is then no-answer.
+// reportedPath is the solution path a report lists (run.solution:
+// reported with run.extract.moves): every match's group, one per line,
+// as ExtractAnswer reads them; listed is false when the assignment has
+// no such pattern or nothing matched, and the reported length is then
+// all there is to judge.
+func (r RunStep) reportedPath(report []byte) (path []byte, listed bool) {
+	if r.patterns[ExtractMoves] == nil {
+		return nil, false
+	}
+	return r.ExtractAnswer(report)
+}
+
+// reported judges a report (run.solution: reported) that lists no path:
+// the length the program reports (run.extract.length, the last match,
+// in stdout and the report) against the puzzle's proven optimum, with
+// the report's last lines kept in the details. No move is checked, so
+// the result is Unchecked (the rubric caps its points at
+// rubric.reported) and its summary says so; a search that does not
+// promise a shortest path (claims, groups) has a longer length called
+// valid, still capped. found is false when the report gives no length:
+// the result is then no-answer.
 func (o *RunOutcome) reported(a *Assignment, t Test, report []byte) (r Result, found bool) {
 	text := report
 	if a.Run.Answer != "stdout" {
@@ -419,27 +440,50 @@ func (o *RunOutcome) reported(a *Assignment, t Test, report []byte) (r Result, f
 	}
 	n := *claims.Length
 	r.Length = n
-	const listed = "its moves are not listed, so the reported length is judged"
+	r.Unchecked = true
+	rub := a.Rubric.ForTest(t.Name)
+	unchecked := "its moves are not listed, so the length is its claim, not checked: " + reportedShare(rub)
 	switch {
 	case !t.Solvable:
 		r.Verdict = Incomplete
 		r.Summary = fmt.Sprintf("reports a solution of %d moves, but the puzzle has no solution", n)
 	case !t.Optimum.Known:
 		r.Verdict = Valid
-		r.Summary = fmt.Sprintf("reports a solution of %d moves; the optimal length is not known, so it is not verified (%s)", n, listed)
+		r.Summary = fmt.Sprintf("reports a solution of %d moves; the optimal length is not known, so it is not verified (%s)", n, unchecked)
 	case n < t.Optimum.Length:
 		r.Verdict = Incomplete
 		r.Summary = fmt.Sprintf("reports a solution of %d moves, but the optimal length is %d: no solution is that short", n, t.Optimum.Length)
 	case n == t.Optimum.Length:
 		r.Verdict = Optimal
-		r.Summary = fmt.Sprintf("reports a solution of %d moves, the optimal length (%s)", n, listed)
+		r.Summary = fmt.Sprintf("reports a solution of %d moves, the optimal length (%s)", n, unchecked)
+	case rub.AnyLength:
+		r.Verdict = Valid
+		r.Summary = fmt.Sprintf("reports a solution of %d moves; %s does not promise a shortest solution, so any length is valid (the optimal length is %d), but %s",
+			n, a.ExpectedSearch(t.Name), t.Optimum.Length, unchecked)
 	default:
 		r.Verdict = Suboptimal
-		r.Summary = fmt.Sprintf("reports a solution of %d moves; the optimal length is %d (%s)", n, t.Optimum.Length, listed)
+		r.Summary = fmt.Sprintf("reports a solution of %d moves; the optimal length is %d (%s)", n, t.Optimum.Length, unchecked)
 	}
-	anyLength(a, &r, t)
 	r.Details = trace
 	return r, true
+}
+
+// reportedShare says what an unchecked length earns at most under rub:
+// "it earns at most half of the test's points (rubric.reported)".
+func reportedShare(rub Rubric) string {
+	share := *rub.Reported
+	var words string
+	switch share {
+	case 0:
+		return "it earns no points (rubric.reported 0)"
+	case 0.5:
+		words = "half"
+	case 1:
+		return "it earns the points of a checked path all the same (rubric.reported 1)"
+	default:
+		words = strconv.FormatFloat(100*share, 'f', -1, 64) + "%"
+	}
+	return "it earns at most " + words + " of the test's points (rubric.reported)"
 }
 
 // anyLength judges a solved answer longer than the optimum as valid
@@ -452,7 +496,7 @@ func anyLength(a *Assignment, r *Result, t Test) {
 	}
 	r.Verdict = Valid
 	r.Summary = fmt.Sprintf("solved in %d moves; %s does not promise a shortest solution, so any solution is valid (the optimal length is %d)",
-		r.Length, a.ClaimsFor(t.Name).Algorithm, *r.OptimalLength)
+		r.Length, a.ExpectedSearch(t.Name), *r.OptimalLength)
 }
 
 // answerWhere names where the program was to write its answer file.

@@ -290,10 +290,10 @@ func TestJudgeLeavesAnAnswer(t *testing.T) {
 	}
 }
 
-// A reported solution's length is judged against the optimum; the
-// claims go with the result.
+// A reported solution's length is judged against the optimum, marked
+// unchecked and said to be a claim; the claims go with the result.
 func TestJudgeReportedSolution(t *testing.T) {
-	const listed = "its moves are not listed, so the reported length is judged"
+	const listed = "its moves are not listed, so the length is its claim, not checked: it earns at most half of the test's points (rubric.reported)"
 	unknown := outcomeTest
 	unknown.Optimum = grader.Optimum{}
 	unsolvable := unknown
@@ -319,11 +319,45 @@ func TestJudgeReportedSolution(t *testing.T) {
 			}
 			want := grader.Result{Test: "a.txt", Verdict: tc.verdict, Solvable: tc.test.Solvable, OptimalLength: tc.test.Optimum.KnownLength(),
 				Length: int(tc.stdout[len("depth: ")] - '0'), Summary: tc.summary, Details: []string{"report:", "  " + strings.TrimSpace(tc.stdout)},
-				Seconds: 1, CPUSeconds: 0.5}
+				Seconds: 1, CPUSeconds: 0.5, Unchecked: true}
 			if d := cmp.Diff(want, j.Result); d != "" {
 				t.Errorf("result (-want +got):\n%s", d)
 			}
 		})
+	}
+}
+
+// A report that lists its path (run.extract.moves beside run.solution:
+// reported) has the path checked like any answer, never the length
+// alone; a report whose path pattern finds nothing is judged on its
+// length, unchecked. A search that does not promise a shortest path
+// calls a longer reported length valid, still unchecked, and its
+// points stay capped (31.4: a dfs group's reported lengths earned full
+// points).
+func TestReportedPathIsChecked(t *testing.T) {
+	run := `"answer": "stdout", "solution": "reported", "extract": {"length": "depth: (\\d+)", "moves": "(?m)^step \\d+: (\\w+)$"}`
+	a := outcomeAssignment(t, run)
+	o := normalRun()
+	o.Stdout = []byte("expanding...\nstep 1: LEFT\ndepth: 1\n")
+	j := o.Judge(a, outcomeTest)
+	if j.Decided || string(j.Answer) != "LEFT\n" || string(j.Report) != string(o.Stdout) {
+		t.Fatalf("decided %v (%+v), answer %q: want the listed path to check", j.Decided, j.Result, j.Answer)
+	}
+	o.Stdout = []byte("expanding...\ndepth: 1\n")
+	if j := o.Judge(a, outcomeTest); !j.Decided || !j.Result.Unchecked || j.Result.Verdict != grader.Optimal {
+		t.Errorf("no path listed: %+v, want an unchecked optimal length", j.Result)
+	}
+
+	dfs := outcomeAssignment(t, `"answer": "stdout", "solution": "reported", "extract": {"length": "depth: (\\d+)"}`,
+		`"rubric": {"solved": 2, "optimal": 3}`, `"groups": [{"tests": "a*", "claims": {"algorithm": "dfs"}}]`)
+	o.Stdout = []byte("depth: 31\n")
+	j = o.Judge(dfs, outcomeTest)
+	want := "reports a solution of 31 moves; dfs does not promise a shortest solution, so any length is valid (the optimal length is 1), but its moves are not listed, so the length is its claim, not checked: it earns at most half of the test's points (rubric.reported)"
+	if j.Result.Verdict != grader.Valid || !j.Result.Unchecked || j.Result.Summary != want {
+		t.Errorf("dfs: %s, unchecked %v, %q\nwant valid, unchecked, %q", j.Result.Verdict, j.Result.Unchecked, j.Result.Summary, want)
+	}
+	if got := j.Result.Score(dfs.Rubric); got != 2.5 {
+		t.Errorf("an unchecked dfs length scores %v of 5, want 2.5 (rubric.reported 0.5)", got)
 	}
 }
 

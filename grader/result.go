@@ -25,6 +25,10 @@ type Result struct {
 	OptimalLength *int `json:"optimal_length"`
 	// Solvable is the parity rule's verdict on the puzzle.
 	Solvable bool `json:"solvable"`
+	// Unchecked marks a verdict judged on a length the program reported
+	// with no moves to check (run.solution: reported): the rubric gives
+	// it at most rubric.reported of the test's points (Rubric.Cap).
+	Unchecked bool `json:"unchecked,omitempty"`
 	// Summary explains the verdict in one line.
 	Summary string `json:"summary"`
 	// Details are further lines: a board, a note, the tail of stderr.
@@ -95,14 +99,16 @@ func (r Result) Max(rub Rubric) float64 {
 	return RoundPoints(r.VerdictMax(rub) + rub.ChecksMax(r.Solvable))
 }
 
-// VerdictScore is what the result's verdict earns, without its checks.
+// VerdictScore is what the result's verdict earns, without its checks:
+// at most rubric.reported of the test's points when its moves were not
+// checked (Unchecked).
 func (r Result) VerdictScore(rub Rubric) float64 {
 	rub = rub.ForTest(r.Test)
 	opt := 0
 	if r.OptimalLength != nil {
 		opt = *r.OptimalLength
 	}
-	return RoundPoints(rub.Score(r.Verdict, r.Length, opt, r.Solvable))
+	return RoundPoints(rub.Cap(r, rub.Score(r.Verdict, r.Length, opt, r.Solvable)))
 }
 
 // VerdictMax is what the verdict of the result's test can earn, without

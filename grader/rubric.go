@@ -10,6 +10,11 @@ const (
 	PartialSteps  = "steps"
 )
 
+// DefaultReportedShare is rubric.reported's default: a length a program
+// reports without moves to check earns at most half of its test's
+// points.
+const DefaultReportedShare = 0.5
+
 // Points returns a pointer to p, for the optional point fields of Rubric.
 func Points(p float64) *float64 { return &p }
 
@@ -72,4 +77,16 @@ func (r Rubric) Credit(optimal, length int) float64 {
 		}
 	}
 	return 0
+}
+
+// Cap is what a verdict of result res that scored points under the
+// rubric keeps: points, or for a verdict whose moves were not checked
+// (Result.Unchecked) at most rubric.reported of the test's points, so
+// that a length a program only claims never earns what a checked path
+// does. The rubric must be normalized.
+func (r Rubric) Cap(res Result, points float64) float64 {
+	if !res.Unchecked {
+		return points
+	}
+	return min(points, *r.Reported*r.Max(res.Solvable))
 }

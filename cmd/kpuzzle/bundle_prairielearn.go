@@ -47,7 +47,16 @@ makes the key, kpuzzle and the job's files private to root, grades
 /grade/student with kpuzzle grade and writes PrairieLearn's
 /grade/results/results.json (score in [0, 1]; "gradable": false when a
 file is missing or the build fails; no results at all when the grader
-itself fails). See docs/instructors.md.`,
+itself fails).
+
+PrairieLearn shows a student the score and every test at once, so with
+prairielearn.hidden: release (the default) the jobs run the public tests
+only and their score counts those alone; after the deadline, grade the
+assessment's download ("Downloads": the manual-grading CSV and the
+files' zip, in one folder) with kpuzzle grade, which writes
+OUT/prairielearn-scores.csv for "Upload new question scores". With
+prairielearn.hidden: fold the jobs run every test and count the hidden
+ones as one entry, all or nothing. See docs/instructors.md.`,
 		Example: `  kpuzzle bundle prairielearn hw2/assignment.yaml --out hw2-prairielearn
   kpuzzle bundle prairielearn hw2/assignment.yaml --out pl --submit editor --image myorg/kpuzzle-hw2`,
 		Args: cobra.MaximumNArgs(1),
@@ -74,7 +83,7 @@ itself fails). See docs/instructors.md.`,
 	f.StringVar(&opts.binary, "binary", "", "the linux/amd64 kpuzzle binary to ship (default: this one, when it is such a build)")
 	f.StringVar(&opts.baseImage, "base-image", scaffold.DefaultBaseImage, "the grading image's base (a Debian or Ubuntu image: the Dockerfile installs with apt-get)")
 	f.StringVar(&opts.image, "image", "", "the grading image's name in info.json, to build and push (default kpuzzle-QUESTION)")
-	f.StringVar(&opts.question, "question", "", "the question's folder name (default: from the assignment's name)")
+	f.StringVar(&opts.question, "question", "", "the question's folder name (default: prairielearn.question, else from the assignment's name)")
 	f.StringVar(&opts.submit, "submit", "upload", "how students hand in their files, overriding prairielearn.submit: upload (pl-file-upload) or editor (pl-file-editor)")
 	return cmd
 }
@@ -153,8 +162,8 @@ func runBundlePrairieLearn(cmd *cobra.Command, a *app, config string, asg grader
 		return inputError(err)
 	}
 	if b.Needed > b.Timeout {
-		fmt.Fprintf(a.errOut, "kpuzzle: warning: the %d tests may take %d s one after another, but PrairieLearn stops a job after %d s: use fewer tests or a shorter run.wall_time\n",
-			b.Tests, b.Needed, scaffold.PrairieLearnMaxTimeout)
+		fmt.Fprintf(a.errOut, "kpuzzle: warning: the tests a job runs may take %d s one after another, but PrairieLearn stops a job after %d s: use fewer tests or a shorter run.wall_time\n",
+			b.Needed, scaffold.PrairieLearnMaxTimeout)
 	}
 	if a.json {
 		return writeJSON(a.out, bundlePLJSON{Out: opts.out, Question: b.Question, Image: b.Image, Timeout: b.Timeout, Needed: b.Needed,

@@ -234,6 +234,30 @@ func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
 		})
 	}
 
+	// The feedback budget (gradescope.feedback_budget): with one earlier
+	// submission in the last 24 hours and a budget of 1, the visible
+	// tests keep their points and lose their output; the score stays.
+	config := filepath.Join(root, "source", "assignment.yaml")
+	plain, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(config, append(plain, "\ngradescope:\n  feedback_budget: 1\n"...), 0o644)
+	writeFile(t, root, "submission_metadata.json", `{"id": 2, "created_at": "2026-03-02T12:00:00.000000-08:00", "users": [{"email": "s@example.edu", "id": 1, "name": "S"}],
+		"previous_submissions": [{"submission_time": "2026-03-02T11:00:00.000000-08:00", "score": 60.0, "results": {}}]}`)
+	res, out, err := runAutograder(false, os.Getenv("PATH"))
+	if err != nil || res == nil || res["score"] != 60.0 || !strings.Contains(res["output"].(string), "Feedback budget: this is submission 2 in 24 hours") {
+		t.Fatalf("past the budget: %v, %v\n%s", err, res, out)
+	}
+	for _, x := range res["tests"].([]any) {
+		tc := x.(map[string]any)
+		if withheld := strings.Contains(tc["output"].(string), "details withheld"); withheld != (tc["visibility"] == "visible" && tc["name"] != "Files received") {
+			t.Errorf("%s (%s): %q", tc["name"], tc["visibility"], tc["output"])
+		}
+	}
+	os.Remove(filepath.Join(root, "submission_metadata.json"))
+	os.WriteFile(config, plain, 0o644)
+
 	// A broken autograder is a failed run, never a stored score: no
 	// results.json and a non-zero exit.
 	os.Rename(filepath.Join(root, "source", "puzzles"), filepath.Join(root, "source", "puzzles-moved"))

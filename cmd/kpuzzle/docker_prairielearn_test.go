@@ -1,12 +1,16 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
 // TestPrairieLearnBundleInDocker builds the grading image from the
@@ -79,6 +83,50 @@ func TestPrairieLearnBundleInDocker(t *testing.T) {
 		t.Errorf("an empty submission in Docker: %v\n%s", res, logs)
 	}
 
+	// The padded-answer attack (31.3): a program that solves the public
+	// boards it was handed optimally and pads its legal answer to any
+	// other board by a number of moves that encodes two of its cells.
+	// Graded in full, the hidden tests' points tell the cells (two
+	// variants, encoding other cells, score differently there); in the
+	// job (prairielearn.hidden: release) they are never run, and the two
+	// variants get the same results.json, byte for byte in substance.
+	padded := map[string]map[string]any{}
+	for _, cells := range [][2]int{{0, 1}, {2, 3}} {
+		files := map[string]string{"solver.py": paddingSolver(t, hw, cells)}
+		res, logs := grade(image, tests, files)
+		if res == nil || res["gradable"] != true {
+			t.Fatalf("the padding solver %v in Docker: %v\n%s", cells, res, logs)
+		}
+		padded[fmt.Sprint(cells)] = res
+		dir := t.TempDir()
+		writeFile(t, dir, "solver.py", files["solver.py"])
+		r := kpuzzle(t, "", "grade", "--config", filepath.Join(hw, "assignment.yaml"), "--out", t.TempDir(), "--json", dir)
+		if r.code != 0 {
+			t.Fatalf("grade the padding solver %v in full: %+v", cells, r)
+		}
+		var full gradeJSON
+		if err := json.Unmarshal([]byte(r.stdout), &full); err != nil {
+			t.Fatal(err)
+		}
+		var hidden []string
+		for _, tj := range full.Submissions[0].Tests {
+			if strings.HasPrefix(tj.Test, "hidden/") {
+				hidden = append(hidden, fmt.Sprintf("%s %d moves %v points", tj.Verdict, tj.Length, tj.Score))
+			}
+		}
+		t.Logf("padding %v: the job's score %v; graded in full, the hidden tests: %v", cells, res["score"], hidden)
+		padded["full "+fmt.Sprint(cells)] = map[string]any{"hidden": hidden}
+	}
+	if fmt.Sprint(padded["full [0 1]"]) == fmt.Sprint(padded["full [2 3]"]) {
+		t.Errorf("the two paddings score the same on the hidden tests graded in full, so the attack shows nothing: %v", padded)
+	}
+	if !reflect.DeepEqual(padded["[0 1]"], padded["[2 3]"]) {
+		t.Errorf("the job's results.json moves with the hidden answers:\n%v\n%v", padded["[0 1]"], padded["[2 3]"])
+	}
+	if padded["[0 1]"]["score"] != outside["score"] {
+		t.Errorf("the padding solver's job score %v, the starter's %v: both solve every public test", padded["[0 1]"]["score"], outside["score"])
+	}
+
 	// The ceiling of a program that cannot solve: UNSOLVABLE everywhere.
 	ceiling, _ := grade(image, tests, map[string]string{"solver.py": "import sys\nopen(sys.argv[2], 'w').write('UNSOLVABLE\\n')\n"})
 	if ceiling == nil || ceiling["gradable"] != true {
@@ -122,9 +170,11 @@ func TestPrairieLearnBundleInDocker(t *testing.T) {
 		}
 	}
 
-	// Java: the image installs Debian's JDK; the correct BFS scores in
-	// full, a program that does not compile is not gradable, and the
-	// hostile Java program scores nothing on a solvable puzzle.
+	// Java: the image installs Debian's JDK; the correct BFS scores every
+	// public point (the score counts the public tests alone: half of the
+	// points, with as many hidden tests), a program that does not
+	// compile is not gradable, and the hostile Java program scores
+	// nothing on a solvable puzzle.
 	jout, jtests, _ := plBundle(t, bin, "java")
 	jimage := plImage(t, jout, "java")
 	bfs, err := os.ReadFile(filepath.Join(graderTestdata, "submissions", "java-bfs", "Solver.java"))
@@ -132,7 +182,7 @@ func TestPrairieLearnBundleInDocker(t *testing.T) {
 		t.Fatal(err)
 	}
 	res, logs = grade(jimage, jtests, map[string]string{"Solver.java": string(bfs)})
-	if res == nil || res["gradable"] != true || res["score"] != 1.0 {
+	if res == nil || res["gradable"] != true || res["score"] != 0.5 || !strings.Contains(fmt.Sprint(res["message"]), "3 of 3 public tests solved") {
 		t.Errorf("java-bfs in Docker: %v\n%s", res, logs)
 	}
 	res, logs = grade(jimage, jtests, map[string]string{"Solver.java": "public class Solver { public static void main(String[] a) { int x = } }\n"})
@@ -166,4 +216,69 @@ func plImage(t *testing.T, dir, tag string) string {
 	}
 	t.Cleanup(func() { exec.Command("docker", "rmi", "-f", image).Run() })
 	return image
+}
+
+// paddingSolver is the source of a hostile Python solver for the 3x3
+// assignment in hw: a breadth-first search that answers the public
+// boards (as the students have them) optimally and pads its answer to
+// any other board with DOWN UP pairs at the goal, 9*a+b of them, where
+// a and b are the board's cells at the two places given.
+func paddingSolver(t *testing.T, hw string, cells [2]int) string {
+	t.Helper()
+	var public []string
+	files, _ := filepath.Glob(filepath.Join(hw, "puzzles", "public", "3x3", "*.txt"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := puzzles.ParseBoard(strings.NewReader(string(data)), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cs []string
+		for i := range b.Shape().Cells() {
+			cs = append(cs, fmt.Sprint(b.At(i)))
+		}
+		public = append(public, "("+strings.Join(cs, ",")+")")
+	}
+	if len(public) == 0 {
+		t.Fatal("no public 3x3 tests in " + hw)
+	}
+	return fmt.Sprintf(`import sys
+from collections import deque
+PUBLIC = {%s}
+A, B = %d, %d
+nums = [int(x) for x in open(sys.argv[1]).read().split()]
+if len(nums) == 10:
+    nums = nums[1:]
+start, goal = tuple(nums), (1, 2, 3, 4, 5, 6, 7, 8, 0)
+parent = {start: None}
+queue = deque([start])
+while queue:
+    s = queue.popleft()
+    if s == goal:
+        break
+    b = s.index(0)
+    for d, ok, tile in ((-3, b >= 3, "DOWN"), (3, b < 6, "UP"), (-1, b %% 3 > 0, "RIGHT"), (1, b %% 3 < 2, "LEFT")):
+        if ok:
+            n = list(s)
+            n[b], n[b + d] = n[b + d], 0
+            n = tuple(n)
+            if n not in parent:
+                parent[n] = (s, tile)
+                queue.append(n)
+out = open(sys.argv[2], "w")
+if goal not in parent:
+    out.write("UNSOLVABLE\n")
+    sys.exit(0)
+moves, s = [], goal
+while parent[s] is not None:
+    s, tile = parent[s]
+    moves.append(tile)
+moves.reverse()
+if start not in PUBLIC:
+    moves += ["DOWN", "UP"] * (9 * start[A] + start[B])
+out.write("\n".join(moves) + "\n")
+`, strings.Join(public, ", "), cells[0], cells[1])
 }

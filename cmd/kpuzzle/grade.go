@@ -40,6 +40,8 @@ type gradeOptions struct {
 	conceal      []string
 	shard        string
 	prepared     string
+	skipHidden   bool
+	metadata     string
 }
 
 // exampleAssignment is the assignment shown by kpuzzle grade --help and
@@ -68,7 +70,12 @@ func newGradeCmd(a *app) *cobra.Command {
 		Short: "Grade student submissions: run, check, score and report",
 		Long: `Grade every SUBMISSION (a student's folder, or a folder of them with one
 sub-folder per student, as Gradescope and GitHub Classroom exports lay
-them out) on the puzzle set of the assignment given with --config.
+them out) on the puzzle set of the assignment given with --config. A
+folder holding PrairieLearn's manual-grading download (an assessment's
+*_submissions_for_manual_grading.csv and *_files_for_manual_grading.zip)
+is graded as its submissions to the assignment's question, and
+OUT/prairielearn-scores.csv is written for PrairieLearn's "Upload new
+question scores": how hidden tests are graded at release.
 
 Each test runs the student's program in a sandbox: a fresh working folder
 holding only the puzzle, a private read-only copy of the (built)
@@ -140,6 +147,8 @@ security model.`,
 	f.StringVar(&opts.isolation, "isolation", "", "sandbox isolation, overriding run.isolation: auto, namespaces or rlimits")
 	f.StringVar(&opts.shard, "shard", "", "grade only shard i/n of the submissions (sorted by name, dealt out in turn); join the shards with kpuzzle grade merge (docs/cluster.md)")
 	f.StringVar(&opts.prepared, "prepared", "", "the prepared.json of kpuzzle grade prepare: its proven optimal lengths are used and not proved again")
+	f.StringVar(&opts.metadata, "submission-metadata", "", "Gradescope's submission_metadata.json, for the feedback budget of --results-json (gradescope.feedback_budget)")
+	f.BoolVar(&opts.skipHidden, "skip-hidden", false, "grade only the tests students see now, leaving the hidden ones to a grading at release (the PrairieLearn bundle's jobs with prairielearn.hidden: release)")
 	f.StringArrayVar(&opts.conceal, "hide", nil, "a further path submissions must not see (repeatable; added to the assignment's hide list)")
 	f.BoolVar(&opts.exposed, "allow-exposed", false, "grade even when the check before the first run finds a secret a submission could reach (see docs/security.md)")
 	f.BoolVar(&opts.uniform, "allow-uniform-failure", false, "write the grades even when every test of every submission failed the same way (by default a sign of a broken run.command)")
@@ -264,6 +273,9 @@ type testJSON struct {
 	Max           float64        `json:"max_score"`
 	Seconds       float64        `json:"seconds"`
 	Summary       string         `json:"summary"`
+	// Unchecked marks a length the program reported without moves to
+	// check (run.solution: reported), capped by rubric.reported.
+	Unchecked bool `json:"unchecked,omitempty"`
 	// Rerun is grader.Result's: how a time-out beside other runs went
 	// before it was run again alone.
 	Rerun string `json:"rerun,omitempty"`
@@ -297,6 +309,10 @@ type gradeInputs struct {
 	// conceal are the further paths programs must not see.
 	out     string
 	conceal []string
+	// withheld are the hidden tests --skip-hidden left out; release is
+	// the PrairieLearn download graded, if one was given.
+	withheld report.Withheld
+	release  *prairieLearnRelease
 }
 
 func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle grader.Oracle) error {
@@ -342,11 +358,15 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 			"no grades were written. Check run.command (and build.command), try it on one submission, and grade again into a new --out "+
 			"(or pass --allow-uniform-failure to write these grades)", len(outcome.Results), firstLineOf(why))
 	}
-	gb, err := report.WriteGrading(in.out, asg, outcome, in.roster, report.FolderOptions{Feedback: in.tmpl, ResultsJSON: opts.resultsJSON, ResultsFormat: opts.resultsFmt})
+	gb, err := report.WriteGrading(in.out, asg, outcome, in.roster, report.FolderOptions{Feedback: in.tmpl, ResultsJSON: opts.resultsJSON, ResultsFormat: opts.resultsFmt, Withheld: in.withheld,
+		Budget: feedbackBudget(a, asg, opts.metadata)})
 	if err != nil {
 		return inputError(err)
 	}
 	if err := writeLMSGradebooks(a, gb, in.out, asg, opts.gradebooks, in.class); err != nil {
+		return err
+	}
+	if err := writePrairieLearnScores(a, gb, in.out, in.release); err != nil {
 		return err
 	}
 	return renderGrade(a, opts, gb, in.out, outcome)
@@ -372,6 +392,12 @@ func readGradeInputs(a *app, opts *gradeOptions, asg grader.Assignment, paths []
 		return in, usageErrorf("--results-format %q: expected %s", opts.resultsFmt, strings.Join(report.ResultsFormats, " or "))
 	}
 	if in.tests, err = loadTests(a, asg, opts.prepared); err != nil {
+		return in, err
+	}
+	if opts.skipHidden {
+		in.tests, in.withheld = withholdHidden(asg, in.tests)
+	}
+	if paths, in.release, err = stagePrairieLearn(asg, opts.out, opts.shard, layout == batch.LayoutSingle, paths); err != nil {
 		return in, err
 	}
 	found, err := batch.Find(paths, layout, asg.ExpectedFiles())
@@ -456,7 +482,7 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSO
 		}
 		for _, r := range s.Results {
 			tj := testJSON{Test: r.Test, Verdict: r.Verdict, Length: r.Length, OptimalLength: r.OptimalLength,
-				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit, Rerun: r.Rerun}
+				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit, Rerun: r.Rerun, Unchecked: r.Unchecked}
 			for _, c := range r.ScoredChecks(gb.Rubric) {
 				tj.Checks = append(tj.Checks, subCheckJSON{Group: c.Group, Name: c.Name, Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})
 			}

@@ -113,7 +113,7 @@ default a range suited to each shape); each shape gets --public and
 	f.Lookup("goal").Usage = "goal: default (1..k, blank last) or blank-first (0 1 ... k)"
 	f.StringVar(&opts.iface, "interface", scaffold.InterfaceFile, "how the program gets a puzzle and answers: "+strings.Join(scaffold.InterfaceNames(), ", "))
 	f.StringVar(&opts.language, "language", "", "language the assignment builds and runs: python, java, cpp or go (default: the interface's first, python; java for java-api)")
-	f.StringVar(&opts.name, "name", "The k-puzzle", "name of the assignment, in the reports and the handout")
+	f.StringVar(&opts.name, "name", "The k-puzzle", "name of the assignment, in the reports and the handout: one line of any text, quoted in every file for its language")
 	f.StringVar(&opts.shapes, "shape", "3x3,4x4,5x5", "board shapes of the tests, separated by commas")
 	f.StringVar(&opts.depth, "depth", "", "optimal lengths of the solvable tests, A-B (default: a range suited to each shape)")
 	f.IntVar(&opts.public, "public", 3, "public solvable tests per shape")

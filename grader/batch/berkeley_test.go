@@ -50,7 +50,9 @@ func TestPythonBerkeley(t *testing.T) {
 			switch {
 			case !r.Solvable && r.Verdict == grader.UnsolvableCorrect:
 			case r.Verdict == grader.Optimal:
-			case !tc.optimal && r.Verdict == grader.Suboptimal:
+			case !tc.optimal && r.Verdict == grader.Valid && r.VerdictScore(a.Rubric) == r.VerdictMax(a.Rubric) &&
+				strings.Contains(r.Summary, "dfs does not promise a shortest solution"):
+				// run.search dfs: any checked path is worth every point.
 			default:
 				t.Errorf("%s %s: %s", tc.function, test, resultText(r))
 			}

@@ -89,8 +89,11 @@ func TestReportedSolution(t *testing.T) {
 		r := o.Results["python-ucr"][name]
 		t.Logf("%s:\n%s\nchecks %+v", name, resultText(r), r.Checks)
 		details := strings.Join(r.Details, "\n")
-		if r.Verdict != grader.Optimal || r.OptimalLength == nil || r.Length != *r.OptimalLength || r.Score(a.Rubric) != 3 ||
-			!strings.Contains(r.Summary, fmt.Sprintf("reports a solution of %d moves, the optimal length", r.Length)) ||
+		// The depth is a claim, not a checked path: half of the
+		// verdict's 2 points (rubric.reported), and the length check's 1.
+		if r.Verdict != grader.Optimal || !r.Unchecked || r.OptimalLength == nil || r.Length != *r.OptimalLength || r.Score(a.Rubric) != 2 ||
+			!strings.Contains(r.Summary, fmt.Sprintf("reports a solution of %d moves, the optimal length (its moves are not listed, so the length is its claim, not checked", r.Length)) ||
+			strings.Contains(details, "as its answer has") ||
 			!strings.Contains(details, "report (last 12 of ") || !strings.Contains(details, fmt.Sprintf("The depth of the goal node was %d.", r.Length)) ||
 			r.Claims == nil || r.Claims.Expanded == nil {
 			t.Errorf("%s: %v points:\n%s", name, r.Score(a.Rubric), resultText(r))
@@ -109,6 +112,26 @@ func TestReportedSolution(t *testing.T) {
 	if r := grade(t, batch.Options{Assignment: big}, root).Results["python-ucr"]["p4.txt"]; r.Verdict != grader.UnsolvableCorrect {
 		t.Errorf("unsolvable p4 with run.output 64MiB:\n%s", resultText(r))
 	}
+	// A program that only claims a depth (python-depthliar: 31 on every
+	// puzzle, no search) earns at most rubric.reported of each test's
+	// verdict points, and nothing where the claim is impossible; with a
+	// dfs group, which promises no shortest path, still at most half
+	// (31.4 measured 51.2 and 55.6 of 60 before the cap).
+	liar := copySubmissions(t, "python-depthliar")
+	for _, groups := range []string{``, `, "groups": [{"tests": "*", "claims": {"algorithm": "dfs"}}]`} {
+		la := assignment(t, t.TempDir(), fmt.Sprintf(`{
+	"puzzles": {"dir": %q, "glob": "p[123].txt"},
+	"run": {"command": "python3 {submission}/main.py", "answer": "stdout", "stdin": "2\n{rows}\n3", "solution": "reported",
+		"extract": {"length": "depth of the goal node was (\\d+)"}},
+	"rubric": {"solved": 6, "optimal": 4}%s
+}`, mustAbs(t, smallSet), groups))
+		for name, r := range grade(t, batch.Options{Assignment: la}, liar).Results["python-depthliar"] {
+			if !r.Unchecked || r.Length != 31 || r.Score(la.Rubric) > 5 || (r.Verdict.Solved() && !strings.Contains(r.Summary, "not checked")) {
+				t.Errorf("liar%s %s: %v of %v points:\n%s", groups, name, r.Score(la.Rubric), r.Max(la.Rubric), resultText(r))
+			}
+		}
+	}
+
 	// Without it, the same program has no moves to check.
 	b := asg("")
 	o = grade(t, batch.Options{Assignment: b}, root)

@@ -271,6 +271,24 @@ func TestPythonFunction(t *testing.T) {
 			}
 		}
 	}
+	// Which search the tests expect, through the function harness
+	// (34.4): a detour is suboptimal for the default shortest-path
+	// search and valid, worth every point, for a dfs group.
+	for _, tc := range []struct {
+		groups  string
+		verdict grader.Verdict
+		full    bool
+	}{
+		{``, grader.Suboptimal, false},
+		{`, "groups": [{"tests": "p*", "claims": {"algorithm": "dfs"}}]`, grader.Valid, true},
+	} {
+		a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p1.txt"}, "run": {"function": "solver:solve_detour", "wall_time": "60s"}%s}`, mustAbs(t, smallSet), tc.groups))
+		r := grade(t, batch.Options{Assignment: a}, root).Results["python-function"]["p1.txt"]
+		if r.Verdict != tc.verdict || (r.Score(a.Rubric) == r.Max(a.Rubric)) != tc.full || r.Length != *r.OptimalLength+2 ||
+			(tc.full && !strings.Contains(r.Summary, "dfs does not promise a shortest solution")) {
+			t.Errorf("detour%s: %v of %v points:\n%s", tc.groups, r.Score(a.Rubric), r.Max(a.Rubric), resultText(r))
+		}
+	}
 	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p1.txt"}, "run": {"function": "solver:nothing"}}`, mustAbs(t, smallSet)))
 	r := grade(t, batch.Options{Assignment: a}, root).Results["python-function"]["p1.txt"]
 	if r.Verdict != grader.Crashed || !strings.Contains(r.Summary, "the module solver has no function nothing") {

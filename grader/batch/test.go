@@ -343,7 +343,7 @@ func (g *grading) withClaims(ctx context.Context, t grader.Test, r grader.Result
 	claims, problems := a.Run.ExtractClaims(claimsText)
 	if !claims.Empty() {
 		r.Claims = &claims
-		r.Details = append(r.Details, grader.ClaimDetails(claims, r.Length, r.Verdict.Solved(), r.OptimalLength)...)
+		r.Details = append(r.Details, grader.ClaimDetails(claims, r.Length, r.Verdict.Solved() && !r.Unchecked, r.OptimalLength)...)
 	}
 	if a.ClaimsFor(t.Name).Algorithm != "" {
 		checks, details := g.claimChecks(ctx, t, claims, r)

@@ -54,6 +54,13 @@ type FolderOptions struct {
 	// ResultsFormat is ResultsJSON's format: ResultsGradescope (the
 	// default, "") or ResultsPrairieLearn.
 	ResultsFormat string
+	// Withheld are the hidden tests the grading left out (grade
+	// --skip-hidden), which a PrairieLearn results.json counts as still
+	// to be graded.
+	Withheld Withheld
+	// Budget, when not nil, is the feedback budget of the one
+	// submission's Gradescope results.json (ResultsJSON).
+	Budget *FeedbackBudget
 }
 
 // WriteFolder writes everything a grading leaves in its output folder out,

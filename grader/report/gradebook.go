@@ -15,6 +15,11 @@ type Gradebook struct {
 	Rubric     grader.Rubric
 	Visibility grader.Visibility
 	Settings   grader.ResultSettings
+	// PrairieLearnSettings say how PrairieLearn's results.json treats
+	// the hidden tests (prairielearn.hidden).
+	PrairieLearnSettings grader.PrairieLearnSettings
+	// GradescopeSettings hold Gradescope's feedback budget.
+	GradescopeSettings grader.GradescopeSettings
 	// Submissions are sorted by name.
 	Submissions []Submission
 	// Roster, when not empty, names the students behind each submission
@@ -46,6 +51,9 @@ func NewGradebook(a grader.Assignment, tests []grader.Test, results map[string]m
 		Rubric:     a.Rubric,
 		Visibility: a.Visibility,
 		Settings:   a.Results,
+
+		PrairieLearnSettings: a.PrairieLearn,
+		GradescopeSettings:   a.Gradescope,
 	}
 	if gb.Assignment == "" {
 		gb.Assignment = "kpuzzle assignment"

@@ -52,14 +52,36 @@ type LeaderboardRow struct {
 	Order string  `json:"order,omitempty"`
 }
 
-// Gradescope builds the results.json of one submission. Hidden tests get
+// GradescopeOptions add what the gradebook alone does not hold.
+type GradescopeOptions struct {
+	// Budget, when not nil, is the submission's feedback budget
+	// (gradescope.feedback_budget): out of it, the tests students see
+	// now show their points and verdicts without their output.
+	Budget *FeedbackBudget
+}
+
+// Gradescope builds the results.json of one submission, with full
+// feedback (GradescopeWith without a budget).
+func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
+	return gb.GradescopeWith(s, GradescopeOptions{})
+}
+
+// GradescopeWith builds the results.json of one submission. Hidden tests get
 // the visibility.hidden setting (after_published by default), the others
 // visibility.visible. Gradescope shows students the top-level output and
 // leaderboard at once, so both count only the tests students see now
 // (visibility "visible"): before publication nothing in them says how the
 // hidden tests went. A test "Files received" (no points, always visible)
 // comes first when the submission's files are known.
-func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
+//
+// Gradescope keeps the total from the student while a test is
+// after_due_date or after_published (its autograder specification), so
+// the score counts every test. A feedback budget out of its submissions
+// (o.Budget not Full) leaves the output of the tests visible now empty
+// but for a line saying why, keeping their points and status, and says
+// so in the top-level output; files received, the build and the hidden
+// tests (shown after the deadline or publication) keep theirs.
+func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) GradescopeResults {
 	score, _ := gb.Total(s)
 	out := GradescopeResults{
 		Score:        score,
@@ -101,13 +123,18 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 		if sharesBuild(build, r) {
 			r.Summary, r.Details = "the build failed "+BuildRef, nil
 		}
+		output := testOutput(r, checks)
+		withheld := o.Budget != nil && !o.Budget.Full && vis == "visible"
+		if withheld {
+			output = string(r.Verdict) + ": " + budgetWithheld
+		}
 		out.Tests = append(out.Tests, GradescopeTest{
 			Score:        r.VerdictScore(gb.Rubric),
 			MaxScore:     r.VerdictMax(gb.Rubric),
 			Status:       status,
 			Name:         t.Name,
 			Number:       strconv.Itoa(t.Number),
-			Output:       testOutput(r, checks),
+			Output:       output,
 			OutputFormat: "text",
 			Visibility:   vis,
 			ExtraData:    extra,
@@ -123,11 +150,15 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 			if c.Passed {
 				cs = "passed"
 			}
+			detail := c.Detail
+			if withheld {
+				detail = budgetWithheld
+			}
 			out.Tests = append(out.Tests, GradescopeTest{
 				Score: c.Points, MaxScore: c.Max, Status: cs,
 				Name:   t.Name + " · " + c.Title(),
 				Number: fmt.Sprintf("%d.%d", t.Number, k),
-				Output: c.Detail, OutputFormat: "text", Visibility: vis,
+				Output: detail, OutputFormat: "text", Visibility: vis,
 			})
 		}
 		seconds += r.Seconds
@@ -164,6 +195,9 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 		out.Output += " 1 more test is graded too; its result shows when it becomes visible."
 	case hidden.tests > 1:
 		out.Output += fmt.Sprintf(" %d more tests are graded too; their results show when they become visible.", hidden.tests)
+	}
+	if o.Budget != nil {
+		out.Output += " " + o.Budget.Note()
 	}
 	if gb.Settings.Times {
 		t := int(math.Ceil(seconds))
@@ -236,11 +270,20 @@ func NearLimitLine(r grader.Result) string {
 	return "near a limit (within 10%, so the machine's load may have decided it): " + r.NearLimit
 }
 
+// budgetWithheld is the output of a test whose feedback the budget
+// withheld.
+const budgetWithheld = "details withheld: this submission is past the feedback budget (see the top of the results)"
+
 // WriteGradescope writes a submission's results.json.
 func (gb Gradebook) WriteGradescope(w io.Writer, s Submission) error {
+	return gb.WriteGradescopeWith(w, s, GradescopeOptions{})
+}
+
+// WriteGradescopeWith writes a submission's results.json with options.
+func (gb Gradebook) WriteGradescopeWith(w io.Writer, s Submission, o GradescopeOptions) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(gb.Gradescope(s))
+	return enc.Encode(gb.GradescopeWith(s, o))
 }
 
 // GradescopeInspection is the results.json of a sandbox inspection (the

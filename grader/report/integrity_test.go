@@ -120,8 +120,10 @@ func TestIntegrityNamesEscaped(t *testing.T) {
 
 // TestIntegrityInPrairieLearn: PrairieLearn shows students every entry of
 // results.json, so the flagged files are named there as in the feedback,
-// with no points, and nothing says which hidden test ran kpuzzle or what
-// could not be inspected.
+// with no points; nothing says what could not be inspected, and what a
+// hidden test's run did (here, bob's hidden input_3 ran kpuzzle) is left
+// to staff (the job's log, the grading at release), since PrairieLearn
+// would show it at once: a bit about the hidden tests.
 func TestIntegrityInPrairieLearn(t *testing.T) {
 	gb := flaggedGradebook(t)
 	var buf bytes.Buffer
@@ -129,12 +131,12 @@ func TestIntegrityInPrairieLearn(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	for _, want := range []string{"Flagged for review", "lib/libfast.so", "/opt/tools/kpuzzle"} {
+	for _, want := range []string{"Flagged for review", "lib/libfast.so"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("bob's PrairieLearn results lack %q:\n%s", want, out)
 		}
 	}
-	for _, leak := range []string{"input_3", "big.bin"} {
+	for _, leak := range []string{"input_3", "big.bin", "/opt/tools/kpuzzle"} {
 		if strings.Contains(out, leak) {
 			t.Errorf("bob's PrairieLearn results show %q:\n%s", leak, out)
 		}

@@ -299,7 +299,8 @@ func memberLine(c ClassMember) string {
 
 // assignmentColumn is the header of the assignment's column: the class
 // list's column for the assignment ("NAME (12345)" in Canvas's export),
-// else the assignment's name.
+// as the system wrote it, else the assignment's name on one line and
+// defused against spreadsheet formulas (csvSafe).
 func (gb Gradebook) assignmentColumn(class ClassList) string {
 	for _, c := range class.Columns {
 		if base, _, ok := strings.Cut(c, " ("); ok && strings.EqualFold(strings.TrimSpace(base), gb.Assignment) {
@@ -309,7 +310,7 @@ func (gb Gradebook) assignmentColumn(class ClassList) string {
 			return c
 		}
 	}
-	return gb.Assignment
+	return csvSafe(grader.Printable(gb.Assignment))
 }
 
 // WriteCanvas writes the matched rows as Canvas's gradebook import reads

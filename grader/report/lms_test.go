@@ -89,6 +89,20 @@ func TestLMSGradebooksFromRoster(t *testing.T) {
 	if len(m.NoIdentity) != 1 || !strings.HasPrefix(m.NoIdentity[0], "bob") || len(m.NotGraded) != 1 || !strings.HasPrefix(m.NotGraded[0], "Dave") {
 		t.Errorf("match: %+v", m)
 	}
+	// The assignment's own name is a header cell like any other (31.5):
+	// one line, never a formula.
+	named := gb
+	named.Assignment = "=HYPERLINK(\"x\")\nHomework"
+	if _, err := named.WriteLMSGradebooks(t.TempDir(), []string{"canvas"}, report.ClassList{}); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := named.WriteCanvas(&buf, m, report.ClassList{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := readCSV(t, buf.Bytes())[0][5]; got != `'=HYPERLINK("x")<U+000A>Homework` {
+		t.Errorf("the assignment's column: %q", got)
+	}
 	missing, _ := os.ReadFile(filepath.Join(out, report.MissingFile))
 	for _, w := range []string{"bob", "Dave", "not graded: 1"} {
 		if !strings.Contains(string(missing), w) {

@@ -67,19 +67,46 @@ type PrairieLearnOptions struct {
 	// Tests) of the submission: it is called for public tests that did
 	// not earn their full points, and a result of ok false adds nothing.
 	Image func(s Submission, i int) (img PrairieLearnImage, ok bool)
+	// Withheld are the hidden tests this grading did not run (kpuzzle
+	// grade --skip-hidden), which course staff grade at release.
+	Withheld Withheld
+}
+
+// Withheld counts the hidden tests a grading left out (grade
+// --skip-hidden, as the PrairieLearn bundle's jobs do with
+// prairielearn.hidden: release) and the points they are worth, so that
+// a results.json can say what is still to be graded.
+type Withheld struct {
+	Tests  int
+	Points float64
 }
 
 // PrairieLearn builds the PrairieLearn results.json of one submission.
 //
+// PrairieLearn shows a student the score and every entry of tests as
+// soon as a job ends, so nothing in them may depend on a hidden test
+// before its results are released. The hidden tests are therefore, by
+// prairielearn.hidden:
+//
+//   - release (the default): not counted. The bundle's jobs do not even
+//     run them (grade --skip-hidden, o.Withheld); any hidden result in
+//     the gradebook is ignored all the same. The score is the public
+//     tests' points over every test's points, so it only grows when
+//     course staff upload the full scores at release (see
+//     WritePrairieLearnScores), and one entry "Hidden tests (N)" holds
+//     0 of their points, saying they are graded then.
+//   - fold: one entry "Hidden tests (N)" worth all their points when
+//     every hidden test earned full points and none otherwise, counted
+//     in the score: at most one bit a submission about them.
+//
 // The submission is not gradable (Gradable false, no score, so the
 // student loses no attempt) when a file the assignment runs is missing or
-// when its build failed; FormatErrors then say why. Otherwise Score is
-// the points earned over the points possible, and Tests holds "Files
-// received" (when known), one entry per public test (a check the rubric
-// gives points is an entry of its own) and, when there are hidden tests,
-// one entry that counts them and their points together without naming
-// their puzzles or verdicts. Every text is cut so that the encoded file
-// stays under PrairieLearnMaxBytes whatever the program printed.
+// when its build failed; FormatErrors then say why. Otherwise Tests holds
+// "Files received" (when known), one entry per public test (a check the
+// rubric gives points is an entry of its own) and the hidden tests'
+// entry; Score is the entries' points over their maximum. Every text is
+// cut so that the encoded file stays under PrairieLearnMaxBytes whatever
+// the program printed.
 func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLearnResults {
 	out := PrairieLearnResults{Gradable: true, Tests: []PrairieLearnTest{}}
 	if errs := gb.formatErrors(s); len(errs) > 0 {
@@ -91,33 +118,31 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 		}
 		return capPrairieLearn(out)
 	}
-	score, possible := gb.Total(s)
-	frac := 0.0
-	if possible > 0 {
-		frac = score / possible
-	}
-	frac = min(1, max(0, grader.RoundPoints(frac)))
-	out.Score = &frac
 	if s.Received != nil {
 		out.Tests = append(out.Tests, plFilesReceived(*s.Received))
 	}
 	if t := gb.plIntegrity(s); t != nil {
 		out.Tests = append(out.Tests, *t)
 	}
-	var hidden struct {
-		tests         int
-		points, maxPt float64
-	}
+	hidden := struct {
+		tests   int
+		max     float64
+		allFull bool
+		points  float64
+	}{tests: o.Withheld.Tests, max: o.Withheld.Points, allFull: o.Withheld.Tests == 0}
 	var shown, shownPassed int
+	var shownPoints, shownMax float64
 	for i, r := range s.Results {
 		t := gb.Tests[i]
 		if t.Hidden {
 			hidden.tests++
-			hidden.points += r.Score(gb.Rubric)
-			hidden.maxPt += r.Max(gb.Rubric)
+			hidden.max += r.Max(gb.Rubric)
+			hidden.allFull = hidden.allFull && gb.Passed(r)
 			continue
 		}
 		shown++
+		shownPoints += r.Score(gb.Rubric)
+		shownMax += r.Max(gb.Rubric)
 		if gb.Passed(r) {
 			shownPassed++
 		}
@@ -158,26 +183,53 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 			})
 		}
 	}
+	fold := gb.PrairieLearnSettings.Hidden == grader.HiddenFold
 	if hidden.tests > 0 {
-		desc := fmt.Sprintf("%d hidden tests, counted in the score; their puzzles and results are not shown", hidden.tests)
-		if hidden.tests == 1 {
-			desc = "1 hidden test, counted in the score; its puzzle and result are not shown"
+		entry := PrairieLearnTest{Name: fmt.Sprintf("Hidden tests (%d)", hidden.tests), MaxPoints: grader.RoundPoints(hidden.max)}
+		if fold {
+			if hidden.allFull {
+				entry.Points = entry.MaxPoints
+				entry.Message = "all passed: every hidden test earned its full points"
+			} else {
+				entry.Message = "not all passed: at least one hidden test did not earn its full points"
+			}
+			entry.Description = fmt.Sprintf("%s, all or nothing: their points when every one earns full points, else none; which ones, and how, is not shown", plCount(hidden.tests, "hidden test"))
+		} else {
+			entry.Message = "not graded yet: course staff grade the hidden tests when their results are released"
+			entry.Description = fmt.Sprintf("%s worth %s points, graded after the deadline; this score does not count %s yet",
+				plCount(hidden.tests, "hidden test"), formatPoints(hidden.max), map[bool]string{true: "it", false: "them"}[hidden.tests == 1])
 		}
-		out.Tests = append(out.Tests, PrairieLearnTest{
-			Name:        fmt.Sprintf("Hidden tests (%d)", hidden.tests),
-			Description: desc,
-			Points:      grader.RoundPoints(hidden.points),
-			MaxPoints:   grader.RoundPoints(hidden.maxPt),
-			Message:     "hidden: the points of these tests together",
-			Output:      "",
-		})
+		hidden.points = entry.Points
+		out.Tests = append(out.Tests, entry)
 	}
+	score, possible := shownPoints+hidden.points, shownMax+hidden.max
+	frac := 0.0
+	if possible > 0 {
+		frac = score / possible
+	}
+	frac = min(1, max(0, grader.RoundPoints(frac)))
+	out.Score = &frac
 	out.Message = fmt.Sprintf("%s: %s of %s points; %d of %d public tests solved or correctly called unsolvable with full points.",
 		gb.Assignment, formatPoints(score), formatPoints(possible), shownPassed, shown)
-	if hidden.tests > 0 {
-		out.Message += fmt.Sprintf(" The score counts %d hidden %s too.", hidden.tests, map[bool]string{true: "test", false: "tests"}[hidden.tests == 1])
+	the, verb := fmt.Sprintf("The %d hidden tests", hidden.tests), "are"
+	if hidden.tests == 1 {
+		the, verb = "The hidden test", "is"
+	}
+	switch {
+	case hidden.tests > 0 && fold:
+		out.Message += fmt.Sprintf(" %s (%s points) %s counted all or nothing.", the, formatPoints(hidden.max), verb)
+	case hidden.tests > 0:
+		out.Message += fmt.Sprintf(" %s (%s points) %s graded after the deadline: this score counts the public tests only.", the, formatPoints(hidden.max), verb)
 	}
 	return capPrairieLearn(out)
+}
+
+// plCount is "1 hidden test" or "3 hidden tests".
+func plCount(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // plIntegrity is the entry of no points that tells the student which of
@@ -187,7 +239,17 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 // inspected; the whole list is in the grading job's log, which only
 // staff read (kpuzzle grade warns of every finding on stderr).
 func (gb Gradebook) plIntegrity(s Submission) *PrairieLearnTest {
-	flags := gb.studentFindings(s)
+	// What a hidden test's run did is the staff's to see: shown here it
+	// would be a bit about the hidden tests beyond fold's.
+	public := s
+	public.Results = make([]grader.Result, len(s.Results))
+	for i, r := range s.Results {
+		if gb.Tests[i].Hidden {
+			r.Integrity = nil
+		}
+		public.Results[i] = r
+	}
+	flags := gb.studentFindings(public)
 	if len(flags) == 0 {
 		return nil
 	}
@@ -318,9 +380,9 @@ var ResultsFormats = []string{ResultsGradescope, ResultsPrairieLearn}
 // answer is kept in out/answers.
 func (gb Gradebook) writeResultsJSON(w io.Writer, s Submission, out string, o FolderOptions) error {
 	if o.ResultsFormat != ResultsPrairieLearn {
-		return gb.WriteGradescope(w, s)
+		return gb.WriteGradescopeWith(w, s, GradescopeOptions{Budget: o.Budget})
 	}
-	var po PrairieLearnOptions
+	po := PrairieLearnOptions{Withheld: o.Withheld}
 	if o.Replays {
 		po.Image = func(s Submission, i int) (PrairieLearnImage, bool) {
 			if !gb.HasAnswer(s, i) {

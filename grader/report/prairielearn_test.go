@@ -3,10 +3,14 @@ package report_test
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/csv"
 	"encoding/json"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -93,8 +97,9 @@ func TestPrairieLearnResults(t *testing.T) {
 	}
 	doc := checkPrairieLearn(t, buf.Bytes())
 	golden(t, "prairielearn-alice.json.golden", buf.Bytes())
-	// alice: 10 + 10 of 20 public, 6 + 4*20/24 of 10 hidden.
-	if got, want := doc["score"].(float64), grader.RoundPoints((20+6+4*20.0/24)/30); got != want {
+	// alice: 10 + 10 of 20 public; the hidden test's 10 points are
+	// graded at release (prairielearn.hidden: release, the default).
+	if got, want := doc["score"].(float64), grader.RoundPoints(20.0/30); got != want {
 		t.Errorf("score %v, want %v", got, want)
 	}
 	// The hidden test is counted, never named, nor its verdict given.
@@ -103,28 +108,88 @@ func TestPrairieLearnResults(t *testing.T) {
 	}
 	tests := doc["tests"].([]any)
 	last := tests[len(tests)-1].(map[string]any)
-	if last["name"] != "Hidden tests (1)" || last["max_points"] != 10.0 {
-		t.Errorf("last entry %v, want the hidden tests' count and points", last)
+	if last["name"] != "Hidden tests (1)" || last["max_points"] != 10.0 || last["points"] != 0.0 {
+		t.Errorf("last entry %v, want the hidden tests' count and points, none earned yet", last)
+	}
+	// A job that did not run them (grade --skip-hidden) says the same.
+	public := gb
+	public.Tests = gb.Tests[:2]
+	skipped := alice
+	skipped.Results = alice.Results[:2]
+	withheld := public.PrairieLearn(skipped, report.PrairieLearnOptions{Withheld: report.Withheld{Tests: 1, Points: 10}})
+	if got := gb.PrairieLearn(alice, report.PrairieLearnOptions{}); !cmp.Equal(got, withheld) {
+		t.Errorf("withheld (-ran +skipped):\n%s", cmp.Diff(got, withheld))
 	}
 }
 
-// TestPrairieLearnHiddenVerdictChangesOnlyTheScore changes the hidden
-// test's verdict: the score moves, nothing else but the hidden entry's
-// points does.
-func TestPrairieLearnHiddenVerdictChangesOnlyTheScore(t *testing.T) {
-	gb := gradebook(t, "")
-	alice := gb.Submissions[0]
-	before := gb.PrairieLearn(alice, report.PrairieLearnOptions{})
-	changed := alice
-	changed.Results = append([]grader.Result(nil), alice.Results...)
-	changed.Results[2] = grader.Result{Test: gb.Tests[2].Name, Verdict: grader.Crashed, Solvable: true, Summary: "exited with status 1", Details: []string{"stderr:", "  secret trace"}}
-	after := gb.PrairieLearn(changed, report.PrairieLearnOptions{})
-	if *after.Score == *before.Score {
-		t.Fatalf("score unchanged: %v", *after.Score)
+// plHiddenAnswers are the hidden test's results a hostile program can
+// choose between (31.3: a legal answer padded by a number of moves that
+// encodes cells of the hidden board): each length a different partial
+// credit, a crash, an optimal answer.
+func plHiddenAnswers(gb report.Gradebook) []grader.Result {
+	name := gb.Tests[2].Name
+	out := []grader.Result{{Test: name, Verdict: grader.Crashed, Solvable: true, Summary: "exited with status 1", Details: []string{"stderr:", "  secret trace"}},
+		{Test: name, Verdict: grader.Optimal, Length: 20, OptimalLength: ptr(20), Solvable: true, Summary: "20 moves, the optimal length"}}
+	for pad := 2; pad <= 40; pad += 2 {
+		out = append(out, grader.Result{Test: name, Verdict: grader.Suboptimal, Length: 20 + pad, OptimalLength: ptr(20), Solvable: true,
+			Summary: fmt.Sprintf("%d legal moves reach the goal, but the optimal length is 20", 20+pad)})
 	}
-	n := len(before.Tests) - 1
-	if before.Tests[n].Output != after.Tests[n].Output || before.Tests[n].Message != after.Tests[n].Message || strings.Contains(after.Tests[n].Output, "secret") {
-		t.Errorf("the hidden entry tells more than its points: %+v", after.Tests[n])
+	return out
+}
+
+// Under prairielearn.hidden: release nothing a student sees depends on
+// the hidden test's result: every answer to it gives the same
+// results.json, byte for byte, so its padding decodes nothing.
+func TestPrairieLearnReleaseShowsNothingOfTheHiddenTests(t *testing.T) {
+	gb := gradebook(t, "")
+	var first []byte
+	for _, r := range plHiddenAnswers(gb) {
+		s := gb.Submissions[0]
+		s.Results = append([]grader.Result(nil), s.Results...)
+		s.Results[2] = r
+		var buf bytes.Buffer
+		if err := gb.WritePrairieLearn(&buf, s, report.PrairieLearnOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = buf.Bytes()
+		} else if !bytes.Equal(first, buf.Bytes()) {
+			t.Fatalf("a hidden result of %s %d moves shows:\n%s", r.Verdict, r.Length, cmp.Diff(string(first), buf.String()))
+		}
+	}
+}
+
+// Under prairielearn.hidden: fold the hidden tests are one entry, all or
+// nothing: of all the answers a program can give, the results.json takes
+// two forms, so it tells one bit a submission.
+func TestPrairieLearnFoldTellsOneBit(t *testing.T) {
+	gb := gradebook(t, `, "prairielearn": {"hidden": "fold"}`)
+	forms := map[string]bool{}
+	for _, r := range plHiddenAnswers(gb) {
+		s := gb.Submissions[0]
+		s.Results = append([]grader.Result(nil), s.Results...)
+		s.Results[2] = r
+		var buf bytes.Buffer
+		if err := gb.WritePrairieLearn(&buf, s, report.PrairieLearnOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		doc := checkPrairieLearn(t, buf.Bytes())
+		forms[buf.String()] = true
+		tests := doc["tests"].([]any)
+		last := tests[len(tests)-1].(map[string]any)
+		full := r.Verdict == grader.Optimal
+		if want := map[bool]float64{true: 10, false: 0}[full]; last["points"] != want || last["max_points"] != 10.0 {
+			t.Errorf("%s %d: hidden entry %v, want %v of 10", r.Verdict, r.Length, last, want)
+		}
+		if want := grader.RoundPoints((20 + map[bool]float64{true: 10}[full]) / 30); doc["score"] != want {
+			t.Errorf("%s %d: score %v, want %v", r.Verdict, r.Length, doc["score"], want)
+		}
+		if strings.Contains(buf.String(), "secret") || strings.Contains(buf.String(), "input_3") {
+			t.Errorf("the hidden test shows:\n%s", buf.String())
+		}
+	}
+	if len(forms) != 2 {
+		t.Errorf("%d forms of results.json, want 2 (one bit)", len(forms))
 	}
 }
 
@@ -230,5 +295,43 @@ func TestAnswerPicture(t *testing.T) {
 	checkPrairieLearn(t, data)
 	if len(r.Tests[1].Images) != 1 {
 		t.Errorf("test 2 of bob has %d images", len(r.Tests[1].Images))
+	}
+}
+
+// At release the scores file gives each PrairieLearn submission every
+// test's points, the hidden ones included, as the upload reads them, and
+// says in the feedback how each test went; a name a spreadsheet would
+// take for a formula is left for the submission_id to find.
+func TestPrairieLearnScores(t *testing.T) {
+	gb := gradebook(t, "")
+	var buf bytes.Buffer
+	err := gb.WritePrairieLearnScores(&buf, []report.PrairieLearnScore{
+		{Submission: "alice", UID: "alice@example.edu", QID: "hw2", SubmissionID: "4211"},
+		{Submission: "bob | <script>", UID: "=HYPERLINK(\"x\")", QID: "hw2", SubmissionID: "4215"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	alice, _ := gb.Total(gb.Submissions[0])
+	bob, _ := gb.Total(gb.Submissions[1])
+	perc := func(p float64) string { return strconv.FormatFloat(grader.RoundPoints(100*p/30), 'f', -1, 64) }
+	if len(rows) != 3 || !cmp.Equal(rows[0], []string{"uid", "qid", "submission_id", "score_perc", "feedback"}) ||
+		!cmp.Equal(rows[1][:4], []string{"alice@example.edu", "hw2", "4211", perc(alice)}) || !cmp.Equal(rows[2][:4], []string{"", "hw2", "4215", perc(bob)}) {
+		t.Fatalf("scores:\n%q", rows)
+	}
+	if perc(alice) != "97.7777" {
+		t.Errorf("alice: %s%%, want 97.7777 (29.3333 of 30)", perc(alice))
+	}
+	for _, want := range []string{"29.3333 of 30 points", "hidden tests 9.3333 of 10", "- Hidden test 3, n_equals_3/input_3.txt: suboptimal, 9.3333 of 10 points: 24 legal moves"} {
+		if !strings.Contains(rows[1][4], want) {
+			t.Errorf("alice's feedback lacks %q:\n%s", want, rows[1][4])
+		}
+	}
+	if err := gb.WritePrairieLearnScores(&buf, []report.PrairieLearnScore{{Submission: "nobody"}}); err == nil {
+		t.Error("a submission with no results")
 	}
 }

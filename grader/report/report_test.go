@@ -184,18 +184,18 @@ func checkGradescopeSpec(t *testing.T, data []byte) {
 }
 
 func TestGradescopeOptions(t *testing.T) {
-	gb := gradebook(t, `, "results": {"times": true, "leaderboard": true}, "visibility": {"visible": "after_due_date", "hidden": "hidden"}`)
+	gb := gradebook(t, `, "results": {"times": true, "leaderboard": true}, "visibility": {"visible": "after_due_date", "hidden": "after_published"}`)
 	g := gb.Gradescope(gb.Submissions[0])
 	if g.ExecutionTime == nil || *g.ExecutionTime != 2 {
 		t.Errorf("execution_time %v, want 2 (0.031+0.05+1.5 rounded up)", g.ExecutionTime)
 	}
-	// No test is visible now (after_due_date, hidden), so the leaderboard
+	// No test is visible now (after_due_date, after_published), so the leaderboard
 	// shows nothing yet.
 	want := []report.LeaderboardRow{{Name: "Solved", Value: 0, Order: "desc"}, {Name: "Optimal", Value: 0, Order: "desc"}, {Name: "Points", Value: 0, Order: "desc"}}
 	if diff := cmp.Diff(want, g.Leaderboard); diff != "" {
 		t.Errorf("leaderboard (-want +got):\n%s", diff)
 	}
-	if g.Tests[0].Visibility != "after_due_date" || g.Tests[2].Visibility != "hidden" {
+	if g.Tests[0].Visibility != "after_due_date" || g.Tests[2].Visibility != "after_published" {
 		t.Errorf("visibility %s %s", g.Tests[0].Visibility, g.Tests[2].Visibility)
 	}
 	data, _ := json.Marshal(g)

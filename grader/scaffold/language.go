@@ -102,7 +102,7 @@ func Languages(wallTime, goDir string) []Language {
 			// sandbox's private /tmp, so that it is not copied into every
 			// test, and files up to 64 MiB may be written.
 			Build: []string{`command: "go build -o solver ."`,
-				fmt.Sprintf("env: [%q, \"GOCACHE=/tmp/go-cache\", \"GOTMPDIR=/var/tmp\", \"GOTOOLCHAIN=local\", \"GOPROXY=off\", \"GOFLAGS=-mod=mod\", \"CGO_ENABLED=0\"]", "PATH="+goPath(goDir)),
+				fmt.Sprintf("env: [%s, \"GOCACHE=/tmp/go-cache\", \"GOTMPDIR=/var/tmp\", \"GOTOOLCHAIN=local\", \"GOPROXY=off\", \"GOFLAGS=-mod=mod\", \"CGO_ENABLED=0\"]", yamlString("PATH="+goPath(goDir))),
 				"output: 64MiB", "memory: 4GiB", "processes: 512"},
 			Run:   run("{submission}/solver {input} {output}", "memory: 1GiB"),
 			Apt:   "ca-certificates curl",

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"html"
 	"math"
 	"os"
 	"path"
@@ -12,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/kpuzzle/kpuzzle/grader"
 )
@@ -107,6 +110,9 @@ type plData struct {
 	Shapes, WallTime, BuildTime             string
 	Timeout                                 int
 	Capped, Prepared                        bool
+	// Release is prairielearn.hidden: release: the jobs run the public
+	// tests only (grade --skip-hidden).
+	Release bool
 }
 
 // Names joins the file names for pl-file-upload's file-names.
@@ -118,13 +124,38 @@ func (d plData) Names() string {
 	return strings.Join(names, ", ")
 }
 
-// FileList says the file names in words.
+// FileList says the file names in words, as HTML.
 func (d plData) FileList() string {
 	var names []string
 	for _, f := range d.Files {
-		names = append(names, "<code>"+f.Name+"</code>")
+		names = append(names, "<code>"+html.EscapeString(f.Name)+"</code>")
 	}
 	return humanList(names)
+}
+
+// plFileName reports whether a question can ask for the file name f:
+// PrairieLearn's file-names attribute is a list separated by commas, so
+// f holds no comma, and nothing that is not printable.
+func plFileName(f string) bool {
+	return utf8.ValidString(f) && !strings.ContainsFunc(f, func(r rune) bool { return r == ',' || !unicode.IsPrint(r) })
+}
+
+// GoArchive is the URL of the Go release the Dockerfile downloads.
+func (d plData) GoArchive() string { return goArchive(d.GoVersion) }
+
+// imageReference is a Docker image reference (a name of lower-case
+// components, optionally with a registry host and port, a tag and a
+// digest), as FROM and docker build -t take it: anything else (a space,
+// a line break, a quote) is refused before it reaches the Dockerfile or
+// the README's commands.
+var imageReference = regexp.MustCompile(`^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?::[0-9]+)?(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@[a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-fA-F]{32,})?$`)
+
+// checkImage refuses what is not a Docker image reference.
+func checkImage(what, ref string) error {
+	if !imageReference.MatchString(ref) || len(ref) > 255 {
+		return fmt.Errorf("%s %q: expected a Docker image reference such as debian:bookworm-slim or registry.example.edu:5000/course/kpuzzle-hw2:v1", what, grader.Printable(ref))
+	}
+	return nil
 }
 
 // FirstFile is the first file's name.
@@ -163,16 +194,19 @@ func NewPrairieLearnBundle(config string, asg grader.Assignment, o PrairieLearnO
 	}
 	b.Question = o.Question
 	if b.Question == "" {
-		b.Question = strings.Trim(strings.ToLower(questionUnsafe.ReplaceAllString(asg.Name, "-")), "-")
-		if b.Question == "" {
-			b.Question = "kpuzzle"
-		}
+		b.Question = asg.PrairieLearnQuestion()
 	} else if questionUnsafe.MatchString(b.Question) {
 		return PrairieLearnBundle{}, fmt.Errorf("question name %q: expected letters, digits, - and _ only", b.Question)
 	}
 	b.Image = o.Image
 	if b.Image == "" {
 		b.Image = "kpuzzle-" + strings.ToLower(b.Question)
+	}
+	if err := checkImage("base image", o.BaseImage); err != nil {
+		return PrairieLearnBundle{}, err
+	}
+	if err := checkImage("image", b.Image); err != nil {
+		return PrairieLearnBundle{}, err
 	}
 	submit := o.Submit
 	switch submit {
@@ -188,6 +222,9 @@ func NewPrairieLearnBundle(config string, asg grader.Assignment, o PrairieLearnO
 		if strings.ContainsAny(f, "*?[") {
 			return PrairieLearnBundle{}, fmt.Errorf("%s: the submission's file %q is a pattern (run.entry), but a PrairieLearn question asks for files by name; name the file in run.command instead", config, f)
 		}
+		if !plFileName(f) {
+			return PrairieLearnBundle{}, fmt.Errorf("%s: the submission's file %q has a comma or a character that is not printable, which PrairieLearn's list of file names (file-names) cannot hold; rename it in run.command", config, grader.Printable(f))
+		}
 		files = append(files, plFile{Name: f, AceMode: aceMode(f)})
 	}
 	if len(files) == 0 {
@@ -199,13 +236,23 @@ func NewPrairieLearnBundle(config string, asg grader.Assignment, o PrairieLearnO
 		}
 	}
 
-	// The timeout: the build, then every test one after another.
-	needed := asg.Run.WallTime.Std() * time.Duration(len(tests))
+	// The timeout: the build, then every test a job runs (the public
+	// ones only with prairielearn.hidden: release) one after another.
+	run := len(tests)
+	if asg.PrairieLearnHidden() == grader.HiddenRelease {
+		run = 0
+		for _, t := range tests {
+			if !t.Hidden {
+				run++
+			}
+		}
+	}
+	needed := asg.Run.WallTime.Std() * time.Duration(run)
 	if asg.Build.Command != "" {
 		needed += asg.Build.WallTime.Std()
 	}
 	if o.Prepared == nil {
-		needed += asg.Optimal.VerifyTime() * time.Duration(len(tests))
+		needed += asg.Optimal.VerifyTime() * time.Duration(run)
 	}
 	b.Needed = int(math.Ceil(needed.Seconds())) + 30
 	b.Timeout = min(b.Needed, PrairieLearnMaxTimeout)
@@ -239,6 +286,7 @@ func NewPrairieLearnBundle(config string, asg grader.Assignment, o PrairieLearnO
 		Editor: submit == "editor", Files: files, Public: public, Hidden: hidden,
 		Shapes: humanList(shapeList), WallTime: asg.Run.WallTime.Std().String(), BuildTime: build,
 		Timeout: b.Timeout, Capped: b.Needed > b.Timeout, Prepared: o.Prepared != nil,
+		Release: asg.PrairieLearnHidden() == grader.HiddenRelease,
 	}
 
 	q := "questions/" + b.Question + "/"

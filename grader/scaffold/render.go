@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/templates"
 )
 
@@ -128,15 +129,106 @@ func (d Data) StarterTitles() string {
 	return humanList(titles)
 }
 
+// GoArchive is the URL of the Go release GoVersion for linux/amd64,
+// which setup.sh and the PrairieLearn Dockerfile download (sh-quoted
+// there).
+func (d Data) GoArchive() string { return goArchive(d.GoVersion) }
+
+// goArchive is the URL of Go release version (go1.26.8) for linux/amd64.
+func goArchive(version string) string {
+	return "https://go.dev/dl/" + version + ".linux-amd64.tar.gz"
+}
+
+// quoting are the functions every template fills values in with, so
+// that a course's own strings (an assignment's name with a quote or a
+// line break, a file name with a space) are written as what they are in
+// each file's language, never as more of it:
+//
+//	yaml  a YAML double-quoted scalar that reads back as the value:
+//	      name: {{yaml .Name}}
+//	line  the value on one line, control and invisible characters shown
+//	      as <U+000A> (grader.Printable): for comments in YAML, shell and
+//	      Dockerfiles, and Markdown headings
+//	sh    one shell word, single-quoted: cp {{sh .FirstFile}} job/
+//	doc   the value in a comment or docstring of the starter code (line,
+//	      with \ doubled, */ and """ broken up), which neither Java's
+//	      \u escapes, nor a block comment's end, nor a Python
+//	      docstring's end can reach out of
+//
+// and text/template's html for HTML text and attributes.
+var quoting = template.FuncMap{
+	"yaml": yamlString,
+	"line": grader.Printable,
+	"sh":   shellWord,
+	"doc":  docText,
+}
+
+// docText is s for a comment of starter code in any of its languages:
+// one line (grader.Printable), every \ doubled (so that Java reads no
+// \uXXXX escape and Python no escape at all), "*/" written "* /" (the
+// end of a Java or C++ block comment) and """ written ""\" (the end of
+// a Python docstring, which Python reads back as """).
+func docText(s string) string {
+	s = strings.ReplaceAll(grader.Printable(s), `\`, `\\`)
+	s = strings.ReplaceAll(s, "*/", "* /")
+	return strings.ReplaceAll(s, `"""`, `""\"`)
+}
+
+// yamlString is s as a YAML double-quoted scalar that reads back as s:
+// printable characters as they are, \" and \\ escaped, and every
+// character YAML does not print or reads as a line break (C0 and C1
+// controls, DEL, NEL, the line and paragraph separators, the byte-order
+// mark) as \uXXXX. Bytes that are not UTF-8 are written as U+FFFD.
+func yamlString(s string) string {
+	var sb strings.Builder
+	sb.WriteByte('"')
+	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
+		switch {
+		case r == '"' || r == '\\':
+			sb.WriteByte('\\')
+			sb.WriteRune(r)
+		case yamlPrintable(r):
+			sb.WriteRune(r)
+		default:
+			fmt.Fprintf(&sb, "\\u%04X", r)
+		}
+	}
+	sb.WriteByte('"')
+	return sb.String()
+}
+
+// yamlPrintable reports whether YAML reads r in a double-quoted scalar as
+// itself: its printable set without NEL (which YAML 1.1 readers take for
+// a line break), without U+2028 and U+2029 (the same) and without the
+// byte-order mark.
+func yamlPrintable(r rune) bool {
+	switch {
+	case r >= 0x20 && r <= 0x7E:
+		return true
+	case r == 0xFEFF || r == 0x2028 || r == 0x2029:
+		return false
+	case r >= 0xA0 && r <= 0xD7FF, r >= 0xE000 && r <= 0xFFFD, r >= 0x10000 && r <= 0x10FFFF:
+		return true
+	}
+	return false
+}
+
+// shellWord is s as one word of a POSIX shell: single-quoted, with each
+// ' written as '\”.
+func shellWord(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 // Render executes the embedded template name (a path in templates.FS)
-// with data. Workflow templates (.yml.tmpl) use [[ ]] as delimiters,
-// since GitHub's expressions are ${{ }}.
+// with data, with the quoting functions (yaml, line, sh). Workflow
+// templates (.yml.tmpl) use [[ ]] as delimiters, since GitHub's
+// expressions are ${{ }}.
 func Render(name string, data any) ([]byte, error) {
 	text, err := templates.Read(name)
 	if err != nil {
 		return nil, err
 	}
-	t := template.New(path.Base(name)).Option("missingkey=error")
+	t := template.New(path.Base(name)).Option("missingkey=error").Funcs(quoting)
 	if strings.HasSuffix(name, ".yml.tmpl") {
 		t = t.Delims("[[", "]]")
 	}

@@ -10,7 +10,10 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/checkpage"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference/exact"
@@ -149,6 +152,10 @@ func New(ctx context.Context, o Options) (Scaffold, error) {
 		return Scaffold{}, optionErrorf("wall-time", "%s is too short", o.WallTime)
 	case len(o.Shapes) == 0:
 		return Scaffold{}, optionErrorf("shape", "no board shape")
+	case strings.ContainsFunc(o.Name, func(r rune) bool { return !unicode.IsPrint(r) && r != ' ' }) || !utf8.ValidString(o.Name):
+		// Every file quotes the name for its language; a line break or
+		// an invisible character would still be shown as <U+000A>.
+		return Scaffold{}, optionErrorf("name", "%q holds a line break, a tab or another character that is not printable; expected one line of text", grader.Printable(o.Name))
 	}
 	blankFirst := false
 	switch strings.ToLower(strings.TrimSpace(o.Goal)) {

