@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -118,15 +119,16 @@ func (a Assignment) ExpectedFiles() []string {
 	if a.Run.Entry != "" {
 		out = append(out, a.Run.Entry)
 	}
-	if f := a.Run.FunctionModuleFile(); f != "" {
-		// The harness is kpuzzle's, not expected from the student.
-		out = append(out, f)
-	}
-	// The harnesses are kpuzzle's, not expected from the student, and
-	// algs4.jar is on the Java API's class path only when there is one.
+	// The interface may expect more (a Python function's module); the
+	// harnesses are kpuzzle's, not expected from the student, nor are
+	// the files its commands name only when they are there (algs4.jar
+	// on the Java API's class path).
+	kind := a.Run.Interface()
+	out = append(out, kind.expects()...)
+	skip := append(harnessNames(), kind.optional()...)
 	kept := out[:0]
 	for _, x := range out {
-		if x != HarnessFile && x != BerkeleyHarnessFile && x != JavaHarnessFile && !(a.Run.Interface().Name() == InterfaceJavaAPI && x == "algs4.jar") {
+		if x != "" && !slices.Contains(skip, x) {
 			kept = append(kept, x)
 		}
 	}
@@ -254,9 +256,11 @@ func (a Assignment) Fingerprint() string {
 	return hex.EncodeToString(sum[:])
 }
 
-// checksVersion is 1 when the assignment's results carry sub-checks.
+// checksVersion is 1 when the assignment's results carry sub-checks
+// that mark the fingerprint (its interface's, CheckGroup.Fingerprint,
+// or claims).
 func (a Assignment) checksVersion() int {
-	if a.Run.Interface().Name() == InterfaceJavaAPI || a.Claims.Algorithm != "" {
+	if g := a.Run.Interface().checkGroup(); (g != nil && g.Fingerprint) || a.Claims.Algorithm != "" {
 		return 1
 	}
 	for _, g := range a.Groups {

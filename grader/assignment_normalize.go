@@ -128,10 +128,11 @@ func (a *Assignment) normalizeConventions() error {
 		}
 	}
 	if a.Moves == "" {
-		a.Moves = "tile"
-		if a.Run.Problem == ProblemBerkeley {
-			// CS188's actions are the blank's moves.
-			a.Moves = "blank"
+		// An interface may fix the convention (CS188's actions are the
+		// blank's moves).
+		a.Moves = a.Run.Interface().convention()
+		if a.Moves == "" {
+			a.Moves = "tile"
 		}
 	}
 	c, err := puzzles.ParseConvention(a.Moves)
@@ -155,6 +156,9 @@ func (a *Assignment) normalizeConventions() error {
 // normalizeRun reads how a test runs (run.*, claims, tools).
 func (a *Assignment) normalizeRun() error {
 	var err error
+	if err := a.Run.kindConflict(); err != nil {
+		return err
+	}
 	if err := a.Run.Interface().normalize(a); err != nil {
 		return err
 	}
@@ -184,10 +188,10 @@ func (a *Assignment) normalizeRun() error {
 		if a.Run.Extract[ExtractLength] == "" {
 			return &ConfigError{Key: "run.solution", Msg: "reported, but run.extract.length is not set; give the pattern of the length the program reports, such as \"[Dd]epth[^0-9]*(\\d+)\""}
 		}
-		// A harness (run.function, run.java_api) gives the moves; a
-		// report that lists its path (run.extract.moves) has it checked.
+		// A harness gives the moves; a report that lists its path
+		// (run.extract.moves) has it checked.
 		if len(a.Run.Interface().HarnessFiles()) > 0 {
-			return &ConfigError{Key: "run.solution", Msg: "reported, but a harness (run.function, run.java_api, run.problem) hands in the moves, which are checked; leave run.solution out"}
+			return &ConfigError{Key: "run.solution", Msg: "reported, but a harness (" + harnessKeys() + ") hands in the moves, which are checked; leave run.solution out"}
 		}
 	default:
 		return &ConfigError{Key: "run.solution", Msg: fmt.Sprintf("%q: expected moves or reported", a.Run.Solution)}

@@ -18,18 +18,20 @@
 //     its run, and the order in which a Berkeley CS188 search function
 //     expanded states ([ParseExpanded], [JudgeExpandedOrder]).
 //
-// The submission interfaces (a file program, stdin, interactive, a Python
-// function, a Berkeley search function, the Java API) have one home, the
-// files named interface*.go: interface.go has [Interface] and its kinds
-// ([RunStep.Interface] returns the assignment's, which owns the
-// validation of its run settings, its default commands, the harness
-// files copied into a submission's copy, the environment it adds and its
-// checks after a run); interface_program.go what a program is given on
-// stdin and what is read from its output (run.stdin, run.choices,
-// run.extract, claims); interface_javaapi.go the Java API's method
-// report and its checks; interface_berkeley.go the Berkeley harness's
-// record of expanded states and its check. [InterfaceNames] are the
-// kinds' names, the assignment file's words, everywhere.
+// The submission interfaces ("kinds": a file program, stdin,
+// interactive, a Python function, a Berkeley search function, the Java
+// API) are one file each, interface_NAME.go: its name and aliases, the
+// validation of its run settings and its default commands, the harness
+// files copied into a submission's copy, the environment it adds, its
+// checks after a run and their rubric section ([CheckGroup]), its
+// starter code ([Starter]) and what its harness records (the Java API's
+// method report, the Berkeley harness's record of expanded states).
+// interface.go has [Interface] and the one table of the kinds, which
+// [RunStep.Interface], [InterfaceNames], [Kinds], the rubric, kpuzzle
+// init and the docs' tests read; interface_program.go what a program is
+// given on stdin and what is read from its output (run.stdin,
+// run.choices, run.extract, claims). docs/architecture.md says how to
+// add a kind.
 //
 // How a run of a student's program becomes a verdict has one home too,
 // outcome.go, beside the verdicts: a [RunOutcome] says what became of a

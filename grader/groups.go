@@ -55,18 +55,18 @@ func (a Assignment) ClaimsFor(name string) ClaimSettings {
 
 // ExpectedSearch is the search the test called name expects, whatever
 // the interface: the algorithm of its claims (a group's, else the
-// assignment's claims.algorithm), else for a Berkeley search function
-// run.search; "" when none is named. A search that does not promise a
+// assignment's claims.algorithm), else the one its interface expects
+// (Interface.search); "" when none is named. A search that does not promise a
 // shortest path (dfs, greedy) has any checked path judged valid.
 func (a Assignment) ExpectedSearch(name string) string {
 	return a.searchOf(a.ClaimsFor(name))
 }
 
-// searchOf is the search claims c name, else run.search of a Berkeley
-// search function.
+// searchOf is the search claims c name, else the one the interface
+// expects.
 func (a Assignment) searchOf(c ClaimSettings) string {
-	if c.Algorithm == "" && a.Run.Problem == ProblemBerkeley {
-		return a.Run.Search
+	if c.Algorithm == "" {
+		return a.Run.Interface().search()
 	}
 	return c.Algorithm
 }

@@ -7,12 +7,30 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference/berkeley"
 )
+
+// InterfaceBerkeley: a Berkeley CS188 search function (run.problem:
+// berkeley, run.function) given a search problem by kpuzzle's harness
+// (BerkeleyHarnessFile).
+const InterfaceBerkeley = "berkeley"
+
+// CheckGroupSearch holds the checks of a Berkeley CS188 search
+// function's run (run.problem: berkeley, rubric.search).
+const CheckGroupSearch = "search"
+
+// CheckOrder is the search check of run.problem: berkeley: the states
+// the student's search expanded, in order, against the reference's.
+const CheckOrder = "order"
+
+// SearchChecks are the names of the search checks, the keys of
+// rubric.search.
+var SearchChecks = []string{CheckOrder}
 
 // ExpandedSuffix is appended to the answer path to name the file in which
 // the Berkeley harness (run.problem: berkeley) records the states the
@@ -261,4 +279,228 @@ func ReadExpandedOrder(data []byte, want berkeley.Result, search string) SubChec
 		return SubCheck{Group: CheckGroupSearch, Name: CheckOrder, Detail: "not checked: the harness's record of expanded states is unreadable: " + Printable(err.Error())}
 	}
 	return JudgeExpandedOrder(got, want, search)
+}
+
+// berkeleyFunction is InterfaceBerkeley.
+type berkeleyFunction struct{ program }
+
+// Name is InterfaceBerkeley.
+func (berkeleyFunction) Name() string { return InterfaceBerkeley }
+
+// Title is what it grades.
+func (berkeleyFunction) Title() string { return "a Python search function" }
+
+// Language is LanguagePython.
+func (berkeleyFunction) Language() string { return LanguagePython }
+
+// Starter is none: the interface grades the CS188 search functions of
+// Berkeley's own project code.
+func (berkeleyFunction) Starter() Starter {
+	return Starter{Name: InterfaceBerkeley, Title: "a Berkeley CS188 search function",
+		Missing: "the berkeley interface (run.problem: berkeley) grades the CS188 search functions of Berkeley's own project code, which kpuzzle does not ship; write its run section by hand (docs/grading.md)"}
+}
+
+func (berkeleyFunction) selects(r RunStep) bool   { return r.Problem != "" }
+func (berkeleyFunction) selector() string         { return "run.problem: berkeley" }
+func (berkeleyFunction) with(p program) Interface { return berkeleyFunction{p} }
+
+// refines InterfaceFunction: run.function is the search function.
+func (berkeleyFunction) refines() string { return InterfaceFunction }
+
+// convention is the blank's moves: CS188's actions.
+func (berkeleyFunction) convention() string { return "blank" }
+
+// expects is the search function's module.
+func (b berkeleyFunction) expects() []string { return []string{b.run.FunctionModuleFile()} }
+
+// search is run.search.
+func (b berkeleyFunction) search() string { return b.run.Search }
+
+// checkGroup is the search checks (rubric.search), reported after the
+// others on solvable tests.
+func (berkeleyFunction) checkGroup() *CheckGroup { return &searchCheckGroup }
+
+// searchCheckGroup is the search checks: on solvable tests, after the
+// others.
+var searchCheckGroup = CheckGroup{
+	Name: CheckGroupSearch, What: "search", Checks: SearchChecks, SolvableOnly: true,
+	Title: func(name string) string {
+		if name == CheckOrder {
+			return "expanded order"
+		}
+		return "search " + name
+	},
+	points: func(r *Rubric) *map[string]float64 { return &r.Search },
+}
+
+// HarnessFiles is the Berkeley CS188 harness.
+func (berkeleyFunction) HarnessFiles() []Harness {
+	return []Harness{{Template: "harness/berkeley_search.py", Name: BerkeleyHarnessFile}}
+}
+
+// Env gives the harness the test's goal (BerkeleyGoalEnv).
+func (berkeleyFunction) Env(t Test) []string {
+	return []string{BerkeleyGoalEnv + "=" + BerkeleyGoal(t)}
+}
+
+func (berkeleyFunction) normalize(a *Assignment) error {
+	if err := a.berkeleyProblem(); err != nil {
+		return err
+	}
+	return a.Run.functionCommand(BerkeleyHarnessFile)
+}
+
+func (berkeleyFunction) checkLimits(a *Assignment) error {
+	if a.Run.Output < berkeleyRecordBytes {
+		return &ConfigError{Key: "run.output", Msg: fmt.Sprintf("%s, but run.problem: berkeley's record of expanded states takes up to %d bytes; give it 1MiB or more", a.Run.Output, berkeleyRecordBytes)}
+	}
+	return nil
+}
+
+// Checks judges the order of the expanded states the harness recorded
+// (ExpandedSuffix) against the reference search, on a solvable test, and
+// puts the check after the others; none once ctx has ended.
+func (b berkeleyFunction) Checks(ctx context.Context, run FinishedRun, r *Result) {
+	if !run.Test.Solvable || ctx.Err() != nil {
+		return
+	}
+	data, problem, err := run.ReadBeside(ExpandedSuffix)
+	unreadable := func(why string) SubCheck {
+		return SubCheck{Group: CheckGroupSearch, Name: CheckOrder, Detail: "not checked: the harness's record of expanded states is " + why}
+	}
+	var c SubCheck
+	switch {
+	case err != nil:
+		c = unreadable(fmt.Sprintf("unreadable: %v", err))
+	case problem == "missing":
+		return
+	case problem != "":
+		c = unreadable(problem)
+	default:
+		want, err := b.reference(ctx, run)
+		if err != nil {
+			c = SubCheck{Group: CheckGroupSearch, Name: CheckOrder, Detail: "not checked: the reference search failed: " + err.Error()}
+		} else {
+			c = ReadExpandedOrder(data, want, b.run.Search)
+		}
+	}
+	r.Checks = append(r.Checks, c)
+}
+
+// stray refuses run.search and run.heuristic without run.problem:
+// berkeley.
+func (berkeleyFunction) stray(r RunStep) error {
+	switch {
+	case r.Search != "":
+		return &ConfigError{Key: "run.search", Msg: "set without run.problem: berkeley"}
+	case r.Heuristic != "":
+		return &ConfigError{Key: "run.heuristic", Msg: "set without run.problem: berkeley"}
+	}
+	return nil
+}
+
+// BerkeleyHarnessFile is the name under which the Berkeley CS188 harness
+// is copied into a submission's copy when run.problem is berkeley.
+const BerkeleyHarnessFile = "kpuzzle_berkeley.py"
+
+// ProblemBerkeley is run.problem's value for a Berkeley CS188 search
+// function.
+const ProblemBerkeley = "berkeley"
+
+// BerkeleyGoalEnv is the environment variable through which the Berkeley
+// harness learns the test's goal: its cells, row-major, separated by
+// spaces (the default goal when it is absent).
+const BerkeleyGoalEnv = "KPUZZLE_GOAL"
+
+// berkeleySearches maps CS188's function names, and search.py's
+// abbreviations of them, to the reference searches.
+var berkeleySearches = map[string]berkeley.Algorithm{
+	"depthFirstSearch": berkeley.DFS, "dfs": berkeley.DFS,
+	"breadthFirstSearch": berkeley.BFS, "bfs": berkeley.BFS,
+	"uniformCostSearch": berkeley.UCS, "ucs": berkeley.UCS,
+	"aStarSearch": berkeley.AStar, "astar": berkeley.AStar,
+}
+
+// berkeleyProblem validates run.problem, run.search and run.heuristic and
+// fills in run.search from run.function's name and run.heuristic (null
+// for astar).
+func (a *Assignment) berkeleyProblem() error {
+	r := &a.Run
+	if r.Problem != ProblemBerkeley {
+		return &ConfigError{Key: "run.problem", Msg: fmt.Sprintf("%q: expected berkeley (a CS188 search function given a search problem)", r.Problem)}
+	}
+	if r.Function == "" {
+		return &ConfigError{Key: "run.problem", Msg: "berkeley needs run.function, the search function, such as search:breadthFirstSearch"}
+	}
+	for _, e := range r.Env {
+		if strings.HasPrefix(e, BerkeleyGoalEnv+"=") {
+			return &ConfigError{Key: "run.env", Msg: fmt.Sprintf("sets %s, which kpuzzle sets to each test's goal with run.problem: berkeley; use goal to change the goal", BerkeleyGoalEnv)}
+		}
+	}
+	if a.Moves != "blank" {
+		return &ConfigError{Key: "moves", Msg: fmt.Sprintf("%q, but run.problem: berkeley answers with CS188's actions, the moves of the blank; set moves: blank or leave it out", a.Moves)}
+	}
+	if r.Search == "" {
+		_, name, _ := strings.Cut(r.Function, ":")
+		alg, ok := berkeleySearches[name]
+		if !ok {
+			return &ConfigError{Key: "run.search", Msg: fmt.Sprintf("missing, and run.function's %s is not one of CS188's names; expected dfs, bfs, ucs or astar", name)}
+		}
+		r.Search = string(alg)
+	}
+	if !slices.Contains(berkeley.Algorithms, berkeley.Algorithm(r.Search)) {
+		return &ConfigError{Key: "run.search", Msg: fmt.Sprintf("%q: expected dfs, bfs, ucs or astar", r.Search)}
+	}
+	switch {
+	case r.Search != string(berkeley.AStar) && r.Heuristic != "":
+		return &ConfigError{Key: "run.heuristic", Msg: fmt.Sprintf("set, but run.search is %s; only astar takes a heuristic", r.Search)}
+	case r.Search == string(berkeley.AStar) && r.Heuristic == "":
+		r.Heuristic = berkeley.HeuristicNull
+	case r.Search == string(berkeley.AStar) && !slices.Contains(berkeley.HeuristicNames, r.Heuristic):
+		return &ConfigError{Key: "run.heuristic", Msg: fmt.Sprintf("%q: expected null, manhattan or misplaced", r.Heuristic)}
+	}
+	return nil
+}
+
+// compactReference is a test's reference search as the grading keeps
+// it for the test's other runs (FinishedRun.Shared): the expanded
+// states' cells one after the other, one byte each (a capped 3x3 test's
+// 100,001 states take 900 KB), rather than a Board each.
+type compactReference struct {
+	shape  puzzles.Shape
+	cells  []byte
+	capped bool
+}
+
+// reference is the reference search of the run's test, made by the first
+// run of the test that needs it and kept for the others (run.Shared).
+func (b berkeleyFunction) reference(ctx context.Context, run FinishedRun) (berkeley.Result, error) {
+	build := func(ctx context.Context) (any, error) {
+		r, err := BerkeleyReference(ctx, b.run, run.Test)
+		if err != nil {
+			return nil, err
+		}
+		ref := compactReference{shape: run.Test.Board.Shape(), capped: r.Capped}
+		for _, s := range r.Expanded {
+			ref.cells = s.AppendBytes(ref.cells)
+		}
+		return ref, nil
+	}
+	var v any
+	var err error
+	if run.Shared != nil {
+		v, err = run.Shared(ctx, build)
+	} else {
+		v, err = build(ctx)
+	}
+	if err != nil {
+		return berkeley.Result{}, err
+	}
+	ref := v.(compactReference)
+	n := ref.shape.Cells()
+	out := berkeley.Result{Capped: ref.capped, Expanded: make([]puzzles.Board, 0, len(ref.cells)/n)}
+	for i := 0; i+n <= len(ref.cells); i += n {
+		out.Expanded = append(out.Expanded, puzzles.FromBytes(ref.shape, ref.cells[i:i+n]))
+	}
+	return out, nil
 }

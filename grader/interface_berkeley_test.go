@@ -157,7 +157,7 @@ func TestBerkeleyConfig(t *testing.T) {
 		`"run": {"function": "search:bfs", "problem": "berkeley"}, "moves": "tile"`:                    "moves",
 		`"run": {"function": "search:bfs"}, "rubric": {"search": {"order": 1}}`:                        "rubric.search.order",
 		`"run": {"function": "search:bfs", "problem": "berkeley"}, "rubric": {"search": {"nodes": 1}}`: "rubric.search.nodes",
-		`"run": {"function": "search:bfs", "problem": "berkeley", "java_api": "princeton"}`:            "run.problem",
+		`"run": {"function": "search:bfs", "problem": "berkeley", "java_api": "princeton"}`:            "run.java_api",
 	} {
 		a, err := parse(t, "{"+base+", "+js+"}")
 		var ce *grader.ConfigError

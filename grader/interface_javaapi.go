@@ -2,6 +2,7 @@ package grader
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,28 @@ import (
 // JavaAPIReportSuffix is appended to the answer path to name the method
 // report the Java API harness writes beside the answer.
 const JavaAPIReportSuffix = ".api"
+
+// CheckGroupAPI holds the method checks of run.java_api (rubric.api).
+const CheckGroupAPI = "api"
+
+// Method checks of run.java_api: princeton, in report order.
+const (
+	CheckDimension = "dimension"
+	CheckHamming   = "hamming"
+	CheckManhattan = "manhattan"
+	CheckIsGoal    = "is_goal"
+	CheckNeighbors = "neighbors"
+	CheckTwin      = "twin"
+	CheckEquals    = "equals"
+	CheckMoves     = "moves"
+	// CheckTileAt and CheckIsSolvable are the campus API's (COS226 since
+	// 2019): tileAt(row, col) on every cell, Board.isSolvable().
+	CheckTileAt     = "tile_at"
+	CheckIsSolvable = "is_solvable"
+)
+
+// APIChecks are the names of the method checks, the keys of rubric.api.
+var APIChecks = []string{CheckDimension, CheckHamming, CheckManhattan, CheckIsGoal, CheckNeighbors, CheckTwin, CheckEquals, CheckMoves, CheckTileAt, CheckIsSolvable}
 
 // javaAPIHeader is the first line of a method report.
 const javaAPIHeader = "kpuzzle-api 1"
@@ -527,4 +550,180 @@ func ReadAPIReport(data []byte, t Test, result Result) []SubCheck {
 		return UnreadableAPIReport(err)
 	}
 	return JudgeJavaAPI(rep, t, result)
+}
+
+// InterfaceJavaAPI: Princeton's Java Board and Solver classes
+// (run.java_api) driven by kpuzzle's harness (JavaHarnessFile).
+const InterfaceJavaAPI = "java_api"
+
+// javaAPI is InterfaceJavaAPI.
+type javaAPI struct{ program }
+
+// Name is InterfaceJavaAPI.
+func (javaAPI) Name() string { return InterfaceJavaAPI }
+
+// Language is LanguageJava.
+func (javaAPI) Language() string { return LanguageJava }
+
+// HarnessFiles is the Java API harness.
+func (javaAPI) HarnessFiles() []Harness {
+	return []Harness{{Template: "harness/KpuzzleHarness.java", Name: JavaHarnessFile}}
+}
+
+// Title is what it grades.
+func (javaAPI) Title() string { return "a Java API" }
+
+// Aliases are kpuzzle init's spellings.
+func (javaAPI) Aliases() []string { return []string{"java-api", "javaapi"} }
+
+// Starter is Princeton's Board and Solver classes, driven by kpuzzle's
+// harness.
+func (javaAPI) Starter() Starter {
+	return Starter{Name: "java-api", Title: "Princeton's Java Board and Solver classes",
+		Help:      "Princeton's Board.java and Solver.java",
+		Languages: []string{"java"}, Square: "Princeton's Board",
+		Adapt: func(c StarterCode, wallTime string) StarterCode {
+			c.Files = []string{"Board.java", "Solver.java"}
+			// java_api gives the build and run commands, and memory and
+			// processes enough for a JVM.
+			c.Build = nil
+			c.Run = []string{"java_api: " + JavaAPIPrinceton, "wall_time: " + wallTime}
+			c.Usage = "new Solver(new Board(tiles))"
+			c.Local = "javac Board.java Solver.java && java Solver puzzles/%s > answer.txt"
+			return c
+		}}
+}
+
+func (javaAPI) selects(r RunStep) bool   { return r.JavaAPI != "" }
+func (javaAPI) selector() string         { return "run.java_api" }
+func (javaAPI) with(p program) Interface { return javaAPI{p} }
+
+// optional is algs4.jar, on the class path only when there is one.
+func (javaAPI) optional() []string { return []string{"algs4.jar"} }
+
+// checkGroup is the method checks (rubric.api), reported before the
+// others on every test.
+func (javaAPI) checkGroup() *CheckGroup { return &apiCheckGroup }
+
+// apiCheckGroup is the method checks: on every test, before the others;
+// one passed in a run that timed out earns nothing; the fingerprint marks
+// assignments that make them (a journal from before method checks
+// existed would resume with none).
+var apiCheckGroup = CheckGroup{
+	Name: CheckGroupAPI, What: "method", Checks: APIChecks, First: true, TimeoutVoids: true, Fingerprint: true,
+	Title:  apiCheckTitle,
+	points: func(r *Rubric) *map[string]float64 { return &r.API },
+}
+
+// apiCheckTitle names a method check by its call: "manhattan()",
+// "isGoal()".
+func apiCheckTitle(name string) string {
+	switch name {
+	case CheckIsGoal:
+		return "isGoal()"
+	case CheckTileAt:
+		return "tileAt()"
+	case CheckIsSolvable:
+		return "isSolvable()"
+	}
+	return name + "()"
+}
+
+func (javaAPI) normalize(a *Assignment) error { return a.javaAPICommands() }
+
+func (j javaAPI) fits(t Test) error { return j.run.fitsJavaAPI(t) }
+
+// Checks judges the harness's method report (JavaAPIReportSuffix) and
+// puts its checks before the others.
+func (javaAPI) Checks(_ context.Context, run FinishedRun, r *Result) {
+	data, problem, err := run.ReadBeside(JavaAPIReportSuffix)
+	var checks []SubCheck
+	switch {
+	case err != nil:
+		checks = UnreadableAPIReport(err)
+	case problem == "missing":
+		return
+	case problem != "":
+		checks = UnreadableAPIReport(fmt.Errorf("it is %s", problem))
+	default:
+		checks = ReadAPIReport(data, run.Test, *r)
+	}
+	r.Checks = append(checks, r.Checks...)
+}
+
+// JavaHarnessFile is the name under which the Java API harness is copied
+// into a submission's copy when run.java_api is set.
+const JavaHarnessFile = "KpuzzleHarness.java"
+
+// JavaAPIPrinceton is the Princeton 8puzzle API: a Board class built from
+// int[][] tiles and a Solver with isSolvable(), moves() and solution().
+const JavaAPIPrinceton = "princeton"
+
+// Commands run.java_api: princeton uses unless the assignment gives its
+// own: algs4.jar, when the submission or run.files holds it, is on the
+// class path (Princeton's MinPQ); the JVM flags keep the address space of
+// javac and java within build.memory and run.memory (2GiB by default
+// then), and their threads within 256 processes.
+const (
+	princetonBuild = "javac -J-Xmx256m -J-XX:+UseSerialGC -J-XX:CompressedClassSpaceSize=64m -J-XX:ReservedCodeCacheSize=64m " +
+		"-encoding UTF-8 -cp {submission}:{submission}/algs4.jar -d {submission} " +
+		"{submission}/KpuzzleHarness.java {submission}/Board.java {submission}/Solver.java"
+	princetonRun = "java -Xmx512m -Xss16m -XX:+UseSerialGC -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=64m " +
+		"-XX:MaxMetaspaceSize=128m -cp {submission}:{submission}/algs4.jar KpuzzleHarness {input} {output}"
+	javaAPIMemory = 2 << 30
+	// javaAPIProcesses leaves room for a JVM's threads.
+	javaAPIProcesses = 256
+)
+
+// fitsJavaAPI says why test cannot be posed through run.java_api:
+// Princeton's Board is n-by-n and its goal has the blank last.
+func (r RunStep) fitsJavaAPI(t Test) error {
+	if r.JavaAPI == "" {
+		return nil
+	}
+	if s := t.Board.Shape(); s.Rows != s.Cols {
+		return &ConfigError{Key: "run.java_api", Msg: fmt.Sprintf("%s: test %s is a %s board, but Princeton's Board is n-by-n; keep square boards in this assignment's sets", r.JavaAPI, t.Name, s)}
+	}
+	if !t.Goal.IsDefault() {
+		return &ConfigError{Key: "run.java_api", Msg: fmt.Sprintf("%s: test %s has the %s goal, but Princeton's Board.isGoal() and Solver mean the blank last; use goal: default", r.JavaAPI, t.Name, t.Goal.Name())}
+	}
+	return nil
+}
+
+// checkJavaAPIName validates run.java_api's value.
+func checkJavaAPIName(api string) error {
+	if api != JavaAPIPrinceton {
+		return &ConfigError{Key: "run.java_api", Msg: fmt.Sprintf("%q: expected princeton (the Board and Solver API)", api)}
+	}
+	return nil
+}
+
+// javaAPICommands fills in the build and run commands and the memory of
+// run.java_api.
+func (a *Assignment) javaAPICommands() error {
+	if err := checkJavaAPIName(a.Run.JavaAPI); err != nil {
+		return err
+	}
+	if a.Run.Answer != "" && a.Run.Answer != "file" {
+		return &ConfigError{Key: "run.answer", Msg: a.Run.Answer + ", but run.java_api writes solution() to the answer file; leave run.answer out"}
+	}
+	if strings.TrimSpace(a.Build.Command) == "" {
+		a.Build.Command = princetonBuild
+	}
+	if strings.TrimSpace(a.Run.Command) == "" {
+		a.Run.Command = princetonRun
+	}
+	if a.Run.Memory == 0 {
+		a.Run.Memory = javaAPIMemory
+	}
+	if a.Build.Memory == 0 {
+		a.Build.Memory = javaAPIMemory
+	}
+	if a.Run.Processes == 0 {
+		a.Run.Processes = javaAPIProcesses
+	}
+	if a.Build.Processes == 0 {
+		a.Build.Processes = javaAPIProcesses
+	}
+	return nil
 }

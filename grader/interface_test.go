@@ -9,7 +9,6 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/puzzles"
-	"github.com/kpuzzle/kpuzzle/reference/berkeley"
 )
 
 // TestInterfaceOfRunSettings: the run settings select one interface per
@@ -115,9 +114,9 @@ func TestInterfaceChecks(t *testing.T) {
 	read := func(problem string, err error) func(string) ([]byte, string, error) {
 		return func(string) ([]byte, string, error) { return nil, problem, err }
 	}
-	noReference := func(context.Context) (berkeley.Result, error) {
+	noReference := func(context.Context, func(context.Context) (any, error)) (any, error) {
 		t.Error("the reference search ran without a record to compare")
-		return berkeley.Result{}, nil
+		return nil, errors.New("no reference")
 	}
 	for _, c := range []struct {
 		what     string
@@ -138,7 +137,7 @@ func TestInterfaceChecks(t *testing.T) {
 		{"a file program", file, true, read("a folder", nil), "", "", 1},
 	} {
 		r := grader.Result{Checks: []grader.SubCheck{own}}
-		c.kind.Checks(context.Background(), grader.FinishedRun{Test: grader.Test{Name: "p1.txt", Board: board, Solvable: c.solvable}, ReadBeside: c.read, BerkeleyReference: noReference}, &r)
+		c.kind.Checks(context.Background(), grader.FinishedRun{Test: grader.Test{Name: "p1.txt", Board: board, Solvable: c.solvable}, ReadBeside: c.read, Shared: noReference}, &r)
 		switch {
 		case c.count > 0 && len(r.Checks) != c.count:
 			t.Errorf("%s: %d checks, want %d: %+v", c.what, len(r.Checks), c.count, r.Checks)

@@ -7,33 +7,68 @@ import (
 	"strings"
 )
 
-// Check groups: the rubric section that gives a check its points.
-const (
-	// CheckGroupAPI holds the method checks of run.java_api (rubric.api).
-	CheckGroupAPI = "api"
-	// CheckGroupClaims holds the checks of what a program claims about
-	// its run (rubric.claims).
-	CheckGroupClaims = "claims"
-	// CheckGroupSearch holds the checks of a Berkeley CS188 search
-	// function's run (run.problem: berkeley, rubric.search).
-	CheckGroupSearch = "search"
-)
+// CheckGroupClaims holds the checks of what a program claims about its
+// run (rubric.claims). The other groups are the interfaces' (their
+// checkGroup: CheckGroupAPI, CheckGroupSearch).
+const CheckGroupClaims = "claims"
 
-// Method checks of run.java_api: princeton, in report order.
-const (
-	CheckDimension = "dimension"
-	CheckHamming   = "hamming"
-	CheckManhattan = "manhattan"
-	CheckIsGoal    = "is_goal"
-	CheckNeighbors = "neighbors"
-	CheckTwin      = "twin"
-	CheckEquals    = "equals"
-	CheckMoves     = "moves"
-	// CheckTileAt and CheckIsSolvable are the campus API's (COS226 since
-	// 2019): tileAt(row, col) on every cell, Board.isSolvable().
-	CheckTileAt     = "tile_at"
-	CheckIsSolvable = "is_solvable"
-)
+// CheckGroup is a group of scored sub-checks: the rubric section
+// (rubric.NAME) that gives them points, their names in report order, and
+// where they are made and reported.
+type CheckGroup struct {
+	// Name is the checks' SubCheck.Group and the rubric section's key.
+	Name string
+	// What names the checks in messages: "the method checks".
+	What string
+	// Checks are the checks' names, the keys of the rubric section, in
+	// report order.
+	Checks []string
+	// SolvableOnly: the checks are expected on solvable tests only.
+	SolvableOnly bool
+	// First: the checks are reported before the claims', else after.
+	First bool
+	// TimeoutVoids: a check passed in a run that timed out earns
+	// nothing: the test as a whole was not completed.
+	TimeoutVoids bool
+	// Fingerprint: the assignment's fingerprint marks that its results
+	// carry the group's checks (Assignment.Fingerprint).
+	Fingerprint bool
+	// Title names a check for people; nil is "NAME()".
+	Title func(name string) string
+	// points is the rubric section.
+	points func(r *Rubric) *map[string]float64
+}
+
+// claimCheckGroup is the claim checks, on solvable tests.
+var claimCheckGroup = CheckGroup{
+	Name: CheckGroupClaims, What: "claim", Checks: ClaimChecks, SolvableOnly: true,
+	Title:  func(name string) string { return "claimed " + name },
+	points: func(r *Rubric) *map[string]float64 { return &r.Claims },
+}
+
+// checkGroups are every group of checks in report order: the
+// interfaces' reported first, the claims', then the interfaces' others.
+func checkGroups() []CheckGroup {
+	var first, last []CheckGroup
+	for _, k := range kinds {
+		if g := k.checkGroup(); g != nil && g.First {
+			first = append(first, *g)
+		} else if g != nil {
+			last = append(last, *g)
+		}
+	}
+	return append(append(first, claimCheckGroup), last...)
+}
+
+// lookupCheckGroup is the group called name.
+func lookupCheckGroup(name string) (CheckGroup, bool) {
+	for _, g := range checkGroups() {
+		if g.Name == name {
+			return g, true
+		}
+	}
+	return CheckGroup{}, false
+}
 
 // Claim checks, in report order.
 const (
@@ -41,17 +76,6 @@ const (
 	CheckExpanded = "expanded"
 	CheckFrontier = "frontier"
 )
-
-// CheckOrder is the search check of run.problem: berkeley: the states
-// the student's search expanded, in order, against the reference's.
-const CheckOrder = "order"
-
-// SearchChecks are the names of the search checks, the keys of
-// rubric.search.
-var SearchChecks = []string{CheckOrder}
-
-// APIChecks are the names of the method checks, the keys of rubric.api.
-var APIChecks = []string{CheckDimension, CheckHamming, CheckManhattan, CheckIsGoal, CheckNeighbors, CheckTwin, CheckEquals, CheckMoves, CheckTileAt, CheckIsSolvable}
 
 // ClaimChecks are the names of the claim checks, the keys of
 // rubric.claims; each needs the run.extract pattern of its name.
@@ -73,26 +97,16 @@ type SubCheck struct {
 	Detail string `json:"detail"`
 }
 
-// Title names the check for people: "manhattan()" for a method,
-// "claimed expanded" for a claim.
+// Title names the check for people, as its group does: "manhattan()"
+// for a method, "claimed expanded" for a claim; the group's name for a
+// check without a name, and "NAME()" in a group without titles.
 func (c SubCheck) Title() string {
+	g, ok := lookupCheckGroup(c.Group)
 	switch {
-	case c.Group == CheckGroupClaims:
-		return "claimed " + c.Name
-	case c.Group == CheckGroupSearch && c.Name == CheckOrder:
-		return "expanded order"
-	case c.Group == CheckGroupSearch:
-		return "search " + c.Name
-	}
-	switch c.Name {
-	case CheckIsGoal:
-		return "isGoal()"
-	case CheckTileAt:
-		return "tileAt()"
-	case CheckIsSolvable:
-		return "isSolvable()"
-	case "":
+	case c.Name == "":
 		return c.Group
+	case ok && g.Title != nil:
+		return g.Title(c.Name)
 	}
 	return c.Name + "()"
 }
@@ -117,22 +131,17 @@ type ScoredSubCheck struct {
 }
 
 // CheckMax is what the rubric gives a check of group and name, and
-// whether the rubric expects that check on a test at all (run.java_api
-// expects the method checks on every test, claims.algorithm the claim
-// checks of its run.extract patterns on solvable tests). The rubric must
-// be normalized.
+// whether the rubric expects that check on a test at all (the checks of
+// the assignment's interface on every test or on solvable ones, as its
+// CheckGroup says; claims.algorithm the claim checks of its run.extract
+// patterns on solvable tests). The rubric must be normalized.
 func (r Rubric) CheckMax(group, name string, solvable bool) (points float64, expected bool) {
-	switch group {
-	case CheckGroupAPI:
-		points, expected = r.API[name]
-	case CheckGroupClaims:
-		points, expected = r.Claims[name]
-		expected = expected && solvable
-	case CheckGroupSearch:
-		points, expected = r.Search[name]
-		expected = expected && solvable
+	g, ok := lookupCheckGroup(group)
+	if !ok {
+		return 0, false
 	}
-	return points, expected
+	points, expected = (*g.points(&r))[name]
+	return points, expected && (solvable || !g.SolvableOnly)
 }
 
 // ChecksMax is what the checks the rubric expects on a test are worth
@@ -150,13 +159,10 @@ func (r Rubric) ChecksMax(solvable bool) float64 {
 // order, each failed with an empty detail.
 func (r Rubric) expectedChecks(solvable bool) []SubCheck {
 	var out []SubCheck
-	for _, group := range []struct {
-		name  string
-		names []string
-	}{{CheckGroupAPI, APIChecks}, {CheckGroupClaims, ClaimChecks}, {CheckGroupSearch, SearchChecks}} {
-		for _, n := range group.names {
-			if _, ok := r.CheckMax(group.name, n, solvable); ok {
-				out = append(out, SubCheck{Group: group.name, Name: n})
+	for _, g := range checkGroups() {
+		for _, n := range g.Checks {
+			if _, ok := r.CheckMax(g.Name, n, solvable); ok {
+				out = append(out, SubCheck{Group: g.Name, Name: n})
 			}
 		}
 	}
@@ -190,7 +196,7 @@ func (r Result) ScoredChecks(rub Rubric) []ScoredSubCheck {
 			continue // another API's method, worth nothing here
 		}
 		sc := ScoredSubCheck{SubCheck: c, Max: RoundPoints(max)}
-		if c.Passed && c.Group == CheckGroupAPI && r.Verdict == Timeout {
+		if g, _ := lookupCheckGroup(c.Group); c.Passed && g.TimeoutVoids && r.Verdict == Timeout {
 			// A method check passed before the solver ran out of time
 			// earns nothing: the test as a whole was not completed.
 			sc.Passed = false
@@ -235,14 +241,13 @@ func (r Result) FailedChecks(rub Rubric) int {
 	return n
 }
 
-// normalizeChecks validates rubric.api, rubric.claims and rubric.search
-// and fills them in: through the Java API (kind) every method check is
-// expected, with 0 points unless the rubric gives some; with
-// claims.algorithm (claims) every claim whose run.extract pattern exists
-// is; through Berkeley's search (kind) every search check is. A rubric
-// section for checks the assignment never makes is an error.
+// normalizeChecks validates the rubric's check sections (rubric.api,
+// rubric.claims, rubric.search ...) and fills them in: every check of
+// the group of the interface (kind) is expected, with 0 points unless
+// the rubric gives some; with claims.algorithm (claims) every claim whose
+// run.extract pattern exists is. A rubric section for checks the
+// assignment never makes is an error.
 func (r *Rubric) normalizeChecks(kind Interface, claims []string) error {
-	api, search := kind.Name() == InterfaceJavaAPI, kind.Name() == InterfaceBerkeley
 	fill := func(key string, m map[string]float64, valid, expected []string, without func(string) string) (map[string]float64, error) {
 		keys := make([]string, 0, len(m))
 		for k := range m {
@@ -269,21 +274,31 @@ func (r *Rubric) normalizeChecks(kind Interface, claims []string) error {
 		}
 		return out, nil
 	}
-	var apiNames []string
-	if api {
-		apiNames = APIChecks
+	for _, g := range checkGroups() {
+		expected, without := claims, func(k string) string { return "set claims.algorithm and run.extract." + k }
+		if g.Name != CheckGroupClaims {
+			owner := g.owner()
+			expected, without = nil, func(string) string { return "the " + g.What + " checks need " + owner.selector() }
+			if own := kind.checkGroup(); own != nil && own.Name == g.Name {
+				expected = g.Checks
+			}
+		}
+		section := g.points(r)
+		filled, err := fill("rubric."+g.Name, *section, g.Checks, expected, without)
+		if err != nil {
+			return err
+		}
+		*section = filled
 	}
-	var err error
-	if r.API, err = fill("rubric.api", r.API, APIChecks, apiNames, func(string) string { return "the method checks need run.java_api" }); err != nil {
-		return err
+	return nil
+}
+
+// owner is the interface whose runs make the group's checks.
+func (g CheckGroup) owner() Interface {
+	for _, k := range kinds {
+		if own := k.checkGroup(); own != nil && own.Name == g.Name {
+			return k
+		}
 	}
-	if r.Claims, err = fill("rubric.claims", r.Claims, ClaimChecks, claims, func(k string) string { return "set claims.algorithm and run.extract." + k }); err != nil {
-		return err
-	}
-	var searchNames []string
-	if search {
-		searchNames = SearchChecks
-	}
-	r.Search, err = fill("rubric.search", r.Search, SearchChecks, searchNames, func(string) string { return "the search checks need run.problem: berkeley" })
-	return err
+	return nil
 }

@@ -72,27 +72,14 @@ func newInitCmd(a *app) *cobra.Command {
                         the points
   README.md             what is where, and the next commands
 
---interface picks how the graded program talks to the grader:
-  file             puzzle file in, answer file out (the default)
-  stdin            the puzzle's rows on standard input, the moves on
-                   standard output (Python, Java, C++, Go)
-  interactive      a menu (default puzzle or your own, its rows, the
-                   algorithm) answered on standard input, then a report
-                   of moves, depth, nodes expanded and queue size
-                   (Python, Java, C++, Go)
-  python-function  solve(board) in solver.py, called by kpuzzle's harness
-  java-api         Princeton's Board.java and Solver.java
-(function and java_api, the assignment file's names, are taken too)
---language picks the language the assignment builds and runs (default:
-python; java for java-api); the interface's other starters are written
-too, and their settings are in assignment.yaml, commented out.
+` + interfacesHelp() + `
 
 Solvable tests are stratified by exact optimal length over --depth (by
 default a range suited to each shape); each shape gets --public and
 --hidden solvable tests and --unsolvable unsolvable ones in each half. See docs/instructors.md.`,
 		Example: `  kpuzzle init cs101-kpuzzle
   kpuzzle init hw2 --language java --shape 3x3,4x4 --public 4 --hidden 8 --moves blank
-  kpuzzle init hw3 --interface java-api --shape 3x3,4x4
+  kpuzzle init hw3 --interface stdin --shape 3x3,4x4
   kpuzzle grade --config hw2/assignment.yaml hw2/starter/java`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -111,8 +98,8 @@ default a range suited to each shape); each shape gets --public and
 	f := cmd.Flags()
 	opts.puzzle.register(f)
 	f.Lookup("goal").Usage = "goal: default (1..k, blank last) or blank-first (0 1 ... k)"
-	f.StringVar(&opts.iface, "interface", scaffold.InterfaceFile, "how the program gets a puzzle and answers: "+strings.Join(scaffold.InterfaceNames(), ", "))
-	f.StringVar(&opts.language, "language", "", "language the assignment builds and runs: python, java, cpp or go (default: the interface's first, python; java for java-api)")
+	f.StringVar(&opts.iface, "interface", scaffold.InterfaceNames()[0], "how the program gets a puzzle and answers: "+strings.Join(scaffold.InterfaceNames(), ", "))
+	f.StringVar(&opts.language, "language", "", "language the assignment builds and runs: "+humanOr(scaffold.LanguageNames())+" (default: the interface's first, "+defaultLanguages()+")")
 	f.StringVar(&opts.name, "name", "The k-puzzle", "name of the assignment, in the reports and the handout: one line of any text, quoted in every file for its language")
 	f.StringVar(&opts.shapes, "shape", "3x3,4x4,5x5", "board shapes of the tests, separated by commas")
 	f.StringVar(&opts.depth, "depth", "", "optimal lengths of the solvable tests, A-B (default: a range suited to each shape)")
@@ -215,4 +202,86 @@ func randomSeed() (uint64, error) {
 		return 0, fmt.Errorf("draw a random seed: %w", err)
 	}
 	return binary.LittleEndian.Uint64(b[:]), nil
+}
+
+// interfacesHelp describes --interface and --language from the
+// interfaces' table (grader.Kinds, through scaffold.Interfaces): each
+// one's name, what it is and its starter languages.
+func interfacesHelp() string {
+	var sb strings.Builder
+	sb.WriteString("--interface picks how the graded program talks to the grader:\n")
+	var graderNames []string
+	for i, iface := range scaffold.Interfaces() {
+		var titles []string
+		for _, name := range iface.Languages {
+			if l, _, err := scaffold.LookupLanguage(name, "", ""); err == nil {
+				titles = append(titles, strings.TrimSuffix(l.Title, " 3"))
+			}
+		}
+		text := iface.Help()
+		if i == 0 {
+			text += " (the default)"
+		}
+		text += "; starter code in " + humanAnd(titles)
+		sb.WriteString(hangingIndent(fmt.Sprintf("  %-16s ", iface.Name), text, 19, 72))
+		if iface.Kind != iface.Name {
+			graderNames = append(graderNames, iface.Kind)
+		}
+	}
+	if len(graderNames) > 0 {
+		fmt.Fprintf(&sb, "(%s, the assignment file's names, are taken too)\n", humanAnd(graderNames))
+	}
+	sb.WriteString(hangingIndent("", "--language picks the language the assignment builds and runs (default: "+defaultLanguages()+
+		"); the interface's other starters are written too, and their settings are in assignment.yaml, commented out.", 0, 72))
+	return strings.TrimSuffix(sb.String(), "\n")
+}
+
+// defaultLanguages says which language each interface's starter is in
+// by default: the first interface's, then each other's that differs
+// ("python; java for NAME").
+func defaultLanguages() string {
+	ifaces := scaffold.Interfaces()
+	first := ifaces[0].Languages[0]
+	out := first
+	for _, i := range ifaces[1:] {
+		if i.Languages[0] != first {
+			out += "; " + i.Languages[0] + " for " + i.Name
+		}
+	}
+	return out
+}
+
+// hangingIndent writes head then text, wrapped at width columns, the
+// lines after the first indented by indent spaces, and ends it with a
+// newline.
+func hangingIndent(head, text string, indent, width int) string {
+	var sb strings.Builder
+	line := head
+	for _, w := range strings.Fields(text) {
+		if line != head && len(line)+1+len(w) > width {
+			sb.WriteString(line + "\n")
+			line = strings.Repeat(" ", indent) + w
+			continue
+		}
+		if line != "" && !strings.HasSuffix(line, " ") {
+			line += " "
+		}
+		line += w
+	}
+	sb.WriteString(line + "\n")
+	return sb.String()
+}
+
+// humanAnd and humanOr write "a", "a and b" or "a, b and c" (or).
+func humanAnd(items []string) string { return humanJoin(items, "and") }
+func humanOr(items []string) string  { return humanJoin(items, "or") }
+
+func humanJoin(items []string, conj string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " " + conj + " " + items[len(items)-1]
 }

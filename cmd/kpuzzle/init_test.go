@@ -562,7 +562,7 @@ func TestInitInterfaces(t *testing.T) {
 				for _, tr := range got.Submissions[0].Tests {
 					verdicts[tr.Test] = tr.Verdict
 				}
-				if iface.Is(scaffold.InterfaceInteractive) {
+				if iface.Is(grader.InterfaceInteractive) {
 					results := string(mustRead(t, filepath.Join(out, "results", lang, "results.json")))
 					if strings.Count(results, "moves, as its answer has") != 2 || strings.Count(results, "nodes expanded") < 2 {
 						t.Errorf("the reports' depths and nodes expanded are not read as claims:\n%s", results)
@@ -609,10 +609,10 @@ func TestInitInterfaces(t *testing.T) {
 
 // interfaceHandout are what each interface's handout must tell students.
 var interfaceHandout = map[string][]string{
-	scaffold.InterfaceStdin:          {"from standard input and prints its answer on\nstandard output", "UNSOLVABLE", "< puzzles/"},
-	scaffold.InterfaceInteractive:    {"Type 1 for the default puzzle, 2 to enter your own: 2", "Row 2: 4 0 6", "Move 1: UP\nMove 2: LEFT", "No solution exists."},
-	scaffold.InterfacePythonFunction: {"def solve(board):", "solve([[1, 2, 3], [4, 0, 6], [7, 5, 8]])", `["UP", "LEFT"]`, "`None`"},
-	scaffold.InterfaceJavaAPI:        {"public Board(int[][] tiles)", "public Iterable<Board> solution()", "`moves()` is 2"},
+	grader.InterfaceStdin:       {"from standard input and prints its answer on\nstandard output", "UNSOLVABLE", "< puzzles/"},
+	grader.InterfaceInteractive: {"Type 1 for the default puzzle, 2 to enter your own: 2", "Row 2: 4 0 6", "Move 1: UP\nMove 2: LEFT", "No solution exists."},
+	"python-function":           {"def solve(board):", "solve([[1, 2, 3], [4, 0, 6], [7, 5, 8]])", `["UP", "LEFT"]`, "`None`"},
+	"java-api":                  {"public Board(int[][] tiles)", "public Iterable<Board> solution()", "`moves()` is 2"},
 }
 
 // TestInitInterfaceMismatch: an interface without starter code in the

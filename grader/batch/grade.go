@@ -280,9 +280,10 @@ type grading struct {
 	// people the journal holds.
 	journaled map[string]bool
 
-	// berkeleyRefs holds the reference searches of run.problem:
-	// berkeley, by test name (*berkeleyRef), each made once.
-	berkeleyRefs sync.Map
+	// sharedValues holds what the interface keeps for each test across
+	// its runs (grader.FinishedRun.Shared), by test name (*sharedValue),
+	// each made once.
+	sharedValues sync.Map
 
 	// socketWarning warns once that the report socket cannot be made.
 	socketWarning sync.Once

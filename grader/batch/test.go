@@ -17,7 +17,6 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
-	"github.com/kpuzzle/kpuzzle/reference/berkeley"
 )
 
 // File names inside a test's working folder.
@@ -204,9 +203,9 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		}()
 	}
 	if err == nil {
-		// A harness's records beside the answer (the Java API's method
-		// report, the Berkeley harness's expanded states) are judged
-		// whatever became of the answer, once the result below is made.
+		// A harness's records beside the answer (Interface.Checks) are
+		// judged whatever became of the answer, once the result below is
+		// made.
 		defer func() {
 			if ok {
 				kind.Checks(ctx, grader.FinishedRun{
@@ -214,7 +213,9 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 					ReadBeside: func(suffix string) ([]byte, string, error) {
 						return readAnswer(work, output+suffix, int64(a.Run.Output))
 					},
-					BerkeleyReference: func(ctx context.Context) (berkeley.Result, error) { return g.berkeleyReference(ctx, t) },
+					Shared: func(ctx context.Context, build func(context.Context) (any, error)) (any, error) {
+						return g.shared(ctx, t, build)
+					},
 				}, &r)
 			}
 		}()
@@ -357,45 +358,32 @@ func (g *grading) withClaims(ctx context.Context, t grader.Test, r grader.Result
 	return r, true
 }
 
-// berkeleyRef is a test's reference search, kept compact: the expanded
-// states' cells one after the other, one byte each (a capped 3x3 test's
-// 100,001 states take 900 KB), rather than a Board each.
-type berkeleyRef struct {
-	mu     sync.Mutex // guards the rest
-	done   bool
-	shape  puzzles.Shape
-	cells  []byte
-	capped bool
-	err    error
+// sharedValue is what an interface keeps for one test across its runs
+// (grader.FinishedRun.Shared).
+type sharedValue struct {
+	mu    sync.Mutex // guards the rest
+	done  bool
+	value any
+	err   error
 }
 
-// berkeleyReference is test t's reference search, made by the first run
-// of the test that needs it and kept for the others.
-func (g *grading) berkeleyReference(ctx context.Context, t grader.Test) (berkeley.Result, error) {
-	v, _ := g.berkeleyRefs.LoadOrStore(t.Name, &berkeleyRef{})
-	ref := v.(*berkeleyRef)
-	ref.mu.Lock()
-	defer ref.mu.Unlock()
-	if !ref.done {
-		r, err := grader.BerkeleyReference(ctx, g.opts.Assignment.Run, t)
+// shared is test t's value of the interface (a reference search, say),
+// made by the first run of the test that needs it and kept for the
+// others; one made while ctx ended is not kept: another run may have
+// time left.
+func (g *grading) shared(ctx context.Context, t grader.Test, build func(context.Context) (any, error)) (any, error) {
+	v, _ := g.sharedValues.LoadOrStore(t.Name, &sharedValue{})
+	sv := v.(*sharedValue)
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	if !sv.done {
+		value, err := build(ctx)
 		if ctx.Err() != nil {
-			// Not kept: another run may have time left.
-			return berkeley.Result{}, err
+			return nil, err
 		}
-		ref.done, ref.shape, ref.capped, ref.err = true, t.Board.Shape(), r.Capped, err
-		for _, b := range r.Expanded {
-			ref.cells = b.AppendBytes(ref.cells)
-		}
+		sv.done, sv.value, sv.err = true, value, err
 	}
-	if ref.err != nil {
-		return berkeley.Result{}, ref.err
-	}
-	n := ref.shape.Cells()
-	out := berkeley.Result{Capped: ref.capped, Expanded: make([]puzzles.Board, 0, len(ref.cells)/n)}
-	for i := 0; i+n <= len(ref.cells); i += n {
-		out.Expanded = append(out.Expanded, puzzles.FromBytes(ref.shape, ref.cells[i:i+n]))
-	}
-	return out, nil
+	return sv.value, sv.err
 }
 
 // prepareTestDir makes the test's folders, private to the run of uid,

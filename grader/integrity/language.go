@@ -33,11 +33,10 @@ var (
 
 // LanguageOf tells an assignment's language from its submission
 // interface and what it runs (as kpuzzle init writes them: build.command
-// and run.command): the Java API harness, or java in either command, is
-// Java; a compiler in the build, Native; a Python harness (a function,
-// Berkeley's search) or an interpreter in run.command, Python; anything
-// else (a program the submission ships, a script of the instructor's)
-// Unknown.
+// and run.command): a Java harness (the interface's Language), or java
+// in either command, is Java; a compiler in the build, Native; a Python
+// harness or an interpreter in run.command, Python; anything else (a
+// program the submission ships, a script of the instructor's) Unknown.
 func LanguageOf(a grader.Assignment) Language {
 	build, run := strings.ToLower(a.Build.Command), strings.ToLower(a.Run.Command)
 	harness := Language(a.Run.Interface().Language())

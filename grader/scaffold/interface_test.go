@@ -35,7 +35,7 @@ func interfaceStarter(t *testing.T, iface scaffold.Interface, name string, data 
 	dir := t.TempDir()
 	data.Interface = iface
 	lang.Dir = iface.Name + "/" + name
-	if iface.Is(scaffold.InterfaceJavaAPI) {
+	if iface.Is(grader.InterfaceJavaAPI) {
 		lang.Files = []string{"Board.java", "Solver.java"}
 	}
 	if name == "go" {
@@ -74,9 +74,9 @@ func interfaceStarter(t *testing.T, iface scaffold.Interface, name string, data 
 		var stdin string
 		args := run
 		switch {
-		case iface.Is(scaffold.InterfaceStdin):
+		case iface.Is(grader.InterfaceStdin):
 			stdin = b.Format(puzzles.FormatRows)
-		case iface.Is(scaffold.InterfaceInteractive):
+		case iface.Is(grader.InterfaceInteractive):
 			s := b.Shape()
 			stdin = fmt.Sprintf("2\n%d %d\n%s\n3\n", s.Rows, s.Cols, strings.TrimSpace(b.Format(puzzles.FormatRows)))
 		default: // a puzzle file, read by the starter's main
@@ -93,7 +93,7 @@ func interfaceStarter(t *testing.T, iface scaffold.Interface, name string, data 
 		if err := cmd.Run(); err != nil {
 			return stdout.String(), fmt.Errorf("%s on %s: %v\n%s", strings.Join(args, " "), b, err, stderr.String())
 		}
-		if !iface.Is(scaffold.InterfaceInteractive) {
+		if !iface.Is(grader.InterfaceInteractive) {
 			return stdout.String(), nil
 		}
 		// What run.extract reads of the report.
@@ -152,7 +152,7 @@ func TestInterfaceStartersOnTrivialPuzzles(t *testing.T) {
 						{"unsolvable 2x2", puzzles.RandomUnsolvable(puzzles.NewRand(1), g22), g22},
 					}
 					for _, tc := range cases {
-						if iface.Is(scaffold.InterfaceJavaAPI) && tc.board.Shape().Rows != tc.board.Shape().Cols {
+						if iface.Is(grader.InterfaceJavaAPI) && tc.board.Shape().Rows != tc.board.Shape().Cols {
 							continue
 						}
 						out, err := run(tc.board)
@@ -206,7 +206,7 @@ func TestInterfaceStartersGiveUp(t *testing.T) {
 				}
 				run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Moves: "tile"})
 				out, err := run(far)
-				raises := iface.Is(scaffold.InterfacePythonFunction) || iface.Is(scaffold.InterfaceJavaAPI)
+				raises := iface.Is(grader.InterfaceFunction) || iface.Is(grader.InterfaceJavaAPI)
 				switch {
 				case raises && (err == nil || !strings.Contains(err.Error(), "gave up")):
 					t.Errorf("want an error saying it gave up, got %v; printed %q", err, out)
@@ -254,9 +254,9 @@ func TestInterfaceTemplatesGolden(t *testing.T) {
 // no starter code, is refused saying so.
 func TestLookupInterfaceTakesTheGradersNames(t *testing.T) {
 	for name, want := range map[string]string{
-		"python-function": scaffold.InterfacePythonFunction, "function": scaffold.InterfacePythonFunction,
-		"java-api": scaffold.InterfaceJavaAPI, "java_api": scaffold.InterfaceJavaAPI, "JAVA_API": scaffold.InterfaceJavaAPI,
-		"": scaffold.InterfaceFile, "stdin": scaffold.InterfaceStdin,
+		"python-function": "python-function", "function": "python-function",
+		"java-api": "java-api", "java_api": "java-api", "JAVA_API": "java-api",
+		"": grader.InterfaceFile, "stdin": grader.InterfaceStdin,
 	} {
 		i, err := scaffold.LookupInterface(name)
 		if err != nil || i.Name != want {

@@ -32,6 +32,15 @@ type Language struct {
 	// Usage is how the program is run, for the handout; Local builds and
 	// runs it on one public test (a %s for the test until New fills it).
 	Usage, Local string
+	// Program runs the built program in a test, without the puzzle's
+	// and the answer's paths; Limits are the limits of its run section.
+	// Compile builds it in the starter's folder ("" when it needs no
+	// build) and Invoke runs it there. The interfaces' starters are made
+	// from them (grader.Starter).
+	Program string
+	Limits  []string
+	Compile string
+	Invoke  string
 	// WorkflowSetup is the shell line the GitHub Actions workflow runs to
 	// make sure the toolchain is there.
 	WorkflowSetup string
@@ -67,32 +76,26 @@ func goPath(goDir string) string {
 // wallTime is each test's time limit (run.wall_time, e.g. "10s") and
 // goDir the folder of the go command for the Go build step (GoBinDir).
 func Languages(wallTime, goDir string) []Language {
-	run := func(cmd string, extra ...string) []string {
-		return append([]string{fmt.Sprintf("command: %q", cmd), "wall_time: " + wallTime}, extra...)
-	}
-	return []Language{
+	langs := []Language{
 		{
 			Name: "python", Title: "Python 3", Files: []string{"solver.py"}, Tool: "python3",
-			Run:   run("python3 {submission}/solver.py {input} {output}", "memory: 1GiB"),
-			Apt:   "python3",
-			Usage: "python3 solver.py PUZZLE ANSWER", Local: "python3 solver.py puzzles/%s answer.txt",
+			Program: "python3 {submission}/solver.py", Limits: []string{"memory: 1GiB"}, Invoke: "python3 solver.py",
+			Apt:           "python3",
 			WorkflowSetup: "python3 --version",
 		},
 		{
 			Name: "java", Title: "Java", Files: []string{"Solver.java"}, Tool: "javac",
-			Build: []string{`command: "javac -J-Xmx256m Solver.java"`, "memory: 4GiB", "processes: 512"},
-			Run: run("java -Xmx512m -Xss8m -XX:+UseSerialGC -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=64m -XX:MaxMetaspaceSize=128m -cp {submission} Solver {input} {output}",
-				"memory: 2GiB", "processes: 256"),
-			Apt:   "default-jdk-headless",
-			Usage: "java Solver PUZZLE ANSWER", Local: "javac Solver.java && java Solver puzzles/%s answer.txt",
+			Build:   []string{`command: "javac -J-Xmx256m Solver.java"`, "memory: 4GiB", "processes: 512"},
+			Program: "java -Xmx512m -Xss8m -XX:+UseSerialGC -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=64m -XX:MaxMetaspaceSize=128m -cp {submission} Solver",
+			Limits:  []string{"memory: 2GiB", "processes: 256"}, Compile: "javac Solver.java", Invoke: "java Solver",
+			Apt:           "default-jdk-headless",
 			WorkflowSetup: "javac -version",
 		},
 		{
 			Name: "cpp", Title: "C++", Files: []string{"solver.cpp"}, Tool: "g++",
-			Build: []string{`command: "g++ -O2 -std=c++17 -o solver solver.cpp"`},
-			Run:   run("{submission}/solver {input} {output}", "memory: 1GiB"),
-			Apt:   "g++",
-			Usage: "./solver PUZZLE ANSWER", Local: "g++ -O2 -std=c++17 -o solver solver.cpp && ./solver puzzles/%s answer.txt",
+			Build:   []string{`command: "g++ -O2 -std=c++17 -o solver solver.cpp"`},
+			Program: "{submission}/solver", Limits: []string{"memory: 1GiB"}, Compile: "g++ -O2 -std=c++17 -o solver solver.cpp", Invoke: "./solver",
+			Apt:           "g++",
 			WorkflowSetup: "g++ --version",
 		},
 		{
@@ -104,12 +107,23 @@ func Languages(wallTime, goDir string) []Language {
 			Build: []string{`command: "go build -o solver ."`,
 				fmt.Sprintf("env: [%s, \"GOCACHE=/tmp/go-cache\", \"GOTMPDIR=/var/tmp\", \"GOTOOLCHAIN=local\", \"GOPROXY=off\", \"GOFLAGS=-mod=mod\", \"CGO_ENABLED=0\"]", yamlString("PATH="+goPath(goDir))),
 				"output: 64MiB", "memory: 4GiB", "processes: 512"},
-			Run:   run("{submission}/solver {input} {output}", "memory: 1GiB"),
-			Apt:   "ca-certificates curl",
-			Usage: "./solver PUZZLE ANSWER", Local: "go build -o solver . && ./solver puzzles/%s answer.txt",
+			Program: "{submission}/solver", Limits: []string{"memory: 1GiB"}, Compile: "go build -o solver .", Invoke: "./solver",
+			Apt:           "ca-certificates curl",
 			WorkflowSetup: "go version",
 		},
 	}
+	// As the file program runs them: the puzzle's and the answer's paths
+	// on the command line.
+	for i := range langs {
+		l := &langs[i]
+		l.Run = append([]string{fmt.Sprintf("command: %q", l.Program+" {input} {output}"), "wall_time: " + wallTime}, l.Limits...)
+		l.Usage = l.Invoke + " PUZZLE ANSWER"
+		l.Local = l.Invoke + " puzzles/%s answer.txt"
+		if l.Compile != "" {
+			l.Local = l.Compile + " && " + l.Local
+		}
+	}
+	return langs
 }
 
 // LanguageNames lists the names --language takes.

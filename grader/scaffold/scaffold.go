@@ -25,7 +25,7 @@ type Options struct {
 	// Name is the assignment's name, in the reports and the handout.
 	Name string
 	// Interface is how the graded program receives a puzzle and gives
-	// its answer (one of InterfaceNames; "" is InterfaceFile).
+	// its answer (one of InterfaceNames; "" is the file interface).
 	Interface string
 	// Language is the language the assignment builds and runs (one of
 	// the interface's Languages; "" is its first); the interface's other
@@ -177,8 +177,8 @@ func New(ctx context.Context, o Options) (Scaffold, error) {
 		if o.Format.SquareOnly() && shape.Rows != shape.Cols {
 			return Scaffold{}, optionErrorf("format", "%s describes square boards only; %s is not square", o.Format, shape)
 		}
-		if iface.Is(InterfaceJavaAPI) && shape.Rows != shape.Cols {
-			return Scaffold{}, optionErrorf("shape", "the java-api interface (Princeton's Board) takes square boards only; %s is not square", shape)
+		if err := iface.checkShape(shape); err != nil {
+			return Scaffold{}, err
 		}
 		goal, err := puzzles.GoalByName(o.Goal, shape)
 		if err != nil {
