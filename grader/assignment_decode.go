@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -70,6 +71,43 @@ func ParseAssignment(settings map[string]any, baseDir string, ignore []string) (
 		return Assignment{}, err
 	}
 	return a, nil
+}
+
+// CheckAssignmentKeys validates the keys of settings' assignment
+// sections (run, rubric ...), as ParseAssignment does: a key that is not
+// an assignment key is a *ConfigError (UnknownKey) naming it, with the
+// section's keys and the nearest one. Top-level keys that are no
+// section are left to the caller (the command line's own keys).
+func CheckAssignmentKeys(settings map[string]any) error {
+	known := map[string]bool{}
+	for _, k := range AssignmentKeys {
+		known[k.Key] = true
+	}
+	keys := make([]string, 0, len(settings))
+	for k := range settings {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	sections := AssignmentSections()
+	for _, k := range keys {
+		lk := strings.ToLower(k)
+		if !slices.Contains(sections, lk) {
+			continue
+		}
+		if err := checkKeys(lk, settings[k], known); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CheckAssignmentKey validates one key of an assignment section, dotted
+// as a configuration file's flattened keys are ("run.wall_time"), as
+// CheckAssignmentKeys does.
+func CheckAssignmentKey(key string) error {
+	m := map[string]any{}
+	setKey(m, strings.ToLower(key), nil)
+	return CheckAssignmentKeys(m)
 }
 
 // checkPositiveLimits rejects a limit given as zero or less: an absent

@@ -85,7 +85,7 @@ var AssignmentKeys = []KeyDoc{
 	{"results.times", "false", "put run times in results.json, JUnit XML and the summary page (makes them differ run to run)"},
 	{"results.leaderboard", "false", "add a Gradescope leaderboard"},
 	{"results.replays", "true", "keep each answer in OUT/answers and write a replay page per student and test in OUT/replays, linked from OUT/summary.html"},
-	{"results.gradebook", "[]", "also write the class's scores as the gradebook CSV of canvas and/or moodle (OUT/gradebook-canvas.csv, OUT/gradebook-moodle.csv), matched through the roster; students missing from either side go to OUT/gradebook-missing.txt"},
+	{"results.gradebook", "[]", "also write the class's scores as the gradebook import CSV of each learning-management system named (the formats --gradebook takes; OUT/gradebook-NAME.csv), matched through the roster; students missing from either side go to OUT/gradebook-missing.txt"},
 	{"prairielearn.submit", "upload", "how the PrairieLearn question (kpuzzle bundle prairielearn) asks for the files: upload (pl-file-upload) or editor (a pl-file-editor per file)"},
 	{"prairielearn.hidden", "release", "what the question's grading jobs do with the hidden tests: release (they run the public tests only, and the score counts those alone; staff grade the hidden tests at release with kpuzzle grade on PrairieLearn's download and upload the scores) or fold (every test runs; the hidden ones are one entry, all or nothing, which tells a student at most one bit a submission)"},
 	{"prairielearn.question", "from name", "the PrairieLearn question's id (its folder under questions/, and the qid of PrairieLearn's downloads at release): letters, digits, - and _"},

@@ -46,8 +46,8 @@ func (a *Assignment) abs(p string) string {
 	return filepath.Join(a.BaseDir, p)
 }
 
-// normalizeResults checks the keys of the result files: prairielearn.*,
-// gradescope.* and results.gradebook.
+// normalizeResults checks the keys of the result files: prairielearn.*
+// and gradescope.*.
 func (a *Assignment) normalizeResults() error {
 	switch a.PrairieLearn.Submit {
 	case "", "upload", "editor":
@@ -68,11 +68,8 @@ func (a *Assignment) normalizeResults() error {
 	if a.Gradescope.FeedbackPeriod < 0 {
 		return &ConfigError{Key: "gradescope.feedback_period", Msg: fmt.Sprintf("%s: expected a duration such as 24h", a.Gradescope.FeedbackPeriod)}
 	}
-	for _, g := range a.Results.Gradebook {
-		if g != "canvas" && g != "moodle" {
-			return &ConfigError{Key: "results.gradebook", Msg: fmt.Sprintf("%q: expected canvas or moodle", g)}
-		}
-	}
+	// results.gradebook names formats of package report, which checks
+	// it (report.CheckGradebooks, handed to LoadAssignment).
 	return nil
 }
 

@@ -283,7 +283,8 @@ type ResultSettings struct {
 	// ReplaysOn).
 	Replays *bool `json:"replays,omitempty"`
 	// Gradebook lists the learning-management systems whose gradebook
-	// import CSV is written beside gradebook.csv: canvas, moodle.
+	// import CSV is written beside gradebook.csv (package report's
+	// gradebook formats, which validate it: report.CheckGradebooks).
 	Gradebook []string `json:"gradebook,omitempty"`
 }
 

@@ -226,10 +226,10 @@ Exit codes: 0 success, 1 the check ran and found a problem,
 // the file. A key "solve.timeout" applies to the solve command only; a key
 // "timeout" to every command with that flag.
 func (a *app) configure(cmd *cobra.Command) error {
+	// The environment is read below for the flags, and by
+	// grader.LoadAssignment for an assignment's keys: viper holds the
+	// file alone.
 	v := a.v
-	v.SetEnvPrefix("KPUZZLE")
-	v.SetEnvKeyReplacer(strings.NewReplacer("-", "_", ".", "_"))
-	v.AutomaticEnv()
 	if a.configFile != "" {
 		v.SetConfigFile(a.configFile)
 		if err := v.ReadInConfig(); err != nil {
@@ -422,10 +422,11 @@ func (a *app) readPuzzle(path string, pf *puzzleFlags) (puzzles.Board, puzzles.G
 }
 
 // checkConfigKeys rejects every key of the configuration file (named file
-// in errors; "" means there is none) that no
-// command reads: a top-level flag name (it applies to every command with
-// that flag), a command's name with one of its flags below it, or an
-// assignment key (kpuzzle grade reads the assignment from the same file).
+// in errors; "" means there is none) that no command reads: a top-level
+// flag name (it applies to every command with that flag), a command's
+// name with one of its flags below it, or an assignment key (kpuzzle
+// grade reads the assignment from the same file), which the grader
+// validates (grader.CheckAssignmentKey).
 func checkConfigKeys(v *viper.Viper, root *cobra.Command, file string) error {
 	if file == "" {
 		return nil
@@ -445,10 +446,6 @@ func checkConfigKeys(v *viper.Viper, root *cobra.Command, file string) error {
 		}
 	}
 	walk(root)
-	assignment := map[string]bool{}
-	for _, k := range grader.AssignmentKeys {
-		assignment[k.Key] = true
-	}
 	sections := grader.AssignmentSections()
 	var known []string
 	for f := range flags {
@@ -458,13 +455,15 @@ func checkConfigKeys(v *viper.Viper, root *cobra.Command, file string) error {
 		known = append(known, c)
 	}
 	known = append(known, sections...)
-	for _, key := range v.AllKeys() {
+	keys := v.AllKeys()
+	sort.Strings(keys)
+	for _, key := range keys {
 		if !v.InConfig(key) {
 			continue
 		}
 		top, rest, nested := strings.Cut(key, ".")
 		switch {
-		case !nested && (flags[key] || assignment[key]):
+		case !nested && flags[key]:
 			continue
 		case nested && perCommand[top][rest]:
 			// A command's flag (also under a name an assignment section
@@ -481,29 +480,13 @@ func checkConfigKeys(v *viper.Viper, root *cobra.Command, file string) error {
 			}
 			return usageErrorf("%s: %v", file, grader.UnknownKey(key, fmt.Sprintf("a flag of kpuzzle %s (see kpuzzle %s --help)", top, top), names))
 		case slices.Contains(sections, top):
-			if assignment[key] || isListItem(key, assignment) {
-				continue
+			if err := grader.CheckAssignmentKey(key); err != nil {
+				return usageErrorf("%s: %v", file, err)
 			}
-			var names []string
-			for k := range assignment {
-				names = append(names, k)
-			}
-			sort.Strings(names)
-			return usageErrorf("%s: %v", file, grader.UnknownKey(key, "an assignment key (see kpuzzle grade --help)", names))
+			continue
 		}
 		sort.Strings(known)
 		return usageErrorf("%s: %v", file, &grader.ConfigError{Key: key, Unknown: true, Msg: "expected a command's name or a flag name" + suggest.Phrase(top, known)})
 	}
 	return nil
-}
-
-// isListItem reports whether key lies inside an assignment key whose
-// value is a list of sections (rubric.partial_steps).
-func isListItem(key string, assignment map[string]bool) bool {
-	for k := range assignment {
-		if strings.HasPrefix(key, k+".") {
-			return true
-		}
-	}
-	return false
 }

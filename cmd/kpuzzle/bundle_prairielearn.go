@@ -68,7 +68,7 @@ ones as one entry, all or nothing. See docs/instructors.md.`,
 			if err != nil {
 				return err
 			}
-			asg, err := loadAssignment(a, cmd, &gradeOptions{})
+			asg, err := loadAssignmentSources(a, cmd, &gradeOptions{})
 			if err != nil {
 				return err
 			}
@@ -121,7 +121,8 @@ type bundlePLJSON struct {
 	Tests    int      `json:"tests"`
 }
 
-func runBundlePrairieLearn(cmd *cobra.Command, a *app, config string, asg grader.Assignment, opts bundlePLOptions) error {
+func runBundlePrairieLearn(cmd *cobra.Command, a *app, config string, loaded grader.LoadedAssignment, opts bundlePLOptions) error {
+	asg := loaded.Assignment
 	switch opts.submit {
 	case "upload", "editor":
 	default:
@@ -139,9 +140,9 @@ func runBundlePrairieLearn(cmd *cobra.Command, a *app, config string, asg grader
 	}
 	// The key is proved here, on this copy of the puzzle set, but read in
 	// /grade/tests: the fingerprint is that of the assignment there.
-	there, err := grader.ParseAssignment(a.v.AllSettings(), scaffold.PrairieLearnTests, assignmentIgnore(cmd))
+	there, err := loaded.Rebased(scaffold.PrairieLearnTests)
 	if err != nil {
-		return usageErrorf("%s: %v", config, err)
+		return usageErrorf("%v", err)
 	}
 	var prepared bytes.Buffer
 	if err := batch.WritePrepared(&prepared, batch.NewPrepared(there, keyTests, tests)); err != nil {

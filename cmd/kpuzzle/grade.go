@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+	"text/tabwriter"
 	"text/template"
 
 	"github.com/kpuzzle/kpuzzle/grader"
@@ -42,6 +43,7 @@ type gradeOptions struct {
 	prepared     string
 	skipHidden   bool
 	metadata     string
+	explain      bool
 }
 
 // exampleAssignment is the assignment shown by kpuzzle grade --help and
@@ -112,8 +114,19 @@ security model.`,
   kpuzzle grade --config assignment.yaml --resume --out results submissions/
   kpuzzle grade --config /autograder/source/assignment.yaml \
       --results-json /autograder/results/results.json /autograder/submission`,
-		Args: cobra.MinimumNArgs(1),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if opts.explain && len(args) > 0 {
+				return usageErrorf("--explain-config grades nothing, so it takes no SUBMISSION (got %s)", args[0])
+			}
+			if opts.explain {
+				return nil
+			}
+			return cobra.MinimumNArgs(1)(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.explain {
+				return explainConfig(a, cmd, &opts)
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			// After the first Ctrl-C the run winds down (killing the tests
@@ -151,6 +164,7 @@ security model.`,
 	f.BoolVar(&opts.skipHidden, "skip-hidden", false, "grade only the tests students see now, leaving the hidden ones to a grading at release (the PrairieLearn bundle's jobs with prairielearn.hidden: release)")
 	f.StringArrayVar(&opts.conceal, "hide", nil, "a further path submissions must not see (repeatable; added to the assignment's hide list)")
 	f.BoolVar(&opts.exposed, "allow-exposed", false, "grade even when the check before the first run finds a secret a submission could reach (see docs/security.md)")
+	f.BoolVar(&opts.explain, "explain-config", false, "grade nothing: print every assignment key's value and where it came from (a flag, a KPUZZLE_* variable, the file or the default; docs/configuration.md)")
 	f.BoolVar(&opts.uniform, "allow-uniform-failure", false, "write the grades even when every test of every submission failed the same way (by default a sign of a broken run.command)")
 	return cmd
 }
@@ -171,53 +185,98 @@ func indent(s, prefix string) string {
 	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
 }
 
-// loadAssignment decodes the assignment from the configuration file in
-// the process's viper instance. Keys the assignment does not know are
-// errors unless they are a command's or a flag's name (kpuzzle.yaml may
-// hold settings of other commands too).
+// loadAssignment loads the assignment of the configuration file (see
+// loadAssignmentSources).
 func loadAssignment(a *app, cmd *cobra.Command, opts *gradeOptions) (grader.Assignment, error) {
+	l, err := loadAssignmentSources(a, cmd, opts)
+	return l.Assignment, err
+}
+
+// loadAssignmentSources loads the assignment of the configuration file
+// in the process's viper instance, its environment and the flags typed on
+// the command line (grader.LoadAssignment, which owns their order and
+// says where each value came from). Keys the assignment does not know are
+// errors unless they are a command's or a flag's name (kpuzzle.yaml may
+// hold settings of other commands too); the gradebook formats are checked
+// where they live (report.CheckGradebooks).
+func loadAssignmentSources(a *app, cmd *cobra.Command, opts *gradeOptions) (grader.LoadedAssignment, error) {
 	used := a.v.ConfigFileUsed()
 	if used == "" {
-		return grader.Assignment{}, usageErrorf("grade needs an assignment: --config ASSIGNMENT.yaml (see kpuzzle grade --help)")
+		return grader.LoadedAssignment{}, usageErrorf("grade needs an assignment: --config ASSIGNMENT.yaml (see kpuzzle grade --help)")
 	}
-	base, err := filepath.Abs(filepath.Dir(used))
-	if err != nil {
-		return grader.Assignment{}, inputError(err)
+	overrides, command := assignmentOverrides(cmd, opts)
+	l, err := grader.LoadAssignment(grader.LoadOptions{
+		File: used, Settings: a.v.AllSettings(), Ignore: assignmentIgnore(cmd), Env: os.LookupEnv,
+		Command: command, Overrides: overrides, Check: report.CheckGradebooks,
+	})
+	var le *grader.LoadError
+	switch {
+	case errors.As(err, &le):
+		return grader.LoadedAssignment{}, usageErrorf("%v", err)
+	case err != nil:
+		return grader.LoadedAssignment{}, inputError(err)
 	}
-	ignore := assignmentIgnore(cmd)
-	settings := a.v.AllSettings()
-	fromEnv := grader.ApplyAssignmentEnv(settings, os.LookupEnv)
-	asg, err := grader.ParseAssignment(settings, base, ignore)
-	if err != nil {
-		var ce *grader.ConfigError
-		if errors.As(err, &ce) {
-			if env, ok := fromEnv[ce.Key]; ok {
-				return grader.Assignment{}, usageErrorf("%s (%s, from the environment): %s", env, ce.Key, ce.Msg)
-			}
-		}
-		return grader.Assignment{}, usageErrorf("%s: %v", used, err)
+	return l, nil
+}
+
+// assignmentOverrides maps the flags typed on the command line to the
+// assignment keys they replace, and names the command when its flags set
+// assignment keys (grade's --goal, --moves, --isolation and
+// --answer-format), so that its own variables and keys count too.
+func assignmentOverrides(cmd *cobra.Command, opts *gradeOptions) (o grader.Overrides, command string) {
+	typed := func(name string) bool {
+		f := cmd.Flags().Lookup(name)
+		return f != nil && f.Changed
 	}
-	// The flags come before the environment and the file.
-	var o grader.Overrides
-	if cmd.Flags().Changed("goal") {
+	if typed("goal") {
 		o.Goal = &opts.puzzle.goal
 	}
-	if cmd.Flags().Changed("moves") {
+	if typed("moves") {
 		o.Moves = &opts.puzzle.moves
 	}
-	if cmd.Flags().Changed("isolation") {
+	if typed("isolation") {
 		o.Isolation = &opts.isolation
 	}
-	if cmd.Flags().Changed("answer-format") {
-		if _, err := answerNotation(opts.answerFormat); err != nil {
-			return grader.Assignment{}, err
-		}
+	if typed("answer-format") {
 		o.AnswerFormat = &opts.answerFormat
 	}
-	if err := asg.Override(o); err != nil {
-		return grader.Assignment{}, usageErrorf("%v", err)
+	if cmd.Flags().Lookup("moves") != nil {
+		command = cmd.Name()
 	}
-	return asg, nil
+	return o, command
+}
+
+// explainJSON is grade --explain-config --json.
+type explainJSON struct {
+	Config string                `json:"config"`
+	Keys   []grader.ExplainedKey `json:"keys"`
+}
+
+// explainConfig prints every key of the assignment kpuzzle grade would
+// load, its value and where the value came from.
+func explainConfig(a *app, cmd *cobra.Command, opts *gradeOptions) error {
+	l, err := loadAssignmentSources(a, cmd, opts)
+	if err != nil {
+		return err
+	}
+	keys := l.Explain()
+	if a.json {
+		return writeJSON(a.out, explainJSON{Config: a.v.ConfigFileUsed(), Keys: keys})
+	}
+	fmt.Fprintf(a.out, "%s as kpuzzle grade loads it (a flag before a KPUZZLE_* variable, before the file, before the default):\n", a.v.ConfigFileUsed())
+	tw := tabwriter.NewWriter(a.out, 0, 4, 2, ' ', 0)
+	for _, k := range keys {
+		value := k.Value
+		if r := []rune(value); len(r) > 60 {
+			value = string(r[:57]) + "..."
+		}
+		src := k.Source.String()
+		if k.Source.Kind == grader.SourceDefault {
+			src = a.paint.dim(src)
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", k.Key, grader.Printable(value), src)
+	}
+	return tw.Flush()
 }
 
 // assignmentIgnore lists the top-level keys of a configuration file that

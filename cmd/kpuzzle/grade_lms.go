@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/report"
@@ -13,8 +14,13 @@ import (
 // registerGradebookFlags adds --gradebook and --class-list to grade and
 // grade merge.
 func registerGradebookFlags(f *pflag.FlagSet, gradebooks *[]string, classList *string) {
-	f.StringSliceVar(gradebooks, "gradebook", nil, "also write the scores as the gradebook import CSV of canvas and/or moodle (comma-separated; adds to results.gradebook): OUT/gradebook-canvas.csv, OUT/gradebook-moodle.csv")
-	f.StringVar(classList, "class-list", "", "the class's gradebook export from Canvas or Moodle (CSV): students are matched to it by student ID or email, and its IDs and sections fill the import file")
+	var files, titles []string
+	for _, name := range report.GradebookFormats {
+		format, _ := report.LookupGradebookFormat(name)
+		files, titles = append(files, "OUT/"+report.LMSFile(name)), append(titles, format.Title)
+	}
+	f.StringSliceVar(gradebooks, "gradebook", nil, "also write the scores as the gradebook import CSV of "+humanJoin(report.GradebookFormats, "and/or")+" (comma-separated; adds to results.gradebook): "+strings.Join(files, ", "))
+	f.StringVar(classList, "class-list", "", "the class's gradebook export from "+humanOr(titles)+" (CSV): students are matched to it by student ID or email, and its IDs and sections fill the import file")
 }
 
 // gradebookFormats joins results.gradebook and --gradebook, checked
@@ -37,7 +43,7 @@ func readClassList(flag []string, asg grader.Assignment, path string) (report.Cl
 		return report.ClassList{}, nil
 	}
 	if len(formats) == 0 {
-		return report.ClassList{}, usageErrorf("--class-list %s: given without --gradebook canvas|moodle (or results.gradebook), so nothing would use it", path)
+		return report.ClassList{}, usageErrorf("--class-list %s: given without --gradebook %s (or results.gradebook), so nothing would use it", path, strings.Join(report.GradebookFormats, "|"))
 	}
 	f, err := puzzles.OpenFile(path)
 	if err != nil {

@@ -78,7 +78,7 @@ func runSandboxProbe(a *app, cmd *cobra.Command, opts probeOptions, paths []stri
 	var asg grader.Assignment
 	if a.v.ConfigFileUsed() != "" {
 		var err error
-		if asg, err = loadAssignment(a, cmd, &gradeOptions{}); err != nil {
+		if asg, err = loadAssignment(a, cmd, &gradeOptions{isolation: opts.isolation}); err != nil {
 			return err
 		}
 	} else if len(paths) > 0 {

@@ -16,18 +16,77 @@ import (
 	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 )
 
-// Gradebook import formats of learning-management systems.
-const (
-	// GradebookCanvas is Canvas's gradebook CSV: Student, ID, SIS User
-	// ID, SIS Login ID, Section, then the assignment's column.
-	GradebookCanvas = "canvas"
-	// GradebookMoodle is a CSV Moodle's grade import maps: ID number,
-	// Email address, Full name, then the assignment's column.
-	GradebookMoodle = "moodle"
-)
+// GradebookFormat is one learning-management system's gradebook: how
+// its class-list export is read (ReadClassList) and how the grades are
+// written for its import (WriteLMSGradebooks). Each format is one file,
+// lms_NAME.go; gradebookFormats lists them.
+type GradebookFormat struct {
+	// Name is results.gradebook's and --gradebook's word for it, and the
+	// file's (LMSFile): "canvas".
+	Name string
+	// Title names the system: "Canvas".
+	Title string
+	// ExportColumns are the leading columns of the system's class-list
+	// export, as it writes them; the first are an example header in
+	// messages.
+	ExportColumns []string
+	// Known are the further columns of the export (lower case) that are
+	// not assignments.
+	Known []string
+	// Identifying are the export's columns whose presence marks it as
+	// the system's, as it writes them.
+	Identifying []string
+	// ReadMember fills in m from a row of an export (get returns a
+	// column's value, by its lower-case name, trimmed); skip is true for
+	// a row that is not a student's.
+	ReadMember func(get func(column string) string, m *ClassMember) (skip bool)
+	// Write writes the matched rows as the system's import reads them.
+	Write func(gb Gradebook, w io.Writer, m LMSMatch, class ClassList) error
+}
+
+// gradebookFormats lists the gradebook formats, each defined in its own
+// file: adding a format is adding its file and a line here.
+var gradebookFormats = []GradebookFormat{canvasGradebook, moodleGradebook}
 
 // GradebookFormats lists the formats WriteLMSGradebooks writes.
-var GradebookFormats = []string{GradebookCanvas, GradebookMoodle}
+var GradebookFormats = gradebookFormatNames()
+
+func gradebookFormatNames() []string {
+	names := make([]string, len(gradebookFormats))
+	for i, f := range gradebookFormats {
+		names[i] = f.Name
+	}
+	return names
+}
+
+// LookupGradebookFormat returns the format called name (exactly, as
+// JoinGradebookFormats leaves names).
+func LookupGradebookFormat(name string) (GradebookFormat, bool) {
+	for _, f := range gradebookFormats {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return GradebookFormat{}, false
+}
+
+// orList writes "a", "a or b" or "a, b or c".
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// exportTitles names the systems' exports for messages: "a Canvas or
+// Moodle gradebook export".
+func exportTitles() string {
+	var titles []string
+	for _, f := range gradebookFormats {
+		titles = append(titles, f.Title)
+	}
+	return "a " + orList(titles) + " gradebook export"
+}
 
 // GradebookFormatError is a gradebook format that is not one of
 // GradebookFormats.
@@ -36,7 +95,20 @@ type GradebookFormatError struct {
 }
 
 func (e *GradebookFormatError) Error() string {
-	return fmt.Sprintf("gradebook %q: expected %s", e.Format, strings.Join(GradebookFormats, " or "))
+	return fmt.Sprintf("gradebook %q: expected %s", e.Format, orList(GradebookFormats))
+}
+
+// CheckGradebooks validates the assignment's results.gradebook: a
+// format that is not one of GradebookFormats is a *grader.ConfigError
+// naming the key. It is a check of the assignment that the grader cannot
+// make, since the formats live here (grader.LoadOptions.Check).
+func CheckGradebooks(a *grader.Assignment) error {
+	for _, g := range a.Results.Gradebook {
+		if _, ok := LookupGradebookFormat(strings.ToLower(strings.TrimSpace(g))); !ok {
+			return &grader.ConfigError{Key: "results.gradebook", Msg: fmt.Sprintf("%q: expected %s", g, orList(GradebookFormats))}
+		}
+	}
+	return nil
 }
 
 // JoinGradebookFormats is the gradebook formats a grading writes: the
@@ -47,7 +119,7 @@ func JoinGradebookFormats(configured, more []string) ([]string, error) {
 	var out []string
 	for _, f := range append(slices.Clone(configured), more...) {
 		f = strings.ToLower(strings.TrimSpace(f))
-		if !slices.Contains(GradebookFormats, f) {
+		if _, ok := LookupGradebookFormat(f); !ok {
 			return nil, &GradebookFormatError{Format: f}
 		}
 		if !slices.Contains(out, f) {
@@ -102,42 +174,50 @@ type ClassList struct {
 // maxClassListBytes caps a class list.
 const maxClassListBytes = 64 << 20
 
-// ReadClassList reads a gradebook export of Canvas (columns Student, ID,
-// SIS User ID, SIS Login ID, Section; its "Points Possible" row is
-// skipped) or of Moodle (First name, Last name, ID number, Email address,
-// Username), recognised by their header rows. Other columns are kept as
-// Columns. Errors name the file and the line.
+// ReadClassList reads a gradebook export of one of the systems of
+// gradebookFormats (Canvas: Student, ID, SIS User ID, SIS Login ID,
+// Section, its "Points Possible" row skipped; Moodle: First name, Last
+// name, ID number, Email address, Username), recognised by their header
+// rows. Other columns are kept as Columns. Errors name the file and the
+// line.
 func ReadClassList(r io.Reader, name string) (ClassList, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxClassListBytes+1))
 	if err != nil {
 		return ClassList{}, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(data) > maxClassListBytes {
-		return ClassList{}, fmt.Errorf("%s: larger than %d MiB; expected a Canvas or Moodle gradebook export", name, maxClassListBytes>>20)
+		return ClassList{}, fmt.Errorf("%s: larger than %d MiB; expected %s", name, maxClassListBytes>>20, exportTitles())
 	}
 	if !utf8.Valid(data) {
-		return ClassList{}, fmt.Errorf("%s: not UTF-8 text; expected a Canvas or Moodle gradebook export (CSV)", name)
+		return ClassList{}, fmt.Errorf("%s: not UTF-8 text; expected %s (CSV)", name, exportTitles())
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	cr := csv.NewReader(bytes.NewReader(data))
 	cr.FieldsPerRecord = -1
 	header, err := cr.Read()
 	if err != nil {
-		return ClassList{}, fmt.Errorf("%s: line 1: %s; expected a header row such as Student,ID,SIS User ID,SIS Login ID,Section", name, csvErr(err))
+		return ClassList{}, fmt.Errorf("%s: line 1: %s; expected a header row such as %s", name, csvErr(err), strings.Join(gradebookFormats[0].ExportColumns, ","))
 	}
 	col := map[string]int{}
 	for i, h := range header {
 		col[strings.ToLower(strings.TrimSpace(h))] = i
 	}
-	_, canvas := col["sis user id"]
-	_, canvasID := col["id"]
-	_, moodleID := col["id number"]
-	_, moodleMail := col["email address"]
-	if !canvas && !canvasID && !moodleID && !moodleMail {
-		return ClassList{}, fmt.Errorf("%s: line 1: no ID, SIS User ID, ID number or Email address column; expected a Canvas or Moodle gradebook export", name)
+	identified := false
+	var identifying []string
+	known := map[string]bool{}
+	for _, f := range gradebookFormats {
+		for _, c := range f.Identifying {
+			_, ok := col[strings.ToLower(c)]
+			identified = identified || ok
+			identifying = append(identifying, c)
+		}
+		for _, c := range append(slices.Clone(f.ExportColumns), f.Known...) {
+			known[strings.ToLower(c)] = true
+		}
 	}
-	known := map[string]bool{"student": true, "id": true, "sis user id": true, "sis login id": true, "section": true, "integration id": true, "root account": true,
-		"first name": true, "last name": true, "id number": true, "email address": true, "username": true, "institution": true, "department": true}
+	if !identified {
+		return ClassList{}, fmt.Errorf("%s: line 1: no %s column; expected %s", name, orList(identifying), exportTitles())
+	}
 	out := ClassList{Source: name}
 	for _, h := range header {
 		if !known[strings.ToLower(strings.TrimSpace(h))] && strings.TrimSpace(h) != "" {
@@ -163,18 +243,14 @@ func ReadClassList(r io.Reader, name string) (ClassList, error) {
 			}
 			return ClassList{}, fmt.Errorf("%s: line %d: %s; expected CSV", name, line, csvErr(err))
 		}
-		student := get(rec, "student")
-		// Canvas's export has a "Points Possible" row (and, in some
-		// versions, a "Student, Test" row), not students.
-		if strings.EqualFold(student, "Points Possible") || strings.EqualFold(student, "Student, Test") {
-			continue
+		var m ClassMember
+		skip := false
+		for _, f := range gradebookFormats {
+			if f.ReadMember(func(c string) string { return get(rec, c) }, &m) {
+				skip = true
+			}
 		}
-		m := ClassMember{Name: student, ID: get(rec, "id"), SISUserID: get(rec, "sis user id"), SISLoginID: get(rec, "sis login id"),
-			Section: get(rec, "section"), IDNumber: get(rec, "id number"), Email: get(rec, "email address"), Username: get(rec, "username")}
-		if m.Name == "" {
-			m.Name = strings.TrimSpace(get(rec, "first name") + " " + get(rec, "last name"))
-		}
-		if len(m.keys()) == 0 {
+		if skip || len(m.keys()) == 0 {
 			continue
 		}
 		out.Members = append(out.Members, m)
@@ -313,54 +389,6 @@ func (gb Gradebook) assignmentColumn(class ClassList) string {
 	return csvSafe(grader.Printable(gb.Assignment))
 }
 
-// WriteCanvas writes the matched rows as Canvas's gradebook import reads
-// them: the leading columns of its export (Student, ID, SIS User ID, SIS
-// Login ID, Section) and the assignment's column, in points.
-func (gb Gradebook) WriteCanvas(w io.Writer, m LMSMatch, class ClassList) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write([]string{"Student", "ID", "SIS User ID", "SIS Login ID", "Section", gb.assignmentColumn(class)}); err != nil {
-		return err
-	}
-	for _, r := range m.Rows {
-		c := r.Member
-		row := []string{c.Name, c.ID, c.SISUserID, c.SISLoginID, c.Section}
-		for i := range row {
-			row[i] = csvSafe(grader.Printable(row[i]))
-		}
-		if err := cw.Write(append(row, formatPoints(r.Score))); err != nil {
-			return err
-		}
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// WriteMoodle writes the matched rows as Moodle's CSV grade import maps
-// them: ID number and Email address (either identifies the user), the
-// full name, and the assignment's column, in points.
-func (gb Gradebook) WriteMoodle(w io.Writer, m LMSMatch, class ClassList) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write([]string{"ID number", "Email address", "Full name", gb.assignmentColumn(class)}); err != nil {
-		return err
-	}
-	for _, r := range m.Rows {
-		c := r.Member
-		id := c.IDNumber
-		if id == "" {
-			id = c.SISUserID
-		}
-		row := []string{id, c.Email, c.Name}
-		for i := range row {
-			row[i] = csvSafe(grader.Printable(row[i]))
-		}
-		if err := cw.Write(append(row, formatPoints(r.Score))); err != nil {
-			return err
-		}
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
 // WriteMissing lists the students on one side only, by reason.
 func (m LMSMatch) WriteMissing(w io.Writer) error {
 	var sb strings.Builder
@@ -386,17 +414,13 @@ func (m LMSMatch) WriteMissing(w io.Writer) error {
 // each of formats (LMSFile) and MissingFile, and returns the match.
 func (gb Gradebook) WriteLMSGradebooks(out string, formats []string, class ClassList) (LMSMatch, error) {
 	m := gb.MatchLMS(class)
-	for _, f := range formats {
-		var fill func(io.Writer) error
-		switch f {
-		case GradebookCanvas:
-			fill = func(w io.Writer) error { return gb.WriteCanvas(w, m, class) }
-		case GradebookMoodle:
-			fill = func(w io.Writer) error { return gb.WriteMoodle(w, m, class) }
-		default:
-			return m, fmt.Errorf("gradebook format %q: expected %s", f, strings.Join(GradebookFormats, " or "))
+	for _, name := range formats {
+		f, ok := LookupGradebookFormat(name)
+		if !ok {
+			return m, fmt.Errorf("gradebook format %q: expected %s", name, orList(GradebookFormats))
 		}
-		if err := atomicfile.Write(filepath.Join(out, LMSFile(f)), 0o644, fill); err != nil {
+		fill := func(w io.Writer) error { return f.Write(gb, w, m, class) }
+		if err := atomicfile.Write(filepath.Join(out, LMSFile(name)), 0o644, fill); err != nil {
 			return m, err
 		}
 	}
