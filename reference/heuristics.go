@@ -43,6 +43,11 @@ type HeuristicInfo struct {
 	// had cheaply now — a pattern database not yet in the cache, say — and
 	// the auto route then tries the next strongest.
 	AutoBuild HeuristicBuilder
+	// NamedOnly keeps the heuristic out of the auto route: it is built
+	// when named, and the auto route never chooses it on its own,
+	// whatever its Strength (a database built in memory on every use,
+	// say, or a variant named for a course).
+	NamedOnly bool
 }
 
 // ErrUnavailable is wrapped by an AutoBuild that declines to build its
@@ -220,8 +225,8 @@ func (h *Heuristics) List() []HeuristicInfo {
 }
 
 // Strongest returns the strongest exactly-registered heuristic that fits
-// shape s (families are not considered: their members are named by the
-// user).
+// shape s and that the auto route may choose (families are not
+// considered: their members are named by the user).
 func (h *Heuristics) Strongest(s puzzles.Shape) (HeuristicInfo, bool) {
 	c := h.Candidates(s)
 	if len(c) == 0 {
@@ -230,12 +235,15 @@ func (h *Heuristics) Strongest(s puzzles.Shape) (HeuristicInfo, bool) {
 	return c[0], true
 }
 
-// Candidates returns the exactly-registered heuristics that fit shape s,
-// strongest first: the order in which the auto route tries them.
+// Candidates returns the exactly-registered heuristics that fit shape s
+// and that the auto route may choose (not NamedOnly), strongest first:
+// the order in which the auto route tries them. The choice is the
+// heuristics' own: their Strength, Fits, AutoBuild and NamedOnly, as
+// each was registered.
 func (h *Heuristics) Candidates(s puzzles.Shape) []HeuristicInfo {
 	var out []HeuristicInfo
 	for _, e := range h.entries {
-		if e.fits(s) {
+		if e.fits(s) && !e.NamedOnly {
 			out = append(out, e)
 		}
 	}

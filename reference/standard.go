@@ -81,9 +81,9 @@ func StandardHeuristics(opts pdb.Options) *Heuristics {
 var dynamicStrength = map[string]int{dynamic.NamePairs: 150, dynamic.NameDynamic: 160}
 
 // registerDynamic adds pdb:pairs and pdb:dynamic. They are built in
-// memory when named (pairs and triples in 0.13 to 0.27 s on 4x4); the auto route
-// passes over them and keeps using linear conflict when no static
-// database is cached.
+// memory when named (pairs and triples in 0.13 to 0.27 s on 4x4); the
+// auto route passes over them (NamedOnly) and keeps using linear conflict
+// when no static database is cached.
 func registerDynamic(hs *Heuristics) {
 	for _, o := range []dynamic.Options{{}, {Triples: true}} {
 		name := o.Name()
@@ -95,9 +95,7 @@ func registerDynamic(hs *Heuristics) {
 			Build: func(ctx context.Context, g puzzles.Goal) (search.Heuristic, error) {
 				return dynamic.New(ctx, g, o)
 			},
-			AutoBuild: func(context.Context, puzzles.Goal) (search.Heuristic, error) {
-				return nil, fmt.Errorf("%s: %w: the auto route uses it only when named", name, ErrUnavailable)
-			},
+			NamedOnly: true,
 		})
 		if err != nil {
 			panic("reference: register " + name + ": " + err.Error())
