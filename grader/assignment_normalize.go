@@ -140,7 +140,7 @@ func (a *Assignment) normalizeConventions() error {
 	a.Moves = c.String()
 	n, err := notation.ParseName(a.Answer.Format)
 	if err != nil {
-		return &ConfigError{Key: "answer.format", Msg: fmt.Sprintf("%q: expected auto, lines, letters, words, list, tiles or boards", a.Answer.Format)}
+		return &ConfigError{Key: "answer.format", Msg: fmt.Sprintf("%q: expected %s", a.Answer.Format, notation.Choices())}
 	}
 	a.notation = n
 	a.Answer.Format = n.String()

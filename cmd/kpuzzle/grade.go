@@ -18,6 +18,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/grader/report"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -147,7 +148,7 @@ security model.`,
 	f.Lookup("goal").Usage = "override the assignment's goal: default, blank-first, snail or a goal FILE"
 	f.Lookup("moves").Usage = "override the assignment's move convention: tile or blank"
 	registerAnswerFormat(f, &opts.answerFormat, "")
-	f.Lookup("answer-format").Usage = "override the assignment's answer.format: auto, lines, letters, words, list, tiles or boards (see docs/formats.md)"
+	f.Lookup("answer-format").Usage = "override the assignment's answer.format: " + notation.Choices() + " (see docs/formats.md)"
 	f.IntVar(&opts.jobs, "jobs", runtime.NumCPU(), "tests run at once")
 	f.StringVar(&opts.out, "out", "kpuzzle-results", "output folder for the journal and the results")
 	f.BoolVar(&opts.resume, "resume", false, "continue the journal in OUT: run only the tests it lacks")

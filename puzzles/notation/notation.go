@@ -24,20 +24,63 @@ const (
 	Boards
 )
 
+// notation is one entry of the notations' table.
+type notation struct {
+	// name is the notation's name, as answer.format and --answer-format
+	// spell it.
+	name string
+	// description says in a few words what the notation is.
+	description string
+	// needsStart: reading the notation needs the start board.
+	needsStart bool
+	// read reads the parser's text in the notation (nil for Auto, which
+	// detects it).
+	read func(p *parser) (puzzles.Answer, error)
+}
+
+// notations is the one table of the notations, by Notation: everything
+// that lists, names, describes or reads them ranges over it. Each
+// notation's reader has its own file (lines here, letters, words and
+// list in moves.go, tiles in tiles.go, boards in boards.go); adding a
+// notation is its reader, a constant and a line here.
+var notations = [...]notation{
+	Auto:    {name: "auto", description: "detected"},
+	Lines:   {name: "lines", description: "one move per line", read: (*parser).lines},
+	Letters: {name: "letters", description: "move letters on a line", read: (*parser).letters},
+	Words:   {name: "words", description: "move words on a line", read: (*parser).words},
+	List:    {name: "list", description: "a list of move words", read: (*parser).list},
+	Tiles:   {name: "tiles", description: "tile numbers", needsStart: true, read: (*parser).tiles},
+	Boards:  {name: "boards", description: "a sequence of boards", needsStart: true, read: (*parser).boards},
+}
+
 // Notations lists every notation but Auto, in the order Auto prefers
-// them.
-var Notations = []Notation{Lines, Letters, Words, List, Tiles, Boards}
+// them (the table's).
+var Notations = notationList()
 
-var names = [...]string{"auto", "lines", "letters", "words", "list", "tiles", "boards"}
+func notationList() []Notation {
+	out := make([]Notation, 0, len(notations)-1)
+	for n := range notations {
+		if Notation(n) != Auto {
+			out = append(out, Notation(n))
+		}
+	}
+	return out
+}
 
-var descriptions = [...]string{
-	"detected",
-	"one move per line",
-	"move letters on a line",
-	"move words on a line",
-	"a list of move words",
-	"tile numbers",
-	"a sequence of boards",
+// Names lists the notations' names, auto first.
+func Names() []string {
+	out := make([]string, len(notations))
+	for i, n := range notations {
+		out[i] = n.name
+	}
+	return out
+}
+
+// Choices lists the notations' names for a message: "auto, lines, ...
+// tiles or boards".
+func Choices() string {
+	names := Names()
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // ErrAmbiguous reports an answer that two notations read differently.
@@ -46,22 +89,22 @@ var ErrAmbiguous = errors.New("ambiguous answer")
 // String is the notation's name: auto, lines, letters, words, list,
 // tiles or boards.
 func (n Notation) String() string {
-	if int(n) < len(names) {
-		return names[n]
+	if int(n) < len(notations) {
+		return notations[n].name
 	}
 	return fmt.Sprintf("Notation(%d)", uint8(n))
 }
 
 // Description says in a few words what the notation is ("tile numbers").
 func (n Notation) Description() string {
-	if int(n) < len(descriptions) {
-		return descriptions[n]
+	if int(n) < len(notations) {
+		return notations[n].description
 	}
 	return n.String()
 }
 
 // NeedsStart reports whether reading the notation needs the start board.
-func (n Notation) NeedsStart() bool { return n == Tiles || n == Boards }
+func (n Notation) NeedsStart() bool { return int(n) < len(notations) && notations[n].needsStart }
 
 // ParseName reads a notation's name, case-insensitively; "" is Auto.
 func ParseName(s string) (Notation, error) {
@@ -69,21 +112,21 @@ func ParseName(s string) (Notation, error) {
 	if s == "" {
 		return Auto, nil
 	}
-	for i, name := range names {
-		if s == name {
+	for i, n := range notations {
+		if s == n.name {
 			return Notation(i), nil
 		}
 	}
-	return Auto, fmt.Errorf("answer format %q: expected %s", s, strings.Join(names[:], ", "))
+	return Auto, fmt.Errorf("answer format %q: expected %s", s, strings.Join(Names(), ", "))
 }
 
 // MarshalText writes the notation's name, so that it reads as
 // "answer_format": "tiles" in JSON.
 func (n Notation) MarshalText() ([]byte, error) {
-	if int(n) >= len(names) {
+	if int(n) >= len(notations) {
 		return nil, fmt.Errorf("notation: unknown notation %d", uint8(n))
 	}
-	return []byte(names[n]), nil
+	return []byte(notations[n].name), nil
 }
 
 // UnmarshalText reads a notation's name as ParseName does.
@@ -232,21 +275,15 @@ func (p *parser) read(n Notation) (puzzles.Answer, error) {
 	if n.NeedsStart() && p.start.IsZero() {
 		return puzzles.Answer{}, p.errAt(0, 0, fmt.Errorf("%w: the %s notation needs the start board", puzzles.ErrSyntax, n))
 	}
-	switch n {
-	case Lines:
-		return puzzles.ParseAnswer(strings.NewReader(p.data), p.file, p.lim)
-	case Letters:
-		return p.letters()
-	case Words:
-		return p.words()
-	case List:
-		return p.list()
-	case Tiles:
-		return p.tiles()
-	case Boards:
-		return p.boards()
+	if int(n) < len(notations) && notations[n].read != nil {
+		return notations[n].read(p)
 	}
 	return puzzles.Answer{}, p.errAt(0, 0, fmt.Errorf("%w: unknown notation %v", puzzles.ErrSyntax, n))
+}
+
+// lines reads one move per line, kpuzzle's own answer file.
+func (p *parser) lines() (puzzles.Answer, error) {
+	return puzzles.ParseAnswer(strings.NewReader(p.data), p.file, p.lim)
 }
 
 // autoOrder is the order in which Auto reports errors when every
