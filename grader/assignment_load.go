@@ -122,26 +122,16 @@ func (e *LoadError) Error() string {
 
 func (e *LoadError) Unwrap() error { return e.Err }
 
-// overrideFlags are the command-line flags of the keys Overrides set.
-var overrideFlags = map[string]string{"goal": "goal", "moves": "moves", "run.isolation": "isolation", "answer.format": "answer-format"}
-
-// overridden is the value o gives key, if any.
-func (o Overrides) overridden(key string) (string, bool) {
-	var v *string
-	switch key {
-	case "goal":
-		v = o.Goal
-	case "moves":
-		v = o.Moves
-	case "run.isolation":
-		v = o.Isolation
-	case "answer.format":
-		v = o.AnswerFormat
-	}
-	if v == nil {
-		return "", false
-	}
-	return *v, true
+// overrideKeys are the keys Overrides set, each with its command-line
+// flag and its field.
+var overrideKeys = []struct {
+	key, flag string
+	value     func(Overrides) *string
+}{
+	{"goal", "goal", func(o Overrides) *string { return o.Goal }},
+	{"moves", "moves", func(o Overrides) *string { return o.Moves }},
+	{"run.isolation", "isolation", func(o Overrides) *string { return o.Isolation }},
+	{"answer.format", "answer-format", func(o Overrides) *string { return o.AnswerFormat }},
 }
 
 // LoadAssignment builds an assignment from its sources, highest
@@ -173,11 +163,11 @@ func LoadAssignment(o LoadOptions) (LoadedAssignment, error) {
 	}
 	// The file: a command's own key, then a flag's top-level key, before
 	// the key itself.
-	for key, flag := range overrideFlags {
-		for _, name := range o.fileNames(key, flag) {
+	for _, ov := range overrideKeys {
+		for _, name := range o.fileNames(ov.key, ov.flag) {
 			if v, ok := lookupKey(o.Settings, name); ok {
-				setKey(l.settings, key, v)
-				l.Sources[key] = Source{Kind: SourceFile, Name: name, File: o.File}
+				setKey(l.settings, ov.key, v)
+				l.Sources[ov.key] = Source{Kind: SourceFile, Name: name, File: o.File}
 				break
 			}
 		}
@@ -200,9 +190,9 @@ func LoadAssignment(o LoadOptions) (LoadedAssignment, error) {
 		return LoadedAssignment{}, l.blame(err)
 	}
 	// The flags.
-	for key, flag := range overrideFlags {
-		if _, ok := o.Overrides.overridden(key); ok {
-			l.Sources[key] = Source{Kind: SourceFlag, Name: "--" + flag}
+	for _, ov := range overrideKeys {
+		if ov.value(o.Overrides) != nil {
+			l.Sources[ov.key] = Source{Kind: SourceFlag, Name: "--" + ov.flag}
 		}
 	}
 	if err := a.Override(o.Overrides); err != nil {
@@ -237,10 +227,12 @@ func (o LoadOptions) fileNames(key, flag string) []string {
 // KPUZZLE_RUN_ISOLATION).
 func (o LoadOptions) envNames(key string) []string {
 	var names []string
-	if flag, ok := overrideFlags[key]; ok && o.Command != "" {
-		names = append(names, EnvName(o.Command+"."+flag))
-		if EnvName(flag) != EnvName(key) {
-			names = append(names, EnvName(flag))
+	for _, ov := range overrideKeys {
+		if ov.key == key && o.Command != "" {
+			names = append(names, EnvName(o.Command+"."+ov.flag))
+			if EnvName(ov.flag) != EnvName(key) {
+				names = append(names, EnvName(ov.flag))
+			}
 		}
 	}
 	return append(names, EnvName(key))

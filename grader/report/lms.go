@@ -40,8 +40,11 @@ type GradebookFormat struct {
 	// column's value, by its lower-case name, trimmed); skip is true for
 	// a row that is not a student's.
 	ReadMember func(get func(column string) string, m *ClassMember) (skip bool)
-	// Write writes the matched rows as the system's import reads them.
-	Write func(gb Gradebook, w io.Writer, m LMSMatch, class ClassList) error
+	// ImportColumns are the leading columns of the system's import file,
+	// before the assignment's column; ImportRow is a student's cells in
+	// them.
+	ImportColumns []string
+	ImportRow     func(c ClassMember) []string
 }
 
 // gradebookFormats lists the gradebook formats, each defined in its own
@@ -389,6 +392,27 @@ func (gb Gradebook) assignmentColumn(class ClassList) string {
 	return csvSafe(grader.Printable(gb.Assignment))
 }
 
+// writeImport writes the matched rows as format f's import reads them:
+// its columns and the assignment's column, in points, every name on one
+// line and defused against spreadsheet formulas.
+func (gb Gradebook) writeImport(w io.Writer, f GradebookFormat, m LMSMatch, class ClassList) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(append(slices.Clone(f.ImportColumns), gb.assignmentColumn(class))); err != nil {
+		return err
+	}
+	for _, r := range m.Rows {
+		row := f.ImportRow(r.Member)
+		for i := range row {
+			row[i] = csvSafe(grader.Printable(row[i]))
+		}
+		if err := cw.Write(append(row, formatPoints(r.Score))); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
 // WriteMissing lists the students on one side only, by reason.
 func (m LMSMatch) WriteMissing(w io.Writer) error {
 	var sb strings.Builder
@@ -419,7 +443,7 @@ func (gb Gradebook) WriteLMSGradebooks(out string, formats []string, class Class
 		if !ok {
 			return m, fmt.Errorf("gradebook format %q: expected %s", name, orList(GradebookFormats))
 		}
-		fill := func(w io.Writer) error { return f.Write(gb, w, m, class) }
+		fill := func(w io.Writer) error { return gb.writeImport(w, f, m, class) }
 		if err := atomicfile.Write(filepath.Join(out, LMSFile(name)), 0o644, fill); err != nil {
 			return m, err
 		}

@@ -1,11 +1,8 @@
 package report
 
 import (
-	"encoding/csv"
 	"io"
 	"strings"
-
-	"github.com/kpuzzle/kpuzzle/grader"
 )
 
 // GradebookMoodle is a CSV Moodle's grade import maps: ID number, Email
@@ -26,31 +23,19 @@ var moodleGradebook = GradebookFormat{
 		}
 		return false
 	},
-	Write: Gradebook.WriteMoodle,
+	ImportColumns: []string{"ID number", "Email address", "Full name"},
+	ImportRow: func(c ClassMember) []string {
+		id := c.IDNumber
+		if id == "" {
+			id = c.SISUserID
+		}
+		return []string{id, c.Email, c.Name}
+	},
 }
 
 // WriteMoodle writes the matched rows as Moodle's CSV grade import maps
 // them: ID number and Email address (either identifies the user), the
 // full name, and the assignment's column, in points.
 func (gb Gradebook) WriteMoodle(w io.Writer, m LMSMatch, class ClassList) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write([]string{"ID number", "Email address", "Full name", gb.assignmentColumn(class)}); err != nil {
-		return err
-	}
-	for _, r := range m.Rows {
-		c := r.Member
-		id := c.IDNumber
-		if id == "" {
-			id = c.SISUserID
-		}
-		row := []string{id, c.Email, c.Name}
-		for i := range row {
-			row[i] = csvSafe(grader.Printable(row[i]))
-		}
-		if err := cw.Write(append(row, formatPoints(r.Score))); err != nil {
-			return err
-		}
-	}
-	cw.Flush()
-	return cw.Error()
+	return gb.writeImport(w, moodleGradebook, m, class)
 }
