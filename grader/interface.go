@@ -31,16 +31,18 @@ const (
 // that their keys select ([RunStep.Interface]; the file program, first,
 // is selected by every settings), and the order is the one of
 // InterfaceNames, kpuzzle init's help and docs/grading.md. Adding a kind
-// is adding its file and a line here.
-var kinds = []Interface{fileProgram{}, stdinProgram{}, interactiveProgram{}, pythonFunction{}, berkeleyFunction{}, javaAPI{}}
+// is adding its file and a line here. It is a function, not a variable,
+// so that a program that never asks for an interface (the browser
+// checker) links none of their code.
+func kinds() []Interface {
+	return []Interface{fileProgram{}, stdinProgram{}, interactiveProgram{}, pythonFunction{}, berkeleyFunction{}, javaAPI{}}
+}
 
 // InterfaceNames lists the interfaces' names, the file program first.
-var InterfaceNames = kindNames()
-
-func kindNames() []string {
-	names := make([]string, len(kinds))
-	for i, k := range kinds {
-		names[i] = k.Name()
+func InterfaceNames() []string {
+	var names []string
+	for _, k := range kinds() {
+		names = append(names, k.Name())
 	}
 	return names
 }
@@ -48,14 +50,14 @@ func kindNames() []string {
 // Kinds lists the submission interfaces, in the order of InterfaceNames,
 // each without run settings: for what describes a kind (its name, title,
 // aliases, language, harness files, starter), not for grading.
-func Kinds() []Interface { return slices.Clone(kinds) }
+func Kinds() []Interface { return kinds() }
 
 // LookupKind returns the kind called name (one of InterfaceNames, or an
 // alias such as python-function or java-api, case-insensitively), as
 // [Kinds] lists it; ok is false when none is.
 func LookupKind(name string) (kind Interface, ok bool) {
 	n := strings.ToLower(strings.TrimSpace(name))
-	for _, k := range kinds {
+	for _, k := range kinds() {
 		if k.Name() == n || slices.Contains(k.Aliases(), n) {
 			return k, true
 		}
@@ -208,7 +210,7 @@ type FinishedRun struct {
 func (r RunStep) Interface() Interface {
 	p := program{run: r}
 	var kind Interface = fileProgram{p}
-	for _, k := range kinds {
+	for _, k := range kinds() {
 		if k.selects(r) {
 			kind = k.with(p)
 		}
@@ -221,7 +223,7 @@ func (r RunStep) Interface() Interface {
 // Python function or a Java API, not both), or that set keys of an
 // interface they do not ask for.
 func (r RunStep) kindConflict() error {
-	for _, k := range kinds {
+	for _, k := range kinds() {
 		if k.selects(r) {
 			continue
 		}
@@ -236,7 +238,7 @@ func (r RunStep) kindConflict() error {
 // harnesses, neither of which refines the other.
 func (r RunStep) harnessConflict() error {
 	var chosen Interface
-	for _, k := range kinds {
+	for _, k := range kinds() {
 		if !k.selects(r) || len(k.HarnessFiles()) == 0 {
 			continue
 		}
@@ -253,7 +255,7 @@ func (r RunStep) harnessConflict() error {
 // messages.
 func harnessKeys() string {
 	var keys []string
-	for _, k := range kinds {
+	for _, k := range kinds() {
 		if len(k.HarnessFiles()) > 0 {
 			keys = append(keys, strings.Fields(k.selector())[0])
 		}
@@ -264,7 +266,7 @@ func harnessKeys() string {
 // harnessNames lists the names of every interface's harness files.
 func harnessNames() []string {
 	var names []string
-	for _, k := range kinds {
+	for _, k := range kinds() {
 		for _, h := range k.HarnessFiles() {
 			names = append(names, h.Name)
 		}

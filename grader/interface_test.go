@@ -68,7 +68,7 @@ func TestInterfaceOfRunSettings(t *testing.T) {
 			t.Errorf("%s: stdin %q (pipe the puzzle: %v), want %q (%v)", c.run, text, pipe, c.stdin, c.pipe)
 		}
 	}
-	for _, name := range grader.InterfaceNames {
+	for _, name := range grader.InterfaceNames() {
 		if !seen[name] {
 			t.Errorf("no run settings select the %s interface", name)
 		}

@@ -50,7 +50,7 @@ var claimCheckGroup = CheckGroup{
 // interfaces' reported first, the claims', then the interfaces' others.
 func checkGroups() []CheckGroup {
 	var first, last []CheckGroup
-	for _, k := range kinds {
+	for _, k := range kinds() {
 		if g := k.checkGroup(); g != nil && g.First {
 			first = append(first, *g)
 		} else if g != nil {
@@ -295,7 +295,7 @@ func (r *Rubric) normalizeChecks(kind Interface, claims []string) error {
 
 // owner is the interface whose runs make the group's checks.
 func (g CheckGroup) owner() Interface {
-	for _, k := range kinds {
+	for _, k := range kinds() {
 		if own := k.checkGroup(); own != nil && own.Name == g.Name {
 			return k
 		}

@@ -57,7 +57,7 @@ func TestArchitectureDoc(t *testing.T) {
 		}
 	}
 	grading, formats, heuristics := readDoc(t, "grading.md"), readDoc(t, "formats.md"), readDoc(t, "heuristics.md")
-	for _, name := range grader.InterfaceNames {
+	for _, name := range grader.InterfaceNames() {
 		mentions(arch, "architecture.md", "interface kind", name)
 		mentions(grading, "grading.md", "interface kind", name)
 		file := "grader/interface_" + strings.ReplaceAll(name, "_", "") + ".go"

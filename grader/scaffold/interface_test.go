@@ -264,7 +264,7 @@ func TestLookupInterfaceTakesTheGradersNames(t *testing.T) {
 		}
 	}
 	for _, i := range scaffold.Interfaces() {
-		if !slices.Contains(grader.InterfaceNames, i.Kind) || !i.Is(i.Kind) || !i.Is(i.Name) {
+		if !slices.Contains(grader.InterfaceNames(), i.Kind) || !i.Is(i.Kind) || !i.Is(i.Name) {
 			t.Errorf("%s: grader name %q", i.Name, i.Kind)
 		}
 	}
