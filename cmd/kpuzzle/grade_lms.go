@@ -8,6 +8,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
 	"github.com/spf13/pflag"
 )
 
@@ -19,8 +20,8 @@ func registerGradebookFlags(f *pflag.FlagSet, gradebooks *[]string, classList *s
 		format, _ := report.LookupGradebookFormat(name)
 		files, titles = append(files, "OUT/"+report.LMSFile(name)), append(titles, format.Title)
 	}
-	f.StringSliceVar(gradebooks, "gradebook", nil, "also write the scores as the gradebook import CSV of "+humanJoin(report.GradebookFormats, "and/or")+" (comma-separated; adds to results.gradebook): "+strings.Join(files, ", "))
-	f.StringVar(classList, "class-list", "", "the class's gradebook export from "+humanOr(titles)+" (CSV): students are matched to it by student ID or email, and its IDs and sections fill the import file")
+	f.StringSliceVar(gradebooks, "gradebook", nil, "also write the scores as the gradebook import CSV of "+suggest.List(report.GradebookFormats, "and/or")+" (comma-separated; adds to results.gradebook): "+strings.Join(files, ", "))
+	f.StringVar(classList, "class-list", "", "the class's gradebook export from "+suggest.List(titles, "or")+" (CSV): students are matched to it by student ID or email, and its IDs and sections fill the import file")
 }
 
 // gradebookFormats joins results.gradebook and --gradebook, checked

@@ -17,6 +17,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
 	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/exact"
 	"github.com/kpuzzle/kpuzzle/reference/setgen"
@@ -99,7 +100,7 @@ default a range suited to each shape); each shape gets --public and
 	opts.puzzle.register(f)
 	f.Lookup("goal").Usage = "goal: default (1..k, blank last) or blank-first (0 1 ... k)"
 	f.StringVar(&opts.iface, "interface", scaffold.InterfaceNames()[0], "how the program gets a puzzle and answers: "+strings.Join(scaffold.InterfaceNames(), ", "))
-	f.StringVar(&opts.language, "language", "", "language the assignment builds and runs: "+humanOr(scaffold.LanguageNames())+" (default: the interface's first, "+defaultLanguages()+")")
+	f.StringVar(&opts.language, "language", "", "language the assignment builds and runs: "+suggest.List(scaffold.LanguageNames(), "or")+" (default: the interface's first, "+defaultLanguages()+")")
 	f.StringVar(&opts.name, "name", "The k-puzzle", "name of the assignment, in the reports and the handout: one line of any text, quoted in every file for its language")
 	f.StringVar(&opts.shapes, "shape", "3x3,4x4,5x5", "board shapes of the tests, separated by commas")
 	f.StringVar(&opts.depth, "depth", "", "optimal lengths of the solvable tests, A-B (default: a range suited to each shape)")
@@ -222,14 +223,14 @@ func interfacesHelp() string {
 		if i == 0 {
 			text += " (the default)"
 		}
-		text += "; starter code in " + humanAnd(titles)
+		text += "; starter code in " + suggest.List(titles, "and")
 		sb.WriteString(hangingIndent(fmt.Sprintf("  %-16s ", iface.Name), text, 19, 72))
 		if iface.Kind != iface.Name {
 			graderNames = append(graderNames, iface.Kind)
 		}
 	}
 	if len(graderNames) > 0 {
-		fmt.Fprintf(&sb, "(%s, the assignment file's names, are taken too)\n", humanAnd(graderNames))
+		fmt.Fprintf(&sb, "(%s, the assignment file's names, are taken too)\n", suggest.List(graderNames, "and"))
 	}
 	sb.WriteString(hangingIndent("", "--language picks the language the assignment builds and runs (default: "+defaultLanguages()+
 		"); the interface's other starters are written too, and their settings are in assignment.yaml, commented out.", 0, 72))
@@ -270,18 +271,4 @@ func hangingIndent(head, text string, indent, width int) string {
 	}
 	sb.WriteString(line + "\n")
 	return sb.String()
-}
-
-// humanAnd and humanOr write "a", "a and b" or "a, b and c" (or).
-func humanAnd(items []string) string { return humanJoin(items, "and") }
-func humanOr(items []string) string  { return humanJoin(items, "or") }
-
-func humanJoin(items []string, conj string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " " + conj + " " + items[len(items)-1]
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
+	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
 )
 
 // GradebookFormat is one learning-management system's gradebook: how
@@ -73,14 +74,6 @@ func LookupGradebookFormat(name string) (GradebookFormat, bool) {
 	return GradebookFormat{}, false
 }
 
-// orList writes "a", "a or b" or "a, b or c".
-func orList(items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
-}
-
 // exportTitles names the systems' exports for messages: "a Canvas or
 // Moodle gradebook export".
 func exportTitles() string {
@@ -88,7 +81,7 @@ func exportTitles() string {
 	for _, f := range gradebookFormats {
 		titles = append(titles, f.Title)
 	}
-	return "a " + orList(titles) + " gradebook export"
+	return "a " + suggest.List(titles, "or") + " gradebook export"
 }
 
 // GradebookFormatError is a gradebook format that is not one of
@@ -98,7 +91,7 @@ type GradebookFormatError struct {
 }
 
 func (e *GradebookFormatError) Error() string {
-	return fmt.Sprintf("gradebook %q: expected %s", e.Format, orList(GradebookFormats))
+	return fmt.Sprintf("gradebook %q: expected %s", e.Format, suggest.List(GradebookFormats, "or"))
 }
 
 // CheckGradebooks validates the assignment's results.gradebook: a
@@ -108,7 +101,7 @@ func (e *GradebookFormatError) Error() string {
 func CheckGradebooks(a *grader.Assignment) error {
 	for _, g := range a.Results.Gradebook {
 		if _, ok := LookupGradebookFormat(strings.ToLower(strings.TrimSpace(g))); !ok {
-			return &grader.ConfigError{Key: "results.gradebook", Msg: fmt.Sprintf("%q: expected %s", g, orList(GradebookFormats))}
+			return &grader.ConfigError{Key: "results.gradebook", Msg: fmt.Sprintf("%q: expected %s", g, suggest.List(GradebookFormats, "or"))}
 		}
 	}
 	return nil
@@ -219,7 +212,7 @@ func ReadClassList(r io.Reader, name string) (ClassList, error) {
 		}
 	}
 	if !identified {
-		return ClassList{}, fmt.Errorf("%s: line 1: no %s column; expected %s", name, orList(identifying), exportTitles())
+		return ClassList{}, fmt.Errorf("%s: line 1: no %s column; expected %s", name, suggest.List(identifying, "or"), exportTitles())
 	}
 	out := ClassList{Source: name}
 	for _, h := range header {
@@ -441,7 +434,7 @@ func (gb Gradebook) WriteLMSGradebooks(out string, formats []string, class Class
 	for _, name := range formats {
 		f, ok := LookupGradebookFormat(name)
 		if !ok {
-			return m, fmt.Errorf("gradebook format %q: expected %s", name, orList(GradebookFormats))
+			return m, fmt.Errorf("gradebook format %q: expected %s", name, suggest.List(GradebookFormats, "or"))
 		}
 		fill := func(w io.Writer) error { return gb.writeImport(w, f, m, class) }
 		if err := atomicfile.Write(filepath.Join(out, LMSFile(name)), 0o644, fill); err != nil {

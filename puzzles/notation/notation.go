@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
 )
 
 // Notation is a way of writing an answer.
@@ -78,10 +79,7 @@ func Names() []string {
 
 // Choices lists the notations' names for a message: "auto, lines, ...
 // tiles or boards".
-func Choices() string {
-	names := Names()
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
+func Choices() string { return suggest.List(Names(), "or") }
 
 // ErrAmbiguous reports an answer that two notations read differently.
 var ErrAmbiguous = errors.New("ambiguous answer")

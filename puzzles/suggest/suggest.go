@@ -65,3 +65,15 @@ func distance(a, b string) int {
 	}
 	return d[len(x)][len(y)]
 }
+
+// List joins names as a message lists the choices a user has: "a",
+// "a or b", "a, b or c" (conj is "or", "and", "and/or").
+func List(names []string, conj string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " " + conj + " " + names[len(names)-1]
+}

@@ -38,3 +38,21 @@ func ExamplePhrase() {
 	fmt.Println("unknown algorithm \"astr\"" + suggest.Phrase("astr", []string{"bfs", "astar", "idastar"}))
 	// Output: unknown algorithm "astr"; did you mean astar?
 }
+
+func TestList(t *testing.T) {
+	for _, c := range []struct {
+		names []string
+		conj  string
+		want  string
+	}{
+		{nil, "or", ""},
+		{[]string{"a"}, "or", "a"},
+		{[]string{"a", "b"}, "or", "a or b"},
+		{[]string{"a", "b", "c"}, "and", "a, b and c"},
+		{[]string{"canvas", "moodle"}, "and/or", "canvas and/or moodle"},
+	} {
+		if got := suggest.List(c.names, c.conj); got != c.want {
+			t.Errorf("List(%q, %q) = %q, want %q", c.names, c.conj, got, c.want)
+		}
+	}
+}
