@@ -26,9 +26,10 @@
 // checks after a run and their rubric section ([CheckGroup]), its
 // starter code ([Starter]) and what its harness records (the Java API's
 // method report, the Berkeley harness's record of expanded states).
-// interface.go has [Interface] and the one table of the kinds, which
-// [RunStep.Interface], [InterfaceNames], [Kinds], the rubric, kpuzzle
-// init and the docs' tests read; interface_program.go what a program is
+// interface.go has their contract, [Interface]; interface_kinds.go the
+// one table of the kinds, which [RunStep.Interface], [InterfaceNames],
+// [Kinds], the rubric, kpuzzle init and the docs' tests read;
+// interface_program.go what a program is
 // given on stdin and what is read from its output (run.stdin,
 // run.choices, run.extract, claims). docs/architecture.md says how to
 // add a kind.

@@ -1,21 +1,14 @@
 package grader
 
-import (
-	"context"
-	"fmt"
-	"slices"
-	"strings"
-)
+import "context"
 
 // The submission interfaces ("kinds"): how a graded program receives a
 // test's puzzle and gives its answer. Each kind is one file,
 // interface_NAME.go, holding its name, its defaults, the files it owns,
 // its checks, its aliases, its starter and its harness; this file holds
-// what they share and the one table that lists them ([kinds]), which
-// everything that needs the list reads: [InterfaceNames],
-// [CanonicalInterface], [RunStep.Interface], [Kinds] (kpuzzle init's
-// starters and help, the docs' checks), the rubric's check groups and the
-// expected files.
+// what they share (the contract, [Interface], and what every kind does
+// unless it says otherwise, program), and interface_kinds.go the one
+// table that lists them.
 
 // The languages an interface's harness fixes (Interface.Language): a
 // submission through it is written in its harness's language.
@@ -25,56 +18,6 @@ const (
 	// LanguageJava: the Java API harness.
 	LanguageJava = "java"
 )
-
-// kinds lists the submission interfaces from the most general to the
-// most specific: the kind of run settings is the last one in the table
-// that their keys select ([RunStep.Interface]; the file program, first,
-// is selected by every settings), and the order is the one of
-// InterfaceNames, kpuzzle init's help and docs/grading.md. Adding a kind
-// is adding its file and a line here. It is a function, not a variable,
-// so that a program that never asks for an interface (the browser
-// checker) links none of their code.
-func kinds() []Interface {
-	return []Interface{fileProgram{}, stdinProgram{}, interactiveProgram{}, pythonFunction{}, berkeleyFunction{}, javaAPI{}}
-}
-
-// InterfaceNames lists the interfaces' names, the file program first.
-func InterfaceNames() []string {
-	var names []string
-	for _, k := range kinds() {
-		names = append(names, k.Name())
-	}
-	return names
-}
-
-// Kinds lists the submission interfaces, in the order of InterfaceNames,
-// each without run settings: for what describes a kind (its name, title,
-// aliases, language, harness files, starter), not for grading.
-func Kinds() []Interface { return kinds() }
-
-// LookupKind returns the kind called name (one of InterfaceNames, or an
-// alias such as python-function or java-api, case-insensitively), as
-// [Kinds] lists it; ok is false when none is.
-func LookupKind(name string) (kind Interface, ok bool) {
-	n := strings.ToLower(strings.TrimSpace(name))
-	for _, k := range kinds() {
-		if k.Name() == n || slices.Contains(k.Aliases(), n) {
-			return k, true
-		}
-	}
-	return nil, false
-}
-
-// CanonicalInterface returns the name of the interface called name (one
-// of InterfaceNames, or an alias such as python-function or java-api,
-// case-insensitively); ok is false when none is.
-func CanonicalInterface(name string) (canonical string, ok bool) {
-	k, ok := LookupKind(name)
-	if !ok {
-		return strings.ToLower(strings.TrimSpace(name)), false
-	}
-	return k.Name(), true
-}
 
 // Interface is one submission interface: everything the grader does
 // differently for one way of posing a test to a submission. The
@@ -199,79 +142,6 @@ type FinishedRun struct {
 	// call and kept, but not when ctx ended while it was made. The
 	// caller owns where it is kept and for how long (one grading).
 	Shared func(ctx context.Context, build func(ctx context.Context) (any, error)) (any, error)
-}
-
-// Interface is the submission interface of the run settings: the most
-// specific kind of the table their keys select (Berkeley with
-// run.problem, a Python function with run.function, the Java API with
-// run.java_api, an interactive program with run.stdin and run.choices or
-// run.extract, a program given run.stdin, else a program given the
-// puzzle file).
-func (r RunStep) Interface() Interface {
-	p := program{run: r}
-	var kind Interface = fileProgram{p}
-	for _, k := range kinds() {
-		if k.selects(r) {
-			kind = k.with(p)
-		}
-	}
-	return kind
-}
-
-// kindConflict refuses run settings that ask for two interfaces with
-// harnesses, neither of which refines the other (an assignment grades a
-// Python function or a Java API, not both), or that set keys of an
-// interface they do not ask for.
-func (r RunStep) kindConflict() error {
-	for _, k := range kinds() {
-		if k.selects(r) {
-			continue
-		}
-		if err := k.stray(r); err != nil {
-			return err
-		}
-	}
-	return r.harnessConflict()
-}
-
-// harnessConflict refuses run settings that ask for two interfaces with
-// harnesses, neither of which refines the other.
-func (r RunStep) harnessConflict() error {
-	var chosen Interface
-	for _, k := range kinds() {
-		if !k.selects(r) || len(k.HarnessFiles()) == 0 {
-			continue
-		}
-		if chosen != nil && k.refines() != chosen.Name() {
-			return &ConfigError{Key: strings.Fields(k.selector())[0], Msg: fmt.Sprintf("set with %s; an assignment grades %s or %s, not both", chosen.selector(), chosen.Title(), k.Title())}
-		}
-		chosen = k
-	}
-	return nil
-}
-
-// harnessKeys lists how run settings ask for the interfaces with
-// harnesses (run.function, run.problem: berkeley, run.java_api), for
-// messages.
-func harnessKeys() string {
-	var keys []string
-	for _, k := range kinds() {
-		if len(k.HarnessFiles()) > 0 {
-			keys = append(keys, strings.Fields(k.selector())[0])
-		}
-	}
-	return strings.Join(keys, ", ")
-}
-
-// harnessNames lists the names of every interface's harness files.
-func harnessNames() []string {
-	var names []string
-	for _, k := range kinds() {
-		for _, h := range k.HarnessFiles() {
-			names = append(names, h.Name)
-		}
-	}
-	return names
 }
 
 // Starter is the student starter code kpuzzle init writes for an
