@@ -104,7 +104,7 @@ func (r RunStep) harnessConflict() error {
 			continue
 		}
 		if chosen != nil && k.refines() != chosen.Name() {
-			return &ConfigError{Key: strings.Fields(k.selector())[0], Msg: fmt.Sprintf("set with %s; an assignment grades %s or %s, not both", chosen.selector(), chosen.Title(), k.Title())}
+			return &ConfigError{Key: selectorKey(k), Msg: fmt.Sprintf("set with %s; an assignment grades %s or %s, not both", chosen.selector(), chosen.Title(), k.Title())}
 		}
 		chosen = k
 	}
@@ -118,10 +118,18 @@ func harnessKeys() string {
 	var keys []string
 	for _, k := range kinds() {
 		if len(k.HarnessFiles()) > 0 {
-			keys = append(keys, strings.Fields(k.selector())[0])
+			keys = append(keys, selectorKey(k))
 		}
 	}
 	return strings.Join(keys, ", ")
+}
+
+// selectorKey is the key that asks for kind k: run.problem for
+// "run.problem: berkeley".
+func selectorKey(k Interface) string {
+	key, _, _ := strings.Cut(k.selector(), ":")
+	key, _, _ = strings.Cut(key, " ")
+	return key
 }
 
 // harnessNames lists the names of every interface's harness files.
