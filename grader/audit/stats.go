@@ -105,6 +105,9 @@ type StatsOptions struct {
 	// puzzle that the expansion bands need (estimated); 0 means 512 MiB.
 	// A band that would need more is reported as unchecked.
 	MaxBandBytes int64
+	// Bands, when not nil, keeps the A* bands computed, for the next
+	// call: a grading judges every program's counts on the same tests.
+	Bands *BandCache
 }
 
 // ReadStatsFile parses the claims file at path; see ParseStatsClaims.
@@ -339,6 +342,25 @@ type FigureVerdict struct {
 	// (0..reachable states): no count a search could make fails it, so
 	// it is no check.
 	Vacuous bool `json:"vacuous,omitempty"`
+
+	// The teaching fields of an impossible figure (see teach.go).
+	// Outside is OutsideBelow or OutsideAbove: which end of its range
+	// the figure falls outside (for an expanded count in a band, below
+	// the states every correct run must expand or above the most any
+	// may).
+	Outside string `json:"outside,omitempty"`
+	// Nearest is the nearest count a correct search of the claimed kind
+	// could report, under NearestConvention when that is not kpuzzle's
+	// own (an expanded count in a band: the start left out below it, the
+	// goal's pop counted above it).
+	Nearest           *float64 `json:"nearest,omitempty"`
+	NearestConvention string   `json:"nearest_convention,omitempty"`
+	// Hint says what makes a correct program's count fall there.
+	Hint string `json:"hint,omitempty"`
+	// Fits lists other variants of the claimed heuristic (the Euclidean
+	// distances of reference/heuristics.EuclideanVariants) for which an
+	// impossible A* expanded count is possible, with their bands.
+	Fits []Fit `json:"fits,omitempty"`
 }
 
 // facts are what the checks know about one puzzle.
@@ -592,6 +614,9 @@ func checkClaim(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions)
 		fv := judgeFigure(name, claimed, cl, bounds[name], f.reachable)
 		if fv.Verdict == VerdictImpossible {
 			v.Possible = false
+			if err := teach(ctx, &fv, cl, bounds[name], f, opts); err != nil {
+				return v, err
+			}
 		}
 		v.Figures = append(v.Figures, fv)
 	}
@@ -699,7 +724,7 @@ func astarBounds(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions
 		exp.unchecked = bandTooLarge(s, d)
 		return nil
 	}
-	band, err := search.AStarBand(ctx, search.Problem{Start: cl.Board, Goal: f.goal}, h, search.Limits{MaxBytes: opts.MaxBandBytes})
+	band, err := opts.aStarBand(ctx, cl.Board, f.goal, h)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -709,8 +734,8 @@ func astarBounds(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions
 	}
 	lo, hi := float64(band.MustExpand), float64(band.MayExpand)
 	exp.low, exp.high, exp.banded = lo, hi, true
-	exp.lowWhy = fmt.Sprintf("A* with %s must expand every state with g*+h < C* = %d: %s states", h.Name(), d, countString(lo))
-	exp.highWhy = fmt.Sprintf("A* with %s (consistent) expands no state with g*+h > C* = %d, nor the goal: at most %s states", h.Name(), d, countString(hi))
+	exp.lowWhy = fmt.Sprintf("A* with %s must expand every state with g*+h < C* = %d: %s states, the must-expand end of its band", h.Name(), d, countString(lo))
+	exp.highWhy = fmt.Sprintf("A* with %s (consistent) expands no state with g*+h > C* = %d, nor the goal: at most %s states, the may-expand end of its band", h.Name(), d, countString(hi))
 	return nil
 }
 
@@ -759,7 +784,7 @@ func depthBoundedBounds(ctx context.Context, cl StatsClaim, f *facts, opts Stats
 	if d <= h0 || !bandFeasible(s, d) {
 		return nil
 	}
-	band, err := search.AStarBand(ctx, search.Problem{Start: cl.Board, Goal: f.goal}, h, search.Limits{MaxBytes: opts.MaxBandBytes})
+	band, err := opts.aStarBand(ctx, cl.Board, f.goal, h)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -799,9 +824,9 @@ func judgeFigure(name string, claimed float64, cl StatsClaim, bd *bound, R float
 			fv.Reason += " (no tighter bound: " + bd.unchecked + ")"
 		}
 	case claimed < bd.low:
-		fv.Verdict, fv.Reason = VerdictImpossible, fmt.Sprintf("below %s: %s", countString(bd.low), bd.lowWhy)
+		fv.Verdict, fv.Outside, fv.Reason = VerdictImpossible, OutsideBelow, fmt.Sprintf("below %s: %s", countString(bd.low), bd.lowWhy)
 	case !math.IsNaN(bd.high) && claimed > bd.high:
-		fv.Verdict, fv.Reason = VerdictImpossible, fmt.Sprintf("above %s: %s", countString(bd.high), bd.highWhy)
+		fv.Verdict, fv.Outside, fv.Reason = VerdictImpossible, OutsideAbove, fmt.Sprintf("above %s: %s", countString(bd.high), bd.highWhy)
 	case bd.unchecked != "" && math.IsNaN(bd.high):
 		fv.Verdict, fv.Reason = VerdictUnchecked, bd.unchecked
 	case math.IsNaN(bd.high) && bd.low > 0:
@@ -815,13 +840,6 @@ func judgeFigure(name string, claimed float64, cl StatsClaim, bd *bound, R float
 		fv.Reason = fmt.Sprintf("within %s..%s", countString(bd.low), countString(bd.high))
 		if bd.unchecked != "" {
 			fv.Reason += " (no tighter bound: " + bd.unchecked + ")"
-		}
-	}
-	if fv.Verdict == VerdictImpossible && name == FigureExpanded && bd.banded {
-		if claimed < bd.low {
-			fv.Reason += fmt.Sprintf("; %s even leaving the start out", countString(bd.low-1))
-		} else {
-			fv.Reason += fmt.Sprintf("; %s even counting the goal's pop as an expansion", countString(bd.high+1))
 		}
 	}
 	return fv

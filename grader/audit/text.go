@@ -221,6 +221,9 @@ func (rep *StatsReport) WriteText(w io.Writer, st textstyle.Style, file string) 
 				mark = st.Dim.Sprint("no check  ")
 			}
 			fmt.Fprintf(w, "    %s %s = %s: %s\n", mark, f.Name, f.Text, f.Reason)
+			if f.Hint != "" {
+				fmt.Fprintf(w, "               %s\n", st.Dim.Sprint("why: "+f.Hint))
+			}
 		}
 	}
 	fmt.Fprintln(w)
