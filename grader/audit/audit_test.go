@@ -11,6 +11,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/audit/flawed"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
+	"github.com/kpuzzle/kpuzzle/reference/exact"
 	"github.com/kpuzzle/kpuzzle/reference/heuristics"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 )
@@ -398,6 +399,68 @@ func TestCounterexampleCap(t *testing.T) {
 				t.Errorf("overestimates not listed nearest first: %+v", r.Counterexamples)
 			}
 			prev = c.HStar
+		}
+	}
+}
+
+// TestInconsistentMoveNearestTheGoal checks the inconsistent move the
+// report labels nearest the goal against a brute-force scan of every
+// move: none has an end nearer the goal (the nearer end first, then the
+// farther), on the snail goal of 3x3 (where issue 34 saw a move between
+// distances 2 and 3 drawn while one between 1 and 2 was listed) and the
+// default goal of 2x4, for every flawed heuristic.
+func TestInconsistentMoveNearestTheGoal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scans every move of three 3x3 and 2x4 state graphs for each of five heuristics")
+	}
+	ctx := context.Background()
+	for _, g := range []puzzles.Goal{puzzles.SnailGoal(shape3x3), puzzles.DefaultGoal(shape2x4), puzzles.BlankFirstGoal(shape3x3)} {
+		tb, err := exact.Build(ctx, g, exact.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// bump is 3 on the states two moves from the goal and 0 elsewhere:
+		// every move into or out of them is inconsistent, and the state
+		// with the larger value is as far from the goal on either side.
+		bump := flawed.Heuristic{Name: "bump", H: func(c []uint8) float64 {
+			if d, _ := tb.Distance(c); d == 2 {
+				return 3
+			}
+			return 0
+		}}
+		for _, f := range append(flawed.All(g), bump) {
+			best := [2]int{math.MaxInt, math.MaxInt}
+			for cells, d := range tb.All() {
+				b := puzzles.FromBytes(g.Shape(), cells)
+				for _, st := range b.Neighbors() {
+					if math.Abs(f.H(cells)-f.H(st.Board.Bytes())) <= 1+1e-9 {
+						continue
+					}
+					dn, _ := tb.Distance(st.Board.Bytes())
+					key := [2]int{min(d, dn), max(d, dn)}
+					if key[0] < best[0] || key[0] == best[0] && key[1] < best[1] {
+						best = key
+					}
+				}
+			}
+			r, err := audit.Run(ctx, f.Source(), audit.Options{Goal: g, Table: tb})
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, c := range r.Counterexamples {
+				if c.Kind != audit.KindInconsistent || !strings.Contains(c.Label, audit.LabelSmallest) {
+					continue
+				}
+				found = true
+				got := [2]int{min(c.HStar, *c.NeighborHStar), max(c.HStar, *c.NeighborHStar)}
+				if got != best {
+					t.Errorf("%s goal, %s: the move labelled nearest joins distances %v; the nearest inconsistent move joins %v", g.Name(), f.Name, got, best)
+				}
+			}
+			if !found && best[0] != math.MaxInt {
+				t.Errorf("%s goal, %s: no inconsistent move labelled nearest", g.Name(), f.Name)
+			}
 		}
 	}
 }

@@ -72,11 +72,11 @@ func newTally(k int) *tally {
 		k:           k,
 		overs:       newTopK(k, nearer),
 		negs:        newTopK(k, nearer),
-		incons:      newTopK(k, nearer),
+		incons:      newTopK(k, nearerEdge),
 		mismatches:  newTopK(k, nearer),
 		notDom:      newTopK(k, nearer),
 		largestOver: newTopK(1, larger),
-		largestJump: newTopK(1, larger),
+		largestJump: newTopK(1, largerEdge),
 		maxOver:     math.Inf(-1),
 		goalH:       math.NaN(),
 	}
@@ -155,9 +155,9 @@ func (t *tally) addEdge(a, b int64, ha, hb float64, move puzzles.Dir, da, db int
 		return
 	}
 	t.inconsistent++
-	c := candidate{depth: da, order: a, h: ha, other: hb, nb: b, move: move, excess: jump - 1}
+	c := candidate{depth: da, order: a, h: ha, other: hb, nb: b, nbd: db, move: move, excess: jump - 1}
 	if hb > ha {
-		c = candidate{depth: db, order: b, h: hb, other: ha, nb: a, move: move.Opposite(), excess: jump - 1}
+		c = candidate{depth: db, order: b, h: hb, other: ha, nb: a, nbd: da, move: move.Opposite(), excess: jump - 1}
 	}
 	t.incons.add(c)
 	t.largestJump.add(c)
