@@ -41,10 +41,16 @@ func (r *Report) WriteText(w io.Writer, st textstyle.Style, maxExamples int) err
 		if sm.FromFile > 0 {
 			origin = append(origin, fmt.Sprintf("%d from the file", sm.FromFile))
 		}
-		origin = append(origin, "the goal")
-		fmt.Fprintln(w, st.Dim.Sprint(fmt.Sprintf("sampled (seed %d): %d states (%s) and their neighbours; only these were checked, out of %s",
-			sm.Seed, len(sm.States), strings.Join(origin, ", "), r.StatesTotal)))
-		how := fmt.Sprintf("%d solved optimally (%s)", sm.Solved, sm.Solver)
+		drawn := sm.Uniform + sm.Walks + sm.FromFile
+		fmt.Fprintln(w, st.Dim.Sprint(fmt.Sprintf("sampled (seed %d): %s (%s) and the goal, with their neighbours; only these were checked, out of %s",
+			sm.Seed, plural(drawn, "state"), strings.Join(origin, ", "), r.StatesTotal)))
+		solved := sm.Solved
+		for _, ss := range sm.States {
+			if ss.Origin == OriginGoal && ss.Status == StatusSolved {
+				solved-- // the goal, whose distance is 0: not a solve
+			}
+		}
+		how := fmt.Sprintf("%d solved optimally (%s)", solved, sm.Solver)
 		if sm.LowerBound != "" {
 			how = fmt.Sprintf("%d proved h <= h* by the lower bound %s without a solve, ", sm.Bounded, sm.LowerBound) + how
 		}
@@ -75,11 +81,7 @@ func (r *Report) WriteText(w io.Writer, st textstyle.Style, maxExamples int) err
 		fmt.Fprintf(w, "  %s %-13s %s%s\n", mark, c.Name, c.Detail, note)
 	}
 	if r.StatesChecked > 0 {
-		ratio := ""
-		if r.RatioStates > 0 {
-			ratio = fmt.Sprintf(", mean h/h* %.3f over %d states", r.MeanRatio, r.RatioStates)
-		}
-		fmt.Fprintf(w, "  mean h %.3f%s\n", r.MeanH, ratio)
+		fmt.Fprintf(w, "  %s\n", r.meanLine())
 	}
 
 	shown := map[string]bool{}
@@ -160,6 +162,39 @@ func (r *Report) WriteText(w io.Writer, st textstyle.Style, maxExamples int) err
 	fmt.Fprintf(w, "%s %d of %d checks failed (%.1fs); --json lists up to %d counterexamples of each kind\n",
 		st.Bad.Sprint("FAILED:"), failed, len(r.Checks), r.Seconds, maxExamples)
 	return bw.err
+}
+
+// meanLine says the mean h and the mean h/h*, and over which states each
+// was taken: every state checked, and those other than the goal whose
+// distance is known (in a sampled audit, the solved ones only).
+func (r *Report) meanLine() string {
+	if r.Coverage != Sampled {
+		line := fmt.Sprintf("mean h %.3f", r.MeanH)
+		if r.RatioStates > 0 {
+			line += fmt.Sprintf(", mean h/h* %.3f over %s", r.MeanRatio, plural(int(r.RatioStates), "state"))
+		}
+		return line
+	}
+	line := fmt.Sprintf("mean h %.3f over the %s checked", r.MeanH, plural(int(r.StatesChecked), "state"))
+	unsolved := int(r.StatesChecked) - 1 - int(r.RatioStates) // the goal has no ratio
+	switch {
+	case r.RatioStates == 0:
+		line += "; no mean h/h*: no state but the goal was solved (--solve-all solves every sample)"
+	case unsolved > 0:
+		line += fmt.Sprintf("; mean h/h* %.3f over the %s solved optimally, not the %d settled without a solve (--solve-all solves them too)",
+			r.MeanRatio, plural(int(r.RatioStates), "state"), unsolved)
+	default:
+		line += fmt.Sprintf("; mean h/h* %.3f over the %s other than the goal", r.MeanRatio, plural(int(r.RatioStates), "state"))
+	}
+	return line
+}
+
+// plural writes n and the noun, with an s when n is not 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func boardOf(s puzzles.Shape, state string) puzzles.Board {
