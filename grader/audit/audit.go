@@ -185,6 +185,14 @@ func Run(ctx context.Context, src Source, opts Options) (*Report, error) {
 			}
 		}
 	}
+	if !r.GoalZero {
+		if r.GoalFits, err = goalFits(ctx, src, opts.Goal); err != nil {
+			return nil, err
+		}
+		if len(r.GoalFits) > 0 && r.Checks[0].Name == CheckGoalZero {
+			r.Checks[0].Detail += fmt.Sprintf("; it is 0 on the %s goal (--goal %s)", strings.Join(r.GoalFits, " and "), r.GoalFits[0])
+		}
+	}
 	r.Passed = true
 	for i := range r.Checks {
 		c := &r.Checks[i]

@@ -14,6 +14,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/reference/exact"
 	"github.com/kpuzzle/kpuzzle/reference/heuristics"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 )
 
 // pdbNames are pattern databases that fit the small boards, through the
@@ -462,5 +463,59 @@ func TestInconsistentMoveNearestTheGoal(t *testing.T) {
 				t.Errorf("%s goal, %s: no inconsistent move labelled nearest", g.Name(), f.Name)
 			}
 		}
+	}
+}
+
+// TestGoalFits: a correct Manhattan distance to the blank-first goal,
+// audited against the default goal (issue 34: 2,485 overestimates and no
+// hint), is found 0 on the blank-first goal, which the check's detail and
+// the text name and draw; a heuristic 0 on a state that is no built-in
+// goal has that state listed and drawn; a correct heuristic gets neither.
+func TestGoalFits(t *testing.T) {
+	ctx := context.Background()
+	g := puzzles.DefaultGoal(shape3x3)
+	tb := tableFor(t, shape3x3)
+	bf := heuristics.NewManhattan(puzzles.BlankFirstGoal(shape3x3))
+	r, err := audit.Run(ctx, audit.FromHeuristic(bf), audit.Options{Goal: g, Table: tb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"blank-first"}, r.GoalFits); diff != "" || r.Overestimates != 2485 {
+		t.Errorf("goal fits (-want +got):\n%s\n%d overestimates", diff, r.Overestimates)
+	}
+	if !strings.HasSuffix(r.Checks[0].Detail, "; it is 0 on the blank-first goal (--goal blank-first)") {
+		t.Errorf("goal_zero detail %q", r.Checks[0].Detail)
+	}
+	var text strings.Builder
+	if err := r.WriteText(&text, textstyle.Style{}, 20); err != nil {
+		t.Fatal(err)
+	}
+	if want := "h is 0 on the blank-first goal, not on the default goal audited: the heuristic looks written for that goal (--goal blank-first audits it against it):\n    _ 1 2\n    3 4 5\n    6 7 8\n"; !strings.Contains(text.String(), want) {
+		t.Errorf("the text lacks %q:\n%s", want, text.String())
+	}
+
+	// Written for a goal of its own: the blank in the middle.
+	mid := puzzles.NewGoal(puzzles.MustBoard(3, 3, 1, 2, 3, 4, 0, 5, 6, 7, 8), "middle")
+	r, err = audit.Run(ctx, audit.FromHeuristic(heuristics.NewManhattan(mid)), audit.Options{Goal: g, Table: tb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.GoalFits) != 0 || r.ZeroStatesCount != 1 || len(r.ZeroStates) != 1 || r.ZeroStates[0] != "1 2 3 4 0 5 6 7 8" {
+		t.Errorf("goal fits %v, zero states %v (%d)", r.GoalFits, r.ZeroStates, r.ZeroStatesCount)
+	}
+	text.Reset()
+	if err := r.WriteText(&text, textstyle.Style{}, 20); err != nil {
+		t.Fatal(err)
+	}
+	if want := "h is 0 on none of the built-in goals (default, blank-first, snail) but on 1 other state checked, such as this one; if that is the goal the heuristic was written for, --goal FILE audits it against it:\n    1 2 3\n    4 _ 5\n    6 7 8\n"; !strings.Contains(text.String(), want) {
+		t.Errorf("the text lacks %q:\n%s", want, text.String())
+	}
+
+	r, err = audit.Run(ctx, audit.FromHeuristic(heuristics.NewManhattan(g)), audit.Options{Goal: g, Table: tb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.GoalFits != nil || r.ZeroStates != nil || r.ZeroStatesCount != 0 {
+		t.Errorf("a correct heuristic: goal fits %v, zero states %v", r.GoalFits, r.ZeroStates)
 	}
 }

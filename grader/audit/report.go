@@ -104,6 +104,16 @@ type Report struct {
 	// Sampling says how a sampled audit chose and decided its states.
 	Sampling *Sampling `json:"sampling,omitempty"`
 
+	// GoalFits, when h(goal) is not 0, lists the built-in goals
+	// (default, blank-first, snail) on which h is 0: the goal the
+	// heuristic was probably written for.
+	GoalFits []string `json:"goal_fits,omitempty"`
+	// ZeroStates, when h(goal) is not 0, lists the first few other
+	// states the audit checked where h is 0 (every state, in an
+	// exhaustive audit), and ZeroStatesCount counts them all.
+	ZeroStates      []string `json:"zero_states,omitempty"`
+	ZeroStatesCount int64    `json:"zero_states_count,omitempty"`
+
 	// Checks lists every check with its verdict, in a fixed order.
 	Checks []Check `json:"checks"`
 	// Counterexamples lists the failing states: for each kind at most

@@ -65,6 +65,11 @@ type tally struct {
 
 	overs, negs, incons, mismatches, notDom *topK
 	largestOver, largestJump                *topK
+	// zeros keeps the first states other than the goal where h is 0
+	// (by order), and zeroCount counts them: where h(goal) is not 0,
+	// the goals the heuristic may have been written for.
+	zeros     *topK
+	zeroCount int64
 }
 
 func newTally(k int) *tally {
@@ -77,6 +82,7 @@ func newTally(k int) *tally {
 		notDom:      newTopK(k, nearer),
 		largestOver: newTopK(1, larger),
 		largestJump: newTopK(1, largerEdge),
+		zeros:       newTopK(maxZeroStates, nearer),
 		maxOver:     math.Inf(-1),
 		goalH:       math.NaN(),
 	}
@@ -95,6 +101,9 @@ func (t *tally) addState(order int64, cells []uint8, h float64, hstar, upper int
 	t.sumH += h
 	if hstar == 0 {
 		t.goalSeen, t.goalH = true, h
+	} else if math.Abs(h) <= eps {
+		t.zeroCount++
+		t.zeros.add(candidate{depth: -1, order: order})
 	}
 	if h < -eps {
 		t.negatives++
@@ -189,6 +198,8 @@ func (t *tally) merge(o *tally) {
 	t.notDom.merge(o.notDom)
 	t.largestOver.merge(o.largestOver)
 	t.largestJump.merge(o.largestJump)
+	t.zeros.merge(o.zeros)
+	t.zeroCount += o.zeroCount
 }
 
 // lookup tells the report writer about the states a tally refers to.
@@ -317,6 +328,12 @@ func (t *tally) fill(r *Report, lk lookup, expect, dom *comparison) {
 	}
 	for _, c := range t.notDom.items {
 		emit(KindNotDominating, "", c)
+	}
+	if !r.GoalZero {
+		for _, c := range t.zeros.items {
+			r.ZeroStates = append(r.ZeroStates, stateString(lk.state(c.order)))
+		}
+		r.ZeroStatesCount = t.zeroCount
 	}
 	r.Counterexamples = out
 	if r.Counterexamples == nil {

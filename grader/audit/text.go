@@ -83,6 +83,7 @@ func (r *Report) WriteText(w io.Writer, st textstyle.Style, maxExamples int) err
 	if r.StatesChecked > 0 {
 		fmt.Fprintf(w, "  %s\n", r.meanLine())
 	}
+	r.writeGoalHint(w, st, s)
 
 	shown := map[string]bool{}
 	show := func(title string, c Counterexample) {
@@ -162,6 +163,41 @@ func (r *Report) WriteText(w io.Writer, st textstyle.Style, maxExamples int) err
 	fmt.Fprintf(w, "%s %d of %d checks failed (%.1fs); --json lists up to %d counterexamples of each kind\n",
 		st.Bad.Sprint("FAILED:"), failed, len(r.Checks), r.Seconds, maxExamples)
 	return bw.err
+}
+
+// writeGoalHint says, when h(goal) is not 0, where h is 0: on another
+// built-in goal (the one the heuristic was probably written for, drawn),
+// on other states, or nowhere the audit looked.
+func (r *Report) writeGoalHint(w io.Writer, st textstyle.Style, s puzzles.Shape) {
+	if r.GoalZero || r.StatesChecked == 0 {
+		return
+	}
+	var where string
+	switch {
+	case len(r.GoalFits) > 0:
+		g, err := puzzles.GoalByName(r.GoalFits[0], s)
+		if err != nil {
+			return
+		}
+		names := strings.Join(r.GoalFits, " and ")
+		fmt.Fprintf(w, "\n%s\n", st.Bold.Sprint(fmt.Sprintf("h is 0 on the %s goal, not on the %s goal audited: the heuristic looks written for that goal (--goal %s audits it against it):",
+			names, r.Goal, r.GoalFits[0])))
+		for _, l := range g.Board().Grid() {
+			fmt.Fprintf(w, "    %s\n", l)
+		}
+		return
+	case r.ZeroStatesCount > 0:
+		where = fmt.Sprintf("h is 0 on none of the built-in goals (%s) but on %s checked, such as this one; if that is the goal the heuristic was written for, --goal FILE audits it against it:",
+			strings.Join(builtinGoals, ", "), plural(int(r.ZeroStatesCount), "other state"))
+	default:
+		where = fmt.Sprintf("h is 0 on none of the built-in goals (%s), nor on any other state checked", strings.Join(builtinGoals, ", "))
+	}
+	fmt.Fprintf(w, "\n%s\n", st.Bold.Sprint(where))
+	if len(r.ZeroStates) > 0 {
+		for _, l := range boardOf(s, r.ZeroStates[0]).Grid() {
+			fmt.Fprintf(w, "    %s\n", l)
+		}
+	}
 }
 
 // meanLine says the mean h and the mean h/h*, and over which states each
