@@ -97,6 +97,10 @@ type Options struct {
 	// admissible.
 	Ignore []string
 
+	// Submission names the submission audited (a student, a folder of a
+	// class), for the report's Origin.
+	Submission string
+
 	// MaxCounterexamples caps the counterexamples listed per kind; 0
 	// means DefaultMaxCounterexamples.
 	MaxCounterexamples int
@@ -200,6 +204,14 @@ func Run(ctx context.Context, src Source, opts Options) (*Report, error) {
 		r.Passed = r.Passed && (c.Passed || c.Ignored)
 	}
 	r.Heuristic = src.Name()
+	if o, ok := src.(Originator); ok || opts.Submission != "" {
+		var origin Origin
+		if ok {
+			origin = o.Origin()
+		}
+		origin.Submission = opts.Submission
+		r.Origin = &origin
+	}
 	r.Shape = s.String()
 	r.Goal = opts.Goal.Name()
 	r.Coverage = cov

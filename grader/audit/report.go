@@ -52,6 +52,10 @@ type Report struct {
 	Heuristic string `json:"heuristic"`
 	Shape     string `json:"shape"`
 	Goal      string `json:"goal"`
+	// Origin says what was audited (from a Source that is an
+	// Originator): a program's folder and its digest, a values file, the
+	// submission named by Options.Submission.
+	Origin *Origin `json:"origin,omitempty"`
 	// Coverage is "exhaustive" or "sampled".
 	Coverage Coverage `json:"coverage"`
 	// Passed is true when every check holds (but those ignored).

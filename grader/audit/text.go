@@ -22,6 +22,11 @@ func (r *Report) WriteText(w io.Writer, st textstyle.Style, maxExamples int) err
 	bw := &errWriter{w: w}
 	w = bw
 	fmt.Fprintf(w, "Audit of %s on %s (%s goal)\n", st.Bold.Sprint(r.Heuristic), r.Shape, r.Goal)
+	if r.Origin != nil {
+		if line := r.Origin.Summary(); line != "" {
+			fmt.Fprintln(w, st.Dim.Sprint(line))
+		}
+	}
 	switch r.Coverage {
 	case Exhaustive:
 		line := fmt.Sprintf("exhaustive: every one of the %s states that can reach the goal, against its exact distance", r.StatesTotal)
