@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -252,7 +255,55 @@ func NewFunction(ctx context.Context, spec FunctionSpec, g puzzles.Goal, opts Co
 	}
 	c.line = spec.line(board, blank)
 	c.origin.Call = call
+	if spec.Language == LanguageJava {
+		if err := c.shareClasses(); err != nil {
+			c.Close()
+			return nil, err
+		}
+	}
 	return c, nil
+}
+
+// shareClasses copies the classes the probe compiled in its working
+// folder into the others, so that javac runs once, not once per folder.
+func (c *Command) shareClasses() error {
+	from := -1
+	for i := range c.uids {
+		if _, err := os.Stat(filepath.Join(c.slotDir(i), "KpuzzleHeuristic.class")); err == nil {
+			from = i
+			break
+		}
+	}
+	if from < 0 {
+		return nil
+	}
+	src := c.slotDir(from)
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() || !strings.HasSuffix(p, ".class") {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for i := range c.uids {
+			if i == from {
+				continue
+			}
+			target := filepath.Join(c.slotDir(i), rel)
+			if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+				return err
+			}
+			if err := writeFile(target, data, c.uids[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // probeStates are the states a function is first called on: the goal,

@@ -191,6 +191,8 @@ func TestMethodForms(t *testing.T) {
 		{"Heuristics.euclidean", "euclidean-tile-floor", "Heuristics.euclidean(board) with board an int[][]"},
 		{"Heuristics.outOfPlace", "misplaced", `Heuristics.outOfPlace(board) with board a String, cells joined by "", the blank written "_" (found by the first blank on which h(goal) = 0)`},
 		{"Heuristics.rowsOff", "", "Heuristics.rowsOff(board) with board a List<List<Integer>>"},
+		// Built for its goal, over a State class, through a generic interface.
+		{"GoalManhattan.estimate", "manhattan", "new GoalManhattan(goal).estimate(board) with board a State built from an int[][]"},
 	} {
 		t.Run(tc.target, func(t *testing.T) {
 			c := newFunction(t, audit.FunctionSpec{Target: tc.target}, g, "testdata/functions/java")
@@ -213,7 +215,14 @@ func TestMethodForms(t *testing.T) {
 			}
 		})
 	}
-	_, err := audit.NewFunction(context.Background(), audit.FunctionSpec{Target: "Heuristics.nothing"}, g, audit.CommandOptions{Dir: "testdata/functions/java"})
+	// The goal object follows the audited goal.
+	snail := puzzles.SnailGoal(shape3x3)
+	c := newFunction(t, audit.FunctionSpec{Target: "GoalManhattan.estimate"}, snail, "testdata/functions/java")
+	r, err := audit.Run(context.Background(), c, audit.Options{Goal: snail, Coverage: audit.Sampled, Samples: 40, Seed: 5, Expect: heuristics.NewManhattan(snail)})
+	if err != nil || !r.Passed {
+		t.Errorf("GoalManhattan against the snail goal: %v, %+v", err, r)
+	}
+	_, err = audit.NewFunction(context.Background(), audit.FunctionSpec{Target: "Heuristics.nothing"}, g, audit.CommandOptions{Dir: "testdata/functions/java"})
 	if err == nil || !strings.Contains(err.Error(), "heuristic method Heuristics.nothing") || !strings.Contains(err.Error(), "Heuristics has no public nothing(board)") {
 		t.Errorf("a missing method: %v", err)
 	}

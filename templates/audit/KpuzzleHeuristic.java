@@ -14,14 +14,17 @@
 // like), in the first of these forms the class has:
 //
 //   - static METHOD(board) or static METHOD(board, goal);
-//   - METHOD(board) or METHOD(board, goal) on new CLASS();
+//   - METHOD(board) or METHOD(board, goal) on new CLASS(), or on
+//     new CLASS(goal) (a heuristic object built for its goal);
 //   - METHOD() on new CLASS(board), as Princeton's Board.manhattan();
 //
 // where a board is an int[][] (rows), an int[] (flat), a String (the
 // cells joined by SEPARATOR, the blank written BLANK), a
-// List<List<Integer>> or a List<Integer>. BOARD (rows, flat, string or
-// auto) chooses among the forms; auto takes the first, rows before flat
-// before string. BLANK is the blank's value in number boards too (0 by
+// List<List<Integer>> or a List<Integer>, or an object of the student's
+// own class built from one of these by a public constructor (a State or
+// Board class: estimate(new EightPuzzleState(tiles))). BOARD (rows, flat,
+// string or auto) chooses among the forms; auto takes the first, rows
+// before flat before string. BLANK is the blank's value in number boards too (0 by
 // default). The method returns any number (int, long, double, Integer
 // ...). Each value goes on its own line, in input order; an exception or
 // a value that is not a number ends the run with status 1 and a last line
@@ -57,14 +60,36 @@ public class KpuzzleHeuristic {
         }
     }
 
-    // How the method is called: a form and the board's kind.
-    private static class Plan {
+    // An argument made from a board's cells: the board itself, or an
+    // object of the student's class built from it (wrap).
+    private static class Arg {
         String shape; // rows, flat or string
-        Type type; // the board parameter's type
+        Type type; // the board's type
+        Constructor<?> wrap; // new WRAP(board), or null
+
+        Object make(int[] cells) throws ReflectiveOperationException {
+            Object b = board(shape, type, cells);
+            return wrap == null ? b : wrap.newInstance(b);
+        }
+
+        String describe() {
+            String b = article(typeName(type));
+            return wrap == null ? b : article(wrap.getDeclaringClass().getSimpleName()) + " built from " + b;
+        }
+    }
+
+    // How the method is called.
+    private static class Plan {
         Method method;
-        Constructor<?> ctor; // new CLASS(board), or new CLASS() for an instance method
-        boolean withGoal;
+        Arg board; // the board argument, or (for METHOD()) what CLASS is built from
+        Arg goal; // the goal argument, or null
+        Constructor<?> self; // the instance: new CLASS(), new CLASS(goal), or new CLASS(board) for METHOD(); null for static
+        Arg selfGoal; // new CLASS(goal): its argument
         String description;
+
+        String shape() {
+            return board.shape;
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -124,13 +149,13 @@ public class KpuzzleHeuristic {
         sb.append("call ").append(plan.description).append('\n');
         for (int i = 0; i < blanks.size(); i++) {
             blank = blanks.get(i);
-            StringBuilder line = new StringBuilder(plan.shape + "#" + i + " ok");
+            StringBuilder line = new StringBuilder(plan.shape() + "#" + i + " ok");
             try {
                 for (int[] s : states) {
                     line.append(' ').append(value(plan, s, goal));
                 }
             } catch (Failed e) {
-                line = new StringBuilder(plan.shape + "#" + i + " error " + e.getMessage().replace('\n', ' '));
+                line = new StringBuilder(plan.shape() + "#" + i + " error " + e.getMessage().replace('\n', ' '));
             }
             sb.append(line).append('\n');
         }
@@ -195,49 +220,90 @@ public class KpuzzleHeuristic {
         return t instanceof Class ? ((Class<?>) t).getSimpleName() : t.getTypeName().replace("java.util.", "").replace("java.lang.", "");
     }
 
+    // arg makes an Arg for a parameter of type t: a board type, or a
+    // public class with a public constructor taking one (rows before flat
+    // before string); null when there is none.
+    private static Arg arg(Type t) {
+        String shape = shapeOf(t);
+        if (shape != null) {
+            Arg a = new Arg();
+            a.shape = shape;
+            a.type = t;
+            return a;
+        }
+        if (!(t instanceof Class) || ((Class<?>) t).isPrimitive() || ((Class<?>) t).isArray()
+                || ((Class<?>) t).getName().startsWith("java.")) {
+            return null;
+        }
+        Arg best = null;
+        for (Constructor<?> k : ((Class<?>) t).getConstructors()) {
+            Type[] ks = k.getGenericParameterTypes();
+            if (ks.length == 1 && shapeOf(ks[0]) != null && (best == null || rank(shapeOf(ks[0])) < rank(best.shape))) {
+                best = new Arg();
+                best.shape = shapeOf(ks[0]);
+                best.type = ks[0];
+                best.wrap = k;
+            }
+        }
+        return best;
+    }
+
+    private static int rank(String shape) {
+        return shape.equals("rows") ? 0 : shape.equals("flat") ? 1 : 2;
+    }
+
     // plan finds how to call the method: the forms in order, the board
     // shapes in order, the first that exists.
     private static Plan plan(Class<?> c, String name, String wanted) {
         List<Plan> plans = new ArrayList<>();
+        String cn = c.getSimpleName();
         for (Method m : c.getMethods()) {
-            if (!m.getName().equals(name)) {
+            if (!m.getName().equals(name) || m.isBridge()) {
                 continue;
             }
             Type[] ps = m.getGenericParameterTypes();
             boolean isStatic = Modifier.isStatic(m.getModifiers());
             if (ps.length == 1 || (ps.length == 2 && ps[0].equals(ps[1]))) {
-                String shape = shapeOf(ps[0]);
-                if (shape == null) {
+                Arg a = arg(ps[0]);
+                if (a == null) {
                     continue;
                 }
-                Plan p = new Plan();
-                p.shape = shape;
-                p.type = ps[0];
-                p.method = m;
-                p.withGoal = ps.length == 2;
                 String params = ps.length == 2 ? "board, goal" : "board";
+                Plan p = new Plan();
+                p.method = m;
+                p.board = a;
+                p.goal = ps.length == 2 ? a : null;
                 if (isStatic) {
-                    p.description = c.getSimpleName() + "." + name + "(" + params + ")";
+                    p.description = cn + "." + name + "(" + params + ")";
                 } else {
                     try {
-                        p.ctor = c.getConstructor();
+                        p.self = c.getConstructor();
+                        p.description = "new " + cn + "()." + name + "(" + params + ")";
                     } catch (NoSuchMethodException e) {
-                        continue;
+                        for (Constructor<?> k : c.getConstructors()) {
+                            Type[] ks = k.getGenericParameterTypes();
+                            if (p.self == null && ks.length == 1 && arg(ks[0]) != null) {
+                                p.self = k;
+                                p.selfGoal = arg(ks[0]);
+                                p.description = "new " + cn + "(goal)." + name + "(" + params + ")";
+                            }
+                        }
+                        if (p.self == null) {
+                            continue;
+                        }
                     }
-                    p.description = "new " + c.getSimpleName() + "()." + name + "(" + params + ")";
                 }
-                p.description += " with board " + article(typeName(ps[0]));
+                p.description += " with board " + a.describe();
                 plans.add(p);
             } else if (ps.length == 0 && !isStatic) {
                 for (Constructor<?> k : c.getConstructors()) {
                     Type[] ks = k.getGenericParameterTypes();
                     if (ks.length == 1 && shapeOf(ks[0]) != null) {
                         Plan p = new Plan();
-                        p.shape = shapeOf(ks[0]);
-                        p.type = ks[0];
                         p.method = m;
-                        p.ctor = k;
-                        p.description = "new " + c.getSimpleName() + "(board)." + name + "() with board " + article(typeName(ks[0]));
+                        p.board = arg(ks[0]);
+                        p.self = k;
+                        p.description = "new " + cn + "(board)." + name + "() with board " + p.board.describe();
                         plans.add(p);
                     }
                 }
@@ -247,15 +313,15 @@ public class KpuzzleHeuristic {
         String[] order = {"rows", "flat", "string"};
         for (String s : order) {
             for (Plan p : plans) {
-                if (best == null && p.shape.equals(s) && (wanted.equals("auto") || wanted.equals(s))) {
+                if (best == null && p.shape().equals(s) && (wanted.equals("auto") || wanted.equals(s))) {
                     best = p;
                 }
             }
         }
         if (best == null) {
             String what = wanted.equals("auto") ? "a board" : "a board as " + wanted;
-            fail(c.getName() + " has no public " + name + "(board) (static, or on new " + c.getSimpleName() + "()) nor "
-                    + name + "() on new " + c.getSimpleName() + "(board), with " + what + ": int[][], int[], String or a List");
+            fail(c.getName() + " has no public " + name + "(board) (static, or on new " + cn + "() or new " + cn + "(goal)) nor "
+                    + name + "() on new " + cn + "(board), with " + what + ": int[][], int[], String, a List, or a class built from one");
         }
         return best;
     }
@@ -325,12 +391,15 @@ public class KpuzzleHeuristic {
     private static String value(Plan p, int[] cells, int[] goal) throws Failed {
         Object result;
         try {
-            Object b = board(p.shape, p.type, cells);
             if (p.method.getParameterCount() == 0) {
-                result = p.method.invoke(p.ctor.newInstance(b));
+                result = p.method.invoke(p.self.newInstance(p.board.make(cells)));
             } else {
-                Object target = Modifier.isStatic(p.method.getModifiers()) ? null : p.ctor.newInstance();
-                result = p.withGoal ? p.method.invoke(target, b, board(p.shape, p.type, goal)) : p.method.invoke(target, b);
+                Object target = null;
+                if (!Modifier.isStatic(p.method.getModifiers())) {
+                    target = p.selfGoal == null ? p.self.newInstance() : p.self.newInstance(p.selfGoal.make(goal));
+                }
+                Object b = p.board.make(cells);
+                result = p.goal != null ? p.method.invoke(target, b, p.goal.make(goal)) : p.method.invoke(target, b);
             }
         } catch (InvocationTargetException e) {
             Throwable t = e.getCause();
