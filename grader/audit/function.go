@@ -101,6 +101,11 @@ type FunctionSpec struct {
 	Interpreter string
 }
 
+// fileModuleTarget is MODULE:FUNCTION with a module named after a file
+// that is no Python identifier (8puzzle.py, a-star.py): importlib imports
+// it all the same, and students name their files so.
+var fileModuleTarget = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_-]*(\.[A-Za-z0-9_][A-Za-z0-9_-]*)*:[A-Za-z_][A-Za-z0-9_]*$`)
+
 // javaTarget is Class.method, the class possibly in a package.
 var javaTarget = regexp.MustCompile(`^([A-Za-z_$][A-Za-z0-9_$]*\.)*[A-Za-z_$][A-Za-z0-9_$]*\.[A-Za-z_$][A-Za-z0-9_$]*$`)
 
@@ -118,7 +123,7 @@ func (spec *FunctionSpec) normalize(s puzzles.Shape) error {
 		if module, fn, ok := strings.Cut(spec.Target, ":"); ok && strings.HasSuffix(module, ".py") {
 			spec.Target = strings.ReplaceAll(strings.TrimSuffix(module, ".py"), "/", ".") + ":" + fn
 		}
-		if !grader.ValidFunctionTarget(spec.Target) {
+		if !grader.ValidFunctionTarget(spec.Target) && !fileModuleTarget.MatchString(spec.Target) {
 			return fmt.Errorf("function %q: expected MODULE:FUNCTION, such as heuristics:manhattan (the module heuristics.py of the program's folder)", spec.Target)
 		}
 		if spec.Interpreter == "" {
@@ -166,12 +171,17 @@ func shellQuote(s string) string {
 func (spec FunctionSpec) line(board, blank string) string {
 	if spec.Language == LanguageJava {
 		class, method := splitMethod(spec.Target)
+		// The class's file where its package puts it (pkg/Board.java), or
+		// else the first file of its name anywhere in the folder (a
+		// package declared in a file kept at the top).
 		source := strings.ReplaceAll(class, ".", "/") + ".java"
-		build := "javac -J" + strings.Join(jvmFlags, " -J") + " -encoding UTF-8 -nowarn -cp '.:*' -sourcepath . -d . " + MethodHarnessFile + " " + shellQuote(source)
+		file := class[strings.LastIndexByte(class, '.')+1:] + ".java"
+		find := fmt.Sprintf(`src=%s; [ -f "$src" ] || src=$(find . -name %s -type f | head -n 1); [ -n "$src" ] || src=%s; `, shellQuote(source), shellQuote(file), shellQuote(source))
+		build := find + "javac -J" + strings.Join(jvmFlags, " -J") + " -encoding UTF-8 -nowarn -cp '.:*' -sourcepath . -d . " + MethodHarnessFile + ` "$src"`
 		// Compiled once per working folder; the first error is the last
 		// line on stderr, which a failed run's message shows.
-		return fmt.Sprintf("{ [ -f KpuzzleHeuristic.class ] || { %s > kpuzzle-javac.log 2>&1 || { cat kpuzzle-javac.log >&2; echo \"kpuzzle: %s did not compile: $(grep -m1 'error' kpuzzle-javac.log)\" >&2; exit 1; }; }; } && %s %s %s %s %s",
-			build, source, strings.Replace(JavaCommand("KpuzzleHeuristic"), "java ", "java -cp '.:*' ", 1),
+		return fmt.Sprintf("{ [ -f KpuzzleHeuristic.class ] || { %s > kpuzzle-javac.log 2>&1 || { cat kpuzzle-javac.log >&2; echo \"kpuzzle: ${src#./} did not compile: $(grep -m1 'error' kpuzzle-javac.log)\" >&2; exit 1; }; }; } && %s %s %s %s %s",
+			build, strings.Replace(JavaCommand("KpuzzleHeuristic"), "java ", "java -cp '.:*' ", 1),
 			shellQuote(class), shellQuote(method), shellQuote(board), shellQuote(blank)+" "+shellQuote(spec.Separator))
 	}
 	l := fmt.Sprintf("%s %s %s %s %s %s", spec.Interpreter, FunctionHarnessFile, shellQuote(spec.Target), shellQuote(board), shellQuote(blank), shellQuote(spec.Separator))

@@ -75,6 +75,8 @@ func TestFunctionShapes(t *testing.T) {
 		// Memoised in a dict: lists are not hashable, tuples are.
 		{audit.FunctionSpec{Target: "tuple_memo:euclid"}, "euclidean-tile-floor", "euclid(board), the board a tuple of rows (found by --board auto)", true},
 		{audit.FunctionSpec{Target: "node_dict:h", Call: "h({'state': board, 'g': 0})"}, "manhattan", "h({'state': board, 'g': 0}), the board a flat list (found by --board auto)", true},
+		// A file name that is no identifier, a demo run at import.
+		{audit.FunctionSpec{Target: "8puzzle.py:heuristic"}, "manhattan", "heuristic(board), the board a list of rows (found by --board auto)", true},
 		// Written for the blank-first goal.
 		{audit.FunctionSpec{Target: "blank_first:manhattan"}, "", "manhattan(board), the board a flat list (found by --board auto)", false},
 	} {
@@ -156,6 +158,7 @@ func TestFunctionBoardErrors(t *testing.T) {
 	}{
 		{audit.FunctionSpec{Target: "nosuch:h"}, "could not import the module nosuch (--function nosuch:h)"},
 		{audit.FunctionSpec{Target: "rows:nosuch"}, "the module rows has no function nosuch"},
+		{audit.FunctionSpec{Target: "import_crash:h"}, "could not import the module import_crash (--function import_crash:h): TypeError: 'NoneType' object is not iterable"},
 	} {
 		_, err := audit.NewFunction(context.Background(), tc.spec, g, audit.CommandOptions{Dir: "testdata/functions/python"})
 		var pe *audit.ProgramError
@@ -191,6 +194,8 @@ func TestMethodForms(t *testing.T) {
 		{"Heuristics.euclidean", "euclidean-tile-floor", "Heuristics.euclidean(board) with board an int[][]"},
 		{"Heuristics.outOfPlace", "misplaced", `Heuristics.outOfPlace(board) with board a String, cells joined by "", the blank written "_" (found by the first blank on which h(goal) = 0)`},
 		{"Heuristics.rowsOff", "", "Heuristics.rowsOff(board) with board a List<List<Integer>>"},
+		// In a package, its file at the top of the folder.
+		{"course.PkgBoard.hamming", "misplaced", "new PkgBoard(board).hamming() with board an int[][]"},
 		// Built for its goal, over a State class, through a generic interface.
 		{"GoalManhattan.estimate", "manhattan", "new GoalManhattan(goal).estimate(board) with board a State built from an int[][]"},
 	} {

@@ -64,9 +64,9 @@ def load_function(target, key="run.function"):
     module_name, _, function_name = target.partition(":")
     try:
         module = importlib.import_module(module_name)
-    except Exception:
+    except Exception as e:
         traceback.print_exc()
-        sys.exit("kpuzzle: could not import the module %s (%s %s)" % (module_name, key, target))
+        sys.exit("kpuzzle: could not import the module %s (%s %s): %s: %s" % (module_name, key, target, type(e).__name__, e))
     function = getattr(module, function_name, None)
     if not callable(function):
         sys.exit("kpuzzle: the module %s has no function %s (%s %s)" % (module_name, function_name, key, target))
