@@ -73,7 +73,11 @@ func teach(ctx context.Context, fv *FigureVerdict, cl StatsClaim, bd *bound, f *
 	if len(fits) > 0 {
 		var names []string
 		for _, ft := range fits {
-			names = append(names, fmt.Sprintf("%s (%s..%s)", ft.Heuristic, countString(ft.Low), countString(ft.High)))
+			how := ""
+			if phrase := conventionPhrase[ft.Convention]; phrase != "" {
+				how = ", " + phrase
+			}
+			names = append(names, fmt.Sprintf("%s (%s..%s as kpuzzle counts%s)", ft.Heuristic, countString(ft.Low), countString(ft.High), how))
 		}
 		fv.Hint += fmt.Sprintf("; %s is possible for A* with %s: if the program computes that distance, claim that heuristic (docs/heuristics.md lists what each computes)",
 			fv.Text, strings.Join(names, ", "))
