@@ -412,10 +412,10 @@ func TestCounterexampleCap(t *testing.T) {
 // default goal of 2x4, for every flawed heuristic.
 func TestInconsistentMoveNearestTheGoal(t *testing.T) {
 	if testing.Short() {
-		t.Skip("scans every move of three 3x3 and 2x4 state graphs for each of five heuristics")
+		t.Skip("scans every move of the 3x3 and 2x4 state graphs for each of five heuristics")
 	}
 	ctx := context.Background()
-	for _, g := range []puzzles.Goal{puzzles.SnailGoal(shape3x3), puzzles.DefaultGoal(shape2x4), puzzles.BlankFirstGoal(shape3x3)} {
+	for _, g := range []puzzles.Goal{puzzles.SnailGoal(shape3x3), puzzles.DefaultGoal(shape2x4)} {
 		tb, err := exact.Build(ctx, g, exact.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -433,8 +433,9 @@ func TestInconsistentMoveNearestTheGoal(t *testing.T) {
 			best := [2]int{math.MaxInt, math.MaxInt}
 			for cells, d := range tb.All() {
 				b := puzzles.FromBytes(g.Shape(), cells)
+				hc := f.H(cells)
 				for _, st := range b.Neighbors() {
-					if math.Abs(f.H(cells)-f.H(st.Board.Bytes())) <= 1+1e-9 {
+					if math.Abs(hc-f.H(st.Board.Bytes())) <= 1+1e-9 {
 						continue
 					}
 					dn, _ := tb.Distance(st.Board.Bytes())

@@ -25,7 +25,8 @@ func needTool(t *testing.T, name string) {
 
 func newFunction(t *testing.T, spec audit.FunctionSpec, g puzzles.Goal, dir string) *audit.Command {
 	t.Helper()
-	c, err := audit.NewFunction(context.Background(), spec, g, audit.CommandOptions{Dir: dir})
+	// One working folder: a JVM or an interpreter starts once per batch.
+	c, err := audit.NewFunction(context.Background(), spec, g, audit.CommandOptions{Dir: dir, Jobs: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

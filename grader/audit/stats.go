@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -105,9 +106,10 @@ type StatsOptions struct {
 	// puzzle that the expansion bands need (estimated); 0 means 512 MiB.
 	// A band that would need more is reported as unchecked.
 	MaxBandBytes int64
-	// Bands, when not nil, keeps the A* bands computed, for the next
-	// call: a grading judges every program's counts on the same tests.
-	Bands *BandCache
+	// Cache, when not nil, keeps each puzzle's optimal length and A*
+	// bands for the next call: a grading judges every program's counts
+	// on the same tests.
+	Cache *ClaimCache
 }
 
 // ReadStatsFile parses the claims file at path; see ParseStatsClaims.
@@ -369,7 +371,8 @@ type facts struct {
 	cost       int    // C*, -1 unknown
 	costNote   string // why cost is unknown
 	start      puzzles.Board
-	layers     []float64 // states at each distance from the start, up to C*; nil unknown
+	layersMu   sync.Mutex // guards the layers: facts are shared through a ClaimCache
+	layers     []float64  // states at each distance from the start, up to C*; nil unknown
 	layerNote  string
 	layersDone bool
 	walks      []float64 // blank-move sequences of each length from the start, up to C*
@@ -414,7 +417,13 @@ func CheckStats(ctx context.Context, claims []StatsClaim, opts StatsOptions) (*S
 		key := g.Board().String() + "|" + cl.Board.String()
 		f := cache[key]
 		if f == nil {
-			if f, err = puzzleFacts(ctx, cl.Board, g, opts, oracles); err != nil {
+			compute := func() (*facts, error) { return puzzleFacts(ctx, cl.Board, g, opts, oracles) }
+			if opts.Cache != nil {
+				f, err = opts.Cache.facts(ctx, key, compute)
+			} else {
+				f, err = compute()
+			}
+			if err != nil {
 				return nil, err
 			}
 			cache[key] = f
@@ -487,9 +496,14 @@ func (f *facts) layerCounts(ctx context.Context, maxBytes int64) ([]float64, str
 	if !bandFeasible(f.start.Shape(), f.cost) {
 		return nil, bandTooLarge(f.start.Shape(), f.cost)
 	}
+	f.layersMu.Lock()
+	defer f.layersMu.Unlock()
 	if !f.layersDone {
-		f.layers, f.layerNote = layerCounts(ctx, f.start, f.cost, maxBytes)
-		f.layersDone = true
+		layers, note := layerCounts(ctx, f.start, f.cost, maxBytes)
+		if ctx.Err() != nil {
+			return nil, note // cut short: not kept
+		}
+		f.layers, f.layerNote, f.layersDone = layers, note, true
 	}
 	return f.layers, f.layerNote
 }

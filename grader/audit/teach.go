@@ -168,13 +168,18 @@ func variantFamily(name string) []string {
 	return slices.DeleteFunc(names, func(n string) bool { return n == name })
 }
 
-// BandCache keeps the A* bands CheckStats computes, by puzzle, goal and
-// heuristic, so that a grading judging the counts of many programs on the
-// same tests computes each band once. The zero value is ready to use; a
-// BandCache is safe for concurrent use. Hand one to every CheckStats call
-// of a grading through StatsOptions.Bands.
-type BandCache struct {
-	m sync.Map // bandKey -> *bandEntry
+// ClaimCache keeps what judging claims on a puzzle takes — its optimal
+// length (an exact table or a search) and the A* bands of the heuristics
+// named — by puzzle, goal and heuristic, so that a grading judging the
+// counts of many programs on the same tests finds each once. The zero
+// value is ready to use; a ClaimCache is safe for concurrent use. Hand
+// one to every CheckStats call of a grading (StatsOptions.Cache), all
+// with the same options: the optimal lengths depend on the solve time
+// limit and the pattern databases. What a cancelled context cut short is
+// not kept.
+type ClaimCache struct {
+	bands   sync.Map // bandKey -> *cacheEntry[search.Band]
+	puzzles sync.Map // goal|board -> *cacheEntry[*facts]
 }
 
 type bandKey struct {
@@ -182,29 +187,41 @@ type bandKey struct {
 	maxBytes               int64
 }
 
-type bandEntry struct {
+// cacheEntry is one value of a ClaimCache, computed once.
+type cacheEntry[T any] struct {
 	once sync.Once
-	band search.Band
+	v    T
 	err  error
 }
 
-// aStarBand is search.AStarBand through opts.Bands when there is one. A
-// band cut short by ctx is not kept.
+// cached returns m's value for key, computing it once; a computation
+// that ctx (or another caller's context) cut short is dropped and tried
+// again.
+func cached[T any](ctx context.Context, m *sync.Map, key any, compute func() (T, error)) (T, error) {
+	v, _ := m.LoadOrStore(key, &cacheEntry[T]{})
+	e := v.(*cacheEntry[T])
+	e.once.Do(func() { e.v, e.err = compute() })
+	if e.err != nil && (errors.Is(e.err, context.Canceled) || errors.Is(e.err, context.DeadlineExceeded)) {
+		m.CompareAndDelete(key, e)
+		if ctx.Err() == nil {
+			return compute()
+		}
+	}
+	return e.v, e.err
+}
+
+// facts is puzzleFacts through the cache.
+func (c *ClaimCache) facts(ctx context.Context, key string, compute func() (*facts, error)) (*facts, error) {
+	return cached(ctx, &c.puzzles, key, compute)
+}
+
+// aStarBand is search.AStarBand through opts.Cache when there is one.
 func (opts StatsOptions) aStarBand(ctx context.Context, start puzzles.Board, goal puzzles.Goal, h search.Heuristic) (search.Band, error) {
 	compute := func() (search.Band, error) {
 		return search.AStarBand(ctx, search.Problem{Start: start, Goal: goal}, h, search.Limits{MaxBytes: opts.MaxBandBytes})
 	}
-	if opts.Bands == nil {
+	if opts.Cache == nil {
 		return compute()
 	}
-	key := bandKey{start.String(), goal.Board().String(), h.Name(), opts.MaxBandBytes}
-	v, _ := opts.Bands.m.LoadOrStore(key, &bandEntry{})
-	e := v.(*bandEntry)
-	e.once.Do(func() { e.band, e.err = compute() })
-	if e.err != nil && ctx.Err() == nil && (errors.Is(e.err, context.Canceled) || errors.Is(e.err, context.DeadlineExceeded)) {
-		// Another caller's context ended the computation: try again.
-		opts.Bands.m.CompareAndDelete(key, e)
-		return compute()
-	}
-	return e.band, e.err
+	return cached(ctx, &opts.Cache.bands, bandKey{start.String(), goal.Board().String(), h.Name(), opts.MaxBandBytes}, compute)
 }

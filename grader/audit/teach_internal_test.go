@@ -7,13 +7,15 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/search"
 )
 
-// TestBandCacheKeepsBands: judging the same claims twice through one
-// BandCache computes each A* band once (the second judgement finds every
-// band it needs in the cache) and gives the same verdicts; the variants'
-// bands an impossible Euclidean count consults are kept too.
-func TestBandCacheKeepsBands(t *testing.T) {
+// TestClaimCacheKeepsBands: judging the same claims twice through one
+// ClaimCache computes each A* band and the puzzle's optimal length once
+// (the second judgement finds them in the cache) and gives the same
+// verdicts; the variants' bands an impossible Euclidean count consults
+// are kept too.
+func TestClaimCacheKeepsBands(t *testing.T) {
 	ctx := context.Background()
 	b := puzzles.MustBoard(3, 3,
 		4, 1, 3,
@@ -23,23 +25,23 @@ func TestBandCacheKeepsBands(t *testing.T) {
 		{Algorithm: "astar", Heuristic: "manhattan", Puzzle: "p", Board: b, Figures: map[string]float64{FigureExpanded: 3}, Texts: map[string]string{FigureExpanded: "3"}},
 		{Algorithm: "astar", Heuristic: "euclidean", Puzzle: "p", Board: b, Figures: map[string]float64{FigureExpanded: 1000}, Texts: map[string]string{FigureExpanded: "1000"}},
 	}
-	cache := &BandCache{}
-	opts := StatsOptions{Bands: cache}
+	cache := &ClaimCache{}
+	opts := StatsOptions{Cache: cache}
 	first, err := CheckStats(ctx, claims, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	entries := func() int {
 		n := 0
-		cache.m.Range(func(_, _ any) bool { n++; return true })
+		cache.bands.Range(func(_, _ any) bool { n++; return true })
 		return n
 	}
 	// manhattan, euclidean and its ten variants.
 	if got := entries(); got != 12 {
 		t.Errorf("%d bands kept, want 12 (manhattan, euclidean and its 10 variants)", got)
 	}
-	cache.m.Range(func(k, v any) bool {
-		if e := v.(*bandEntry); e.err != nil {
+	cache.bands.Range(func(k, v any) bool {
+		if e := v.(*cacheEntry[search.Band]); e.err != nil {
 			t.Errorf("band %+v: %v", k, e.err)
 		}
 		return true
@@ -54,5 +56,10 @@ func TestBandCacheKeepsBands(t *testing.T) {
 	}
 	if got := entries(); got != 12 {
 		t.Errorf("%d bands kept after the second judgement, want still 12", got)
+	}
+	puzzles := 0
+	cache.puzzles.Range(func(_, _ any) bool { puzzles++; return true })
+	if puzzles != 1 {
+		t.Errorf("%d puzzles' facts kept, want 1", puzzles)
 	}
 }

@@ -54,7 +54,7 @@ func (g *grading) judgeClaims(ctx context.Context, t grader.Test, c grader.Claim
 		claim.Texts[audit.FigureMaxFrontier] = fmt.Sprint(*c.Frontier)
 	}
 	timeout := time.Duration(a.Optimal.Timeout)
-	rep, err := audit.CheckStats(ctx, []audit.StatsClaim{claim}, audit.StatsOptions{SolveTimeout: timeout, MaxBandBytes: claimBandBytes, Bands: &g.claimBands})
+	rep, err := audit.CheckStats(ctx, []audit.StatsClaim{claim}, audit.StatsOptions{SolveTimeout: timeout, MaxBandBytes: claimBandBytes, Cache: &g.claimCache})
 	if err != nil {
 		var out []judgedCount
 		for _, name := range []string{grader.CheckExpanded, grader.CheckFrontier} {

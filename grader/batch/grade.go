@@ -284,9 +284,9 @@ type grading struct {
 	// berkeleyRefs holds the reference searches of run.problem:
 	// berkeley, by test name (*berkeleyRef), each made once.
 	berkeleyRefs sync.Map
-	// claimBands holds the A* bands claims are judged with, each
-	// computed once per test and heuristic.
-	claimBands audit.BandCache
+	// claimCache holds the optimal lengths and A* bands claims are
+	// judged with, each computed once per test and heuristic.
+	claimCache audit.ClaimCache
 
 	// socketWarning warns once that the report socket cannot be made.
 	socketWarning sync.Once
