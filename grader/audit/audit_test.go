@@ -409,10 +409,10 @@ func TestCounterexampleCap(t *testing.T) {
 // move: none has an end nearer the goal (the nearer end first, then the
 // farther), on the snail goal of 3x3 (where issue 34 saw a move between
 // distances 2 and 3 drawn while one between 1 and 2 was listed) and the
-// default goal of 2x4, for every flawed heuristic.
+// default goal of 2x4, for two flawed heuristics and one made to show it.
 func TestInconsistentMoveNearestTheGoal(t *testing.T) {
 	if testing.Short() {
-		t.Skip("scans every move of the 3x3 and 2x4 state graphs for each of five heuristics")
+		t.Skip("scans every move of the 3x3 and 2x4 state graphs for each of three heuristics")
 	}
 	ctx := context.Background()
 	for _, g := range []puzzles.Goal{puzzles.SnailGoal(shape3x3), puzzles.DefaultGoal(shape2x4)} {
@@ -429,7 +429,7 @@ func TestInconsistentMoveNearestTheGoal(t *testing.T) {
 			}
 			return 0
 		}}
-		for _, f := range append(flawed.All(g), bump) {
+		for _, f := range []flawed.Heuristic{flawed.LinearConflictPairs(g), flawed.MisplacedWithBlank(g), bump} {
 			best := [2]int{math.MaxInt, math.MaxInt}
 			for cells, d := range tb.All() {
 				b := puzzles.FromBytes(g.Shape(), cells)

@@ -110,23 +110,6 @@ func TestFunctionShapes(t *testing.T) {
 	}
 }
 
-// TestFunctionExhaustive audits one function on every 8-puzzle state.
-func TestFunctionExhaustive(t *testing.T) {
-	if testing.Short() {
-		t.Skip("calls a Python function on all 181,440 states")
-	}
-	needTool(t, "python3")
-	g := puzzles.DefaultGoal(shape3x3)
-	c := newFunction(t, audit.FunctionSpec{Target: "tuple_memo:euclid"}, g, "testdata/functions/python")
-	r, err := audit.Run(context.Background(), c, audit.Options{Goal: g, Table: tableFor(t, shape3x3), Expect: referenceHeuristic(t, "euclidean-tile-floor", g)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !r.Passed || r.StatesChecked != 181440 || r.Expect.Equal != 181440 {
-		t.Errorf("passed %v, %d states checked, %+v", r.Passed, r.StatesChecked, r.Expect)
-	}
-}
-
 // TestFunctionBoardErrors: a function that takes no board shape, or two
 // with different values, or that raises, stops before the audit with a
 // message that says what each shape gave and what to pass.
@@ -188,9 +171,12 @@ func TestMethodForms(t *testing.T) {
 	}
 	needTool(t, "javac")
 	g := puzzles.DefaultGoal(shape3x3)
+	compiled := compileJava(t)
 	for _, tc := range []struct {
 		target, expect, call string
 	}{
+		// Compiled in the sandbox; the others run the classes compiled
+		// once by the test (javac takes seconds per run).
 		{"Board.manhattan", "manhattan", "new Board(board).manhattan() with board an int[][]"},
 		{"Heuristics.euclidean", "euclidean-tile-floor", "Heuristics.euclidean(board) with board an int[][]"},
 		{"Heuristics.outOfPlace", "misplaced", `Heuristics.outOfPlace(board) with board a String, cells joined by "", the blank written "_" (found by the first blank on which h(goal) = 0)`},
@@ -201,7 +187,11 @@ func TestMethodForms(t *testing.T) {
 		{"GoalManhattan.estimate", "manhattan", "new GoalManhattan(goal).estimate(board) with board a State built from an int[][]"},
 	} {
 		t.Run(tc.target, func(t *testing.T) {
-			c := newFunction(t, audit.FunctionSpec{Target: tc.target}, g, "testdata/functions/java")
+			dir := compiled
+			if tc.target == "Board.manhattan" {
+				dir = "testdata/functions/java"
+			}
+			c := newFunction(t, audit.FunctionSpec{Target: tc.target}, g, dir)
 			opts := audit.Options{Goal: g, Table: tableFor(t, shape3x3), Coverage: audit.Sampled, Samples: 40, Seed: 5}
 			if tc.expect != "" {
 				opts.Expect = referenceHeuristic(t, tc.expect, g)
@@ -223,12 +213,12 @@ func TestMethodForms(t *testing.T) {
 	}
 	// The goal object follows the audited goal.
 	snail := puzzles.SnailGoal(shape3x3)
-	c := newFunction(t, audit.FunctionSpec{Target: "GoalManhattan.estimate"}, snail, "testdata/functions/java")
+	c := newFunction(t, audit.FunctionSpec{Target: "GoalManhattan.estimate"}, snail, compiled)
 	r, err := audit.Run(context.Background(), c, audit.Options{Goal: snail, Coverage: audit.Sampled, Samples: 40, Seed: 5, Expect: heuristics.NewManhattan(snail)})
 	if err != nil || !r.Passed {
 		t.Errorf("GoalManhattan against the snail goal: %v, %+v", err, r)
 	}
-	_, err = audit.NewFunction(context.Background(), audit.FunctionSpec{Target: "Heuristics.nothing"}, g, audit.CommandOptions{Dir: "testdata/functions/java"})
+	_, err = audit.NewFunction(context.Background(), audit.FunctionSpec{Target: "Heuristics.nothing"}, g, audit.CommandOptions{Dir: compiled})
 	if err == nil || !strings.Contains(err.Error(), "heuristic method Heuristics.nothing") || !strings.Contains(err.Error(), "Heuristics has no public nothing(board)") {
 		t.Errorf("a missing method: %v", err)
 	}
@@ -294,3 +284,40 @@ func o0(digest string) string { return digest[:16] }
 
 // textstyleNone writes text without colours.
 var textstyleNone = textstyle.Style{}
+
+// compileJava copies the Java reduced cases and the auditor's harness
+// into a folder of their own and compiles them there once, as the
+// harness's command would in the sandbox, so that the tests that do not
+// test compiling run the classes only.
+func compileJava(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	entries, err := os.ReadDir("testdata/functions/java")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-encoding", "UTF-8", "-nowarn", "-d", "."}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join("testdata/functions/java", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, e.Name())
+	}
+	harness, err := os.ReadFile(filepath.Join(templatesDir, audit.MethodHarnessFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, audit.MethodHarnessFile), harness, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("javac", append(args, audit.MethodHarnessFile)...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, out)
+	}
+	return dir
+}

@@ -42,7 +42,8 @@ func studentEuclidean(g puzzles.Goal, how string) func([]uint8) float64 {
 // distance sums per-tile truncated distances: its expansion counts are
 // judged impossible for euclidean on some puzzles, and the verdict names
 // euclidean-tile-floor, for which every count is possible; an A* on the
-// real sum fits euclidean and one on its ceiling fits euclidean-ceil.
+// real sum fits euclidean and one on its ceiling fits euclidean-ceil
+// (boards 14, 18 and 22 moves from the goal).
 func TestEuclideanVariantClaims(t *testing.T) {
 	if testing.Short() {
 		t.Skip("computes A* bands of every Euclidean variant on 3x3 puzzles")
@@ -52,7 +53,7 @@ func TestEuclideanVariantClaims(t *testing.T) {
 	tb := tableFor(t, shape3x3)
 	rng := puzzles.NewRand(34)
 	impossible := 0
-	for _, depth := range []int{14, 18, 22, 24} {
+	for _, depth := range []int{14, 18, 22} {
 		b, ok := tb.RandomAt(rng, depth)
 		if !ok {
 			t.Fatal("no state at depth", depth)
