@@ -53,7 +53,7 @@ var AssignmentKeys = []KeyDoc{
 	{"run.extract.frontier", "\"\"", "regular expression whose group is the largest frontier the program reports"},
 	{"run.isolation", "auto", "sandbox isolation of builds and runs: auto, namespaces (an error where the kernel refuses them) or rlimits (the fallback a container without user namespaces gets; see docs/security.md)"},
 	{"claims.algorithm", "\"\"", "the search the tests expect, for every interface (astar, bfs, dfs, greedy, ...): one that does not promise a shortest path (dfs, greedy) judges any checked legal path valid, worth every point; the expanded and frontier counts run.extract finds, if it has those patterns, are judged against it, as kpuzzle audit stats does"},
-	{"claims.heuristic", "\"\"", "the heuristic of that search (manhattan, misplaced, linear-conflict, ...)"},
+	{"claims.heuristic", "\"\"", "the heuristic of that search (manhattan, misplaced, linear-conflict, euclidean (the real sum) or a variant of it: euclidean-tile-floor for h += (int) sqrt(...), euclidean-ceil, ...; docs/heuristics.md lists them)"},
 	{"groups", "[]", "per-test settings: a list of {tests: PATTERN, claims: {algorithm, heuristic}, rubric: {...}}; the first group whose pattern (as in run.choices) matches a test gives it its claims and the rubric keys it names; a group whose algorithm does not promise shortest paths (dfs, greedy) judges any checked solution as valid"},
 	{"tools.path", "[]", "folders put before PATH in every build and run (a Go toolchain's bin, the course's Python), visible read-only"},
 	{"tools.read_only", "[]", "further files or folders every build and run sees read-only at their own paths (a Go module cache, vendored libraries, a virtualenv)"},

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kpuzzle/kpuzzle/grader/audit"
 	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
@@ -36,6 +37,11 @@ var flagValues = map[string]func() []string{
 		return out
 	},
 	"threads": threadCounts,
+	// audit's heuristics and board shapes.
+	"expect":      heuristicNames,
+	"dominates":   heuristicNames,
+	"lower-bound": heuristicNames,
+	"board":       func() []string { return append([]string{audit.BoardAuto}, audit.Boards(audit.LanguagePython)...) },
 }
 
 // threadCounts are the --threads values worth offering: 0 (every core)

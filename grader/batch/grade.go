@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/audit"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
@@ -283,6 +284,9 @@ type grading struct {
 	// berkeleyRefs holds the reference searches of run.problem:
 	// berkeley, by test name (*berkeleyRef), each made once.
 	berkeleyRefs sync.Map
+	// claimCache holds the optimal lengths and A* bands claims are
+	// judged with, each computed once per test and heuristic.
+	claimCache audit.ClaimCache
 
 	// socketWarning warns once that the report socket cannot be made.
 	socketWarning sync.Once
