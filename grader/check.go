@@ -38,6 +38,11 @@ type CheckOptions struct {
 	// Notation is the notation Check reads the answer in; the zero value,
 	// notation.Auto, detects it.
 	Notation notation.Notation
+	// OffPath configures the search for the first move off every
+	// optimal path of a legal answer longer than the optimum or stopping
+	// short of the goal (Report.OffPath); its zero value searches with
+	// Oracle.
+	OffPath OffPathOptions
 }
 
 // Finding says what is wrong with an answer: the answer-file line (0 when
@@ -78,6 +83,20 @@ type Report struct {
 	// verified, that an incomplete answer passed through the goal, or that
 	// the expected answer was UNSOLVABLE.
 	Note string `json:"note,omitempty"`
+	// OffPath is, for a legal answer longer than the optimum or stopping
+	// short of the goal, the first move after which the goal could no
+	// longer be reached in the optimal number of moves; nil when every
+	// move stays on an optimal path, when the optimum is not known, or
+	// when it could not be found (OffPathUnknown says why).
+	OffPath *OffPath `json:"off_path,omitempty"`
+	// Remaining is, for an incomplete answer to a solvable puzzle, the
+	// optimal number of moves still needed from its final board, when
+	// proved.
+	Remaining *int `json:"remaining,omitempty"`
+	// OffPathUnknown says why OffPath (or Remaining) could not be
+	// found: a distance the reference solver could not prove in its
+	// budget, no optimal length to measure against.
+	OffPathUnknown string `json:"off_path_unknown,omitempty"`
 	// AnswerFormat is the notation the answer was read in (lines,
 	// letters, words, list, tiles, boards); for a malformed answer, the
 	// notation whose error is shown ("auto" when the file is no text or
@@ -134,7 +153,7 @@ func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckO
 		rep.Error = &Finding{Line: pe.Line, Message: parseMessage(pe)}
 		return rep, nil
 	}
-	rep, err := CheckAnswer(ctx, p, a, opts)
+	rep, err := checkAnswer(ctx, p, a, opts, n)
 	rep.AnswerFormat = n
 	return rep, err
 }
@@ -162,8 +181,14 @@ func newReport(p Problem) Report {
 	return rep
 }
 
-// CheckAnswer judges an answer already parsed. See Check.
+// CheckAnswer judges an answer already parsed. See Check. The moves of
+// Report.OffPath are named in opts.Notation (one move a line for Auto).
 func CheckAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOptions) (Report, error) {
+	return checkAnswer(ctx, p, a, opts, opts.Notation)
+}
+
+// checkAnswer is CheckAnswer for an answer read in notation n.
+func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOptions, n notation.Notation) (Report, error) {
 	rep := newReport(p)
 	optimum := func() (Optimum, error) {
 		if p.Optimum.Known {
@@ -237,6 +262,9 @@ func CheckAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 			if k := firstGoalVisit(p.Board, a.Path(p.Moves), p.Goal); k >= 0 {
 				rep.Note = fmt.Sprintf("the goal was reached after move %d; the moves after it leave it again", k)
 			}
+			if err := rep.findOffPath(ctx, p, a, opts, n, optimum); err != nil {
+				return Report{}, err
+			}
 		}
 		return rep, nil
 	}
@@ -259,11 +287,46 @@ func CheckAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 		rep.Verdict = Suboptimal
 		rep.Error = &Finding{Message: fmt.Sprintf("%s the goal, but the optimal length is %d (%s): %s more than needed",
 			reach(rep.Length), o.Length, o.Source, plural(rep.Length-o.Length, "move"))}
+		if err := rep.findOffPath(ctx, p, a, opts, n, optimum); err != nil {
+			return Report{}, err
+		}
 	default:
 		return Report{}, fmt.Errorf("%w: a legal answer of %d moves reaches the goal, but the optimal length is said to be %d (%s)",
 			ErrKeyContradiction, rep.Length, o.Length, o.Source)
 	}
 	return rep, nil
+}
+
+// findOffPath fills OffPath, Remaining and OffPathUnknown for a legal
+// answer to a solvable puzzle, unless opts skip the search; optimum
+// gives the optimal length (asking the oracle when the problem does not
+// carry it).
+func (rep *Report) findOffPath(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOptions, n notation.Notation, optimum func() (Optimum, error)) error {
+	if opts.OffPath.Skip {
+		return nil
+	}
+	if opts.Oracle == nil && opts.OffPath.Oracle == nil && !p.Optimum.Known {
+		rep.OffPathUnknown = "no optimal length to measure the answer against"
+		return nil
+	}
+	o, err := optimum()
+	if err != nil {
+		return err
+	}
+	if !o.Known {
+		rep.OffPathUnknown = "the optimal length is not known: " + o.Unknown
+		return nil
+	}
+	if rep.OptimalLength == nil {
+		n := o.Length
+		rep.OptimalLength, rep.OptimalSource = &n, o.Source
+	}
+	res, err := findOffPath(ctx, p, a, a.Path(p.Moves), o.Length, n, opts.OffPath, opts.Oracle)
+	if err != nil {
+		return err
+	}
+	rep.OffPath, rep.Remaining, rep.OffPathUnknown = res.off, res.remaining, res.unknown
+	return nil
 }
 
 // firstGoalVisit is the number of moves after which the walk first stands
@@ -342,9 +405,17 @@ func (r Report) Summary() string {
 
 // Details draws what the summary refers to, one string per line: the
 // board before an illegal move, the final board beside the goal for an
-// incomplete answer, and any note. It is empty when there is nothing to
-// draw.
+// incomplete answer, any note, and where a suboptimal or incomplete
+// answer left every optimal path (OffPathLines). It is empty when there
+// is nothing to draw.
 func (r Report) Details() []string {
+	return append(r.baseDetails(), OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, true)...)
+}
+
+// baseDetails are the details without where the answer left every
+// optimal path (a test result keeps that apart, for the reports to show
+// by the test's visibility).
+func (r Report) baseDetails() []string {
 	var out []string
 	switch r.Verdict {
 	case Illegal:

@@ -67,10 +67,10 @@ func TestCheckVerdicts(t *testing.T) {
 			summary{Verdict: grader.Illegal, Length: 1, Move: 1, Token: "DOWN", Board: "1 2 3 4 5 6 7 0 8",
 				Error: &grader.Finding{Line: 1, Message: "move 1 (DOWN) is illegal: the blank is at row 3, column 2, on the bottom row, so it cannot move DOWN"}}},
 		{"incomplete", oneAway, puzzles.TileMoves, "RIGHT\n",
-			summary{Verdict: grader.Incomplete, Length: 1, Board: "1 2 3 4 5 6 0 7 8",
+			summary{Verdict: grader.Incomplete, Length: 1, Board: "1 2 3 4 5 6 0 7 8", OptimalLength: ptr(1),
 				Error: &grader.Finding{Message: "the only move is legal, but the final board is not the goal"}}},
 		{"empty answer", oneAway, puzzles.TileMoves, "\n\n",
-			summary{Verdict: grader.Incomplete, Board: "1 2 3 4 5 6 7 0 8",
+			summary{Verdict: grader.Incomplete, Board: "1 2 3 4 5 6 7 0 8", OptimalLength: ptr(1),
 				Error: &grader.Finding{Message: "the answer has no moves, and the start board is not the goal"}}},
 		{"empty answer at the goal", goal.Board(), puzzles.TileMoves, "",
 			summary{Verdict: grader.Optimal, OptimalLength: ptr(0)}},
@@ -120,7 +120,7 @@ func TestCheckNotations(t *testing.T) {
 			summary{Verdict: grader.Malformed,
 				Error: &grader.Finding{Line: 1, Message: `column 6: bad move: found "RIGHT" after "LEFT"; expected one move per line`}}, notation.Lines},
 		{"two words on a line, detected", oneAway, puzzles.TileMoves, "LEFT RIGHT\n",
-			summary{Verdict: grader.Incomplete, Length: 2, Board: "1 2 3 4 5 6 7 0 8",
+			summary{Verdict: grader.Incomplete, Length: 2, Board: "1 2 3 4 5 6 7 0 8", OptimalLength: ptr(1),
 				Error: &grader.Finding{Message: "all 2 moves are legal, but the final board is not the goal"}}, notation.Auto},
 		{"tile numbers, blank convention", oneAway, puzzles.BlankMoves, "8\n",
 			summary{Verdict: grader.Optimal, Length: 1, OptimalLength: ptr(1)}, notation.Auto},
@@ -173,6 +173,18 @@ func TestCheckExplainsForHumans(t *testing.T) {
 				"  4 5 6           4 5 6",
 				"  7 _ 8           7 8 _",
 				"note: the goal was reached after move 1; the moves after it leave it again",
+				"first move off every optimal path: move 2, RIGHT",
+				"  the board before it is the goal: the answer should have stopped there",
+				"from the final board the goal is 1 more move away",
+			}},
+		{"RIGHT\nLEFT\nLEFT\n", "3 legal moves reach the goal, but the optimal length is 1 (bfs): 2 moves more than needed",
+			[]string{
+				"first move off every optimal path: move 1, RIGHT",
+				"  board before it, 1 move from the goal:",
+				"    1 2 3",
+				"    4 5 6",
+				"    7 _ 8",
+				"  RIGHT leaves 2 moves to go; LEFT would have stayed on an optimal path",
 			}},
 		{"LEFT\n", "1 move, the optimal length (bfs)", nil},
 	}
@@ -200,12 +212,18 @@ func TestCheckOptimumSources(t *testing.T) {
 			t.Errorf("got %s from %q after %d oracle calls; want optimal from the answer key, no calls", rep.Verdict, rep.OptimalSource, o.calls)
 		}
 	})
-	t.Run("oracle not asked when the answer is wrong anyway", func(t *testing.T) {
+	t.Run("oracle not asked when the answer is illegal", func(t *testing.T) {
 		o := newBFSOracle(goal)
 		check(t, p, "UP\n", grader.CheckOptions{Oracle: o})
-		check(t, p, "RIGHT\n", grader.CheckOptions{Oracle: o})
 		if o.calls != 0 {
-			t.Errorf("oracle called %d times for illegal and incomplete answers", o.calls)
+			t.Errorf("oracle called %d times for an illegal answer", o.calls)
+		}
+	})
+	t.Run("oracle not asked for an incomplete answer when the off-path search is off", func(t *testing.T) {
+		o := newBFSOracle(goal)
+		rep := check(t, p, "RIGHT\n", grader.CheckOptions{Oracle: o, OffPath: grader.OffPathOptions{Skip: true}})
+		if o.calls != 0 || rep.OptimalLength != nil || rep.Remaining != nil {
+			t.Errorf("oracle called %d times, optimal %v, remaining %v; want none", o.calls, rep.OptimalLength, rep.Remaining)
 		}
 	})
 	t.Run("timeout gives valid, not a guess", func(t *testing.T) {
