@@ -79,6 +79,15 @@ length of a shipped set), the exact distance table (boards of up to 9
 cells), or the reference solver, given --timeout; when it cannot prove the
 optimal length in time the verdict is valid, never a guess.
 
+For a legal answer longer than the optimum, or one that stops short of
+the goal, check names the first move after which the goal can no longer
+be reached in the optimal number of moves: its number and line, the
+board before it, how far the goal was, and every move that would have
+stayed on an optimal path (off_path in --json; for an answer that stops
+short, remaining is how many moves were still needed). The distances
+come from the same routes as the optimal length, within --timeout; what
+cannot be proved in time is said, not guessed (off_path_unknown).
+
 Exit code 0 for optimal, unsolvable-correct and valid (with a warning), 1
 for every other verdict, 2 when PUZZLE (or its answer key) cannot be read.
 PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
@@ -144,7 +153,8 @@ func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answer
 		defer f.Close()
 		answer, name = f, answerPath
 	}
-	rep, err := grader.Check(ctx, p, answer, name, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout, Notation: format})
+	rep, err := grader.Check(ctx, p, answer, name, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout, Notation: format,
+		OffPath: grader.OffPathOptions{Timeout: opts.timeout}})
 	if err != nil {
 		if errors.Is(err, grader.ErrKeyContradiction) {
 			return usageErrorf("%s: %v", puzzlePath, err)
@@ -153,6 +163,9 @@ func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answer
 	}
 	if rep.Verdict == grader.Valid {
 		warnings = append(warnings, "optimality not verified: "+strings.TrimPrefix(rep.Note, "optimality not verified: ")+"; try a longer --timeout")
+	}
+	if rep.OffPathUnknown != "" && rep.Verdict != grader.Valid {
+		warnings = append(warnings, "first move off every optimal path not found: "+rep.OffPathUnknown+"; try a longer --timeout")
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(a.errOut, "kpuzzle: warning: %s\n", w)
