@@ -113,6 +113,8 @@ type Report struct {
 
 	// reason is why the first illegal move is illegal.
 	reason string
+	// answerDigest fingerprints the answer's moves (see answerDigest).
+	answerDigest string
 }
 
 // Check reads an answer, in the notation opts names or the one it
@@ -231,6 +233,7 @@ func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 	}
 
 	rep.Length = a.Written()
+	rep.answerDigest = answerDigest(a, p.Moves)
 	final, err := puzzles.Replay(p.Board, a, p.Moves)
 	var ime *puzzles.IllegalMoveError
 	switch {
@@ -329,6 +332,22 @@ func (rep *Report) findOffPath(ctx context.Context, p Problem, a puzzles.Answer,
 	return nil
 }
 
+// answerDigest fingerprints the moves of an answer, as the blank's
+// directions (so that the same moves written in another notation or
+// convention give the same digest), with its illegal move and how many
+// moves followed it.
+func answerDigest(a puzzles.Answer, conv puzzles.Convention) string {
+	var sb strings.Builder
+	for _, d := range a.Path(conv) {
+		sb.WriteString(d.Letter())
+	}
+	if a.Illegal != nil {
+		fmt.Fprintf(&sb, "!%s+%d", a.Illegal.Token, a.AfterIllegal)
+	}
+	sum, _ := Digest(strings.NewReader(sb.String()))
+	return sum
+}
+
 // firstGoalVisit is the number of moves after which the walk first stands
 // on the goal, or -1 if it never does before its end. The path is known
 // to be legal.
@@ -410,6 +429,17 @@ func (r Report) Summary() string {
 // is nothing to draw.
 func (r Report) Details() []string {
 	return append(r.baseDetails(), OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, true)...)
+}
+
+// Notes are the Details that draw no board, for a page that draws the
+// boards itself (the browser checker, beside its replay): the note, and
+// where the answer left every optimal path in words.
+func (r Report) Notes() []string {
+	var out []string
+	if r.Note != "" && r.Verdict != Valid {
+		out = append(out, "note: "+r.Note)
+	}
+	return append(out, OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, false)...)
 }
 
 // baseDetails are the details without where the answer left every

@@ -379,8 +379,12 @@ func (o OffPath) where() string {
 	return s + ", " + moveLabel(o.Played)
 }
 
-// moveLabel is a move name for a sentence: a tile number becomes "tile 5".
-func moveLabel(name string) string {
+// moveLabel is MoveLabel.
+func moveLabel(name string) string { return MoveLabel(name) }
+
+// MoveLabel is a move name (OffPath.Played, OffPath.OptimalMoves) for a
+// sentence: a tile number becomes "tile 5", a direction stays as it is.
+func MoveLabel(name string) string {
 	if _, err := strconv.Atoi(name); err == nil {
 		return "tile " + name
 	}

@@ -145,7 +145,8 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 		page.MaxMoves = -1 // every move
 	}
 	if answerErr == nil {
-		rep, err := grader.CheckAnswer(ctx, p, ans, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout})
+		rep, err := grader.CheckAnswer(ctx, p, ans, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout, Notation: n,
+			OffPath: grader.OffPathOptions{Timeout: opts.timeout}})
 		if err != nil {
 			if errors.Is(err, grader.ErrKeyContradiction) {
 				return usageErrorf("%s: %v", puzzlePath, err)
@@ -156,6 +157,7 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 		page.Summary = rep.Summary()
 		page.OptimalLength = rep.OptimalLength
 		page.OptimalSource = rep.OptimalSource
+		page.OffPath, page.Remaining = rep.OffPath, rep.Remaining
 		page.Note = rep.Note
 		if rep.Verdict == grader.Valid {
 			page.Note = "" // the summary says it

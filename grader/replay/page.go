@@ -64,6 +64,14 @@ type Page struct {
 	// Note is shown under the verdict: anything else the student should
 	// know.
 	Note string
+	// OffPath, when set, is where the answer left every optimal path
+	// (grader.Report.OffPath): the page marks that move, draws which
+	// tiles would have stayed on an optimal path, and opens on the board
+	// before it.
+	OffPath *grader.OffPath
+	// Remaining, when set, is how many moves an answer that stops short
+	// still needed from its last board.
+	Remaining *int
 	// MaxMoves caps the moves the page holds, so that its size stays
 	// bounded whatever the answer's length: 0 means DefaultMaxMoves, a
 	// negative value no cap. The page of a longer answer holds its first

@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
+	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"github.com/kpuzzle/kpuzzle/templates"
@@ -60,6 +61,8 @@ func goldenPages(t testing.TB) map[string]replay.Page {
 			Title: "test 3", Start: eight, Answer: parseAnswer(t, "UP\nDOWN\nUP\nLEFT\n"),
 			Verdict: "suboptimal", Summary: "4 moves reach the goal, but the optimal length is 2 (exact table 3x3): 2 moves more than needed",
 			OptimalLength: intPtr(2), OptimalSource: "exact table 3x3",
+			OffPath: &grader.OffPath{Move: 2, Line: 2, Played: "DOWN", BoardBefore: [][]int{{1, 2, 3}, {4, 5, 6}, {7, 0, 8}},
+				OptimalMoves: []string{"LEFT"}, DistanceBefore: 1},
 		},
 		"incomplete-blank-moves": {
 			Title: "blank moves, blank-first goal", Start: twoByFour, Goal: puzzles.BlankFirstGoal(twoByFour.Shape()),
