@@ -79,11 +79,11 @@ func ResultFromReport(test string, r Report) Result {
 		details = append(details, fmt.Sprintf("the answer was read as %s (answer format %s)", n.Description(), n))
 	}
 	return Result{
-		Test:          test,
-		Verdict:       r.Verdict,
-		Length:        r.Length,
-		OptimalLength: r.OptimalLength,
-		Solvable:      r.Solvable,
+		Test:           test,
+		Verdict:        r.Verdict,
+		Length:         r.Length,
+		OptimalLength:  r.OptimalLength,
+		Solvable:       r.Solvable,
 		Summary:        r.Summary(),
 		Details:        details,
 		OffPath:        r.OffPath,
