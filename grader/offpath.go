@@ -361,9 +361,9 @@ func OffPathLines(off *OffPath, remaining *int, unknown string, board bool) []st
 	return out
 }
 
-// OffPathMove is the one line a hidden test may show: the number of the
+// OffPathMoveLine is the one line a hidden test may show: the number of the
 // move where the answer left every optimal path, nothing of its board.
-func OffPathMove(off *OffPath) string {
+func OffPathMoveLine(off *OffPath) string {
 	if off == nil {
 		return ""
 	}

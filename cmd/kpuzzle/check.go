@@ -13,6 +13,8 @@ import (
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"github.com/kpuzzle/kpuzzle/reference"
+	"github.com/kpuzzle/kpuzzle/reference/search"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -113,14 +115,43 @@ PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
 // strongest heuristic available — a shipped pattern database when one is
 // already in the user's cache (kpuzzle pdb build), else linear conflict.
 // One prover serves every call, so tables and databases load once.
-func referenceOracle() grader.Oracle {
-	// The grader proves one key at a time (before any submission runs),
-	// so each proof's IDA* gets every core.
+func referenceOracle() grader.Oracle { return newReferenceOracles(0).optimum }
+
+// referenceOracles are the reference solver's oracles over one prover:
+// optimum proves a puzzle's optimal length with every core (the grader
+// proves one key at a time, before any submission runs); distances proves
+// the distances of the search for the first move off every optimal path
+// on one core (tests run side by side then) within a budget of nodes
+// expansions each, so that what it proves does not depend on the
+// machine's load.
+type referenceOracles struct {
+	optimum, distances grader.Oracle
+}
+
+func newReferenceOracles(nodes int64) referenceOracles {
 	prover := &reference.Prover{Heuristics: solveHeuristics(""), Threads: runtime.GOMAXPROCS(0)}
-	return grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
-		p, err := prover.Prove(ctx, b, g)
-		return p.Length, p.Method, err
-	})
+	if nodes <= 0 {
+		nodes = grader.DefaultOffPathNodes
+	}
+	return referenceOracles{
+		optimum: grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+			p, err := prover.Prove(ctx, b, g)
+			return p.Length, p.Method, err
+		}),
+		distances: grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+			sol, err := reference.Solve(ctx, reference.Request{Board: b, Goal: g, Prover: prover,
+				Options: search.Options{Limits: search.Limits{MaxNodes: nodes}}})
+			switch {
+			case errors.Is(err, search.ErrNodeLimit):
+				return 0, sol.Route, fmt.Errorf("%w (%s expansions, feedback.off_path_nodes)", grader.ErrOutOfBudget, textstyle.Digits(nodes))
+			case err != nil:
+				return 0, sol.Route, err
+			case !sol.Solvable:
+				return 0, sol.Route, puzzles.ErrUnsolvable
+			}
+			return len(sol.Path), sol.Route, nil
+		}),
+	}
 }
 
 func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answerPath string, oracle grader.Oracle) error {

@@ -119,7 +119,8 @@ security model.`,
 			if err != nil {
 				return err
 			}
-			return runGrade(ctx, a, opts, asg, args, referenceOracle())
+			o := newReferenceOracles(asg.Feedback.OffPathNodes)
+			return runGrade(ctx, a, opts, asg, args, o.optimum, o.distances)
 		},
 	}
 	f := cmd.Flags()
@@ -299,7 +300,7 @@ type gradeInputs struct {
 	conceal []string
 }
 
-func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle grader.Oracle) error {
+func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle, distances grader.Oracle) error {
 	in, err := readGradeInputs(a, &opts, asg, paths)
 	if err != nil {
 		return err
@@ -310,6 +311,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 		Tests:        in.tests,
 		Submissions:  in.subs,
 		Oracle:       oracle,
+		Distances:    distances,
 		Jobs:         opts.jobs,
 		JournalPath:  filepath.Join(in.out, batch.JournalFile),
 		Resume:       opts.resume,
