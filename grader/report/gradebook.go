@@ -15,6 +15,9 @@ type Gradebook struct {
 	Rubric     grader.Rubric
 	Visibility grader.Visibility
 	Settings   grader.ResultSettings
+	// Feedback says what students are told of where an answer left every
+	// optimal path (feedback.off_path, off_path_hidden).
+	FeedbackSettings grader.Feedback
 	// Submissions are sorted by name.
 	Submissions []Submission
 	// Roster, when not empty, names the students behind each submission
@@ -41,11 +44,12 @@ type Submission struct {
 // missing result is a grader-error, so that no test is silently dropped.
 func NewGradebook(a grader.Assignment, tests []grader.Test, results map[string]map[string]grader.Result) Gradebook {
 	gb := Gradebook{
-		Assignment: a.Name,
-		Tests:      tests,
-		Rubric:     a.Rubric,
-		Visibility: a.Visibility,
-		Settings:   a.Results,
+		Assignment:       a.Name,
+		Tests:            tests,
+		Rubric:           a.Rubric,
+		Visibility:       a.Visibility,
+		Settings:         a.Results,
+		FeedbackSettings: a.Feedback,
 	}
 	if gb.Assignment == "" {
 		gb.Assignment = "kpuzzle assignment"

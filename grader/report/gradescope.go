@@ -107,7 +107,7 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 			Status:       status,
 			Name:         t.Name,
 			Number:       strconv.Itoa(t.Number),
-			Output:       testOutput(r, checks),
+			Output:       testOutput(r, checks, gb.OffPathLines(i, r)),
 			OutputFormat: "text",
 			Visibility:   vis,
 			ExtraData:    extra,
@@ -202,9 +202,10 @@ func filesReceivedTest(f grader.FilesReceived) GradescopeTest {
 }
 
 // testOutput is the text shown under a test: the summary, the details,
-// and the checks of no points (those with points are tests of their
-// own).
-func testOutput(r grader.Result, checks []grader.ScoredSubCheck) string {
+// where the answer left every optimal path (offPath, as students may
+// see it), and the checks of no points (those with points are tests of
+// their own).
+func testOutput(r grader.Result, checks []grader.ScoredSubCheck, offPath []string) string {
 	var sb strings.Builder
 	sb.WriteString(string(r.Verdict))
 	sb.WriteString(": ")
@@ -213,7 +214,7 @@ func testOutput(r grader.Result, checks []grader.ScoredSubCheck) string {
 		sb.WriteString("\n")
 		sb.WriteString(NearLimitLine(r))
 	}
-	for _, d := range r.Details {
+	for _, d := range append(r.Details, offPath...) {
 		sb.WriteByte('\n')
 		sb.WriteString(d)
 	}
