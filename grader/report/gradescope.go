@@ -60,9 +60,7 @@ type LeaderboardRow struct {
 // hidden tests went. A test "Files received" (no points, always visible)
 // comes first when the submission's files are known.
 func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
-	score, _ := gb.Total(s)
 	out := GradescopeResults{
-		Score:        score,
 		OutputFormat: "text",
 		Tests:        make([]GradescopeTest, 0, len(s.Results)+1),
 	}
@@ -84,8 +82,10 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 	}
 	for i, r := range s.Results {
 		t := gb.Tests[i]
+		// A test passes when the answer is right: solved (however long,
+		// its points say how close to optimal) or rightly UNSOLVABLE.
 		status := "failed"
-		if r.Verdict.Accepted() && r.VerdictScore(gb.Rubric) >= r.VerdictMax(gb.Rubric) {
+		if r.Verdict.Solved() || r.Verdict == grader.UnsolvableCorrect {
 			status = "passed"
 		}
 		vis := gb.Visibility.Visible
@@ -102,12 +102,12 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 			r.Summary, r.Details = "the build failed "+BuildRef, nil
 		}
 		out.Tests = append(out.Tests, GradescopeTest{
-			Score:        r.VerdictScore(gb.Rubric),
-			MaxScore:     r.VerdictMax(gb.Rubric),
+			Score:        gradebookPoints(r.VerdictScore(gb.Rubric)),
+			MaxScore:     gradebookPoints(r.VerdictMax(gb.Rubric)),
 			Status:       status,
 			Name:         t.Name,
 			Number:       strconv.Itoa(t.Number),
-			Output:       testOutput(r, checks, gb.OffPathLines(i, r)),
+			Output:       testOutput(r, checks, gb.studentLines(i, r)),
 			OutputFormat: "text",
 			Visibility:   vis,
 			ExtraData:    extra,
@@ -124,7 +124,7 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 				cs = "passed"
 			}
 			out.Tests = append(out.Tests, GradescopeTest{
-				Score: c.Points, MaxScore: c.Max, Status: cs,
+				Score: gradebookPoints(c.Points), MaxScore: gradebookPoints(c.Max), Status: cs,
 				Name:   t.Name + " · " + c.Title(),
 				Number: fmt.Sprintf("%d.%d", t.Number, k),
 				Output: c.Detail, OutputFormat: "text", Visibility: vis,
@@ -158,13 +158,20 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 	case seen.tests == 1:
 		passed = "the 1 test shown now, not yet with full points"
 	}
-	out.Output = fmt.Sprintf("%s: %s of %s points on %s.", gb.Assignment, formatPoints(seen.score), formatPoints(seen.max), passed)
+	out.Output = fmt.Sprintf("%s: %s of %s points on %s.", gb.Assignment, hundredths(seen.score), hundredths(seen.max), passed)
 	switch {
 	case hidden.tests == 1:
 		out.Output += " 1 more test is graded too; its result shows when it becomes visible."
 	case hidden.tests > 1:
 		out.Output += fmt.Sprintf(" %d more tests are graded too; their results show when they become visible.", hidden.tests)
 	}
+	// The total is the sum of the tests' scores as shown, each to the
+	// hundredth, as Gradescope adds them up.
+	var total float64
+	for _, gt := range out.Tests {
+		total += gt.Score
+	}
+	out.Score = gradebookPoints(total)
 	if gb.Settings.Times {
 		t := int(math.Ceil(seconds))
 		out.ExecutionTime = &t
@@ -174,11 +181,16 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 		out.Leaderboard = []LeaderboardRow{
 			{Name: "Solved", Value: float64(seen.solved), Order: "desc"},
 			{Name: "Optimal", Value: float64(seen.optimal), Order: "desc"},
-			{Name: "Points", Value: grader.RoundPoints(seen.score), Order: "desc"},
+			{Name: "Points", Value: gradebookPoints(seen.score), Order: "desc"},
 		}
 	}
 	return out
 }
+
+// gradebookPoints rounds points to the hundredth, as a gradebook shows
+// them: results.json shows 94.92, not 94.9215 (gradebook.csv keeps four
+// decimals).
+func gradebookPoints(p float64) float64 { return math.Round(p*100) / 100 }
 
 // filesReceivedTest lists what the submission held: a test of no points,
 // always visible, failed when an expected file is missing.

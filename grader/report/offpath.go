@@ -29,3 +29,14 @@ func (gb Gradebook) OffPathLines(i int, r grader.Result) []string {
 	}
 	return grader.OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, true)
 }
+
+// studentLines are the lines a test's output shows students beside its
+// details: what its partial credit means (CreditLine) and where the
+// answer left every optimal path (OffPathLines).
+func (gb Gradebook) studentLines(i int, r grader.Result) []string {
+	var out []string
+	if line := gb.CreditLine(r); line != "" {
+		out = append(out, line)
+	}
+	return append(out, gb.OffPathLines(i, r)...)
+}

@@ -88,3 +88,32 @@ func TestOffPathByVisibility(t *testing.T) {
 		})
 	}
 }
+
+// TestGradescopePartialCredit: a legal answer with partial credit passes
+// its Gradescope test (it is solved), its points are shown to the
+// hundredth as a gradebook shows them, the total is the sum of what is
+// shown, and the output says what the partial credit is made of.
+func TestGradescopePartialCredit(t *testing.T) {
+	gb := gradebook(t, "")
+	g := gb.Gradescope(gb.Submissions[0]) // alice: 20 moves optimal, 24 given on test 3
+	sub := g.Tests[len(g.Tests)-1]
+	if sub.Status != "passed" || sub.Score != 9.33 || sub.MaxScore != 10 {
+		t.Errorf("suboptimal test: status %s, %v of %v; want passed, 9.33 of 10", sub.Status, sub.Score, sub.MaxScore)
+	}
+	if !strings.Contains(sub.Output, "partial credit: 9.33 of 10 points, 6 for solving the puzzle and 3.33 of the 4 for an optimal answer (optimal length 20 ÷ your 24 moves = 0.833") {
+		t.Errorf("output does not explain the partial credit: %q", sub.Output)
+	}
+	var sum float64
+	for _, tc := range g.Tests {
+		sum += tc.Score
+	}
+	if g.Score != 29.33 || grader.RoundPoints(sum) != g.Score {
+		t.Errorf("total %v, tests add up to %v; want 29.33 for both", g.Score, sum)
+	}
+	bob := gb.Gradescope(gb.Submissions[1])
+	for _, tc := range bob.Tests {
+		if tc.Status != "failed" && tc.Name != "Files received" {
+			t.Errorf("bob's %s (no points) is %s", tc.Name, tc.Status)
+		}
+	}
+}
