@@ -243,8 +243,9 @@ func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 		rep.Token = ime.Token
 		rep.At = ime.Board
 		rep.Board = ime.Board.String()
-		rep.reason = ime.Reason
-		rep.Error = &Finding{Line: ime.Line, Message: fmt.Sprintf("move %d (%s) is illegal: %s", ime.Index+1, ime.Token, ime.Reason)}
+		rep.reason = IllegalReason(ime, p.Moves)
+		rep.Error = &Finding{Line: ime.Line, Message: fmt.Sprintf("move %d (%s) is illegal: %s", ime.Index+1, ime.Token, rep.reason)}
+		rep.Note = wrapNote(p, a, ime)
 		return rep, nil
 	case err != nil:
 		return Report{}, err
@@ -330,6 +331,99 @@ func (rep *Report) findOffPath(ctx context.Context, p Problem, a puzzles.Answer,
 	}
 	rep.OffPath, rep.Remaining, rep.OffPathUnknown = res.off, res.remaining, res.unknown
 	return nil
+}
+
+// IllegalReason is why an illegal move is illegal, in the words of
+// convention conv the answer is written in and then of the other one
+// (otherConvention).
+func IllegalReason(ime *puzzles.IllegalMoveError, conv puzzles.Convention) string {
+	return ime.Reason + otherConvention(ime, conv)
+}
+
+// otherConvention names an illegal move in the convention the answer is
+// not written in, so that a student who reasons about the other one (the
+// starters move the blank) sees the same move: " (in blank terms: the
+// blank would move DOWN, off the board)".
+func otherConvention(ime *puzzles.IllegalMoveError, conv puzzles.Convention) string {
+	if ime.NotASlide {
+		return ""
+	}
+	if conv == puzzles.BlankMoves {
+		side := map[puzzles.Dir]string{puzzles.Up: "above", puzzles.Down: "below", puzzles.Left: "left of", puzzles.Right: "right of"}[ime.Dir]
+		return fmt.Sprintf(" (in tile terms: %s, but no tile is %s the blank to slide %s)", ime.Dir.Opposite(), side, strings.ToLower(ime.Dir.Opposite().String()))
+	}
+	return fmt.Sprintf(" (in blank terms: the blank would move %s, off the board)", ime.Dir)
+}
+
+// wrapNote says when an illegal move is what a solver that keeps the
+// board as one row-major list does when it forgets the board's edges: the
+// blank steps one cell along the list (LEFT and RIGHT wrap to the row
+// before or after) or a row along it (UP from the top row is index
+// -width, which Python reads from the end of the list). It is definite
+// when the rest of the answer, played with such wraps, reaches the goal;
+// otherwise it names where a wrap would have taken the blank. Empty when
+// no wrap stays on the board.
+func wrapNote(p Problem, a puzzles.Answer, ime *puzzles.IllegalMoveError) string {
+	if ime.NotASlide || ime.Index >= len(a.Tokens) {
+		return ""
+	}
+	shape := p.Board.Shape()
+	from := ime.Board.Blank()
+	to, ok := wrapped(shape, from, ime.Dir)
+	if !ok {
+		return ""
+	}
+	r0, c0 := shape.RowCol(from)
+	r1, c1 := shape.RowCol(to)
+	where := fmt.Sprintf("from row %d, column %d to row %d, column %d", r0+1, c0+1, r1+1, c1+1)
+	// Play the whole answer with wraps allowed.
+	cells := ime.Board.Bytes()
+	blank := from
+	wraps := 0
+	for _, tok := range a.Tokens[ime.Index:] {
+		d := p.Moves.BlankDir(tok)
+		next, ok := shape.Neighbor(blank, d)
+		if !ok {
+			if next, ok = wrapped(shape, blank, d); !ok {
+				wraps = -1
+				break
+			}
+			wraps++
+		}
+		cells[blank], cells[next] = cells[next], 0
+		blank = next
+	}
+	if wraps > 0 && a.Illegal == nil && p.Goal.Reached(puzzles.FromBytes(shape, cells)) {
+		return fmt.Sprintf("the blank wrapped across the board's edge here, %s, as in a row-major list where it moves by one cell (or one row) without checking the edge; "+
+			"with %s the rest of the answer reaches the goal, so the solver lets the blank wrap: check the blank's row and column before each move", where, plural(wraps, "such wrap"))
+	}
+	return fmt.Sprintf("a solver that keeps the board as one row-major list and moves the blank along it without checking the edge would have wrapped the blank %s", where)
+}
+
+// wrapped is where the blank at cell i lands when it steps in direction d
+// along the row-major list of cells without regard for the edges (UP from
+// the top row as Python's negative index does), and false when that
+// leaves the list or is a legal move.
+func wrapped(s puzzles.Shape, i int, d puzzles.Dir) (int, bool) {
+	if _, legal := s.Neighbor(i, d); legal {
+		return 0, false
+	}
+	n := s.Cells()
+	j := i
+	switch d {
+	case puzzles.Left:
+		j = i - 1
+	case puzzles.Right:
+		j = i + 1
+	case puzzles.Up:
+		j = i - s.Cols + n // a negative index counts from the end
+	case puzzles.Down:
+		return 0, false // past the end of the list: an IndexError, not a wrap
+	}
+	if j < 0 || j >= n {
+		return 0, false
+	}
+	return j, true
 }
 
 // answerDigest fingerprints the moves of an answer, as the blank's

@@ -233,7 +233,7 @@ func (p Page) summary(r replayed) string {
 		}
 		return "the answer says UNSOLVABLE, and the puzzle indeed has no solution"
 	case r.illegal != nil:
-		return fmt.Sprintf("%s is illegal: %s", moveWhere(r.illegal.Index, r.illegal.Line), r.illegal.Reason)
+		return fmt.Sprintf("%s is illegal: %s", moveWhere(r.illegal.Index, r.illegal.Line), grader.IllegalReason(r.illegal, p.Convention))
 	case !r.solved:
 		return fmt.Sprintf("all %d %s legal, but the final board is not the goal", n, plural(n, "move is", "moves are"))
 	case p.OptimalLength == nil:

@@ -232,7 +232,7 @@ func TestData(t *testing.T) {
 	wantIllegal := struct {
 		Index, Line          int
 		Token, Reason, Blank string
-	}{len(w), 2*len(w) + 1, "DOWN", ime.Reason, "down"}
+	}{len(w), 2*len(w) + 1, "DOWN", grader.IllegalReason(ime, puzzles.BlankMoves), "down"}
 	gotIllegal := struct {
 		Index, Line          int
 		Token, Reason, Blank string

@@ -286,12 +286,13 @@ func (p Page) view(r replayed) view {
 		d.Lines = lineNumbers(r.answer.Lines[:r.shown])
 	}
 	if ill := r.illegal; ill != nil {
-		v.Illegal = &illegalView{Move: ill.Index + 1, Line: ill.Line, Token: ill.Token, Reason: ill.Reason}
+		reason := grader.IllegalReason(ill, p.Convention)
+		v.Illegal = &illegalView{Move: ill.Index + 1, Line: ill.Line, Token: ill.Token, Reason: reason}
 		// (An illegal move need not be a token: a tile number not next
 		// to the blank stops the answer at Index == len(Tokens).)
 		if !r.cut() || ill.Index < r.shown {
 			v.Last++
-			d.Illegal = &illegalData{Index: ill.Index, Line: ill.Line, Token: ill.Token, Reason: ill.Reason, BlankDir: strings.ToLower(ill.Dir.String())}
+			d.Illegal = &illegalData{Index: ill.Index, Line: ill.Line, Token: ill.Token, Reason: reason, BlankDir: strings.ToLower(ill.Dir.String())}
 			if ill.NotASlide {
 				d.Illegal.BlankDir = ""
 			}
