@@ -57,6 +57,9 @@ type Result struct {
 	OffPath        *OffPath `json:"off_path,omitempty"`
 	Remaining      *int     `json:"remaining,omitempty"`
 	OffPathUnknown string   `json:"off_path_unknown,omitempty"`
+	// IllegalMove is, for an illegal answer, the 1-based number of its
+	// first illegal move.
+	IllegalMove int `json:"illegal_move,omitempty"`
 	// AnswerDigest fingerprints the moves of an answer that was read
 	// (AnswerDigest), so that the class report can find the same answer
 	// handed in twice; empty when no answer was read.
@@ -90,6 +93,7 @@ func ResultFromReport(test string, r Report) Result {
 		Remaining:      r.Remaining,
 		OffPathUnknown: r.OffPathUnknown,
 		AnswerDigest:   r.answerDigest,
+		IllegalMove:    r.Move,
 	}
 }
 

@@ -117,16 +117,23 @@ PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
 // One prover serves every call, so tables and databases load once.
 func referenceOracle() grader.Oracle { return newReferenceOracles(0).optimum }
 
-// referenceOracles are the reference solver's oracles over one prover:
-// optimum proves a puzzle's optimal length with every core (the grader
-// proves one key at a time, before any submission runs); distances proves
-// the distances of the search for the first move off every optimal path
-// on one core (tests run side by side then) within a budget of nodes
-// expansions each, so that what it proves does not depend on the
+// referenceOracles are the reference solver's oracles over one prover
+// (tables and databases load once): optimum proves a puzzle's optimal
+// length with every core (the grader proves one key at a time, before any
+// submission runs); distances proves the distances of the search for the
+// first move off every optimal path on one core (tests run side by side
+// then) within a budget of nodes expansions each, and counts those the
+// class report's path counts need within countNodes each: budgets of
+// work, not time, so that what they prove does not depend on the
 // machine's load.
 type referenceOracles struct {
-	optimum, distances grader.Oracle
+	optimum, distances, counts grader.Oracle
 }
+
+// countNodes is the work each distance of the class report's path counts
+// may take: the boards near a shallow puzzle's optimal paths take far
+// fewer; a deep puzzle's are not counted.
+const countNodes = 20_000
 
 func newReferenceOracles(nodes int64) referenceOracles {
 	prover := &reference.Prover{Heuristics: solveHeuristics(""), Threads: runtime.GOMAXPROCS(0)}
@@ -138,20 +145,28 @@ func newReferenceOracles(nodes int64) referenceOracles {
 			p, err := prover.Prove(ctx, b, g)
 			return p.Length, p.Method, err
 		}),
-		distances: grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
-			sol, err := reference.Solve(ctx, reference.Request{Board: b, Goal: g, Prover: prover,
-				Options: search.Options{Limits: search.Limits{MaxNodes: nodes}}})
-			switch {
-			case errors.Is(err, search.ErrNodeLimit):
-				return 0, sol.Route, fmt.Errorf("%w (%s expansions, feedback.off_path_nodes)", grader.ErrOutOfBudget, textstyle.Digits(nodes))
-			case err != nil:
-				return 0, sol.Route, err
-			case !sol.Solvable:
-				return 0, sol.Route, puzzles.ErrUnsolvable
-			}
-			return len(sol.Path), sol.Route, nil
-		}),
+		distances: budgetedOracle(prover, nodes, "feedback.off_path_nodes"),
+		counts:    budgetedOracle(prover, countNodes, "the class report's counts"),
 	}
+}
+
+// budgetedOracle proves distances with prover on one core, within nodes
+// IDA* expansions each (an exact table needs none); what is out of the
+// budget is an error wrapping grader.ErrOutOfBudget that names it.
+func budgetedOracle(prover *reference.Prover, nodes int64, budget string) grader.Oracle {
+	return grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+		sol, err := reference.Solve(ctx, reference.Request{Board: b, Goal: g, Prover: prover,
+			Options: search.Options{Limits: search.Limits{MaxNodes: nodes}}})
+		switch {
+		case errors.Is(err, search.ErrNodeLimit):
+			return 0, sol.Route, fmt.Errorf("%w (%s expansions, %s)", grader.ErrOutOfBudget, textstyle.Digits(nodes), budget)
+		case err != nil:
+			return 0, sol.Route, err
+		case !sol.Solvable:
+			return 0, sol.Route, puzzles.ErrUnsolvable
+		}
+		return len(sol.Path), sol.Route, nil
+	})
 }
 
 func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answerPath string, oracle grader.Oracle) error {

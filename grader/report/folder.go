@@ -54,13 +54,17 @@ type FolderOptions struct {
 	// ResultsFormat is ResultsJSON's format: ResultsGradescope (the
 	// default, "") or ResultsPrairieLearn.
 	ResultsFormat string
+	// Class, when set, is the class report (Gradebook.Class): written as
+	// class.json and class.csv and shown on the summary page.
+	Class *Class
 }
 
 // WriteFolder writes everything a grading leaves in its output folder out,
 // each file whole (through a temporary file renamed into place):
 //
 //	results/STUDENT/results.json, junit.xml, gradebook.csv,
-//	feedback/STUDENT.md, replays/STUDENT/NN-TEST.html, summary.html
+//	feedback/STUDENT.md, replays/STUDENT/NN-TEST.html, summary.html,
+//	class.json, class.csv (with o.Class)
 //
 // The files depend on the gradebook alone (and the answers kept in
 // out/answers), so that a grading resumed from its journal, or merged
@@ -118,8 +122,17 @@ func (gb Gradebook) WriteFolder(out string, o FolderOptions) error {
 			}
 		}
 	}
+	if o.Class != nil {
+		if err := write(filepath.Join(out, ClassJSONFile), func(w io.Writer) error { return WriteClassJSON(w, *o.Class) }); err != nil {
+			return err
+		}
+		if err := write(filepath.Join(out, ClassCSVFile), func(w io.Writer) error { return gb.WriteClassCSV(w, *o.Class) }); err != nil {
+			return err
+		}
+	}
 	opts := SummaryOptions{
 		Feedback: func(s Submission) string { return "feedback/" + grader.FileName(s.Name) + ".md" },
+		Class:    o.Class,
 	}
 	if o.Replays {
 		opts.Replay = func(s Submission, i int) string {

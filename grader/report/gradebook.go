@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
 // Gradebook is everything the reports need: the assignment's settings, its
@@ -15,6 +16,11 @@ type Gradebook struct {
 	Rubric     grader.Rubric
 	Visibility grader.Visibility
 	Settings   grader.ResultSettings
+	// Convention is the assignment's move convention (moves).
+	Convention puzzles.Convention
+	// Claims is the claimed search of each test, by name
+	// (claims.algorithm and its groups); absent: none.
+	Claims map[string]grader.ClaimSettings
 	// Feedback says what students are told of where an answer left every
 	// optimal path (feedback.off_path, off_path_hidden).
 	FeedbackSettings grader.Feedback
@@ -50,6 +56,13 @@ func NewGradebook(a grader.Assignment, tests []grader.Test, results map[string]m
 		Visibility:       a.Visibility,
 		Settings:         a.Results,
 		FeedbackSettings: a.Feedback,
+		Convention:       a.Convention(),
+		Claims:           map[string]grader.ClaimSettings{},
+	}
+	for _, t := range tests {
+		if cs := a.ClaimsFor(t.Name); cs.Algorithm != "" {
+			gb.Claims[t.Name] = cs
+		}
 	}
 	if gb.Assignment == "" {
 		gb.Assignment = "kpuzzle assignment"
