@@ -81,6 +81,7 @@ var AssignmentKeys = []KeyDoc{
 	{"feedback.template", "built-in", "text/template file for the per-student Markdown feedback"},
 	{"feedback.off_path", "show", "what the tests students see say of a suboptimal or incomplete answer's first move off every optimal path: show (the move, the board before it, the moves that stayed optimal), move (its number only) or off (no search)"},
 	{"feedback.off_path_hidden", "none", "what hidden tests say of it when their results are shown: none or move (its number only; a hidden test never shows its board)"},
+	{"feedback.checker_url", `""`, "address (http or https) where the course publishes its browser checker page (kpuzzle page); every test students see then links it, opened on the student's answer (verdict and replay)"},
 	{"feedback.off_path_nodes", "2000000", "work the search may spend on each distance it proves (IDA* expansions, about half a second on one core); a distance not proved within it is reported as such, never guessed"},
 	{"optimal.timeout", "60s", "time to prove each optimal length the answer key lacks"},
 	{"optimal.verify", "10s", "time to prove again, before any submission runs, each optimal length the answer key gives (a key that disagrees stops the grading; 0 trusts the key)"},

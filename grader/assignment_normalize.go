@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/url"
 	"path"
 	"path/filepath"
 	"slices"
@@ -410,6 +411,9 @@ func (f *Feedback) normalize() error {
 	case OffPathNone, OffPathMove:
 	default:
 		return &ConfigError{Key: "feedback.off_path_hidden", Msg: fmt.Sprintf("%q: expected none or move (a hidden test never shows its board)", f.OffPathHidden)}
+	}
+	if u, err := url.Parse(f.CheckerURL); f.CheckerURL != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.ContainsAny(f.CheckerURL, " \t\n")) {
+		return &ConfigError{Key: "feedback.checker_url", Msg: fmt.Sprintf("%q: expected the http or https address of the course's checker page (kpuzzle page --out checker.html, published)", f.CheckerURL)}
 	}
 	switch {
 	case f.OffPathNodes == 0:

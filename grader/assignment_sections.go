@@ -256,6 +256,10 @@ type Feedback struct {
 	// proves, in IDA* expansions (0: DefaultOffPathNodes); a distance it
 	// cannot prove within it is reported as not proved.
 	OffPathNodes int64 `json:"off_path_nodes,omitempty"`
+	// CheckerURL is where the course publishes its browser checker page
+	// (kpuzzle page); each test students see then links it, opened on the
+	// student's answer. Empty: no link.
+	CheckerURL string `json:"checker_url,omitempty"`
 }
 
 // Values of Feedback.OffPath and Feedback.OffPathHidden.

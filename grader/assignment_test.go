@@ -153,6 +153,7 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 		{`{` + base + `, "feedback": {"off_path": "board"}}`, "feedback.off_path", "expected show, move or off"},
 		{`{` + base + `, "feedback": {"off_path_hidden": "show"}}`, "feedback.off_path_hidden", "a hidden test never shows its board"},
 		{`{` + base + `, "feedback": {"off_path_nodes": -5}}`, "feedback.off_path_nodes", "expected a positive number"},
+		{`{` + base + `, "feedback": {"checker_url": "javascript:alert(1)"}}`, "feedback.checker_url", "expected the http or https address"},
 		{`{` + base + `, "puzzles": {"dir": "s", "name": "x"}}`, "puzzles.name", "unknown key puzzles.name: expected one of dir, manifest, glob, hidden, extra"},
 		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"glob": "*"}]}}`, "puzzles.extra[0].dir", "missing"},
 		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"dir": "p", "extra": [{"dir": "q"}]}]}}`, "puzzles.extra[0].extra", "cannot have further sets"},
@@ -190,7 +191,7 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 		// run.problem's keys are parsed together, below.
 		"run.problem": "berkeley", "run.search": "astar", "run.heuristic": "manhattan", "rubric.search": map[string]any{"order": 1},
 		"visibility.visible": "visible", "visibility.hidden": "hidden", "visibility.hidden_tests": []any{"a*"},
-		"feedback.template": "t.tmpl", "feedback.off_path": "move", "feedback.off_path_hidden": "move", "feedback.off_path_nodes": 1000, "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "results.gradebook": []any{"canvas", "moodle"}, "prairielearn.submit": "editor", "hide": []any{"ref/"}, "integrity": "zero",
+		"feedback.template": "t.tmpl", "feedback.off_path": "move", "feedback.off_path_hidden": "move", "feedback.off_path_nodes": 1000, "feedback.checker_url": "https://course.example/checker.html", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "results.gradebook": []any{"canvas", "moodle"}, "prairielearn.submit": "editor", "hide": []any{"ref/"}, "integrity": "zero",
 		"run.solution": "moves", "run.read_stderr": true, "tools.path": []any{"/opt/go/bin"}, "tools.read_only": []any{"modcache"},
 		"groups": []any{map[string]any{"tests": "dfs_*", "claims": map[string]any{"algorithm": "dfs"}, "rubric": map[string]any{"optimal": 0}}},
 	}

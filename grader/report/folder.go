@@ -82,19 +82,6 @@ func (gb Gradebook) WriteFolder(out string, o FolderOptions) error {
 	if err := write(filepath.Join(out, "junit.xml"), gb.WriteJUnit); err != nil {
 		return err
 	}
-	for _, s := range gb.Submissions {
-		if err := write(filepath.Join(out, "results", grader.FileName(s.Name), "results.json"), func(w io.Writer) error { return gb.WriteGradescope(w, s) }); err != nil {
-			return err
-		}
-		if err := write(filepath.Join(out, "feedback", grader.FileName(s.Name)+".md"), func(w io.Writer) error { return gb.WriteFeedback(w, o.Feedback, s) }); err != nil {
-			return err
-		}
-		if o.ResultsJSON != "" {
-			if err := write(o.ResultsJSON, func(w io.Writer) error { return gb.writeResultsJSON(w, s, out, o) }); err != nil {
-				return err
-			}
-		}
-	}
 	pages := map[string]bool{}
 	if o.Replays {
 		for _, s := range gb.Submissions {
@@ -119,6 +106,38 @@ func (gb Gradebook) WriteFolder(out string, o FolderOptions) error {
 					return err
 				}
 				pages[rel] = true
+			}
+		}
+	}
+	// What students may be shown of their answers (visible tests only):
+	// the replay page, and the course's checker opened on the answer.
+	gb.replayOf = func(s Submission, i int) string {
+		if rel := gb.ReplayFile(s, i); pages[rel] {
+			return rel
+		}
+		return ""
+	}
+	gb.answerOf = func(s Submission, i int) []byte {
+		path, ok := grader.AnswerPath(filepath.Join(out, AnswersDir), s.Name, gb.Tests[i].Name)
+		if !ok || !gb.HasAnswer(s, i) {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		return data
+	}
+	for _, s := range gb.Submissions {
+		if err := write(filepath.Join(out, "results", grader.FileName(s.Name), "results.json"), func(w io.Writer) error { return gb.WriteGradescope(w, s) }); err != nil {
+			return err
+		}
+		if err := write(filepath.Join(out, "feedback", grader.FileName(s.Name)+".md"), func(w io.Writer) error { return gb.WriteFeedback(w, o.Feedback, s) }); err != nil {
+			return err
+		}
+		if o.ResultsJSON != "" {
+			if err := write(o.ResultsJSON, func(w io.Writer) error { return gb.writeResultsJSON(w, s, out, o) }); err != nil {
+				return err
 			}
 		}
 	}

@@ -29,6 +29,13 @@ type Gradebook struct {
 	// Roster, when not empty, names the students behind each submission
 	// (Gradescope's export), for the CSV gradebook.
 	Roster Roster
+
+	// replayOf and answerOf, set by WriteFolder, give the replay page of
+	// test i of s (its path in the output folder, "" when none was
+	// written) and the answer the grader read (nil when none was kept),
+	// for the links students get on the tests they see.
+	replayOf func(s Submission, i int) string
+	answerOf func(s Submission, i int) []byte
 }
 
 // Submission is one student's results, one per test in the order of

@@ -107,7 +107,7 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 			Status:       status,
 			Name:         t.Name,
 			Number:       strconv.Itoa(t.Number),
-			Output:       testOutput(r, checks, gb.studentLines(i, r)),
+			Output:       testOutput(r, checks, gb.studentLines(s, i, r)),
 			OutputFormat: "text",
 			Visibility:   vis,
 			ExtraData:    extra,

@@ -134,7 +134,7 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 			Points:      r.VerdictScore(gb.Rubric),
 			MaxPoints:   r.VerdictMax(gb.Rubric),
 			Message:     string(r.Verdict) + ": " + grader.Printable(shortR.Summary),
-			Output:      clip(printableLines(clip(testOutput(shortR, checks, gb.studentLines(i, r)), 4*prairieLearnOutputCap)), prairieLearnOutputCap),
+			Output:      clip(printableLines(clip(testOutput(shortR, checks, gb.studentLines(s, i, r)), 4*prairieLearnOutputCap)), prairieLearnOutputCap),
 		}
 		if o.Image != nil && !gb.Passed(r) {
 			if img, ok := o.Image(s, i); ok {
