@@ -113,7 +113,7 @@ func TestCheckTeachesInHumanOutput(t *testing.T) {
 	puzzle := writeFile(t, dir, "p.txt", "1 2 3\n4 5 6\n7 0 8\n")
 	r := kpuzzle(t, "LEFT\nUP\n", "check", puzzle, "-")
 	want := puzzle + ` (3x3, default goal, moves name where the tile goes, answer read as lines: one move per line)
-illegal: line 2 (move 2), UP: the blank is at row 3, column 3, on the bottom row: there is no tile below it to slide UP
+illegal: line 2 (move 2), UP: the blank is at row 3, column 3, on the bottom row: there is no tile below it to slide UP (in blank terms: the blank would move DOWN, off the board)
   board before the move:
     1 2 3
     4 5 6

@@ -134,7 +134,7 @@ func TestInterfaceStartersOnTrivialPuzzles(t *testing.T) {
 					moves      puzzles.Convention
 					blankFirst bool
 				}{{puzzles.TileMoves, false}, {puzzles.BlankMoves, true}} {
-					run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Moves: variant.moves.String(), BlankFirst: variant.blankFirst})
+					run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Moves: variant.moves.String(), BlankFirst: variant.blankFirst, Baseline: true})
 					goalOf := puzzles.DefaultGoal
 					if variant.blankFirst {
 						goalOf = puzzles.BlankFirstGoal
@@ -204,12 +204,49 @@ func TestInterfaceStartersGiveUp(t *testing.T) {
 				if _, err := exec.LookPath(tool); err != nil {
 					t.Skipf("%s is not installed, so this starter cannot be built and run here (CI installs it)", tool)
 				}
-				run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Moves: "tile"})
+				run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Moves: "tile", Baseline: true})
 				out, err := run(far)
 				raises := iface.Is(scaffold.InterfacePythonFunction) || iface.Is(scaffold.InterfaceJavaAPI)
 				switch {
 				case raises && (err == nil || !strings.Contains(err.Error(), "gave up")):
 					t.Errorf("want an error saying it gave up, got %v; printed %q", err, out)
+				case !raises && err != nil:
+					t.Error(err)
+				case strings.TrimSpace(out) != "":
+					t.Errorf("printed an answer: %q", out)
+				}
+			})
+		}
+	}
+}
+
+// TestInterfaceSkeletonsAnswerNothing builds every interface's skeleton
+// starter (the default: kpuzzle init without --baseline) and runs it on a
+// one-move puzzle: it must build and run, answer nothing, and say that
+// the search is not written yet (the function and the Java Solver raise
+// saying so).
+func TestInterfaceSkeletonsAnswerNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs every interface's skeleton starter; go test without -short runs it")
+	}
+	near := oracletest.Walk(puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3}), 1)
+	for _, iface := range scaffold.Interfaces() {
+		if iface.IsFile() {
+			continue // TestStarterCodeOnTrivialPuzzles
+		}
+		for _, name := range iface.Languages {
+			t.Run(iface.Name+"/"+name, func(t *testing.T) {
+				tool := map[string]string{"python": "python3", "java": "javac", "cpp": "g++", "go": "go"}[name]
+				if _, err := exec.LookPath(tool); err != nil {
+					t.Skipf("%s is not installed, so this starter cannot be built and run here (CI installs it)", tool)
+				}
+				t.Parallel()
+				run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Moves: "tile"})
+				out, err := run(near)
+				raises := iface.Is(scaffold.InterfacePythonFunction) || iface.Is(scaffold.InterfaceJavaAPI)
+				switch {
+				case raises && (err == nil || !strings.Contains(err.Error(), "not written yet")):
+					t.Errorf("want an error saying the search is not written yet, got %v; printed %q", err, out)
 				case !raises && err != nil:
 					t.Error(err)
 				case strings.TrimSpace(out) != "":
