@@ -86,6 +86,11 @@ run. Results (byte-for-byte reproducible):
   OUT/junit.xml                      JUnit XML
   OUT/gradebook.csv                  one row per student, one column per test
   OUT/feedback/STUDENT.md            Markdown feedback from a template
+  OUT/class.json, OUT/class.csv      the class at a glance: verdicts per
+                                     test, where answers left the optimal
+                                     paths, claims outside their bands,
+                                     shared answers to review (also
+                                     "class" in --json)
 and, for the instructor (with run times, so they differ from run to run):
   OUT/summary.html                   score histogram, pass rate per test,
                                      run times, links to the replays
