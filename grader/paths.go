@@ -14,9 +14,9 @@ import (
 // length (walks of exactly that many moves from the start to the goal,
 // detours included) and the legal move sequences of a given length. It
 // proves the distances it needs with an Oracle, keeping them, and stops
-// after MaxBoards distinct boards, so that what it counts (or gives up
-// on) is the same on every machine when the oracle's budget is one of
-// work. A PathCounter counts for one puzzle; it is not safe for
+// after MaxBoards distinct boards (or 8 times as many counts of a board
+// at a number of moves left), so that what it counts (or gives up on) is
+// the same on every machine when the oracle's budget is one of work. A PathCounter counts for one puzzle; it is not safe for
 // concurrent use.
 type PathCounter struct {
 	start  puzzles.Board
@@ -33,6 +33,12 @@ type walkKey struct {
 	board string
 	left  int
 }
+
+// walksPerBoard bounds the counts a PathCounter keeps (a board at each
+// number of moves left) to this many times MaxBoards, so that a long
+// answer's count (a board may be passed at many numbers of moves left)
+// stays within memory: a few hundred bytes a count.
+const walksPerBoard = 8
 
 // ErrTooManyBoards reports a count that would need the distances of more
 // than PathCounter.MaxBoards boards.
@@ -93,6 +99,9 @@ func (c *PathCounter) walksFrom(ctx context.Context, b puzzles.Board, left int) 
 	key := walkKey{string(b.Bytes()), left}
 	if n, ok := c.walks[key]; ok {
 		return n, nil
+	}
+	if len(c.walks) >= walksPerBoard*c.MaxBoards {
+		return nil, fmt.Errorf("%w (%d boards at every number of moves left)", ErrTooManyBoards, walksPerBoard*c.MaxBoards)
 	}
 	sum := new(big.Int)
 	for _, st := range b.Neighbors() {
