@@ -8,8 +8,8 @@
 //     unsolvable; and for a suboptimal or incomplete answer, the first
 //     move after which the goal could no longer be reached in the optimal
 //     number of moves ([OffPath], offpath.go: a bisection over the answer
-//     with exact distances from the [Oracle]); and how many answers of a
-//     length a puzzle allows ([PathCounter], paths.go), for the class
+//     with exact distances from the [Oracle]); how many answers of a
+//     length a puzzle allows is package grader/pathcount's, for the class
 //     report's shared answers;
 //   - the description of an assignment ([Assignment]): where the puzzle
 //     set is, how a submission is built and run, the limits of every run,

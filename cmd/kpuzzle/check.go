@@ -155,17 +155,11 @@ func newReferenceOracles(nodes int64) referenceOracles {
 // budget is an error wrapping grader.ErrOutOfBudget that names it.
 func budgetedOracle(prover *reference.Prover, nodes int64, budget string) grader.Oracle {
 	return grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
-		sol, err := reference.Solve(ctx, reference.Request{Board: b, Goal: g, Prover: prover,
-			Options: search.Options{Limits: search.Limits{MaxNodes: nodes}}})
-		switch {
-		case errors.Is(err, search.ErrNodeLimit):
-			return 0, sol.Route, fmt.Errorf("%w (%s expansions, %s)", grader.ErrOutOfBudget, textstyle.Digits(nodes), budget)
-		case err != nil:
-			return 0, sol.Route, err
-		case !sol.Solvable:
-			return 0, sol.Route, puzzles.ErrUnsolvable
+		proof, err := prover.ProveWithin(ctx, b, g, search.Limits{MaxNodes: nodes})
+		if errors.Is(err, search.ErrNodeLimit) {
+			return 0, proof.Method, fmt.Errorf("%w (%s expansions, %s)", grader.ErrOutOfBudget, textstyle.Digits(nodes), budget)
 		}
-		return len(sol.Path), sol.Route, nil
+		return proof.Length, proof.Method, err
 	})
 }
 

@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/pathcount"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -118,7 +119,7 @@ type PathOptions struct {
 	// the solutions are not counted.
 	Distances grader.Oracle
 	// MaxBoards bounds the boards each puzzle's counts may visit
-	// (grader.PathCounter) when an exact distance table holds them (at
+	// (pathcount.Counter) when an exact distance table holds them (at
 	// most TableCells cells); 0 means DefaultCountBoards.
 	MaxBoards int
 	// MaxSearchedBoards bounds them on larger puzzles, where each
@@ -258,9 +259,9 @@ func (gb Gradebook) sharedAnswers(ctx context.Context, t grader.Test, groups map
 			maxBoards = DefaultCountSearchedBoards
 		}
 	}
-	var counter *grader.PathCounter
+	var counter *pathcount.Counter
 	if !t.Board.IsZero() && !t.Goal.IsZero() {
-		counter = grader.NewPathCounter(t.Board, t.Goal, po.Distances, maxBoards)
+		counter = pathcount.New(t.Board, t.Goal, po.Distances, maxBoards)
 	}
 	var out []SharedAnswer
 	for _, d := range digests {
@@ -288,7 +289,7 @@ func (gb Gradebook) sharedAnswers(ctx context.Context, t grader.Test, groups map
 // countPaths fills in how many answers the shared answer's puzzle allows.
 // A count that cannot be made within the budget is said, not guessed;
 // ctx's end is an error.
-func (gb Gradebook) countPaths(ctx context.Context, counter *grader.PathCounter, t grader.Test, r grader.Result, po PathOptions, sa *SharedAnswer) error {
+func (gb Gradebook) countPaths(ctx context.Context, counter *pathcount.Counter, t grader.Test, r grader.Result, po PathOptions, sa *SharedAnswer) error {
 	switch r.Verdict {
 	case grader.Incomplete:
 		sa.Answers = counter.MoveSequences(r.Length)
@@ -311,7 +312,7 @@ func (gb Gradebook) countPaths(ctx context.Context, counter *grader.PathCounter,
 			return n, nil
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
-		case errors.Is(err, grader.ErrTooManyBoards), errors.Is(err, grader.ErrOutOfBudget):
+		case errors.Is(err, pathcount.ErrTooManyBoards), errors.Is(err, grader.ErrOutOfBudget):
 			sa.NotCounted = "the solutions were not counted: " + err.Error()
 			return nil, nil
 		}

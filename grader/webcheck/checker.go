@@ -299,17 +299,11 @@ const DistanceNodes = 1_000_000
 // path with the page's prover, within DistanceNodes each.
 func (c *Checker) distances() grader.Oracle {
 	return grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
-		sol, err := reference.Solve(ctx, reference.Request{Board: b, Goal: g, Prover: c.prover,
-			Options: search.Options{Limits: search.Limits{MaxNodes: DistanceNodes}}})
-		switch {
-		case errors.Is(err, search.ErrNodeLimit):
-			return 0, sol.Route, fmt.Errorf("%w: %d expansions", grader.ErrOutOfBudget, DistanceNodes)
-		case err != nil:
-			return 0, sol.Route, err
-		case !sol.Solvable:
-			return 0, sol.Route, puzzles.ErrUnsolvable
+		proof, err := c.prover.ProveWithin(ctx, b, g, search.Limits{MaxNodes: DistanceNodes})
+		if errors.Is(err, search.ErrNodeLimit) {
+			return 0, proof.Method, fmt.Errorf("%w: %d expansions", grader.ErrOutOfBudget, DistanceNodes)
 		}
-		return len(sol.Path), sol.Route, nil
+		return proof.Length, proof.Method, err
 	})
 }
 

@@ -1,4 +1,4 @@
-package grader_test
+package pathcount_test
 
 import (
 	"context"
@@ -8,8 +8,22 @@ import (
 	"testing"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/pathcount"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/oracletest"
 )
+
+// tableOracle answers distances from goal's exact distance table.
+func tableOracle(t testing.TB, goal puzzles.Goal) grader.Oracle {
+	table := oracletest.ExactTable(t, goal)
+	return grader.OracleFunc(func(_ context.Context, b puzzles.Board, _ puzzles.Goal) (int, string, error) {
+		d, ok := table.DistanceBoard(b)
+		if !ok {
+			return 0, "", puzzles.ErrUnsolvable
+		}
+		return d, "exact table", nil
+	})
+}
 
 // bruteWalks counts every walk of exactly left moves from b, and those
 // that end on the goal, by enumerating them.
@@ -37,11 +51,11 @@ func TestPathCounterAgreesWithEnumeration(t *testing.T) {
 	ctx := context.Background()
 	for _, shape := range []puzzles.Shape{{Rows: 2, Cols: 3}, {Rows: 3, Cols: 3}} {
 		goal := puzzles.DefaultGoal(shape)
-		table := bfsDistances(goal)
+		oracle := tableOracle(t, goal)
 		for range 12 {
 			b, _ := puzzles.RandomWalk(rng, goal, 3+rng.IntN(6))
-			d, _ := table.distance(b)
-			c := grader.NewPathCounter(b, goal, &bfsOracle{dist: table}, 1_000_000)
+			d, _ := oracletest.ExactTable(t, goal).DistanceBoard(b)
+			c := pathcount.New(b, goal, oracle, 1_000_000)
 			for _, extra := range []int{0, 2, 4} {
 				if d+extra > 11 {
 					continue
@@ -69,11 +83,10 @@ func TestPathCounterAgreesWithEnumeration(t *testing.T) {
 // ErrTooManyBoards rather than run on.
 func TestPathCounterGivesUp(t *testing.T) {
 	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
-	table := bfsDistances(goal)
 	b, _ := puzzles.RandomWalk(rand.New(rand.NewPCG(1, 1)), goal, 40)
-	d, _ := table.distance(b)
-	c := grader.NewPathCounter(b, goal, &bfsOracle{dist: table}, 50)
-	if _, err := c.Solutions(context.Background(), d+4); !errors.Is(err, grader.ErrTooManyBoards) {
+	d, _ := oracletest.ExactTable(t, goal).DistanceBoard(b)
+	c := pathcount.New(b, goal, tableOracle(t, goal), 50)
+	if _, err := c.Solutions(context.Background(), d+4); !errors.Is(err, pathcount.ErrTooManyBoards) {
 		t.Errorf("err = %v, want ErrTooManyBoards", err)
 	}
 }

@@ -1,4 +1,4 @@
-package grader
+package pathcount
 
 import (
 	"context"
@@ -6,22 +6,23 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
-// PathCounter counts the answers a puzzle allows, to say how rare it is
+// Counter counts the answers a puzzle allows, to say how rare it is
 // that two students hand in the same one: the solutions of a given
 // length (walks of exactly that many moves from the start to the goal,
 // detours included) and the legal move sequences of a given length. It
 // proves the distances it needs with an Oracle, keeping them, and stops
 // after MaxBoards distinct boards (or 8 times as many counts of a board
 // at a number of moves left), so that what it counts (or gives up on) is
-// the same on every machine when the oracle's budget is one of work. A PathCounter counts for one puzzle; it is not safe for
+// the same on every machine when the oracle's budget is one of work. A Counter counts for one puzzle; it is not safe for
 // concurrent use.
-type PathCounter struct {
+type Counter struct {
 	start  puzzles.Board
 	goal   puzzles.Goal
-	oracle Oracle
+	oracle grader.Oracle
 	// MaxBoards bounds the distinct boards whose distance the counts may
 	// need; past it they stop with ErrTooManyBoards.
 	MaxBoards int
@@ -34,24 +35,24 @@ type walkKey struct {
 	left  int
 }
 
-// walksPerBoard bounds the counts a PathCounter keeps (a board at each
+// walksPerBoard bounds the counts a Counter keeps (a board at each
 // number of moves left) to this many times MaxBoards, so that a long
 // answer's count (a board may be passed at many numbers of moves left)
 // stays within memory: a few hundred bytes a count.
 const walksPerBoard = 8
 
 // ErrTooManyBoards reports a count that would need the distances of more
-// than PathCounter.MaxBoards boards.
+// than Counter.MaxBoards boards.
 var ErrTooManyBoards = errors.New("too many boards to count the paths exactly")
 
-// NewPathCounter counts paths from start to goal with oracle's distances,
+// New counts paths from start to goal with oracle's distances,
 // within maxBoards distinct boards.
-func NewPathCounter(start puzzles.Board, goal puzzles.Goal, oracle Oracle, maxBoards int) *PathCounter {
-	return &PathCounter{start: start, goal: goal, oracle: oracle, MaxBoards: maxBoards, dist: map[string]int{}, walks: map[walkKey]*big.Int{}}
+func New(start puzzles.Board, goal puzzles.Goal, oracle grader.Oracle, maxBoards int) *Counter {
+	return &Counter{start: start, goal: goal, oracle: oracle, MaxBoards: maxBoards, dist: map[string]int{}, walks: map[walkKey]*big.Int{}}
 }
 
 // distance is b's distance to the goal, proved once.
-func (c *PathCounter) distance(ctx context.Context, b puzzles.Board) (int, error) {
+func (c *Counter) distance(ctx context.Context, b puzzles.Board) (int, error) {
 	if c.goal.Reached(b) {
 		return 0, nil
 	}
@@ -75,14 +76,14 @@ func (c *PathCounter) distance(ctx context.Context, b puzzles.Board) (int, error
 
 // Solutions counts the walks of exactly length moves from the start to
 // the goal: the answers of that length that solve the puzzle.
-func (c *PathCounter) Solutions(ctx context.Context, length int) (*big.Int, error) {
+func (c *Counter) Solutions(ctx context.Context, length int) (*big.Int, error) {
 	return c.walksFrom(ctx, c.start, length)
 }
 
 // walksFrom counts the walks of exactly left moves from b to the goal:
 // none when the goal is farther than left moves or of the other parity,
 // else the sum over b's neighbours.
-func (c *PathCounter) walksFrom(ctx context.Context, b puzzles.Board, left int) (*big.Int, error) {
+func (c *Counter) walksFrom(ctx context.Context, b puzzles.Board, left int) (*big.Int, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -119,7 +120,7 @@ func (c *PathCounter) walksFrom(ctx context.Context, b puzzles.Board, left int) 
 // from the start, wherever they lead: the answers of that many legal
 // moves. Legality depends on the blank's cell only, so the count is exact
 // on any board and needs no distance.
-func (c *PathCounter) MoveSequences(length int) *big.Int {
+func (c *Counter) MoveSequences(length int) *big.Int {
 	shape := c.start.Shape()
 	ways := make([]*big.Int, shape.Cells())
 	for i := range ways {
