@@ -1,9 +1,10 @@
-"""Weighted A* (w = 5) with the Manhattan distance: f = g + 5 h. Usage:
+"""Weighted A* with the Manhattan distance: f = g + W h (W = 2; sed it for
+another weight). Usage:
 python3 solver.py INPUT OUTPUT (tile convention)."""
 import heapq
 import sys
 
-W = 5
+W = 2
 
 
 def main():
