@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/url"
 	"path"
 	"path/filepath"
 	"slices"
@@ -317,6 +318,9 @@ func (a *Assignment) normalizeVisibility() error {
 // normalizeRest reads the feedback template, the hide list, the optimal-length search and integrity.
 func (a *Assignment) normalizeRest() error {
 	a.Feedback.Template = a.abs(a.Feedback.Template)
+	if err := a.Feedback.normalize(); err != nil {
+		return err
+	}
 	for i, p := range a.Conceal {
 		if strings.TrimSpace(p) == "" {
 			return &ConfigError{Key: "hide", Msg: "an empty path; expected files or folders to hide"}
@@ -420,4 +424,32 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// normalize fills in the off-path settings' defaults and checks them.
+func (f *Feedback) normalize() error {
+	switch f.OffPath {
+	case "":
+		f.OffPath = OffPathShow
+	case OffPathShow, OffPathMove, OffPathOff:
+	default:
+		return &ConfigError{Key: "feedback.off_path", Msg: fmt.Sprintf("%q: expected show, move or off", f.OffPath)}
+	}
+	switch f.OffPathHidden {
+	case "":
+		f.OffPathHidden = OffPathNone
+	case OffPathNone, OffPathMove:
+	default:
+		return &ConfigError{Key: "feedback.off_path_hidden", Msg: fmt.Sprintf("%q: expected none or move (a hidden test never shows its board)", f.OffPathHidden)}
+	}
+	if u, err := url.Parse(f.CheckerURL); f.CheckerURL != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.ContainsAny(f.CheckerURL, " \t\n")) {
+		return &ConfigError{Key: "feedback.checker_url", Msg: fmt.Sprintf("%q: expected the http or https address of the course's checker page (kpuzzle page --out checker.html, published)", f.CheckerURL)}
+	}
+	switch {
+	case f.OffPathNodes == 0:
+		f.OffPathNodes = DefaultOffPathNodes
+	case f.OffPathNodes < 0:
+		return &ConfigError{Key: "feedback.off_path_nodes", Msg: fmt.Sprintf("%d: expected a positive number of expansions", f.OffPathNodes)}
+	}
+	return nil
 }

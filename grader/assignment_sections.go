@@ -243,12 +243,52 @@ type Visibility struct {
 	HiddenTests []string `json:"hidden_tests,omitempty"`
 }
 
-// Feedback configures the per-student Markdown feedback.
+// Feedback configures what students are told: the per-student Markdown
+// feedback, and where an answer left every optimal path.
 type Feedback struct {
 	// Template is a text/template file replacing the built-in
 	// templates/feedback/feedback.md.tmpl; empty uses the built-in one.
 	Template string `json:"template,omitempty"`
+	// OffPath is what the tests students see say of the first move off
+	// every optimal path of a suboptimal or incomplete answer: OffPathShow
+	// (the default), OffPathMove or OffPathOff (no search either).
+	OffPath string `json:"off_path,omitempty"`
+	// OffPathHidden is what hidden tests say of it, when their results
+	// are shown (visibility.hidden): OffPathNone (the default) or
+	// OffPathMove. A hidden test never shows its board.
+	OffPathHidden string `json:"off_path_hidden,omitempty"`
+	// OffPathNodes is the work the search may spend on each distance it
+	// proves, in IDA* expansions (0: DefaultOffPathNodes); a distance it
+	// cannot prove within it is reported as not proved.
+	OffPathNodes int64 `json:"off_path_nodes,omitempty"`
+	// CheckerURL is where the course publishes its browser checker page
+	// (kpuzzle page); each test students see then links it, opened on the
+	// student's answer. Empty: no link.
+	CheckerURL string `json:"checker_url,omitempty"`
 }
+
+// Values of Feedback.OffPath and Feedback.OffPathHidden.
+const (
+	// OffPathShow: the move, the board before it, how far the goal was
+	// and the moves that would have stayed on an optimal path.
+	OffPathShow = "show"
+	// OffPathMove: the move's number only.
+	OffPathMove = "move"
+	// OffPathOff: nothing; the grader does not search.
+	OffPathOff = "off"
+	// OffPathNone: nothing (hidden tests).
+	OffPathNone = "none"
+)
+
+// DefaultOffPathNodes is Feedback.OffPathNodes's default: a distance on a
+// 4x4 board within about 40 moves of the goal takes far fewer, and two
+// million expansions take about half a second on one core
+// (docs/performance.md).
+const DefaultOffPathNodes = 2_000_000
+
+// SearchesOffPath reports whether the grading searches for the first
+// move off every optimal path: unless feedback.off_path is off.
+func (f Feedback) SearchesOffPath() bool { return f.OffPath != OffPathOff }
 
 // OptimalSearch bounds the search for optimal lengths the answer key
 // lacks; it runs once per such test before any submission.

@@ -46,6 +46,7 @@ func TestParseAssignmentDefaults(t *testing.T) {
 		},
 		Rubric:     grader.Rubric{Solved: grader.Points(1), Optimal: grader.Points(1), Partial: "linear", Unsolvable: grader.Points(2), Reported: grader.Points(grader.DefaultReportedShare)},
 		Visibility: grader.Visibility{Visible: "visible", Hidden: "after_published"},
+		Feedback:   grader.Feedback{OffPath: "show", OffPathHidden: "none", OffPathNodes: grader.DefaultOffPathNodes},
 		Optimal:    grader.OptimalSearch{Timeout: grader.Duration(time.Minute)},
 		Integrity:  grader.IntegrityFlag,
 		BaseDir:    "/course",
@@ -150,6 +151,10 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 		{`{` + base + `, "puzzles": {"dir": "s", "glob": "/abs/*"}}`, "puzzles.glob", "not a pattern inside"},
 		{`{` + base + `, "rubric": 3}`, "rubric", "expected a section"},
 		{`{` + base + `, "integrity": "warn"}`, "integrity", "expected flag or zero"},
+		{`{` + base + `, "feedback": {"off_path": "board"}}`, "feedback.off_path", "expected show, move or off"},
+		{`{` + base + `, "feedback": {"off_path_hidden": "show"}}`, "feedback.off_path_hidden", "a hidden test never shows its board"},
+		{`{` + base + `, "feedback": {"off_path_nodes": -5}}`, "feedback.off_path_nodes", "expected a positive number"},
+		{`{` + base + `, "feedback": {"checker_url": "javascript:alert(1)"}}`, "feedback.checker_url", "expected the http or https address"},
 		{`{` + base + `, "puzzles": {"dir": "s", "name": "x"}}`, "puzzles.name", "unknown key puzzles.name: expected one of dir, manifest, glob, hidden, extra"},
 		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"glob": "*"}]}}`, "puzzles.extra[0].dir", "missing"},
 		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"dir": "p", "extra": [{"dir": "q"}]}]}}`, "puzzles.extra[0].extra", "cannot have further sets"},
@@ -187,7 +192,7 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 		// run.problem's keys are parsed together, below.
 		"run.problem": "berkeley", "run.search": "astar", "run.heuristic": "manhattan", "rubric.search": map[string]any{"order": 1},
 		"visibility.visible": "visible", "visibility.hidden": "after_due_date", "visibility.hidden_tests": []any{"a*"},
-		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "results.gradebook": []any{"canvas", "moodle"}, "prairielearn.submit": "editor", "prairielearn.hidden": "fold", "prairielearn.question": "hw2_kpuzzle", "gradescope.feedback_budget": 3, "gradescope.feedback_period": "12h", "hide": []any{"ref/"}, "integrity": "zero",
+		"feedback.template": "t.tmpl", "feedback.off_path": "move", "feedback.off_path_hidden": "move", "feedback.off_path_nodes": 1000, "feedback.checker_url": "https://course.example/checker.html", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "results.gradebook": []any{"canvas", "moodle"}, "prairielearn.submit": "editor", "prairielearn.hidden": "fold", "prairielearn.question": "hw2_kpuzzle", "gradescope.feedback_budget": 3, "gradescope.feedback_period": "12h", "hide": []any{"ref/"}, "integrity": "zero",
 		"run.solution": "moves", "run.read_stderr": true, "tools.path": []any{"/opt/go/bin"}, "tools.read_only": []any{"modcache"},
 		"groups": []any{map[string]any{"tests": "dfs_*", "claims": map[string]any{"algorithm": "dfs"}, "rubric": map[string]any{"optimal": 0}}},
 	}

@@ -36,7 +36,7 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	hw := filepath.Join(work, "hw")
-	if r := kpuzzle(t, "", "init", hw, "--shape", "3x3,4x4", "--depth", "4-16", "--public", "2", "--hidden", "2", "--unsolvable", "1", "--seed", "7"); r.code != 0 {
+	if r := kpuzzle(t, "", "init", hw, "--shape", "3x3,4x4", "--depth", "4-16", "--public", "2", "--hidden", "2", "--unsolvable", "1", "--seed", "7", "--baseline"); r.code != 0 {
 		t.Fatalf("init: %+v", r)
 	}
 	image := autograderImage(t, work, filepath.Join(hw, "assignment.yaml"), bin, "python")
@@ -178,7 +178,7 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 	// results.json written); a program that writes out/answer.txt in a
 	// real folder scores as the starter does.
 	hwf := filepath.Join(work, "hw-folder")
-	if r := kpuzzle(t, "", "init", hwf, "--shape", "3x3", "--depth", "4-16", "--public", "2", "--hidden", "1", "--unsolvable", "1", "--seed", "7"); r.code != 0 {
+	if r := kpuzzle(t, "", "init", hwf, "--shape", "3x3", "--depth", "4-16", "--public", "2", "--hidden", "1", "--unsolvable", "1", "--seed", "7", "--baseline"); r.code != 0 {
 		t.Fatalf("init: %+v", r)
 	}
 	yaml, err := os.ReadFile(filepath.Join(hwf, "assignment.yaml"))
@@ -222,7 +222,7 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 	// score exactly as outside Docker, and the hostile Java program, which
 	// knows Gradescope's layout, must score nothing.
 	hwj := filepath.Join(work, "hw-java")
-	if r := kpuzzle(t, "", "init", hwj, "--language", "java", "--shape", "3x3", "--depth", "4-16", "--public", "2", "--hidden", "1", "--unsolvable", "1", "--seed", "7"); r.code != 0 {
+	if r := kpuzzle(t, "", "init", hwj, "--language", "java", "--shape", "3x3", "--depth", "4-16", "--public", "2", "--hidden", "1", "--unsolvable", "1", "--seed", "7", "--baseline"); r.code != 0 {
 		t.Fatalf("init --language java: %+v", r)
 	}
 	jimage := autograderImage(t, work, filepath.Join(hwj, "assignment.yaml"), bin, "java")

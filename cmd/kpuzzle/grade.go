@@ -93,6 +93,11 @@ run. Results (byte-for-byte reproducible):
   OUT/junit.xml                      JUnit XML
   OUT/gradebook.csv                  one row per student, one column per test
   OUT/feedback/STUDENT.md            Markdown feedback from a template
+  OUT/class.json, OUT/class.csv      the class at a glance: verdicts per
+                                     test, where answers left the optimal
+                                     paths, claims outside their bands,
+                                     shared answers to review (also
+                                     "class" in --json)
 and, for the instructor (with run times, so they differ from run to run):
   OUT/summary.html                   score histogram, pass rate per test,
                                      run times, links to the replays
@@ -126,7 +131,8 @@ security model.`,
 			if err != nil {
 				return err
 			}
-			return runGrade(ctx, a, opts, asg, args, referenceOracle())
+			o := newReferenceOracles(asg.Feedback.OffPathNodes)
+			return runGrade(ctx, a, opts, asg, args, o.optimum, o.distances, o.counts)
 		},
 	}
 	f := cmd.Flags()
@@ -245,6 +251,8 @@ type gradeJSON struct {
 	Reran       int              `json:"reran,omitempty"` // time-outs beside other runs, run again alone
 	Isolation   string           `json:"isolation"`
 	Submissions []submissionJSON `json:"submissions"`
+	// Class is the class at a glance (report.Class), as class.json.
+	Class *report.Class `json:"class"`
 }
 
 type submissionJSON struct {
@@ -276,6 +284,11 @@ type testJSON struct {
 	// Unchecked marks a length the program reported without moves to
 	// check (run.solution: reported), capped by rubric.reported.
 	Unchecked bool `json:"unchecked,omitempty"`
+	// OffPath, Remaining and OffPathUnknown are grader.Result's: where a
+	// suboptimal or incomplete answer left every optimal path.
+	OffPath        *grader.OffPath `json:"off_path,omitempty"`
+	Remaining      *int            `json:"remaining,omitempty"`
+	OffPathUnknown string          `json:"off_path_unknown,omitempty"`
 	// Rerun is grader.Result's: how a time-out beside other runs went
 	// before it was run again alone.
 	Rerun string `json:"rerun,omitempty"`
@@ -315,7 +328,7 @@ type gradeInputs struct {
 	release  *prairieLearnRelease
 }
 
-func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle grader.Oracle) error {
+func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle, distances, counts grader.Oracle) error {
 	in, err := readGradeInputs(a, &opts, asg, paths)
 	if err != nil {
 		return err
@@ -326,6 +339,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 		Tests:        in.tests,
 		Submissions:  in.subs,
 		Oracle:       oracle,
+		Distances:    distances,
 		Jobs:         opts.jobs,
 		JournalPath:  filepath.Join(in.out, batch.JournalFile),
 		Resume:       opts.resume,
@@ -358,8 +372,12 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 			"no grades were written. Check run.command (and build.command), try it on one submission, and grade again into a new --out "+
 			"(or pass --allow-uniform-failure to write these grades)", len(outcome.Results), firstLineOf(why))
 	}
+	class, err := classReport(ctx, asg, outcome, in.roster, counts)
+	if err != nil {
+		return err
+	}
 	gb, err := report.WriteGrading(in.out, asg, outcome, in.roster, report.FolderOptions{Feedback: in.tmpl, ResultsJSON: opts.resultsJSON, ResultsFormat: opts.resultsFmt, Withheld: in.withheld,
-		Budget: feedbackBudget(a, asg, opts.metadata)})
+		Budget: feedbackBudget(a, asg, opts.metadata), Class: class})
 	if err != nil {
 		return inputError(err)
 	}
@@ -369,7 +387,24 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	if err := writePrairieLearnScores(a, gb, in.out, in.release); err != nil {
 		return err
 	}
-	return renderGrade(a, opts, gb, in.out, outcome)
+	return renderGrade(a, opts, gb, in.out, outcome, class)
+}
+
+// classReport is the class at a glance of a grading (report.Class), its
+// shared answers' paths counted with counts (remembering what it proved).
+func classReport(ctx context.Context, asg grader.Assignment, o batch.Outcome, roster report.Roster, counts grader.Oracle) (*report.Class, error) {
+	var po report.PathOptions
+	if counts != nil {
+		po.Distances = grader.NewMemoOracle(counts, 0)
+	}
+	c, err := report.FromOutcome(asg, o, roster).Class(ctx, po)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, &exitError{code: exitFindings}
+		}
+		return nil, inputError(err)
+	}
+	return &c, nil
 }
 
 // readGradeInputs checks grade's flags and reads everything a grading
@@ -447,9 +482,9 @@ func readGradeInputs(a *app, opts *gradeOptions, asg grader.Assignment, paths []
 
 // renderGrade prints a finished grading: its summary (or grade --json),
 // and what the grader's own failures left undone.
-func renderGrade(a *app, opts gradeOptions, gb report.Gradebook, out string, outcome batch.Outcome) error {
+func renderGrade(a *app, opts gradeOptions, gb report.Gradebook, out string, outcome batch.Outcome, class *report.Class) error {
 	if a.json {
-		if err := writeJSON(a.out, gradeSummaryJSON(gb, out, outcome)); err != nil {
+		if err := writeJSON(a.out, gradeSummaryJSON(gb, out, outcome, class)); err != nil {
 			return err
 		}
 	} else {
@@ -472,8 +507,8 @@ func renderGrade(a *app, opts gradeOptions, gb report.Gradebook, out string, out
 	return nil
 }
 
-func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSON {
-	j := gradeJSON{Out: out, Summary: filepath.Join(out, report.SummaryFile), Interrupted: o.Interrupted, Ran: o.Ran, Reused: o.Reused, Reran: o.Reran, Isolation: o.Isolation.String(), Submissions: []submissionJSON{}}
+func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome, class *report.Class) gradeJSON {
+	j := gradeJSON{Out: out, Summary: filepath.Join(out, report.SummaryFile), Interrupted: o.Interrupted, Ran: o.Ran, Reused: o.Reused, Reran: o.Reran, Isolation: o.Isolation.String(), Submissions: []submissionJSON{}, Class: class}
 	for _, s := range gb.Submissions {
 		score, max := gb.Total(s)
 		sj := submissionJSON{Name: s.Name, Score: score, Max: max, Integrity: []integrityJSON{}}
@@ -482,7 +517,8 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSO
 		}
 		for _, r := range s.Results {
 			tj := testJSON{Test: r.Test, Verdict: r.Verdict, Length: r.Length, OptimalLength: r.OptimalLength,
-				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit, Rerun: r.Rerun, Unchecked: r.Unchecked}
+				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit, Rerun: r.Rerun,
+				OffPath: r.OffPath, Remaining: r.Remaining, OffPathUnknown: r.OffPathUnknown, Unchecked: r.Unchecked}
 			for _, c := range r.ScoredChecks(gb.Rubric) {
 				tj.Checks = append(tj.Checks, subCheckJSON{Group: c.Group, Name: c.Name, Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})
 			}

@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io/fs"
+	"math/big"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/report"
 )
 
 // graderTestdata is the grader's test puzzles and hostile submissions;
@@ -111,7 +113,7 @@ func TestGradeEndToEnd(t *testing.T) {
 	for name := range files {
 		names = append(names, name)
 	}
-	want := []string{"feedback/python-astar.md", "feedback/python-illegal.md", "gradebook.csv", "journal.jsonl", "junit.xml",
+	want := []string{"class.csv", "class.json", "feedback/python-astar.md", "feedback/python-illegal.md", "gradebook.csv", "journal.jsonl", "junit.xml",
 		"results/python-astar/results.json", "results/python-illegal/results.json", "summary.html"}
 	for _, s := range []string{"python-astar", "python-illegal"} {
 		for i := 1; i <= 5; i++ {
@@ -144,6 +146,15 @@ func TestGradeEndToEnd(t *testing.T) {
 	var js gradeJSON
 	if err := json.Unmarshal([]byte(r.stdout), &js); err != nil || js.Ran != 0 || js.Reused != 10 || len(js.Submissions) != 2 || js.Submissions[0].Score != 50 {
 		t.Errorf("resume JSON %+v, %v", js, err)
+	}
+	// The class at a glance: per test, each verdict's count; the same as
+	// class.json.
+	if js.Class == nil || len(js.Class.Tests) != 5 || js.Class.Tests[0].Verdicts["optimal"] != 1 || js.Class.Tests[0].Verdicts["illegal"] != 1 {
+		t.Errorf("grade --json class: %+v", js.Class)
+	}
+	var fromFile report.Class
+	if err := json.Unmarshal([]byte(files["class.json"]), &fromFile); err != nil || !cmp.Equal(*js.Class, fromFile, cmp.Comparer(func(a, b *big.Int) bool { return a.Cmp(b) == 0 })) {
+		t.Errorf("class.json differs from grade --json's class: %v", err)
 	}
 	if diff := cmp.Diff(files, readTree(t, out)); diff != "" {
 		t.Errorf("files changed on resume (-before +after):\n%s", diff)

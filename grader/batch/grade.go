@@ -31,6 +31,14 @@ type Options struct {
 	// Oracle proves the optimal lengths the answer key lacks; nil leaves
 	// them unknown (solved answers are then valid, not optimal).
 	Oracle grader.Oracle
+	// Distances proves the distances of the search for the first move off
+	// every optimal path (feedback.off_path); the grading keeps what it
+	// proves (grader.NewMemoOracle), as a class's answers to one puzzle
+	// pass through many of the same boards. It should give up within a
+	// budget of work (grader.ErrOutOfBudget), not of time, so that a
+	// result does not depend on the machine's load. Nil: no search, and
+	// the results say so.
+	Distances grader.Oracle
 	// Jobs is the number of tests run at once; 0 means the number of CPUs.
 	Jobs int
 	// JournalPath is the journal file; empty runs without one.
@@ -153,6 +161,9 @@ var ErrExposed = errors.New("a submission could reach what it must not")
 // folder that cannot be made).
 func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	g := &grading{opts: opts, run: opts.Sandbox, journaled: map[string]bool{}}
+	if opts.Distances != nil {
+		g.distances = grader.NewMemoOracle(opts.Distances, 0)
+	}
 	if g.run == nil {
 		g.run = sandbox.Run
 	}
@@ -280,6 +291,9 @@ type grading struct {
 	// journaled marks the submissions (name and digest) whose files and
 	// people the journal holds.
 	journaled map[string]bool
+
+	// distances is Options.Distances, remembering what it proved.
+	distances grader.Oracle
 
 	// berkeleyRefs holds the reference searches of run.problem:
 	// berkeley, by test name (*berkeleyRef), each made once.

@@ -15,6 +15,7 @@ import (
 // integrity), records the findings in the outcome and warns of them.
 func (g *grading) inspect(ctx context.Context, sub Submission) []grader.IntegrityFinding {
 	found := integrity.Inspect(ctx, sub.Dir, integrity.LanguageOf(g.opts.Assignment), integrity.DefaultBudget)
+	found = handedOut(sub.Dir, found, g.out.Tests)
 	if len(found) == 0 {
 		return nil
 	}

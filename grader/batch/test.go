@@ -240,7 +240,8 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		return fail(grader.GraderError, "cannot keep the answer: %v", err), true
 	}
 	rep, err := grader.Check(ctx, t.Problem(a.Convention()), bytes.NewReader(j.Answer), "answer",
-		grader.CheckOptions{Limits: puzzles.AnswerLimits{MaxBytes: int64(a.Run.Output)}, Notation: a.AnswerNotation()})
+		grader.CheckOptions{Limits: puzzles.AnswerLimits{MaxBytes: int64(a.Run.Output)}, Notation: a.AnswerNotation(),
+			OffPath: grader.OffPathOptions{Skip: !a.Feedback.SearchesOffPath() || g.distances == nil, Oracle: g.distances}})
 	if err != nil {
 		if ctx.Err() != nil {
 			return grader.Result{}, false

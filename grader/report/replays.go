@@ -59,6 +59,8 @@ func (gb Gradebook) ReplayPage(s Submission, i int, answer []byte, n notation.No
 		Verdict:       string(r.Verdict),
 		Summary:       r.Summary,
 		OptimalLength: r.OptimalLength,
+		OffPath:       r.OffPath,
+		Remaining:     r.Remaining,
 	}
 	if r.OptimalLength != nil && t.Optimum.Known {
 		p.OptimalSource = t.Optimum.Source
