@@ -1,6 +1,7 @@
 package grader
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path"
@@ -171,39 +172,152 @@ func (r RunStep) ChoiceFor(test string) string {
 	return ""
 }
 
-// HasExtract reports whether run.extract finds the answer in what the
-// program wrote (stdout, or the answer file with run.answer: file).
-func (r RunStep) HasExtract() bool {
-	return r.patterns[ExtractMoves] != nil || r.patterns[ExtractUnsolvable] != nil
+// Stream is one place a program wrote, as [RunStep.ReadAnswer] reads it:
+// its name as results show it ("stdout", "stderr", "answer file",
+// "out/answer.txt") and its text. Answer marks the answer's text: stdout
+// with run.answer: stdout, else the answer file.
+type Stream struct {
+	Name   string
+	Text   []byte
+	Answer bool
 }
 
-// SaysUnsolvable reports whether run.extract.unsolvable matches text.
-func (r RunStep) SaysUnsolvable(text []byte) bool {
-	u := r.patterns[ExtractUnsolvable]
-	return u != nil && u.Match(text)
+// AnswerKind says what [RunStep.ReadAnswer] found.
+type AnswerKind int
+
+// What a program's run answered.
+const (
+	// AnswerText: ProgramAnswer.Answer is the answer to check (read in
+	// the assignment's notation).
+	AnswerText AnswerKind = iota
+	// AnswerUnsolvable: the program said, in its own words
+	// (run.extract.unsolvable), that the puzzle has no solution; the
+	// answer is UNSOLVABLE.
+	AnswerUnsolvable
+	// AnswerMissing: there is no answer file.
+	AnswerMissing
+	// AnswerReported: the answer is a report whose length is judged
+	// (run.solution: reported).
+	AnswerReported
+	// AnswerNotFound: run.extract.moves matches nothing in the answer's
+	// text.
+	AnswerNotFound
+)
+
+// ProgramAnswer is what [RunStep.ReadAnswer] found.
+type ProgramAnswer struct {
+	Kind AnswerKind
+	// Answer is the answer to check (AnswerText).
+	Answer []byte
+	// Said is where the program said there is no solution
+	// (AnswerUnsolvable): a line for the result's details naming the
+	// stream, the line and what it says.
+	Said string
+	// Where names the text run.extract.moves searched (AnswerNotFound):
+	// "its output" or "its answer file".
+	Where string
 }
 
-// ExtractAnswer finds the answer in a program's stdout: UNSOLVABLE when
-// run.extract.unsolvable matches; else, with run.extract.moves, the text
-// of every match's group (the one named moves, else the first), in
-// order, one per line. found is false when nothing matched; without the
-// moves pattern stdout is the answer.
-func (r RunStep) ExtractAnswer(stdout []byte) (answer []byte, found bool) {
-	if u := r.patterns[ExtractUnsolvable]; u != nil && u.Match(stdout) {
-		return []byte("UNSOLVABLE\n"), true
+// ReadAnswer reads a program's answer from what it wrote (streams, the
+// answer's text first; see [Stream]), by one rule, the same whether the
+// answer is on stdout or in a file:
+//
+//  1. When run.extract.unsolvable matches anything the program wrote
+//     (the answer's text, stdout, and stderr with run.read_stderr), the
+//     answer is UNSOLVABLE, whether or not it left an answer file and
+//     whatever else it wrote.
+//  2. Otherwise an answer file that is missing is no answer.
+//  3. With run.solution: reported the answer's text is a report whose
+//     length is judged.
+//  4. With run.extract.moves the answer is the group of every match in
+//     the answer's text (and stderr after it with run.read_stderr), in
+//     order, one per line; no match is no answer.
+//  5. Otherwise the answer's text is the answer.
+func (r RunStep) ReadAnswer(streams []Stream) ProgramAnswer {
+	if said := r.SaidUnsolvable(streams); said != "" {
+		return ProgramAnswer{Kind: AnswerUnsolvable, Said: said}
 	}
+	var text []byte
+	found := false
+	for _, s := range streams {
+		if s.Answer {
+			text, found = s.Text, true
+		}
+	}
+	switch {
+	case !found:
+		return ProgramAnswer{Kind: AnswerMissing}
+	case r.Solution == SolutionReported:
+		return ProgramAnswer{Kind: AnswerReported}
+	case r.patterns[ExtractMoves] == nil:
+		return ProgramAnswer{Kind: AnswerText, Answer: text}
+	}
+	where := "its answer file"
+	if r.Answer == "stdout" {
+		where = "its output"
+	}
+	if r.ReadStderr {
+		for _, s := range streams {
+			if s.Name == "stderr" {
+				text = append(append(append([]byte(nil), text...), '\n'), s.Text...)
+			}
+		}
+	}
+	answer, ok := r.MovesIn(text)
+	if !ok {
+		return ProgramAnswer{Kind: AnswerNotFound, Where: where}
+	}
+	return ProgramAnswer{Kind: AnswerText, Answer: answer}
+}
+
+// SaidUnsolvable finds the first place, in the order of streams, where
+// run.extract.unsolvable matches what the program wrote (stderr only
+// with run.read_stderr), and describes it for a result's details: "it
+// says the puzzle has no solution (run.extract.unsolvable matched
+// stdout, line 3: No solution found)". It is "" when the pattern is not
+// set or matches nothing.
+func (r RunStep) SaidUnsolvable(streams []Stream) string {
+	re := r.patterns[ExtractUnsolvable]
+	if re == nil {
+		return ""
+	}
+	for _, s := range streams {
+		if s.Name == "stderr" && !s.Answer && !r.ReadStderr {
+			continue
+		}
+		loc := re.FindIndex(s.Text)
+		if loc == nil {
+			continue
+		}
+		start := bytes.LastIndexByte(s.Text[:loc[0]], '\n') + 1
+		end := len(s.Text)
+		if i := bytes.IndexByte(s.Text[loc[0]:], '\n'); i >= 0 {
+			end = loc[0] + i
+		}
+		line := 1 + bytes.Count(s.Text[:loc[0]], []byte("\n"))
+		return fmt.Sprintf("it says the puzzle has no solution (run.extract.unsolvable matched %s, line %d: %s)",
+			s.Name, line, printable(strings.TrimSpace(string(s.Text[start:end])), tailLineBytes))
+	}
+	return ""
+}
+
+// MovesIn finds the answer in a program's text with
+// run.extract.moves: the text of every match's group (the one named
+// moves, else the first), in order, one per line. found is false when
+// nothing matched; without the pattern the text is the answer.
+func (r RunStep) MovesIn(text []byte) (answer []byte, found bool) {
 	re := r.patterns[ExtractMoves]
 	if re == nil {
-		return stdout, true
+		return text, true
 	}
 	group := 1
 	if i := re.SubexpIndex(ExtractMoves); i > 0 {
 		group = i
 	}
 	var parts []string
-	for _, m := range re.FindAllSubmatch(stdout, -1) {
-		if text := strings.TrimSpace(string(m[group])); text != "" {
-			parts = append(parts, text)
+	for _, m := range re.FindAllSubmatch(text, -1) {
+		if t := strings.TrimSpace(string(m[group])); t != "" {
+			parts = append(parts, t)
 		}
 	}
 	if len(parts) == 0 {

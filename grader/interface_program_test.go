@@ -43,7 +43,7 @@ func TestExtract(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := []byte("expanded: 10\ndepth 3\nexpanded: 1,264\nSolution: U L R\nfrontier: many\n")
-	answer, found := a.Run.ExtractAnswer(out)
+	answer, found := a.Run.MovesIn(out)
 	if !found || string(answer) != "U L R\n" {
 		t.Errorf("answer %q, %v", answer, found)
 	}
@@ -54,7 +54,7 @@ func TestExtract(t *testing.T) {
 	if len(problems) != 1 || !strings.Contains(problems[0], `run.extract.frontier matched "many"`) {
 		t.Errorf("problems %q", problems)
 	}
-	if _, found := a.Run.ExtractAnswer([]byte("no solution here")); found {
+	if _, found := a.Run.MovesIn([]byte("no solution here")); found {
 		t.Error("found an answer in text without one")
 	}
 	optimal := 2
@@ -104,7 +104,7 @@ func FuzzExtract(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, out []byte) {
-		if answer, found := a.Run.ExtractAnswer(out); found && !strings.HasSuffix(string(answer), "\n") {
+		if answer, found := a.Run.MovesIn(out); found && !strings.HasSuffix(string(answer), "\n") {
 			t.Fatalf("answer %q", answer)
 		}
 		c, problems := a.Run.ExtractClaims(out)
@@ -171,11 +171,12 @@ func TestExtractUnsolvable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, found := a.Run.ExtractAnswer([]byte("Expanding...\nThis puzzle Cannot be solved.\n")); !found || string(got) != "UNSOLVABLE\n" {
-		t.Errorf("no-solution sentence: %q, %v", got, found)
+	said := a.Run.ReadAnswer([]grader.Stream{{Name: "stdout", Text: []byte("Expanding...\nThis puzzle Cannot be solved.\n"), Answer: true}})
+	if want := "it says the puzzle has no solution (run.extract.unsolvable matched stdout, line 2: This puzzle Cannot be solved.)"; said.Kind != grader.AnswerUnsolvable || said.Said != want {
+		t.Errorf("no-solution sentence: %+v, want %q", said, want)
 	}
-	if got, _ := a.Run.ExtractAnswer([]byte("Moved UP\nMoved LEFT\n")); string(got) != "UP\nLEFT\n" {
-		t.Errorf("moves: %q", got)
+	if got := a.Run.ReadAnswer([]grader.Stream{{Name: "stdout", Text: []byte("Moved UP\nMoved LEFT\n"), Answer: true}}); got.Kind != grader.AnswerText || string(got.Answer) != "UP\nLEFT\n" {
+		t.Errorf("moves: %+v", got)
 	}
 	if _, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "x {output}", "extract": {"unsolvable": "none"}}}`), "/c", nil); err != nil {
 		t.Errorf("unsolvable pattern with run.answer file: %v", err)

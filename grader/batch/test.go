@@ -247,7 +247,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		}
 		return fail(grader.GraderError, "cannot check the answer: %v", err), true
 	}
-	return g.withClaims(ctx, t, out.Checked(&a, t, rep), res.Stdout, j.Report)
+	return g.withClaims(ctx, t, out.Checked(&a, t, j, rep), res.Stdout, j.Report)
 }
 
 // testFolder is a test's fresh folder and the paths in it.
