@@ -5,6 +5,8 @@ package grader
 
 import (
 	"strings"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
 // KeyDoc documents one configuration key.
@@ -23,7 +25,7 @@ var AssignmentKeys = []KeyDoc{
 	{"puzzles.glob", `""`, "pattern picking puzzle files inside puzzles.dir, e.g. n_equals_*/input_*.txt; empty: the manifest's list"},
 	{"puzzles.hidden", "false", "hide every test of the set from students (besides those its manifest marks hidden)"},
 	{"puzzles.extra", "[]", "further puzzle sets graded with it, each with dir, manifest, glob, hidden and name (prefix of its test names, default the folder's name); their tests follow"},
-	{"goal", "the manifest's goal, else default", "default, blank-first or a goal file"},
+	{"goal", "the manifest's goal, else default", puzzles.GoalChoicesDescribed()},
 	{"moves", "tile", "answer convention: tile (token = where the tile moves) or blank (where the blank moves)"},
 	{"answer.format", "auto", "answer notation: auto (detect it), lines (one move per line), letters, words, list, tiles (tile numbers) or boards (a sequence of boards); see docs/formats.md"},
 	{"run.command", "(required)", "command template with {submission}, {input}, {output}, {entry}, and the puzzle as {cells}, {cells_comma}, {size}, {height}, {width}, {choice}; run without a shell; stdin is the puzzle when {input} is absent"},

@@ -17,6 +17,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/grader/report"
+	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -124,7 +125,7 @@ security model.`,
 	}
 	f := cmd.Flags()
 	opts.puzzle.register(f)
-	f.Lookup("goal").Usage = "override the assignment's goal: default, blank-first, snail or a goal FILE"
+	f.Lookup("goal").Usage = "override the assignment's goal: " + puzzles.GoalChoicesDescribed()
 	f.Lookup("moves").Usage = "override the assignment's move convention: tile or blank"
 	registerAnswerFormat(f, &opts.answerFormat, "")
 	f.Lookup("answer-format").Usage = "override the assignment's answer.format: auto, lines, letters, words, list, tiles or boards (see docs/formats.md)"
@@ -297,6 +298,8 @@ type gradeInputs struct {
 	// conceal are the further paths programs must not see.
 	out     string
 	conceal []string
+	// madeOut is set when the output folder did not exist before.
+	madeOut bool
 }
 
 func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle grader.Oracle) error {
@@ -324,6 +327,12 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	})
 	progress.finish()
 	if err != nil {
+		if in.madeOut {
+			// A refused grading leaves nothing behind: the journal is
+			// gone (batch.Grade discards it), and so is the folder
+			// made for it, when nothing else is in it.
+			os.Remove(in.out)
+		}
 		switch {
 		case errors.Is(err, journal.ErrExists), errors.Is(err, journal.ErrMismatch), errors.Is(err, journal.ErrLocked), errors.Is(err, journal.ErrNoHeader):
 			return usageErrorf("%v", err)
@@ -412,6 +421,9 @@ func readGradeInputs(a *app, opts *gradeOptions, asg grader.Assignment, paths []
 		return in, inputError(err)
 	}
 	// The output holds every student's answers: private to the grader.
+	if _, err := os.Stat(in.out); errors.Is(err, os.ErrNotExist) {
+		in.madeOut = true
+	}
 	if err := os.MkdirAll(in.out, 0o700); err != nil {
 		return in, inputError(err)
 	}

@@ -150,7 +150,7 @@ var ErrExposed = errors.New("a submission could reach what it must not")
 // interrupted. The error result is for failures to start (a journal that
 // exists without Resume, or belongs to another assignment, a scratch
 // folder that cannot be made).
-func Grade(ctx context.Context, opts Options) (Outcome, error) {
+func Grade(ctx context.Context, opts Options) (_ Outcome, refused error) {
 	g := &grading{opts: opts, run: opts.Sandbox, journaled: map[string]bool{}}
 	if g.run == nil {
 		g.run = sandbox.Run
@@ -199,7 +199,15 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 		if err != nil {
 			return Outcome{}, err
 		}
-		defer j.Close()
+		// A grading refused before its first record leaves no journal
+		// that would ask the next one for --resume.
+		defer func() {
+			if refused != nil {
+				j.Discard()
+			} else {
+				j.Close()
+			}
+		}()
 		g.journal = j
 		if c.Damaged > 0 {
 			g.warn(fmt.Sprintf("journal: %d damaged lines skipped; their tests run again", c.Damaged))
