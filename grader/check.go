@@ -38,6 +38,10 @@ type CheckOptions struct {
 	// Notation is the notation Check reads the answer in; the zero value,
 	// notation.Auto, detects it.
 	Notation notation.Notation
+	// Words are the course's own words for the moves, and Block where
+	// the answer stands in a longer text (see package notation).
+	Words notation.Vocabulary
+	Block notation.Block
 }
 
 // Finding says what is wrong with an answer: the answer-file line (0 when
@@ -84,6 +88,9 @@ type Report struct {
 	// over the limits). Check sets it; CheckAnswer leaves it at Auto, for
 	// the caller to set.
 	AnswerFormat notation.Notation `json:"answer_format"`
+	// AnswerBlock, when the answer was found among other text, says
+	// where: "lines 12-40" of the answer file.
+	AnswerBlock string `json:"answer_block,omitempty"`
 
 	// At is the board behind Board, for drawing.
 	At puzzles.Board `json:"-"`
@@ -111,7 +118,7 @@ func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckO
 		limit = puzzles.DefaultMaxAnswerBytes
 	}
 	lr := &io.LimitedReader{R: r, N: limit + 1}
-	a, n, err := notation.Read(lr, name, notation.Options{Notation: opts.Notation, Start: p.Board, Moves: p.Moves, Limits: opts.Limits})
+	a, n, span, err := notation.ReadSpan(lr, name, notation.Options{Notation: opts.Notation, Start: p.Board, Moves: p.Moves, Limits: opts.Limits, Words: opts.Words, Block: opts.Block})
 	if err != nil && lr.N <= 0 {
 		rep := newReport(p)
 		rep.AnswerFormat = n
@@ -136,6 +143,9 @@ func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckO
 	}
 	rep, err := CheckAnswer(ctx, p, a, opts)
 	rep.AnswerFormat = n
+	if !span.IsZero() {
+		rep.AnswerBlock = span.String()
+	}
 	return rep, err
 }
 

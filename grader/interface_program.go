@@ -9,6 +9,7 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Stdin placeholders: what run.stdin may write to an interactive
@@ -28,10 +29,12 @@ const (
 	// StdinChoice is the test's entry of run.choices (a menu number, an
 	// algorithm's name), or "" when none matches.
 	StdinChoice = "{choice}"
+	// StdinBoard is the board as one string, as run.board writes it.
+	StdinBoard = "{board}"
 )
 
 // stdinPlaceholders are the placeholders run.stdin may use.
-var stdinPlaceholders = []string{StdinRows, StdinCells, StdinSize, StdinHeight, StdinWidth, StdinChoice}
+var stdinPlaceholders = []string{StdinRows, StdinCells, StdinSize, StdinHeight, StdinWidth, StdinChoice, StdinBoard}
 
 // Extracted statistics: the names of run.extract's patterns.
 const (
@@ -83,8 +86,11 @@ func (r *RunStep) checkInterface() error {
 			return &ConfigError{Key: "run.choices", Msg: fmt.Sprintf("entry %d %q: bad pattern (an unclosed [ or a trailing \\); expected PATTERN=VALUE, for example \"4x4/*=3\"", i+1, c)}
 		}
 	}
-	if len(r.Choices) > 0 && !strings.Contains(r.Stdin, StdinChoice) && !strings.Contains(r.Command, StdinChoice) {
-		return &ConfigError{Key: "run.choices", Msg: "set, but neither run.stdin nor run.command has a {choice} to put them in"}
+	if len(r.Choices) > 0 && !strings.Contains(r.Stdin, StdinChoice) && !strings.Contains(r.Command, StdinChoice) && !strings.Contains(r.Answer, AnswerChoice) {
+		return &ConfigError{Key: "run.choices", Msg: "set, but neither run.stdin, run.command nor run.answer has a {choice} to put them in"}
+	}
+	if err := r.checkBoardText(); err != nil {
+		return err
 	}
 	r.patterns = map[string]*regexp.Regexp{}
 	for name, expr := range r.Extract {
@@ -128,6 +134,7 @@ func (r RunStep) StdinFor(t Test) []byte {
 		StdinHeight, v[PlaceHeight],
 		StdinWidth, v[PlaceWidth],
 		StdinChoice, v[PlaceChoice],
+		StdinBoard, v[PlaceBoard],
 	).Replace(r.Stdin)
 	if !strings.HasSuffix(text, "\n") {
 		text += "\n"
@@ -136,17 +143,29 @@ func (r RunStep) StdinFor(t Test) []byte {
 }
 
 // CommandValues are the values of the puzzle's placeholders in
-// run.command for test t: {cells}, {cells_comma}, {size} ("RxC" on a rectangular
-// board), {height}, {width} and {choice}.
+// run.command for test t: {cells}, {cells_comma}, {size} ("RxC" on a
+// rectangular board), {height}, {width}, {choice} and {board}, the blank
+// written as run.board.blank says.
 func (r RunStep) CommandValues(t Test) map[string]string {
 	s := t.Board.Shape()
 	cells := make([]string, s.Cells())
 	for i := range cells {
 		cells[i] = strconv.Itoa(t.Board.At(i))
+		if cells[i] == "0" && r.Board.Blank != "" {
+			cells[i] = r.Board.Blank
+		}
 	}
 	size := strconv.Itoa(s.Rows)
 	if s.Rows != s.Cols {
 		size = s.String()
+	}
+	rowSep := r.Board.Separator
+	if r.Board.RowSeparator != nil {
+		rowSep = *r.Board.RowSeparator
+	}
+	rows := make([]string, s.Rows)
+	for i := range rows {
+		rows[i] = strings.Join(cells[i*s.Cols:(i+1)*s.Cols], r.Board.Separator)
 	}
 	return map[string]string{
 		PlaceCells:      strings.Join(cells, " "),
@@ -155,7 +174,43 @@ func (r RunStep) CommandValues(t Test) map[string]string {
 		PlaceHeight:     strconv.Itoa(s.Rows),
 		PlaceWidth:      strconv.Itoa(s.Cols),
 		PlaceChoice:     r.ChoiceFor(t.Name),
+		PlaceBoard:      strings.Join(rows, rowSep),
 	}
+}
+
+// checkBoardText validates run.board: a blank that is one word, and
+// separators that do not run into the cells.
+func (r RunStep) checkBoardText() error {
+	b := r.Board
+	if b.Blank != "" && (strings.IndexFunc(b.Blank, unicode.IsSpace) >= 0 || strings.ContainsAny(b.Blank, "0123456789")) {
+		return &ConfigError{Key: "run.board.blank", Msg: fmt.Sprintf("%q: expected a symbol without spaces or digits, such as _ or x", b.Blank)}
+	}
+	for _, ks := range []struct {
+		key string
+		sep *string
+	}{{"run.board.separator", &b.Separator}, {"run.board.row_separator", b.RowSeparator}} {
+		key, sep := ks.key, ks.sep
+		if sep != nil && strings.ContainsAny(*sep, "0123456789") {
+			return &ConfigError{Key: key, Msg: fmt.Sprintf("%q: expected a separator without digits, such as , or a space", *sep)}
+		}
+		if sep != nil && b.Blank != "" && *sep != "" && strings.Contains(*sep, b.Blank) {
+			return &ConfigError{Key: key, Msg: fmt.Sprintf("%q holds the blank's symbol %q; expected a separator the cells cannot be mistaken for", *sep, b.Blank)}
+		}
+	}
+	if (b.Separator != "" || b.RowSeparator != nil) && !r.command.Uses(PlaceBoard) && !strings.Contains(r.Stdin, StdinBoard) {
+		return &ConfigError{Key: "run.board", Msg: "separators set, but neither run.command nor run.stdin has a {board} to write"}
+	}
+	return nil
+}
+
+// fitsBoardText reports a test whose board {board} cannot write without
+// a separator: a board of more than 10 cells, whose tiles 10 and up take
+// two digits.
+func (r RunStep) fitsBoardText(t Test) error {
+	if r.Board.Separator != "" || (!r.command.Uses(PlaceBoard) && !strings.Contains(r.Stdin, StdinBoard)) || t.Board.Len() <= 10 {
+		return nil
+	}
+	return &ConfigError{Key: "run.board.separator", Msg: fmt.Sprintf("empty, but test %s is %s: its tiles 10 and up take two digits, so {board} needs a separator between cells (such as \",\")", t.Name, t.Board.Shape())}
 }
 
 // ChoiceFor is the value of the first run.choices entry whose pattern

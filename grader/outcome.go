@@ -99,11 +99,12 @@ func (o *RunOutcome) Judge(a *Assignment, t Test) Judgement {
 		return Judgement{Decided: true, Result: r}
 	}
 	run := a.Run
-	text, missing, r, decided := o.answerText(run, t)
+	file := a.AnswerPath(t)
+	text, missing, r, decided := o.answerText(run, t, file)
 	if decided {
 		return Judgement{Decided: true, Result: r}
 	}
-	written := o.written(run, text, missing)
+	written := o.written(run, file, text, missing)
 	read := run.ReadAnswer(written)
 	// Claims are found in the answer's text, with stderr after it when
 	// stderr is read; only what the program wrote.
@@ -115,7 +116,7 @@ func (o *RunOutcome) Judge(a *Assignment, t Test) Judgement {
 	case AnswerUnsolvable:
 		return Judgement{Answer: []byte(puzzles.UnsolvableToken + "\n"), Report: report, Notes: []string{read.Said}}
 	case AnswerMissing:
-		r := o.timed(testResult(t, NoAnswer, "the program exited normally but wrote no answer to "+answerWhere(run)), run.Limits)
+		r := o.timed(testResult(t, NoAnswer, "the program exited normally but wrote no answer to "+answerWhere(file)), run.Limits)
 		if n := len(bytes.TrimSpace(o.Stdout)); n > 0 {
 			r.Details = append([]string{fmt.Sprintf("it printed %d bytes on stdout; the assignment reads the answer from the output file", n)}, tail("stdout", o.Stdout, o.scrub())...)
 		}
@@ -135,7 +136,7 @@ func (o *RunOutcome) Judge(a *Assignment, t Test) Judgement {
 	if len(bytes.TrimSpace(read.Answer)) == 0 && !t.Board.Equal(t.Goal.Board()) {
 		where := "printed nothing on stdout"
 		if run.Answer != "stdout" {
-			where = "wrote an empty answer to " + answerWhere(run)
+			where = "wrote an empty answer to " + answerWhere(file)
 		}
 		r := o.timed(testResult(t, NoAnswer, "the program exited normally but "+where), run.Limits)
 		r.Details = tail("stderr", o.Stderr, o.scrub())
@@ -146,14 +147,15 @@ func (o *RunOutcome) Judge(a *Assignment, t Test) Judgement {
 
 // written is everything the program wrote, as ReadAnswer reads it: the
 // answer's text (stdout, or the answer file unless it is missing), then
-// stdout when the answer is a file, then stderr.
-func (o *RunOutcome) written(run RunStep, text []byte, missing bool) []Stream {
+// stdout when the answer is a file, then stderr. file is the answer
+// file's path in the working folder, "" for the {output} path.
+func (o *RunOutcome) written(run RunStep, file string, text []byte, missing bool) []Stream {
 	var out []Stream
 	if run.Answer == "stdout" {
 		out = append(out, Stream{Name: "stdout", Text: o.Stdout, Answer: true})
 	} else {
 		if !missing {
-			out = append(out, Stream{Name: answerFileName(run), Text: text, Answer: true})
+			out = append(out, Stream{Name: answerFileName(file), Text: text, Answer: true})
 		}
 		out = append(out, Stream{Name: "stdout", Text: o.Stdout})
 	}
@@ -227,7 +229,7 @@ func (o *RunOutcome) judgeRun(run RunStep, t Test) (r Result, ok bool) {
 // file. decided is set when what it left decides the result r instead:
 // a failure to read it, a file too large or not a regular file, or, when
 // the disk was full, no file or not a regular one.
-func (o *RunOutcome) answerText(run RunStep, t Test) (text []byte, missing bool, r Result, decided bool) {
+func (o *RunOutcome) answerText(run RunStep, t Test, file string) (text []byte, missing bool, r Result, decided bool) {
 	if run.Answer == "stdout" {
 		return o.Stdout, false, Result{}, false
 	}
@@ -237,7 +239,7 @@ func (o *RunOutcome) answerText(run RunStep, t Test) (text []byte, missing bool,
 	switch p := o.AnswerProblem; {
 	case o.AnswerErr != nil:
 		return nil, false, fail(GraderError, "cannot read the answer: %v", o.AnswerErr), true
-	case p == "missing" && run.SaidUnsolvable(o.written(run, nil, true)) != "":
+	case p == "missing" && run.SaidUnsolvable(o.written(run, file, nil, true)) != "":
 		// No answer file, but the program said there is no solution: a
 		// full disk does not matter.
 		return nil, true, Result{}, false
@@ -248,7 +250,7 @@ func (o *RunOutcome) answerText(run RunStep, t Test) (text []byte, missing bool,
 	case p == "too large":
 		return nil, false, o.timed(fail(OutputLimit, "wrote an answer larger than run.output (%s)", run.Output), run.Limits), true
 	case p != "":
-		return nil, false, o.timed(fail(Malformed, "%s holds %s, not an answer file", answerWhere(run), p), run.Limits), true
+		return nil, false, o.timed(fail(Malformed, "%s holds %s, not an answer file", answerWhere(file), p), run.Limits), true
 	}
 	return o.AnswerFile, false, Result{}, false
 }
@@ -477,19 +479,21 @@ func anyLength(a *Assignment, r *Result, t Test) {
 		r.Length, a.ClaimsFor(t.Name).Algorithm, *r.OptimalLength)
 }
 
-// answerFileName names the answer file in results: run.answer's path,
-// or "answer file" for the {output} path.
-func answerFileName(run RunStep) string {
-	if run.AnswerInFolder() {
-		return run.Answer
+// answerFileName names the answer file in results: its path in the
+// working folder (Assignment.AnswerPath), or "answer file" for the
+// {output} path ("").
+func answerFileName(file string) string {
+	if file != "" {
+		return file
 	}
 	return "answer file"
 }
 
-// answerWhere names where the program was to write its answer file.
-func answerWhere(run RunStep) string {
-	if run.AnswerInFolder() {
-		return run.Answer + " in its working folder"
+// answerWhere names where the program was to write its answer file, at
+// file in its working folder or ("") at the {output} path.
+func answerWhere(file string) string {
+	if file != "" {
+		return file + " in its working folder"
 	}
 	return "the output path it was given"
 }

@@ -271,6 +271,9 @@ type testJSON struct {
 	// NearLimit says which limits the run came within 10% of, when it did
 	// ("wall time (run.wall_time 5s)").
 	NearLimit string `json:"near_limit,omitempty"`
+	// Varies says how the test's second run answered otherwise
+	// (run.recheck), when it did.
+	Varies string `json:"varies,omitempty"`
 	// Checks are the test's scored sub-checks (Java API methods, judged
 	// claims), counted in Score and Max.
 	Checks []subCheckJSON `json:"checks,omitempty"`
@@ -338,6 +341,13 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 			return usageErrorf("%v", err)
 		case errors.Is(err, grader.ErrKeyContradiction), errors.Is(err, batch.ErrExposed):
 			return usageErrorf("%v", err)
+		}
+		var ce *grader.ConfigError
+		if errors.As(err, &ce) {
+			// A key found wrong once the grading started (a missing
+			// run.files, a course helper that does not compile): the
+			// file is named as for any bad key.
+			return usageErrorf("%s: %v", a.v.ConfigFileUsed(), ce)
 		}
 		return inputError(err)
 	}
@@ -468,7 +478,7 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSO
 		}
 		for _, r := range s.Results {
 			tj := testJSON{Test: r.Test, Verdict: r.Verdict, Length: r.Length, OptimalLength: r.OptimalLength,
-				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit, Rerun: r.Rerun}
+				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit, Rerun: r.Rerun, Varies: r.Varies}
 			for _, c := range r.ScoredChecks(gb.Rubric) {
 				tj.Checks = append(tj.Checks, subCheckJSON{Group: c.Group, Name: c.Name, Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})
 			}

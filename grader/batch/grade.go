@@ -170,6 +170,9 @@ func Grade(ctx context.Context, opts Options) (_ Outcome, refused error) {
 	if err := opts.Assignment.Tools.CheckTools(); err != nil {
 		return Outcome{}, err
 	}
+	if err := checkCourseHelpers(ctx, opts.Assignment); err != nil {
+		return Outcome{}, err
+	}
 	if g.opts.Isolation == "" {
 		g.opts.Isolation = sandbox.Choice(opts.Assignment.Run.Isolation)
 	}
@@ -183,6 +186,13 @@ func Grade(ctx context.Context, opts Options) (_ Outcome, refused error) {
 	g.out.Isolation = iso
 	if iso.Degraded() {
 		g.warn("sandbox: " + iso.Reason)
+	}
+	g.bash = findBash(opts.Assignment.Tools)
+	if w := g.wrapperWarning("build.command", opts.Assignment.BuildCommand().Words()); w != "" {
+		g.warn(w)
+	}
+	if w := g.wrapperWarning("run.command", opts.Assignment.RunCommand().Words()); w != "" {
+		g.warn(w)
 	}
 
 	done := map[string]grader.Result{}
@@ -235,6 +245,9 @@ func Grade(ctx context.Context, opts Options) (_ Outcome, refused error) {
 		return Outcome{}, err
 	}
 	g.scratch = scratch
+	if g.pinDir, err = writePin(scratch); err != nil {
+		return Outcome{}, fmt.Errorf("scratch folder: %w", err)
+	}
 	g.conceal = g.concealed(scratch)
 	if err := toolsOutsideConcealed(opts.Assignment.Tools, g.conceal); err != nil {
 		return Outcome{}, err
@@ -281,6 +294,12 @@ type grading struct {
 	run     func(context.Context, sandbox.Spec) (sandbox.Result, error)
 	journal *journal.Journal
 	scratch string
+	// pinDir holds the sitecustomize file that pins Python's random
+	// seed in every run (pin.go).
+	pinDir string
+	// bash is bash's path on the runs' PATH, which runs an sh -c wrapper
+	// with pipefail (wrapper.go); "" when there is none.
+	bash    string
 	conceal []string
 	// uids are the workers' leased uids, one each.
 	uids []int

@@ -19,21 +19,20 @@ const maxPictureCells = 64
 // answer to test i of s went: the start board, the board the answer
 // reached (or, for an illegal move, the board just before it, with the
 // move named) and the goal. answer is the answer file as the grader read
-// it, written in notation n (Auto: detected) with tokens of convention
-// conv. It returns false when there is nothing to draw: a hidden test, an
+// it, read as ro says (its notation, words, block and move convention;
+// the start board and limits are the test's). It returns false when there is nothing to draw: a hidden test, an
 // answer that does not parse, an UNSOLVABLE claim, or a board too large.
-func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, n notation.Notation, conv puzzles.Convention) (PrairieLearnImage, bool) {
+func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, ro notation.Options) (PrairieLearnImage, bool) {
 	t := gb.Tests[i]
 	if t.Hidden || t.Board.IsZero() || t.Goal.IsZero() || t.Board.Len() > maxPictureCells {
 		return PrairieLearnImage{}, false
 	}
-	ans, _, err := notation.Read(bytes.NewReader(answer), "answer", notation.Options{
-		Notation: n, Start: t.Board, Moves: conv, Limits: puzzles.AnswerLimits{MaxBytes: int64(len(answer)) + 1},
-	})
+	ro.Start, ro.Limits = t.Board, puzzles.AnswerLimits{MaxBytes: int64(len(answer)) + 1}
+	ans, _, err := notation.Read(bytes.NewReader(answer), "answer", ro)
 	if err != nil || ans.Unsolvable {
 		return PrairieLearnImage{}, false
 	}
-	end, err := puzzles.Replay(t.Board, ans, conv)
+	end, err := puzzles.Replay(t.Board, ans, ro.Moves)
 	middle := fmt.Sprintf("after all %d moves", len(ans.Tokens))
 	var im *puzzles.IllegalMoveError
 	if errors.As(err, &im) {

@@ -205,7 +205,7 @@ func TestAnswerPicture(t *testing.T) {
 	// Blank convention tile: LEFT moves the tile left into the blank (the
 	// blank goes right); then DOWN would pull a tile from below the
 	// bottom row: illegal.
-	img, ok := gb.AnswerPicture(bob, 1, []byte("LEFT\nUP\nUP\n"), notation.Auto, puzzles.TileMoves)
+	img, ok := gb.AnswerPicture(bob, 1, []byte("LEFT\nUP\nUP\n"), notation.Options{Moves: puzzles.TileMoves})
 	if !ok {
 		t.Fatal("no picture")
 	}
@@ -216,15 +216,15 @@ func TestAnswerPicture(t *testing.T) {
 	if !strings.Contains(string(svg), "illegal") || !strings.HasPrefix(string(svg), "<svg") {
 		t.Errorf("svg %s", svg)
 	}
-	if _, ok := gb.AnswerPicture(bob, 2, []byte("LEFT\n"), notation.Auto, puzzles.TileMoves); ok {
+	if _, ok := gb.AnswerPicture(bob, 2, []byte("LEFT\n"), notation.Options{Moves: puzzles.TileMoves}); ok {
 		t.Errorf("a picture of a hidden test")
 	}
-	if _, ok := gb.AnswerPicture(bob, 1, []byte("UNSOLVABLE\n"), notation.Auto, puzzles.TileMoves); ok {
+	if _, ok := gb.AnswerPicture(bob, 1, []byte("UNSOLVABLE\n"), notation.Options{Moves: puzzles.TileMoves}); ok {
 		t.Errorf("a picture of an UNSOLVABLE claim")
 	}
 	// Through the results: the failing public test carries it.
 	r := gb.PrairieLearn(bob, report.PrairieLearnOptions{Image: func(s report.Submission, i int) (report.PrairieLearnImage, bool) {
-		return gb.AnswerPicture(s, i, []byte("LEFT\nUP\nUP\n"), notation.Auto, puzzles.TileMoves)
+		return gb.AnswerPicture(s, i, []byte("LEFT\nUP\nUP\n"), notation.Options{Moves: puzzles.TileMoves})
 	}})
 	data, _ := json.Marshal(r)
 	checkPrairieLearn(t, data)

@@ -86,12 +86,12 @@ func (p *parser) words() (puzzles.Answer, error) {
 	var a puzzles.Answer
 	err := p.eachLine(func(no int, line string) error {
 		for _, t := range split(line, moveSep) {
-			d, ok := word(t.text)
+			d, ok := p.word(t.text)
 			if !ok {
 				if strings.EqualFold(t.text, puzzles.UnsolvableToken) {
 					return p.errAt(no, t.col, onlyToken())
 				}
-				return p.errAt(no, t.col, fmt.Errorf("%w: found %q; expected the words UP, DOWN, LEFT, RIGHT (or U, D, L, R) separated by spaces or commas", puzzles.ErrBadMove, clip(t.text)))
+				return p.errAt(no, t.col, fmt.Errorf("%w: found %q; expected %s separated by spaces or commas", puzzles.ErrBadMove, clip(t.text), p.expectedWords()))
 			}
 			if err := p.add(&a, d, no, t.col); err != nil {
 				return err
@@ -261,12 +261,12 @@ func (p *parser) list() (puzzles.Answer, error) {
 		return claim(items[0].line), nil
 	}
 	for _, it := range items {
-		d, ok := word(strings.TrimSpace(it.text))
+		d, ok := p.word(strings.TrimSpace(it.text))
 		if !ok {
 			if strings.EqualFold(strings.TrimSpace(it.text), puzzles.UnsolvableToken) {
 				return puzzles.Answer{}, p.errAt(it.line, it.col, onlyToken())
 			}
-			return puzzles.Answer{}, p.errAt(it.line, it.col, fmt.Errorf("%w: found %q in the list; expected the words UP, DOWN, LEFT, RIGHT (or U, D, L, R)", puzzles.ErrBadMove, clip(it.text)))
+			return puzzles.Answer{}, p.errAt(it.line, it.col, fmt.Errorf("%w: found %q in the list; expected %s", puzzles.ErrBadMove, clip(it.text), p.expectedWords()))
 		}
 		a.Tokens = append(a.Tokens, d)
 		a.Lines = append(a.Lines, int32(it.line))

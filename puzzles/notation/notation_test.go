@@ -173,7 +173,7 @@ func TestReadRejects(t *testing.T) {
 		{"a tile twice on a board", "1 2 3\n4 0 5\n7 8 6\n\n1 2 3\n4 5 0\n7 8 5\n", notation.Auto, puzzles.AnswerLimits{}, notation.Boards, puzzles.ErrDuplicate, 7, 5, "tile 5 appears twice"},
 		{"a short board", "1 2 3\n4 0 5\n7 8 6\n\n1 2 3\n4 5 0\n\nStep 3\n", notation.Auto, puzzles.AnswerLimits{}, notation.Boards, puzzles.ErrRagged, 5, 0, "2 rows"},
 		{"a ragged row", "1 2 3\n4 0 5\n7 8 6 9\n", notation.Boards, puzzles.AnswerLimits{}, notation.Boards, puzzles.ErrRagged, 3, 0, "4 cells"},
-		{"a stray line among boards", "1 2 3\n4 0 5\n7 8 6\nexpanded 12 nodes\n", notation.Boards, puzzles.AnswerLimits{}, notation.Boards, puzzles.ErrSyntax, 4, 1, "header"},
+		{"a stray word among boards", "1 2 3\n4 0 5\n7 8 6\nexpanded\n", notation.Boards, puzzles.AnswerLimits{}, notation.Boards, puzzles.ErrSyntax, 4, 1, "header"},
 		{"UNSOLVABLE among letters", "UL UNSOLVABLE", notation.Letters, puzzles.AnswerLimits{}, notation.Letters, puzzles.ErrBadMove, 1, 4, "only token"},
 		{"UNSOLVABLE among tiles", "2 UNSOLVABLE", notation.Tiles, puzzles.AnswerLimits{}, notation.Tiles, puzzles.ErrBadMove, 1, 3, "only token"},
 		{"too many letters", "ULULU", notation.Auto, puzzles.AnswerLimits{MaxMoves: 4}, notation.Letters, puzzles.ErrTooLarge, 1, 5, "more than 4 moves"},
