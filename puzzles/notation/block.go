@@ -293,7 +293,7 @@ func (p *parser) between(b Block, n Notation) (puzzles.Answer, Notation, Span, e
 			}
 		}
 		if first == 0 {
-			return puzzles.Answer{}, n, Span{}, p.errAt(0, 0, fmt.Errorf("%w: no line matches %q, the line before the answer", puzzles.ErrSyntax, b.After.String()))
+			return puzzles.Answer{}, n, Span{}, p.errAt(1, 0, fmt.Errorf("%w: no line matches %q, the line before the answer", puzzles.ErrSyntax, b.After.String()))
 		}
 	}
 	if b.Before != nil {
@@ -305,7 +305,7 @@ func (p *parser) between(b Block, n Notation) (puzzles.Answer, Notation, Span, e
 			}
 		}
 		if last == 0 && (first > len(lines) || !b.Before.MatchString(lines[len(lines)-1])) {
-			return puzzles.Answer{}, n, Span{}, p.errAt(0, 0, fmt.Errorf("%w: no line after the answer's start (line %d) matches %q, the line after the answer", puzzles.ErrSyntax, first, b.Before.String()))
+			return puzzles.Answer{}, n, Span{}, p.errAt(first, 0, fmt.Errorf("%w: no line after the answer's start (line %d) matches %q, the line after the answer", puzzles.ErrSyntax, first, b.Before.String()))
 		}
 	}
 	if first > last {

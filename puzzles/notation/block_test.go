@@ -149,8 +149,8 @@ func TestReadAnswerInsideAReportRefuses(t *testing.T) {
 		{"moves, then the goal board", "UP\nLEFT\nUP\nFinal state:\n1 2 3\n4 5 6\n7 8 0\n", notation.Block{}, notation.ErrAmbiguous, 1,
 			[]string{"2 blocks", "at lines 1-3 3 moves, ULU, but at lines 4-7"}},
 		{"the block that cannot be read is the one shown", "Path:\n1 2 3\n4 0 5\n7 8 5\nDepth: 1\n", notation.Block{}, puzzles.ErrDuplicate, 4, []string{"tile 5 appears twice"}},
-		{"no line before the answer", menuMoves, notation.Block{After: regexp.MustCompile("Path:")}, puzzles.ErrSyntax, 0, []string{`no line matches "Path:"`}},
-		{"no line after the answer", menuMoves, notation.Block{After: regexp.MustCompile("found!"), Before: regexp.MustCompile("Goal")}, puzzles.ErrSyntax, 0, []string{"after the answer's start (line 3)", `"Goal"`}},
+		{"no line before the answer", menuMoves, notation.Block{After: regexp.MustCompile("Path:")}, puzzles.ErrSyntax, 1, []string{`no line matches "Path:"`}},
+		{"no line after the answer", menuMoves, notation.Block{After: regexp.MustCompile("found!"), Before: regexp.MustCompile("Goal")}, puzzles.ErrSyntax, 3, []string{"after the answer's start (line 3)", `"Goal"`}},
 		{"the last block read whatever its error", "Path:\n1 2 3\n4 0 5\n7 8 6\nthen\n1 2 3\n4 9 5\n7 8 6\n", notation.Block{Last: true}, puzzles.ErrRange, 7, []string{"tile 9"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -171,6 +171,18 @@ func TestReadAnswerInsideAReportRefuses(t *testing.T) {
 				t.Errorf("%q spans lines", err)
 			}
 		})
+	}
+}
+
+// The claim UNSOLVABLE alone is read as such wherever the lines around
+// the answer would put it.
+func TestNamedBlockReadsTheClaim(t *testing.T) {
+	b := notation.Block{After: regexp.MustCompile("^Path"), Before: regexp.MustCompile("^Goal")}
+	for _, n := range []notation.Notation{notation.Auto, notation.Boards, notation.Lines} {
+		a, _, err := notation.Read(strings.NewReader("UNSOLVABLE\n"), "a", notation.Options{Notation: n, Start: start, Block: b})
+		if err != nil || !a.Unsolvable || a.UnsolvableLine != 1 {
+			t.Errorf("%v: %+v, %v", n, a, err)
+		}
 	}
 }
 

@@ -196,6 +196,15 @@ func ReadSpan(r io.Reader, name string, opts Options) (puzzles.Answer, Notation,
 		return puzzles.Answer{}, Auto, Span{}, err
 	}
 	if opts.Block.named() {
+		if line, ok := p.unsolvable(opts.Notation == Auto || opts.Notation == Boards); ok {
+			// The claim alone is read as such in every notation, wherever
+			// the block would be.
+			n := opts.Notation
+			if n == Auto {
+				n = Lines
+			}
+			return claim(line), n, Span{}, nil
+		}
 		return p.between(opts.Block, opts.Notation)
 	}
 	var (
