@@ -140,7 +140,6 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 		{`{` + base + `, "answer": {"words": {"nord": "acima"}}}`, "answer.words.nord", "expected up, down, left or right"},
 		{`{` + base + `, "answer": {"words": {"u": "acima"}}}`, "answer.words.u", "expected up, down, left or right"},
 		{`{` + base + `, "answer": {"words": {"up": "para cima"}}}`, "answer.words.up", `"para cima": expected one word`},
-		{`{` + base + `, "answer": {"words": {"down": "left"}}}`, "answer.words.down", `"left" already means the move LEFT`},
 		{`{` + base + `, "answer": {"words": {"up": "alto", "down": "ALTO"}}}`, "answer.words.down", `"ALTO" is also a word for UP`},
 		{`{` + base + `, "answer": {"words": {"up": 3}}}`, "answer.words", "expected a word or a list of words"},
 		{`{` + base + `, "answer": {"block": "first"}}`, "answer.block", `"first": expected auto`},

@@ -68,9 +68,10 @@ type span struct {
 type lineClass uint8
 
 const (
-	textLine  lineClass = iota // anything else
-	blankLine                  // only spaces
-	moveLine                   // move words or letters, or UNSOLVABLE
+	textLine     lineClass = iota // anything else
+	blankLine                     // only spaces
+	moveLine                      // move words or letters, or UNSOLVABLE
+	labelledLine                  // a label, then move words (Path to goal: left, up)
 	listLine                   // a list of moves on one line
 	boardRow                   // a row (or a whole board) of cells
 	boardSep                   // a header, a grid border or a size line between boards
@@ -116,13 +117,25 @@ func (p *parser) classify(line string) lineClass {
 	}
 	moves := true
 	for _, t := range split(line, moveSep) {
-		if _, ok := p.word(t.text); !ok && !letterRun(t.text) {
+		if _, ok := p.word(t.text); !ok && !p.letterRun(t.text) {
 			moves = false
 			break
 		}
 	}
 	if moves {
 		return moveLine
+	}
+	if n := p.label(line); n > 0 {
+		labelled := true
+		for _, t := range split(line[n:], moveSep) {
+			if _, ok := p.word(t.text); !ok {
+				labelled = false
+				break
+			}
+		}
+		if labelled {
+			return labelledLine
+		}
 	}
 	if strings.HasSuffix(trimmed, "]") && strings.Contains(trimmed, "[") {
 		sub := *p
@@ -137,9 +150,15 @@ func (p *parser) classify(line string) lineClass {
 	return textLine
 }
 
-// letterRun reports whether s is only the letters U, D, L, R.
-func letterRun(s string) bool {
-	return s != "" && strings.Trim(s, "UDLRudlr") == ""
+// letterRun reports whether s is only move letters (U, D, L, R, or the
+// vocabulary's one-letter words).
+func (p *parser) letterRun(s string) bool {
+	for _, r := range s {
+		if _, ok := p.letter(r); !ok {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // blocks finds the runs of lines that hold moves, a list or boards:
@@ -150,7 +169,8 @@ func blocks(classes []lineClass) []span {
 	var out []span
 	for i := 0; i < len(classes); {
 		switch classes[i] {
-		case moveLine:
+		case moveLine, labelledLine:
+			// A label starts a block of its own.
 			end := i
 			for j := i + 1; j < len(classes) && (classes[j] == moveLine || classes[j] == blankLine); j++ {
 				if classes[j] == moveLine {
@@ -399,7 +419,7 @@ func (p *parser) lastBlock(lines []string, n Notation) (span, bool) {
 		}
 		return c
 	}
-	kindOf := map[lineClass]blockKind{moveLine: movesBlock, listLine: listBlock, boardRow: boardsBlock}
+	kindOf := map[lineClass]blockKind{moveLine: movesBlock, labelledLine: movesBlock, listLine: listBlock, boardRow: boardsBlock}
 	for end := len(lines) - 1; end >= 0; end-- {
 		k, ok := kindOf[class(end)]
 		if !ok || !fits(n, k) {
@@ -408,8 +428,8 @@ func (p *parser) lastBlock(lines []string, n Notation) (span, bool) {
 		first := end
 		switch k {
 		case movesBlock:
-			for i := end - 1; i >= 0 && (class(i) == moveLine || class(i) == blankLine); i-- {
-				if class(i) == moveLine {
+			for i := end - 1; i >= 0 && class(first) != labelledLine && (class(i) == moveLine || class(i) == labelledLine || class(i) == blankLine); i-- {
+				if class(i) != blankLine {
 					first = i
 				}
 			}

@@ -65,6 +65,12 @@ max_search_depth: 4
 running_time: 0.00188088
 max_ram_usage: 0.07812500
 `
+	// A report whose moves follow a label, among statistics.
+	labelled = `Cost of path: 3
+Path to goal: up, left, up
+# visited nodes: 10
+Running time (seconds): 0.0011
+`
 	// A search that prints every board it expands, then the path.
 	trace = `Expanding state
 1 0 3
@@ -105,6 +111,8 @@ func TestReadAnswerInsideAReport(t *testing.T) {
 		{"moves between a banner and statistics", menuMoves, notation.Auto, notation.Block{}, notation.Lines, notation.Span{First: 3, Last: 5}, []int32{3, 4, 5}},
 		{"moves, words named", menuMoves, notation.Words, notation.Block{}, notation.Words, notation.Span{First: 3, Last: 5}, []int32{3, 4, 5}},
 		{"one move per line, named, needs the last block", menuMoves, notation.Lines, notation.Block{Last: true}, notation.Lines, notation.Span{First: 3, Last: 5}, []int32{3, 4, 5}},
+		{"moves after a label, among statistics", labelled, notation.Auto, notation.Block{}, notation.Words, notation.Span{First: 2, Last: 2}, []int32{2, 2, 2}},
+		{"the same, the last block", labelled, notation.Auto, notation.Block{Last: true}, notation.Words, notation.Span{First: 2, Last: 2}, []int32{2, 2, 2}},
 		{"ColumbiaX's output.txt", columbia, notation.Auto, notation.Block{}, notation.List, notation.Span{First: 1, Last: 1}, []int32{1, 1, 1}},
 		{"the last block after a trace", trace, notation.Auto, notation.Block{Last: true}, notation.Boards, notation.Span{First: 10, Last: 20}, []int32{10, 14, 18}},
 		{"the block named by the lines around it", trace, notation.Auto, notation.Block{After: regexp.MustCompile(`Path to the solution`), Before: regexp.MustCompile(`^Goal reached`)},
@@ -142,7 +150,7 @@ func TestReadAnswerInsideAReportRefuses(t *testing.T) {
 		mentions []string
 	}{
 		{"a misspelt move is not text around an answer", "UP\nLEFT\nUPP\n", notation.Block{}, puzzles.ErrBadMove, 3, []string{`"UPP"`}},
-		{"a line naming a move is not text", "UP\nLEFT\nMove 3: UP\n", notation.Block{}, puzzles.ErrBadMove, 3, []string{`"Move`}},
+		{"a move after a label is a block of its own", "UP\nLEFT\nMove 3: UP\n", notation.Block{}, notation.ErrAmbiguous, 1, []string{"at lines 1-2 2 moves, UL, but at line 3 1 move, U"}},
 		{"a row gone wrong is not text", "1 2 3\n4 0 5\n7 8 6 9\n", notation.Block{}, puzzles.ErrRagged, 3, []string{"4 cells"}},
 		{"a trace's boards and the path read differently", trace, notation.Block{}, notation.ErrAmbiguous, 6,
 			[]string{"3 blocks of moves or boards, which do not read the same", "at lines 6-8 1 move, R, but at lines 10-20 3 moves, ULU", "answer.block: last"}},
@@ -233,7 +241,6 @@ func TestVocabulary(t *testing.T) {
 		{map[puzzles.Dir][]string{puzzles.Up: {""}}, "up: an empty word"},
 		{map[puzzles.Dir][]string{puzzles.Up: {"para cima"}}, `up: "para cima": expected one word`},
 		{map[puzzles.Dir][]string{puzzles.Down: {"unsolvable"}}, "not a move"},
-		{map[puzzles.Dir][]string{puzzles.Down: {"L"}}, `down: "L" already means the move LEFT`},
 		{map[puzzles.Dir][]string{puzzles.Up: {"alto"}, puzzles.Down: {"Alto"}}, `down: "Alto" is also a word for UP`},
 	} {
 		if _, err := notation.NewVocabulary(tc.words); err == nil || !strings.Contains(err.Error(), tc.mention) {
@@ -242,5 +249,18 @@ func TestVocabulary(t *testing.T) {
 	}
 	if v, err := notation.NewVocabulary(map[puzzles.Dir][]string{puzzles.Up: {"up", "U"}}); err != nil || v.IsZero() {
 		t.Errorf("a standard word for its own direction: %v, %v", v, err)
+	}
+	// A course whose letters are c (cima), b (baixo), e (esquerda) and d
+	// (direita): its d is right, not down, in every notation of moves.
+	letters, err := notation.NewVocabulary(map[puzzles.Dir][]string{puzzles.Up: {"c"}, puzzles.Down: {"b"}, puzzles.Left: {"e"}, puzzles.Right: {"d"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []puzzles.Dir{puzzles.Left, puzzles.Down, puzzles.Right, puzzles.Up}
+	for _, text := range []string{"['e', 'b', 'd', 'c']", "e\nb\nd\nc\n", "ebdc", "e, b, d, c", "Uniform cost {'solution': ['e', 'b']}\nPath: e b d c\n"} {
+		a, _, err := notation.Read(strings.NewReader(text), "answer.txt", notation.Options{Words: letters})
+		if err != nil || !cmp.Equal(want, a.Tokens) {
+			t.Errorf("%q with the course's letters: %v, %v; want LEFT DOWN RIGHT UP", text, a.Tokens, err)
+		}
 	}
 }

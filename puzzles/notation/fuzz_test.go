@@ -28,6 +28,7 @@ var seeds = []string{
 	"Menu: 1 or 2?\nPath to the solution\n1 2 3\n4 0 5\n7 8 6\n--\n1 2 3\n4 5 0\n7 8 6\nGoal reached\nDepth: 2\n",
 	"Expanding state\n1 0 3\n4 2 5\n7 8 6\nExpanding state\n0 1 3\n4 2 5\n7 8 6\nPath to the solution\n1 2 3\n4 0 5\n7 8 6\n",
 	"acima\nesquerda\n", "Movimentos: acima, esquerda\n",
+	"Cost of path: 3\nPath to goal: up, left, up\n# visited nodes: 10\n", "up left: down\n", "Path: up\nPath: left\n",
 }
 
 // fuzzRead checks that any input read in notation n either fails with a

@@ -43,6 +43,7 @@ func TestReadAccepts(t *testing.T) {
 		{"words", "UP LEFT UP\n", notation.Words, []int32{1, 1, 1}},
 		{"Python's print of a joined list", "up, left, up\n", notation.Words, []int32{1, 1, 1}},
 		{"42-school words", "TOP\nLEFT TOP\n", notation.Words, []int32{1, 2, 2}},
+		{"words after a label", "Path to goal: up, left,\n up\n", notation.Words, []int32{1, 1, 2}},
 		{"JSON list", `["UP","LEFT","UP"]`, notation.List, []int32{1, 1, 1}},
 		{"Python list", "['Up', 'Left', 'Up']\n", notation.List, []int32{1, 1, 1}},
 		{"ColumbiaX path_to_goal", "path_to_goal: ['Up', 'Left', 'Up']\n", notation.List, []int32{1, 1, 1}},

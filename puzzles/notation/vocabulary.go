@@ -24,9 +24,12 @@ type Vocabulary struct {
 // NewVocabulary checks a course's words for each direction and makes the
 // vocabulary. A word is one token: letters, digits, '-' or '_' (no
 // spaces, commas, semicolons, brackets or quotes, which separate moves);
-// it may not be UNSOLVABLE, another direction's word, or a standard move
-// token (UP, U, ...) of another direction. The error says which word and
-// why, without naming a key: the caller adds where the words came from.
+// it may not be UNSOLVABLE or another direction's word. A word that is a
+// standard token of another direction takes the course's meaning (a
+// course whose d is direita, right, and b baixo, down): the vocabulary
+// is read before the standard words, and its one-letter words before
+// the letters U, D, L, R. The error says which word and why, without
+// naming a key: the caller adds where the words came from.
 func NewVocabulary(words map[puzzles.Dir][]string) (Vocabulary, error) {
 	v := Vocabulary{words: map[string]puzzles.Dir{}}
 	for _, d := range puzzles.Dirs {
@@ -40,9 +43,6 @@ func NewVocabulary(words map[puzzles.Dir][]string) (Vocabulary, error) {
 				return Vocabulary{}, fmt.Errorf("%s: %q: expected one word of letters or digits (spaces, commas, semicolons, brackets and quotes separate moves)", dirKey(d), w)
 			case upper == puzzles.UnsolvableToken:
 				return Vocabulary{}, fmt.Errorf("%s: %q is the claim that the puzzle has no solution, not a move", dirKey(d), w)
-			}
-			if std, ok := word(w); ok && std != d {
-				return Vocabulary{}, fmt.Errorf("%s: %q already means the move %s", dirKey(d), w, std)
 			}
 			if other, ok := v.words[upper]; ok && other != d {
 				return Vocabulary{}, fmt.Errorf("%s: %q is also a word for %s", dirKey(d), w, other)
@@ -79,14 +79,32 @@ func (v Vocabulary) String() string {
 	return strings.Join(parts, ", ")
 }
 
-// word reads a move word: a standard one (see the function word) or one of
-// the vocabulary's.
+// word reads a move word: one of the vocabulary's, which come first, or a
+// standard one (see the function word).
 func (p *parser) word(s string) (puzzles.Dir, bool) {
-	if d, ok := word(s); ok {
+	if d, ok := p.vocab.words[strings.ToUpper(s)]; ok {
 		return d, true
 	}
-	d, ok := p.vocab.words[strings.ToUpper(s)]
-	return d, ok
+	return word(s)
+}
+
+// letter reads a move letter: one of the vocabulary's one-letter words,
+// which come first, or U, D, L, R.
+func (p *parser) letter(r rune) (puzzles.Dir, bool) {
+	if d, ok := p.vocab.words[strings.ToUpper(string(r))]; ok {
+		return d, true
+	}
+	switch unicode.ToUpper(r) {
+	case 'U':
+		return puzzles.Up, true
+	case 'D':
+		return puzzles.Down, true
+	case 'L':
+		return puzzles.Left, true
+	case 'R':
+		return puzzles.Right, true
+	}
+	return 0, false
 }
 
 // expectedWords says which words a notation of words reads, for its
