@@ -72,9 +72,9 @@ const (
 	blankLine                     // only spaces
 	moveLine                      // move words or letters, or UNSOLVABLE
 	labelledLine                  // a label, then move words (Path to goal: left, up)
-	listLine                   // a list of moves on one line
-	boardRow                   // a row (or a whole board) of cells
-	boardSep                   // a header, a grid border or a size line between boards
+	listLine                      // a list of moves on one line
+	boardRow                      // a row (or a whole board) of cells
+	boardSep                      // a header, a grid border or a size line between boards
 )
 
 // lines splits the text into its lines, without their line ends.
