@@ -373,7 +373,9 @@ func (p *parser) findBlock(n Notation, last bool, whole error, wholeN Notation) 
 		return puzzles.Answer{}, wholeN, Span{}, whole
 	}
 	for i, l := range lines {
-		if !inBlock[i] && classes[i] != blankLine && !p.isText(l) {
+		// Borders, arrows and headers between boards are not answers
+		// gone wrong.
+		if !inBlock[i] && classes[i] != blankLine && classes[i] != boardSep && !p.isText(l) {
 			return puzzles.Answer{}, wholeN, Span{}, whole
 		}
 	}

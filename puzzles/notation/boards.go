@@ -27,10 +27,11 @@ func cellSep(r rune) bool {
 	return unicode.IsSpace(r) || strings.ContainsRune(",|[](){}", r)
 }
 
-// drawing reports whether a line only draws a grid's border (+---+).
+// drawing reports whether a line only draws a grid's border (+---+) or
+// an arrow from one board to the next (a line of | then one of v).
 func drawing(line string) bool {
 	s := strings.TrimSpace(line)
-	return s != "" && strings.Trim(s, "+-=|: \t") == ""
+	return s != "" && (strings.Trim(s, "+-=|: \t") == "" || s == "v" || s == "V" || s == "↓")
 }
 
 // header reports whether a line is a header that separates boards.
@@ -129,6 +130,9 @@ func (p *parser) boards() (puzzles.Answer, error) {
 	}
 	expected := fmt.Sprintf("expected rows of %d tile numbers (the blank as 0 or _), a blank line or a header such as \"Step 3:\"", shape.Cols)
 	err := p.eachLine(func(no int, line string) error {
+		if drawing(line) && len(block) > 0 {
+			return nil // a grid's border between the rows of a board
+		}
 		if strings.TrimSpace(line) == "" || drawing(line) {
 			return separate()
 		}

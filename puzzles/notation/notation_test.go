@@ -59,6 +59,8 @@ func TestReadAccepts(t *testing.T) {
 			notation.Boards, []int32{4, 7, 10}},
 		{"boards as Python lists", "[[1, 2, 3], [4, 0, 5], [7, 8, 6]]\n[[1, 2, 3], [4, 5, 0], [7, 8, 6]]\n[[1, 2, 3], [4, 5, 6], [7, 8, 0]]\n",
 			notation.Boards, []int32{1, 2, 3}},
+		{"boards drawn in a grid with borders between rows", "+-----+\n|1|2|3|\n-------\n|4|0|5|\n-------\n|7|8|6|\n+-----+\n   |\n   v\n+-----+\n|1|2|3|\n-------\n|4|5|0|\n-------\n|7|8|6|\n+-----+\n   |\n   v\n+-----+\n|1|2|3|\n-------\n|4|5|6|\n-------\n|7|8|0|\n+-----+\n",
+			notation.Boards, []int32{2, 11, 20}},
 		{"boards drawn in a grid", "Move 1\n+---+---+---+\n| 1 | 2 | 3 |\n| 4 | x | 5 |\n| 7 | 8 | 6 |\n+---+---+---+\nMove 2\n1 2 3\n4 5 x\n7 8 6\nMove 3: UP\n1 2 3\n4 5 6\n7 8 x\n",
 			notation.Boards, []int32{3, 8, 12}},
 	} {
