@@ -245,9 +245,10 @@ func Grade(ctx context.Context, opts Options) (_ Outcome, refused error) {
 		return Outcome{}, err
 	}
 	g.scratch = scratch
-	if g.pinDir, err = writePin(scratch); err != nil {
+	if g.pinDir, err = writePin(opts.ScratchDir); err != nil {
 		return Outcome{}, fmt.Errorf("scratch folder: %w", err)
 	}
+	defer os.RemoveAll(g.pinDir)
 	g.conceal = g.concealed(scratch)
 	if err := toolsOutsideConcealed(opts.Assignment.Tools, g.conceal); err != nil {
 		return Outcome{}, err

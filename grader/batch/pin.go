@@ -18,9 +18,12 @@ import (
 // srand(time(NULL))) cannot be pinned from outside without intercepting
 // the program; a test run twice tells such a program (recheck.go).
 const (
-	// pinFolder is the folder, in the grading's scratch folder, holding
-	// the sitecustomize file.
-	pinFolder = "pin"
+	// pinPrefix starts the name of the folder, beside the grading's
+	// scratch folder, holding the sitecustomize file: beside it, not in
+	// it, because the scratch folder is one no run may see (the check
+	// before the first run would count a readable file in it as a
+	// secret within reach), and the file is kpuzzle's, no secret.
+	pinPrefix = "kpuzzle-pin-"
 	// pinTemplate is the sitecustomize file's template.
 	pinTemplate = "harness/sitecustomize.py"
 )
@@ -28,11 +31,21 @@ const (
 // pinnedValues are the variables set in every run, in order.
 var pinnedValues = []string{"PYTHONHASHSEED=0"}
 
-// writePin writes the sitecustomize file into a folder of scratch, read
-// by every run, and returns the folder.
-func writePin(scratch string) (string, error) {
-	dir := filepath.Join(scratch, pinFolder)
-	if err := os.Mkdir(dir, 0o755); err != nil {
+// writePin writes the sitecustomize file into a new folder of parent
+// ("" is the system's temporary folder), which every run reads and none
+// may write (the grader's, mode 0755, and a read-only view with
+// namespaces), and returns the folder; the caller removes it.
+func writePin(parent string) (dir string, err error) {
+	dir, err = os.MkdirTemp(parent, pinPrefix)
+	if err != nil {
+		return "", err
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(dir)
+		}
+	}()
+	if err := os.Chmod(dir, 0o755); err != nil {
 		return "", err
 	}
 	text, err := templates.Read(pinTemplate)
