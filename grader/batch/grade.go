@@ -187,7 +187,7 @@ func Grade(ctx context.Context, opts Options) (_ Outcome, refused error) {
 	if iso.Degraded() {
 		g.warn("sandbox: " + iso.Reason)
 	}
-	g.bash = findBash(opts.Assignment.Tools)
+	g.bash = lookPath("bash", opts.Assignment.Tools)
 	if w := g.wrapperWarning("build.command", opts.Assignment.BuildCommand().Words()); w != "" {
 		g.warn(w)
 	}

@@ -46,7 +46,9 @@ func runInterpreter(a grader.Assignment) (name, path string) {
 	return "", ""
 }
 
-// lookPath finds an executable named name on the runs' PATH.
+// lookPath finds an executable named name on the runs' PATH (the
+// course's tools first), "" when there is none: the interpreter of a
+// course's helpers, bash for a wrapper.
 func lookPath(name string, tools grader.Tools) string {
 	for _, dir := range append(slices.Clone(tools.Path), filepath.SplitList(sandbox.DefaultPath)...) {
 		p := filepath.Join(dir, name)

@@ -1,13 +1,9 @@
 package batch
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/kpuzzle/kpuzzle/grader"
-	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
 // A course's wrapper script (run.command or build.command of the form
@@ -36,18 +32,6 @@ func shellScript(argv []string) (shell string, ok bool) {
 		return "", false
 	}
 	return filepath.Base(argv[0]), true
-}
-
-// findBash is the path of bash on the runs' PATH (the course's tools
-// first), "" when there is none.
-func findBash(tools grader.Tools) string {
-	for _, dir := range append(slices.Clone(tools.Path), filepath.SplitList(sandbox.DefaultPath)...) {
-		p := filepath.Join(dir, "bash")
-		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
-			return p
-		}
-	}
-	return ""
 }
 
 // wrapper is argv with a shell wrapper's failures made visible (see

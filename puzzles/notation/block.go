@@ -96,13 +96,7 @@ func (p *parser) classify(line string) lineClass {
 	if !p.start.IsZero() {
 		shape := p.start.Shape()
 		toks := split(line, cellSep)
-		cells := len(toks) > 0
-		for _, t := range toks {
-			if _, err := strconv.Atoi(t.text); err != nil && !blankSymbols[t.text] {
-				cells = false
-				break
-			}
-		}
+		cells := allCells(toks)
 		switch {
 		case cells && (len(toks) == shape.Cols || len(toks) == shape.Cells()):
 			return boardRow
@@ -230,17 +224,14 @@ func (p *parser) isText(line string) bool {
 	if len(toks) == 1 && strings.IndexFunc(toks[0].text, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
 		return false
 	}
-	cells := true
 	for _, t := range toks {
 		if _, ok := p.word(t.text); ok {
 			return false
 		}
-		if _, err := strconv.Atoi(t.text); err != nil && !blankSymbols[t.text] {
-			cells = false
-		}
 	}
-	// A line of cells only is a board's row gone wrong.
-	return !cells
+	// A line of cells only is a board's row gone wrong; a line of no
+	// pieces at all (a bar) is no text either.
+	return len(toks) > 0 && !allCells(toks)
 }
 
 // reading is a block's reading.

@@ -44,6 +44,17 @@ func header(line string) bool {
 	return i > 0 && headerWords[strings.ToLower(s[:i])]
 }
 
+// allCells reports whether a line's pieces are all cells: tile numbers
+// or the blank, and at least one.
+func allCells(toks []token) bool {
+	for _, t := range toks {
+		if _, err := strconv.Atoi(t.text); err != nil && !blankSymbols[t.text] {
+			return false
+		}
+	}
+	return len(toks) > 0
+}
+
 // placed is a cell read from the answer and where it was written.
 type placed struct {
 	line, col int
@@ -137,14 +148,7 @@ func (p *parser) boards() (puzzles.Answer, error) {
 			return separate()
 		}
 		toks := split(line, cellSep)
-		allCells := len(toks) > 0
-		for _, t := range toks {
-			if _, err := strconv.Atoi(t.text); err != nil && !blankSymbols[t.text] {
-				allCells = false
-				break
-			}
-		}
-		if !allCells {
+		if !allCells(toks) {
 			if header(line) {
 				return separate()
 			}

@@ -346,6 +346,15 @@ func (p *parser) autoAmong(order []Notation) (puzzles.Answer, Notation, error) {
 			ok = append(ok, attempt{n, a, nil})
 		}
 	}
+	if len(ok) == 0 && len(failed) == 0 {
+		// None was worth trying (boards without a digit): the first says
+		// why not.
+		a, err := p.read(order[0])
+		if err == nil {
+			return a, order[0], nil
+		}
+		failed = append(failed, attempt{order[0], a, err})
+	}
 	if len(ok) > 0 {
 		best, err := p.agree(ok)
 		if err != nil {

@@ -94,17 +94,7 @@ func (p *parser) letter(r rune) (puzzles.Dir, bool) {
 	if d, ok := p.vocab.words[strings.ToUpper(string(r))]; ok {
 		return d, true
 	}
-	switch unicode.ToUpper(r) {
-	case 'U':
-		return puzzles.Up, true
-	case 'D':
-		return puzzles.Down, true
-	case 'L':
-		return puzzles.Left, true
-	case 'R':
-		return puzzles.Right, true
-	}
-	return 0, false
+	return puzzles.ParseDir(string(r))
 }
 
 // expectedWords says which words a notation of words reads, for its
