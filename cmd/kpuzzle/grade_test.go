@@ -631,6 +631,9 @@ func TestGradeGradebookNamesStudents(t *testing.T) {
 // any program runs) leaves nothing that blocks the next one: no journal,
 // no output folder, so the corrected run needs no --resume.
 func TestGradeRefusedLeavesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades three times, one of them whole")
+	}
 	config, subs := gradeFixture(t, "", "python-astar")
 	course := filepath.Dir(config)
 	set := filepath.Join(course, "set")
