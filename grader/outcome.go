@@ -114,7 +114,7 @@ func (o *RunOutcome) Judge(a *Assignment, t Test) Judgement {
 	}
 	switch read.Kind {
 	case AnswerUnsolvable:
-		return Judgement{Answer: []byte(puzzles.UnsolvableToken + "\n"), Report: report, Notes: []string{read.Said}}
+		return Judgement{Answer: []byte(puzzles.UnsolvableToken + "\n"), Report: report, Notes: []string{o.scrub().Replace(read.Said)}}
 	case AnswerMissing:
 		r := o.timed(testResult(t, NoAnswer, "the program exited normally but wrote no answer to "+answerWhere(file)), run.Limits)
 		if n := len(bytes.TrimSpace(o.Stdout)); n > 0 {
