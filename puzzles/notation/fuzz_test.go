@@ -117,26 +117,18 @@ func FuzzList(f *testing.F)    { fuzzNotation(f, notation.List) }
 func FuzzTiles(f *testing.F)   { fuzzNotation(f, notation.Tiles) }
 func FuzzBoards(f *testing.F)  { fuzzNotation(f, notation.Boards) }
 
-// FuzzLastBlock reads the last block of moves or boards of any text.
-func FuzzLastBlock(f *testing.F) {
+// FuzzBlock reads any text as a report whose answer is a block: the
+// last one, and the one two patterns name by the lines around it.
+func FuzzBlock(f *testing.F) {
 	for _, s := range seeds {
 		f.Add([]byte(s))
 	}
+	named := notation.Block{After: regexp.MustCompile(`(?i)path|solution`), Before: regexp.MustCompile(`(?i)goal|nodes|depth`)}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fuzzReadWith(t, notation.Options{Block: notation.Block{Last: true}}, data)
 		fuzzReadWith(t, notation.Options{Notation: notation.Lines, Block: notation.Block{Last: true}}, data)
-	})
-}
-
-// FuzzNamedBlock reads the block between the lines two patterns match.
-func FuzzNamedBlock(f *testing.F) {
-	for _, s := range seeds {
-		f.Add([]byte(s))
-	}
-	b := notation.Block{After: regexp.MustCompile(`(?i)path|solution`), Before: regexp.MustCompile(`(?i)goal|nodes|depth`)}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		fuzzReadWith(t, notation.Options{Block: b}, data)
-		fuzzReadWith(t, notation.Options{Notation: notation.Boards, Block: b}, data)
+		fuzzReadWith(t, notation.Options{Block: named}, data)
+		fuzzReadWith(t, notation.Options{Notation: notation.Boards, Block: named}, data)
 	})
 }
 
