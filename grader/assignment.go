@@ -96,6 +96,8 @@ type Assignment struct {
 
 	convention puzzles.Convention
 	notation   notation.Notation
+	words      notation.Vocabulary
+	block      notation.Block
 }
 
 // Values of Assignment.Integrity.
@@ -155,6 +157,15 @@ func (a *Assignment) checkEntry() error {
 // default; valid after Normalize.
 func (a Assignment) AnswerNotation() notation.Notation { return a.notation }
 
+// AnswerReading is how the assignment's answers are read: the notation
+// (answer.format), the course's words for the moves (answer.words),
+// where the answer stands in a longer text (answer.block, answer.after,
+// answer.before) and the move convention (moves); the caller adds the
+// start board and the limits. Valid after Normalize.
+func (a Assignment) AnswerReading() notation.Options {
+	return notation.Options{Notation: a.notation, Words: a.words, Block: a.block, Moves: a.convention}
+}
+
 // Convention is the parsed move convention; valid after Normalize.
 func (a Assignment) Convention() puzzles.Convention { return a.convention }
 
@@ -190,6 +201,12 @@ func (a Assignment) LoadTests() ([]Test, error) {
 		if err := a.Run.Interface().fits(tests[i]); err != nil {
 			return nil, err
 		}
+		if err := a.Run.fitsBoardText(tests[i]); err != nil {
+			return nil, err
+		}
+		if err := a.fitsAnswerPath(tests[i]); err != nil {
+			return nil, err
+		}
 	}
 	// Students see their tests first: the visible ones in the set's order,
 	// then the hidden ones.
@@ -216,7 +233,7 @@ func validSetName(name string) bool {
 
 // answerSettings is s, or nil for the defaults.
 func answerSettings(s AnswerSettings) *AnswerSettings {
-	if s == (AnswerSettings{}) {
+	if s.Format == "" && len(s.Words) == 0 && s.Block == "" && s.After == "" && s.Before == "" {
 		return nil
 	}
 	return &s

@@ -5,6 +5,8 @@ package grader
 
 import (
 	"strings"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
 // KeyDoc documents one configuration key.
@@ -23,12 +25,21 @@ var AssignmentKeys = []KeyDoc{
 	{"puzzles.glob", `""`, "pattern picking puzzle files inside puzzles.dir, e.g. n_equals_*/input_*.txt; empty: the manifest's list"},
 	{"puzzles.hidden", "false", "hide every test of the set from students (besides those its manifest marks hidden)"},
 	{"puzzles.extra", "[]", "further puzzle sets graded with it, each with dir, manifest, glob, hidden and name (prefix of its test names, default the folder's name); their tests follow"},
-	{"goal", "the manifest's goal, else default", "default, blank-first or a goal file"},
+	{"goal", "the manifest's goal, else default", puzzles.GoalChoicesDescribed()},
 	{"moves", "tile", "answer convention: tile (token = where the tile moves) or blank (where the blank moves)"},
 	{"answer.format", "auto", "answer notation: auto (detect it), lines (one move per line), letters, words, list, tiles (tile numbers) or boards (a sequence of boards); see docs/formats.md"},
-	{"run.command", "(required)", "command template with {submission}, {input}, {output}, {entry}, and the puzzle as {cells}, {cells_comma}, {size}, {height}, {width}, {choice}; run without a shell; stdin is the puzzle when {input} is absent"},
-	{"run.answer", "file", "where the answer is read: file (the {output} path), stdout, or a path in the working folder that the program writes itself (output.txt); an empty answer is no answer"},
+	{"answer.words", "{}", "the course's own words for the moves, read beside UP, DOWN, LEFT, RIGHT: {up: acima, down: abaixo, left: esquerda, right: direita}, each a word or a list of words"},
+	{"answer.block", "auto", "where the answer stands in a longer text (a menu before it, statistics after it): auto (the whole text, or its one block of moves or boards when that is unambiguous) or last (the last block, after a trace of the search)"},
+	{"answer.after", "\"\"", "regular expression matching the line just before the answer in a longer text (the last such line counts): the answer is what follows it, up to answer.before"},
+	{"answer.before", "\"\"", "regular expression matching the line just after the answer (the first such line after answer.after)"},
+	{"run.command", "(required)", "command template with {submission}, {input}, {output}, {entry}, and the puzzle as {cells}, {cells_comma}, {board}, {size}, {height}, {width}, {choice}; run without a shell (sh -c and bash -c wrappers run with pipefail); stdin is the puzzle when {input} is absent"},
+	{"run.answer", "file", "where the answer is read: file (the {output} path), stdout, or a path in the working folder that the program writes itself (output.txt, or {choice}_output.txt and {algorithm}_output.txt named after the test's run); an empty answer is no answer"},
 	{"run.solution", "moves", "what the answer holds: moves, or reported: a report (a trace, depth, statistics) whose run.extract.length is the length found, judged against the proven optimum as a claim worth at most rubric.reported of the test's points (half by default), the report kept in the feedback; a path the report lists (run.extract.moves) is checked like moves instead"},
+	{"run.board.blank", "0", "how the blank is written in every placeholder of the board ({cells}, {cells_comma}, {rows}, {board}): _, x, ..."},
+	{"run.board.separator", "\"\"", "what goes between the cells of a row in {board}, the board as one string (1_3428765 with blank _ and no separator)"},
+	{"run.board.row_separator", "run.board.separator", "what goes between the rows in {board}"},
+	{"run.writable_submission", "false", "each run gets a copy of the submission it may write in (a log beside the program), inside its working folder, counted in run.disk"},
+	{"run.recheck", "first", "which tests run a second time to find a program whose answers vary run to run (named in its results): first (each submission's first visible solvable test), all or none"},
 	{"run.read_stderr", "false", "run.extract's patterns read stderr too, after the answer (an \"Unsolvable\" printed there)"},
 	{"run.wall_time", "10s", "real time per test"},
 	{"run.cpu_time", "run.wall_time", "CPU time of a test, every process and thread together, to the millisecond (each process is also stopped at it rounded up to whole seconds)"},
@@ -43,11 +54,11 @@ var AssignmentKeys = []KeyDoc{
 	{"run.heuristic", "null", "the heuristic an astar function gets as heuristic(state, problem): null, manhattan or misplaced"},
 	{"run.java_api", "\"\"", "princeton: grade the Java Board/Solver API through kpuzzle's harness, compiled with the submission: the Coursera API (dimension(), twin(), Solver.isSolvable()) or the COS226 2019+ one (size(), tileAt(), Board.isSolvable(), a Solver that throws on unsolvable boards), told apart from the classes; build.command, run.command and run.memory (2GiB) get defaults"},
 	{"run.entry", "\"\"", "a pattern (such as *_1.py) finding the submission's file that {entry} names in run.command and build.command, for files named after the student or group; exactly one file must match"},
-	{"run.files", "[]", "the instructor's files or folders every run gets in its copy of the submission, read-only, under their own names (a shared utils.py, a data file); they replace a student's files of those names"},
-	{"run.stdin", "\"\"", "what an interactive program reads on stdin instead of the puzzle file: a template with {rows}, {cells}, {size}, {height}, {width} and {choice}"},
+	{"run.files", "[]", "the instructor's files or folders every run gets in its copy of the submission, read-only, under their own names (a shared utils.py, a data file); they replace a student's files of those names; a Python file the runs' python cannot compile (Python 2 code under python3) stops the grading"},
+	{"run.stdin", "\"\"", "what an interactive program reads on stdin instead of the puzzle file: a template with {rows}, {cells}, {board}, {size}, {height}, {width} and {choice}"},
 	{"run.choices", "[]", "{choice} per test, as PATTERN=VALUE entries (the first pattern matching the test's name wins), such as a menu number"},
-	{"run.extract.moves", "\"\"", "regular expression finding the answer in stdout (run.answer: stdout) or in the answer file (a report written there): every match's group, one move or line each"},
-	{"run.extract.unsolvable", "\"\"", "regular expression matching a program's own way of saying there is no solution (\"cannot be solved\"): the answer is then UNSOLVABLE"},
+	{"run.extract.moves", "\"\"", "regular expression finding the answer in the answer's text (stdout with run.answer: stdout, else the answer file; stderr after it with run.read_stderr): every match's group, in order, one per line"},
+	{"run.extract.unsolvable", "\"\"", "regular expression matching a program's own way of saying there is no solution (\"cannot be solved\") anywhere it wrote (the answer's text, stdout, stderr with run.read_stderr): the answer is then UNSOLVABLE, with or without an answer file"},
 	{"run.extract.length", "\"\"", "regular expression whose group is the solution length the program reports, for its feedback"},
 	{"run.extract.expanded", "\"\"", "regular expression whose group is the number of nodes the program reports it expanded"},
 	{"run.extract.frontier", "\"\"", "regular expression whose group is the largest frontier the program reports"},

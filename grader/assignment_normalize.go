@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -150,6 +151,52 @@ func (a *Assignment) normalizeConventions() error {
 	if n == notation.Auto {
 		a.Answer.Format = "" // the default, left out of the fingerprint
 	}
+	return a.normalizeAnswerText()
+}
+
+// normalizeAnswerText reads the course's words for the moves
+// (answer.words) and where an answer stands in a longer text
+// (answer.block, answer.after, answer.before).
+func (a *Assignment) normalizeAnswerText() error {
+	words := map[puzzles.Dir][]string{}
+	for key, list := range a.Answer.Words {
+		d, ok := puzzles.ParseDir(key)
+		if !ok || len(key) == 1 {
+			return &ConfigError{Key: "answer.words." + displayKey(key), Msg: "unknown direction; expected up, down, left or right, each with the course's word or words for it"}
+		}
+		words[d] = append(words[d], list...)
+	}
+	v, err := notation.NewVocabulary(words)
+	if err != nil {
+		key, msg, _ := strings.Cut(err.Error(), ": ")
+		return &ConfigError{Key: "answer.words." + key, Msg: msg}
+	}
+	a.words = v
+	switch a.Answer.Block {
+	case "", "auto":
+		a.Answer.Block = ""
+	case "last":
+		a.block.Last = true
+	default:
+		return &ConfigError{Key: "answer.block", Msg: fmt.Sprintf("%q: expected auto (the whole answer, or its one block of moves or boards among other text) or last (the last block)", a.Answer.Block)}
+	}
+	for key, p := range map[string]*string{"answer.after": &a.Answer.After, "answer.before": &a.Answer.Before} {
+		if *p == "" {
+			continue
+		}
+		re, err := regexp.Compile(*p)
+		if err != nil {
+			return &ConfigError{Key: key, Msg: regexpMessage(err)}
+		}
+		if key == "answer.after" {
+			a.block.After = re
+		} else {
+			a.block.Before = re
+		}
+	}
+	if a.block.Last && (a.block.After != nil || a.block.Before != nil) {
+		return &ConfigError{Key: "answer.block", Msg: "last, but answer.after or answer.before names the block too; give one or the other"}
+	}
 	return nil
 }
 
@@ -170,13 +217,23 @@ func (a *Assignment) normalizeRun() error {
 		a.Run.Answer = "file"
 	case "file", "stdout":
 	default:
+		if m := regexp.MustCompile(`\{[^}]*\}`).FindString(strings.NewReplacer(AnswerChoice, "", AnswerAlgorithm, "").Replace(a.Run.Answer)); m != "" {
+			return &ConfigError{Key: "run.answer", Msg: fmt.Sprintf("%q: unknown placeholder %s; expected %s (the test's run.choices value) or %s (its claimed algorithm)", a.Run.Answer, m, AnswerChoice, AnswerAlgorithm)}
+		}
 		if !a.Run.AnswerInFolder() {
-			return &ConfigError{Key: "run.answer", Msg: fmt.Sprintf("%q: expected file, stdout, or the path of a file inside the working folder, such as output.txt", a.Run.Answer)}
+			return &ConfigError{Key: "run.answer", Msg: fmt.Sprintf("%q: expected file, stdout, or the path of a file inside the working folder, such as output.txt or {choice}_output.txt", a.Run.Answer)}
 		}
 		a.Run.Answer = filepath.ToSlash(filepath.Clean(a.Run.Answer))
 	}
 	if a.Run.Answer == "file" && !a.Run.command.Uses(PlaceOutput) {
 		return &ConfigError{Key: "run.command", Msg: "has no {output}, but run.answer is file; add {output}, set run.answer: stdout, or name the file the program writes in its working folder (run.answer: output.txt)"}
+	}
+	switch a.Run.Recheck {
+	case "", RecheckFirst:
+		a.Run.Recheck = "" // the default, left out of the fingerprint
+	case RecheckAll, RecheckNone:
+	default:
+		return &ConfigError{Key: "run.recheck", Msg: fmt.Sprintf("%q: expected first (each submission's first visible solvable test runs twice), all or none", a.Run.Recheck)}
 	}
 	switch a.Run.Solution {
 	case "", SolutionMoves:

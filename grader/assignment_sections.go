@@ -6,6 +6,7 @@ package grader
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"slices"
 	"time"
@@ -19,6 +20,38 @@ type AnswerSettings struct {
 	// "auto" detects it; lines, letters, words, list, tiles or boards
 	// force one.
 	Format string `json:"format,omitempty"`
+	// Words are the course's own words for the moves, by direction (up,
+	// down, left, right), each a word or a list of words, read beside
+	// UP, DOWN, LEFT, RIGHT (notation.Vocabulary).
+	Words map[string]WordList `json:"words,omitempty"`
+	// Block is where the answer stands in a longer text: "" (the whole
+	// text, or its one unambiguous block of moves or boards) or "last"
+	// (the last block, whatever is around it).
+	Block string `json:"block,omitempty"`
+	// After and Before are regular expressions matching the lines around
+	// the answer in a longer text: it stands after the last line After
+	// matches and before the next line Before matches.
+	After  string `json:"after,omitempty"`
+	Before string `json:"before,omitempty"`
+}
+
+// WordList is one word or a list of words in an assignment file
+// ("acima" or [acima, cima]).
+type WordList []string
+
+// UnmarshalJSON reads a string or a list of strings.
+func (w *WordList) UnmarshalJSON(b []byte) error {
+	var one string
+	if err := json.Unmarshal(b, &one); err == nil {
+		*w = WordList{one}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(b, &many); err != nil {
+		return fmt.Errorf("expected a word or a list of words")
+	}
+	*w = many
+	return nil
 }
 
 // ClaimSettings name the search every program claims to run (the
@@ -136,9 +169,45 @@ type RunStep struct {
 	// answer (moves) and the numbers a program reports about its run
 	// (length, expanded, frontier).
 	Extract map[string]string `json:"extract,omitempty"`
+	// Board says how the placeholders of the board ({board}, {cells},
+	// {cells_comma}, {rows}) write it.
+	Board BoardText `json:"board,omitzero"`
+	// WritableSubmission gives each run a copy of the submission it may
+	// write in (a log beside the program), inside its working folder.
+	WritableSubmission bool `json:"writable_submission,omitempty"`
+	// Recheck says which tests run a second time to find a program whose
+	// answers vary run to run: "" (the first visible solvable test of
+	// each submission), "all" or "none".
+	Recheck string `json:"recheck,omitempty"`
 
 	command  Command
 	patterns map[string]*regexp.Regexp
+}
+
+// Values of run.recheck: which tests run a second time, to find a
+// program whose answers vary run to run.
+const (
+	// RecheckFirst (the default, written "" after Normalize) runs each
+	// submission's first visible test whose puzzle is solvable twice.
+	RecheckFirst = "first"
+	// RecheckAll runs every test twice.
+	RecheckAll = "all"
+	// RecheckNone runs every test once.
+	RecheckNone = "none"
+)
+
+// BoardText says how a board is written in the placeholders of
+// run.command and run.stdin, for programs that take it as one string
+// ("1_3428765") or in a course's own symbols.
+type BoardText struct {
+	// Blank is how the blank is written in every placeholder of the
+	// board; "" is 0.
+	Blank string `json:"blank,omitempty"`
+	// Separator goes between the cells of a row in {board}; "" writes
+	// them one after the other (boards whose tiles are all one digit).
+	Separator string `json:"separator,omitempty"`
+	// RowSeparator goes between the rows in {board}; nil is Separator.
+	RowSeparator *string `json:"row_separator,omitempty"`
 }
 
 // BuildStep is an optional command run once per submission, in the

@@ -43,6 +43,10 @@ type CheckOptions struct {
 	// short of the goal (Report.OffPath); its zero value searches with
 	// Oracle.
 	OffPath OffPathOptions
+	// Words are the course's own words for the moves, and Block where
+	// the answer stands in a longer text (see package notation).
+	Words notation.Vocabulary
+	Block notation.Block
 }
 
 // Finding says what is wrong with an answer: the answer-file line (0 when
@@ -103,6 +107,9 @@ type Report struct {
 	// over the limits). Check sets it; CheckAnswer leaves it at Auto, for
 	// the caller to set.
 	AnswerFormat notation.Notation `json:"answer_format"`
+	// AnswerBlock, when the answer was found among other text, says
+	// where: "lines 12-40" of the answer file.
+	AnswerBlock string `json:"answer_block,omitempty"`
 
 	// At is the board behind Board, for drawing.
 	At puzzles.Board `json:"-"`
@@ -132,7 +139,7 @@ func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckO
 		limit = puzzles.DefaultMaxAnswerBytes
 	}
 	lr := &io.LimitedReader{R: r, N: limit + 1}
-	a, n, err := notation.Read(lr, name, notation.Options{Notation: opts.Notation, Start: p.Board, Moves: p.Moves, Limits: opts.Limits})
+	a, n, span, err := notation.ReadSpan(lr, name, notation.Options{Notation: opts.Notation, Start: p.Board, Moves: p.Moves, Limits: opts.Limits, Words: opts.Words, Block: opts.Block})
 	if err != nil && lr.N <= 0 {
 		rep := newReport(p)
 		rep.AnswerFormat = n
@@ -157,6 +164,9 @@ func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckO
 	}
 	rep, err := checkAnswer(ctx, p, a, opts, n)
 	rep.AnswerFormat = n
+	if !span.IsZero() {
+		rep.AnswerBlock = span.String()
+	}
 	return rep, err
 }
 

@@ -75,15 +75,22 @@ type Result struct {
 	// (one machine or a class split in shards), and shown by grade
 	// --json and in its summary line.
 	Rerun string `json:"rerun,omitempty"`
+	// Varies, when set, says that the program answered otherwise when
+	// the test was run again (run.recheck): its answers vary run to run,
+	// so a regrade may differ. The details say it too.
+	Varies string `json:"varies,omitempty"`
 }
 
 // ResultFromReport turns a checker's report into a test result. An
-// answer read in another notation than one move per line says so in the
-// details.
+// answer read in another notation than one move per line, or found among
+// other text, says so in the details.
 func ResultFromReport(test string, r Report) Result {
 	details := r.baseDetails()
 	if n := r.AnswerFormat; n != notation.Auto && n != notation.Lines {
 		details = append(details, fmt.Sprintf("the answer was read as %s (answer format %s)", n.Description(), n))
+	}
+	if r.AnswerBlock != "" {
+		details = append(details, fmt.Sprintf("the answer was found at %s of what the program wrote, among other text", r.AnswerBlock))
 	}
 	return Result{
 		Test:           test,

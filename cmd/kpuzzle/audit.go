@@ -134,7 +134,7 @@ number per state).`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.shape, "shape", "", "board shape RxC, for example 3x3 (required, but for --values of a square board)")
-	f.StringVar(&opts.goal, "goal", "", "goal: default (1..k, blank last), blank-first (0 1 ... k), snail (clockwise spiral) or a goal FILE")
+	f.StringVar(&opts.goal, "goal", "", "goal: "+puzzles.GoalChoicesDescribed())
 	f.StringVar(&opts.cmd, "cmd", "", "heuristic program speaking the audit protocol, run as /bin/sh -c CMD")
 	f.StringVar(&opts.values, "values", "", "CSV or TSV file of claimed values with a header state,h")
 	f.StringVar(&opts.heuristic, "heuristic", "", "reference heuristic to audit")
@@ -374,7 +374,7 @@ when one is impossible, 2 on bad input.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.shape, "shape", "", "board shape of puzzles written as cells (default: square, from the number of cells)")
-	f.StringVar(&opts.goal, "goal", "", "goal: default, blank-first, snail or a goal FILE (default: default, or a set's own goal)")
+	f.StringVar(&opts.goal, "goal", "", "goal: "+puzzles.GoalChoicesDescribed()+" (default: default, or a set's own goal)")
 	f.DurationVar(&opts.solveTime, "solve-timeout", audit.DefaultSolveTimeout, "time limit for finding each puzzle's optimal length")
 	registerPDBDir(f, &opts.pdb)
 	return cmd

@@ -240,6 +240,9 @@ func writeCheckHuman(a *app, puzzlePath string, b puzzles.Board, g puzzles.Goal,
 	if s := answerReadAs(rep.AnswerFormat); s != "" {
 		about += ", " + s
 	}
+	if rep.AnswerBlock != "" {
+		about += ", found at " + rep.AnswerBlock + " among other text"
+	}
 	fmt.Fprintf(a.out, "%s %s\n", puzzlePath, a.paint.dim("("+about+")"))
 	fmt.Fprintf(a.out, "%s: %s\n", a.paint.verdict(rep.Verdict, string(rep.Verdict)), rep.Summary())
 	for _, line := range rep.Details() {

@@ -20,7 +20,7 @@ import (
 var flagValues = map[string]func() []string{
 	"algo":      reference.AlgorithmNames,
 	"heuristic": heuristicNames,
-	"goal":      func() []string { return []string{"default", "blank-first", "snail"} },
+	"goal":      puzzles.GoalNames,
 	"moves":     func() []string { return []string{"tile", "blank"} },
 	"shape":     func() []string { return []string{"2x2", "2x3", "2x4", "3x3", "2x5", "3x4", "4x4", "5x5"} },
 	"set":       setNames,

@@ -17,6 +17,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/grader/report"
+	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -137,7 +138,7 @@ security model.`,
 	}
 	f := cmd.Flags()
 	opts.puzzle.register(f)
-	f.Lookup("goal").Usage = "override the assignment's goal: default, blank-first, snail or a goal FILE"
+	f.Lookup("goal").Usage = "override the assignment's goal: " + puzzles.GoalChoicesDescribed()
 	f.Lookup("moves").Usage = "override the assignment's move convention: tile or blank"
 	registerAnswerFormat(f, &opts.answerFormat, "")
 	f.Lookup("answer-format").Usage = "override the assignment's answer.format: auto, lines, letters, words, list, tiles or boards (see docs/formats.md)"
@@ -295,6 +296,9 @@ type testJSON struct {
 	// NearLimit says which limits the run came within 10% of, when it did
 	// ("wall time (run.wall_time 5s)").
 	NearLimit string `json:"near_limit,omitempty"`
+	// Varies says how the test's second run answered otherwise
+	// (run.recheck), when it did.
+	Varies string `json:"varies,omitempty"`
 	// Checks are the test's scored sub-checks (Java API methods, judged
 	// claims), counted in Score and Max.
 	Checks []subCheckJSON `json:"checks,omitempty"`
@@ -326,6 +330,8 @@ type gradeInputs struct {
 	// the PrairieLearn download graded, if one was given.
 	withheld report.Withheld
 	release  *prairieLearnRelease
+	// madeOut is set when the output folder did not exist before.
+	madeOut bool
 }
 
 func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle, distances, counts grader.Oracle) error {
@@ -354,11 +360,24 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	})
 	progress.finish()
 	if err != nil {
+		if in.madeOut {
+			// A refused grading leaves nothing behind: the journal is
+			// gone (batch.Grade discards it), and so is the folder
+			// made for it, when nothing else is in it.
+			os.Remove(in.out)
+		}
 		switch {
 		case errors.Is(err, journal.ErrExists), errors.Is(err, journal.ErrMismatch), errors.Is(err, journal.ErrLocked), errors.Is(err, journal.ErrNoHeader):
 			return usageErrorf("%v", err)
 		case errors.Is(err, grader.ErrKeyContradiction), errors.Is(err, batch.ErrExposed):
 			return usageErrorf("%v", err)
+		}
+		var ce *grader.ConfigError
+		if errors.As(err, &ce) {
+			// A key found wrong once the grading started (a missing
+			// run.files, a course helper that does not compile): the
+			// file is named as for any bad key.
+			return usageErrorf("%s: %v", a.v.ConfigFileUsed(), ce)
 		}
 		return inputError(err)
 	}
@@ -473,6 +492,9 @@ func readGradeInputs(a *app, opts *gradeOptions, asg grader.Assignment, paths []
 		return in, inputError(err)
 	}
 	// The output holds every student's answers: private to the grader.
+	if _, err := os.Stat(in.out); errors.Is(err, os.ErrNotExist) {
+		in.madeOut = true
+	}
 	if err := os.MkdirAll(in.out, 0o700); err != nil {
 		return in, inputError(err)
 	}
@@ -518,7 +540,7 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome, class *r
 		for _, r := range s.Results {
 			tj := testJSON{Test: r.Test, Verdict: r.Verdict, Length: r.Length, OptimalLength: r.OptimalLength,
 				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit, Rerun: r.Rerun,
-				OffPath: r.OffPath, Remaining: r.Remaining, OffPathUnknown: r.OffPathUnknown, Unchecked: r.Unchecked}
+				OffPath: r.OffPath, Remaining: r.Remaining, OffPathUnknown: r.OffPathUnknown, Unchecked: r.Unchecked, Varies: r.Varies}
 			for _, c := range r.ScoredChecks(gb.Rubric) {
 				tj.Checks = append(tj.Checks, subCheckJSON{Group: c.Group, Name: c.Name, Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})
 			}

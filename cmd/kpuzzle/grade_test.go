@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math/big"
@@ -57,6 +58,7 @@ puzzles:
 run:
   command: "python3 {submission}/solver.py {input} {output}"
   wall_time: 8s
+  recheck: none   # each test once: grade's second run has tests of its own
 rubric:
   solved: 6
   optimal: 4
@@ -633,5 +635,39 @@ func TestGradeGradebookNamesStudents(t *testing.T) {
 	lines := strings.Split(string(data), "\n")
 	if !strings.HasPrefix(lines[0], "student,name,sid,email,") || !strings.HasPrefix(lines[1], "submission_111,Ada Lovelace,1815,ada@example.edu,") {
 		t.Errorf("gradebook.csv:\n%s", data)
+	}
+}
+
+// A refused grading (here an answer key the grader proves wrong before
+// any program runs) leaves nothing that blocks the next one: no journal,
+// no output folder, so the corrected run needs no --resume.
+func TestGradeRefusedLeavesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades three times, one of them whole")
+	}
+	config, subs := gradeFixture(t, "", "python-astar")
+	course := filepath.Dir(config)
+	set := filepath.Join(course, "set")
+	writeFile(t, set, "p.txt", "1 2 3\n4 5 6\n0 7 8\n") // two moves from the goal
+	writeFile(t, set, "manifest.json", `{"goal": "default", "puzzles": [{"file": "p.txt", "solvable": true, "optimal_length": 1}]}`)
+	asg := writeFile(t, course, "wrong-key.yaml", "puzzles:\n  dir: set\nrun:\n  command: \"python3 {submission}/solver.py {input} {output}\"\n")
+	out := filepath.Join(t.TempDir(), "results")
+	wantOneLineError(t, kpuzzle(t, "", "grade", "--config", asg, "--out", out, subs), "test p.txt", "optimal length is 1")
+	if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the refused grading left %s behind: %v", out, err)
+	}
+	writeFile(t, set, "manifest.json", `{"goal": "default", "puzzles": [{"file": "p.txt", "solvable": true, "optimal_length": 2}]}`)
+	if r := kpuzzle(t, "", "grade", "--config", asg, "--out", out, subs); r.code != 0 {
+		t.Fatalf("the corrected grading: exit %d\n%s", r.code, r.stderr)
+	}
+	// An output folder that was there before stays.
+	keep := t.TempDir()
+	writeFile(t, set, "manifest.json", `{"goal": "default", "puzzles": [{"file": "p.txt", "solvable": true, "optimal_length": 1}]}`)
+	wantOneLineError(t, kpuzzle(t, "", "grade", "--config", asg, "--out", keep, subs), "test p.txt")
+	if _, err := os.Stat(keep); err != nil {
+		t.Errorf("the refused grading removed a folder it did not make: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(keep, "journal.jsonl")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the refused grading left its journal: %v", err)
 	}
 }

@@ -159,7 +159,7 @@ var ErrExposed = errors.New("a submission could reach what it must not")
 // interrupted. The error result is for failures to start (a journal that
 // exists without Resume, or belongs to another assignment, a scratch
 // folder that cannot be made).
-func Grade(ctx context.Context, opts Options) (Outcome, error) {
+func Grade(ctx context.Context, opts Options) (_ Outcome, refused error) {
 	g := &grading{opts: opts, run: opts.Sandbox, journaled: map[string]bool{}}
 	if opts.Distances != nil {
 		g.distances = grader.NewMemoOracle(opts.Distances, 0)
@@ -182,6 +182,9 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	if err := opts.Assignment.Tools.CheckTools(); err != nil {
 		return Outcome{}, err
 	}
+	if err := checkCourseHelpers(ctx, opts.Assignment); err != nil {
+		return Outcome{}, err
+	}
 	if g.opts.Isolation == "" {
 		g.opts.Isolation = sandbox.Choice(opts.Assignment.Run.Isolation)
 	}
@@ -195,6 +198,13 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	g.out.Isolation = iso
 	if iso.Degraded() {
 		g.warn("sandbox: " + iso.Reason)
+	}
+	g.bash = lookPath("bash", opts.Assignment.Tools)
+	if w := g.wrapperWarning("build.command", opts.Assignment.BuildCommand().Words()); w != "" {
+		g.warn(w)
+	}
+	if w := g.wrapperWarning("run.command", opts.Assignment.RunCommand().Words()); w != "" {
+		g.warn(w)
 	}
 
 	done := map[string]grader.Result{}
@@ -211,7 +221,15 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 		if err != nil {
 			return Outcome{}, err
 		}
-		defer j.Close()
+		// A grading refused before its first record leaves no journal
+		// that would ask the next one for --resume.
+		defer func() {
+			if refused != nil {
+				j.Discard()
+			} else {
+				j.Close()
+			}
+		}()
 		g.journal = j
 		if c.Damaged > 0 {
 			g.warn(fmt.Sprintf("journal: %d damaged lines skipped; their tests run again", c.Damaged))
@@ -239,6 +257,10 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 		return Outcome{}, err
 	}
 	g.scratch = scratch
+	if g.pinDir, err = writePin(opts.ScratchDir); err != nil {
+		return Outcome{}, fmt.Errorf("scratch folder: %w", err)
+	}
+	defer os.RemoveAll(g.pinDir)
 	g.conceal = g.concealed(scratch)
 	if err := toolsOutsideConcealed(opts.Assignment.Tools, g.conceal); err != nil {
 		return Outcome{}, err
@@ -285,6 +307,12 @@ type grading struct {
 	run     func(context.Context, sandbox.Spec) (sandbox.Result, error)
 	journal *journal.Journal
 	scratch string
+	// pinDir holds the sitecustomize file that pins Python's random
+	// seed in every run (pin.go).
+	pinDir string
+	// bash is bash's path on the runs' PATH, which runs an sh -c wrapper
+	// with pipefail (wrapper.go); "" when there is none.
+	bash    string
 	conceal []string
 	// uids are the workers' leased uids, one each.
 	uids []int

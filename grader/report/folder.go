@@ -11,7 +11,6 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
-	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
@@ -43,11 +42,12 @@ type FolderOptions struct {
 	// Replays writes a replay page for every answer kept in
 	// OUT/answers and links it from the summary page.
 	Replays bool
-	// Moves is the answer convention the replays play.
-	Moves puzzles.Convention
-	// AnswerFormat is the notation the answers are written in
-	// (notation.Auto, the zero value: detected).
-	AnswerFormat notation.Notation
+	// Answers is how the kept answers are read for the replays: their
+	// notation (notation.Auto, the zero value: detected), the course's
+	// words, where the answer stands in a longer text, and the move
+	// convention the replays play (the start board and limits are each
+	// test's).
+	Answers notation.Options
 	// ResultsJSON, when not empty, also gets the results.json of the one
 	// submission (Gradescope's /autograder/results/results.json).
 	ResultsJSON string
@@ -107,7 +107,7 @@ func (gb Gradebook) WriteFolder(out string, o FolderOptions) error {
 				if err != nil {
 					return err
 				}
-				page := gb.ReplayPage(s, i, answer, o.AnswerFormat, o.Moves)
+				page := gb.ReplayPage(s, i, answer, o.Answers)
 				rel := gb.ReplayFile(s, i)
 				if err := write(filepath.Join(out, filepath.FromSlash(rel)), func(w io.Writer) error { return replay.Write(w, page) }); err != nil {
 					return err

@@ -25,22 +25,21 @@ const maxPictureCells = 64
 // board before that move with the tile it slid outlined in red and those
 // that would have stayed optimal in green, for an incomplete answer the
 // board it stopped at; and the goal. answer is the answer file as the
-// grader read it, written in notation n (Auto: detected) with tokens of
-// convention conv. It returns false when there is nothing to draw: a
-// hidden test, an answer that does not parse, an UNSOLVABLE claim, or a
-// board too large.
-func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, n notation.Notation, conv puzzles.Convention) (PrairieLearnImage, bool) {
+// grader read it, read as ro says (its notation, words, block and move
+// convention; the start board and limits are the test's). It returns
+// false when there is nothing to draw: a hidden test, an answer that
+// does not parse, an UNSOLVABLE claim, or a board too large.
+func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, ro notation.Options) (PrairieLearnImage, bool) {
 	t := gb.Tests[i]
 	if t.Hidden || t.Board.IsZero() || t.Goal.IsZero() || t.Board.Len() > maxPictureCells {
 		return PrairieLearnImage{}, false
 	}
-	ans, _, err := notation.Read(bytes.NewReader(answer), "answer", notation.Options{
-		Notation: n, Start: t.Board, Moves: conv, Limits: puzzles.AnswerLimits{MaxBytes: int64(len(answer)) + 1},
-	})
+	ro.Start, ro.Limits = t.Board, puzzles.AnswerLimits{MaxBytes: int64(len(answer)) + 1}
+	ans, _, err := notation.Read(bytes.NewReader(answer), "answer", ro)
 	if err != nil || ans.Unsolvable {
 		return PrairieLearnImage{}, false
 	}
-	end, err := puzzles.Replay(t.Board, ans, conv)
+	end, err := puzzles.Replay(t.Board, ans, ro.Moves)
 	var im *puzzles.IllegalMoveError
 	if err != nil && !errors.As(err, &im) {
 		return PrairieLearnImage{}, false
@@ -60,16 +59,16 @@ func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, n notation
 		}
 		pics = append(pics, p)
 	case off != nil && off.Move >= 1 && off.Move <= ans.Len():
-		before, err := t.Board.Apply(ans.Path(conv)[:off.Move-1])
+		before, err := t.Board.Apply(ans.Path(ro.Moves)[:off.Move-1])
 		if err != nil {
 			return PrairieLearnImage{}, false
 		}
 		p := picture{caption: fmt.Sprintf("before move %d (%s), off every optimal path", off.Move, grader.MoveLabel(off.Played)), board: before, marks: map[int]string{}}
-		if j, ok := before.Shape().Neighbor(before.Blank(), ans.Path(conv)[off.Move-1]); ok {
+		if j, ok := before.Shape().Neighbor(before.Blank(), ans.Path(ro.Moves)[off.Move-1]); ok {
 			p.marks[j] = svgBad
 		}
 		for _, name := range off.OptimalMoves {
-			if j, ok := cellOfMove(before, name, conv); ok {
+			if j, ok := cellOfMove(before, name, ro.Moves); ok {
 				p.marks[j] = svgGood
 			}
 		}

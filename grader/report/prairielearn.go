@@ -407,7 +407,7 @@ func (gb Gradebook) writeResultsJSON(w io.Writer, s Submission, out string, o Fo
 			if err != nil {
 				return PrairieLearnImage{}, false
 			}
-			return gb.AnswerPicture(s, i, answer, o.AnswerFormat, o.Moves)
+			return gb.AnswerPicture(s, i, answer, o.Answers)
 		}
 	}
 	return gb.WritePrairieLearn(w, s, po)
