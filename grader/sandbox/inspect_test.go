@@ -116,6 +116,13 @@ func TestInspect(t *testing.T) {
 		if accepted.Load() != 0 {
 			t.Errorf("the listener accepted %d connections", accepted.Load())
 		}
+		// A program can neither install a seccomp filter of its own (with
+		// which it could blind kpuzzle's guard) nor run unwatched.
+		for _, name := range []string{"syscall seccomp(SECCOMP_SET_MODE_FILTER)", "syscall prctl(PR_SET_SECCOMP)", "executions"} {
+			if c, ok := check(in, name); !ok || !c.Passed {
+				t.Errorf("check %s: %+v (present %v), want it passed", name, c, ok)
+			}
+		}
 		failed := in.Failed()
 		secretCheck, _ := check(in, "secret "+secret)
 		if m.noNS {

@@ -115,6 +115,7 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 		res.MaxRSS = st.MaxRSS
 		res.FileSizeExceeded = st.XFSZ
 		res.CPUExceeded = st.XCPU
+		res.Executed, res.ExecutedMore, res.WatchErr = st.Executions, st.ExecutionsMore, st.WatchErr
 		res.DiskUsed = max(res.DiskUsed, limits.ByteSize(st.DirUsed))
 		res.DiskExceeded = res.DiskExceeded || st.DirFull
 		switch {

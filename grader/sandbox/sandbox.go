@@ -184,6 +184,15 @@ type Result struct {
 
 	// Isolation is the isolation that applied to this run.
 	Isolation Isolation
+
+	// Executed lists the programs the run executed, each once with how
+	// many times, as the sandbox saw them just before the kernel
+	// executed them (see Execution): at most 32, ExecutedMore counting
+	// the others. WatchErr says why they could not be watched (a kernel
+	// before Linux 5.5); Executed is then empty.
+	Executed     []Execution
+	ExecutedMore int
+	WatchErr     string
 }
 
 // Level is a degree of isolation.
