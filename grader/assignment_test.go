@@ -47,7 +47,7 @@ func TestParseAssignmentDefaults(t *testing.T) {
 		Rubric:     grader.Rubric{Solved: grader.Points(1), Optimal: grader.Points(1), Partial: "linear", Unsolvable: grader.Points(2)},
 		Visibility: grader.Visibility{Visible: "visible", Hidden: "after_published"},
 		Optimal:    grader.OptimalSearch{Timeout: grader.Duration(time.Minute)},
-		Integrity:  grader.IntegrityFlag,
+		Integrity:  grader.IntegritySettings{Action: grader.IntegrityFlag, OpaqueAbove: 1 << 20, LargeAbove: 64 << 20},
 		BaseDir:    "/course",
 	}
 	if diff := cmp.Diff(want, a, cmpopts.IgnoreUnexported(grader.Assignment{}, grader.RunStep{}, grader.BuildStep{})); diff != "" {
@@ -148,7 +148,9 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 		{`{` + base + `, "visibility": {"hidden_tests": ["[x"]}}`, "visibility.hidden_tests", "not a pattern"},
 		{`{` + base + `, "puzzles": {"dir": "s", "glob": "/abs/*"}}`, "puzzles.glob", "not a pattern inside"},
 		{`{` + base + `, "rubric": 3}`, "rubric", "expected a section"},
-		{`{` + base + `, "integrity": "warn"}`, "integrity", "expected flag or zero"},
+		{`{` + base + `, "integrity": "warn"}`, "integrity.action", "expected flag or zero"},
+		{`{` + base + `, "integrity": {"action": "zero", "opaque": "1MiB"}}`, "integrity.opaque", "unknown"},
+		{`{` + base + `, "integrity": {"opaque_above": "lots"}}`, "integrity.opaque_above", ""},
 		{`{` + base + `, "puzzles": {"dir": "s", "name": "x"}}`, "puzzles.name", "unknown key puzzles.name: expected one of dir, manifest, glob, hidden, extra"},
 		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"glob": "*"}]}}`, "puzzles.extra[0].dir", "missing"},
 		{`{` + base + `, "puzzles": {"dir": "s", "extra": [{"dir": "p", "extra": [{"dir": "q"}]}]}}`, "puzzles.extra[0].extra", "cannot have further sets"},
@@ -186,7 +188,7 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 		// run.problem's keys are parsed together, below.
 		"run.problem": "berkeley", "run.search": "astar", "run.heuristic": "manhattan", "rubric.search": map[string]any{"order": 1},
 		"visibility.visible": "visible", "visibility.hidden": "hidden", "visibility.hidden_tests": []any{"a*"},
-		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "results.gradebook": []any{"canvas", "moodle"}, "prairielearn.submit": "editor", "hide": []any{"ref/"}, "integrity": "zero",
+		"feedback.template": "t.tmpl", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "results.gradebook": []any{"canvas", "moodle"}, "prairielearn.submit": "editor", "hide": []any{"ref/"}, "integrity.action": "zero", "integrity.opaque_above": "4MiB", "integrity.large_above": "1GiB",
 		"run.solution": "moves", "run.read_stderr": true, "tools.path": []any{"/opt/go/bin"}, "tools.read_only": []any{"modcache"},
 		"groups": []any{map[string]any{"tests": "dfs_*", "claims": map[string]any{"algorithm": "dfs"}, "rubric": map[string]any{"optimal": 0}}},
 	}

@@ -9,12 +9,15 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/integrity"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
 // inspect looks through a submission before its first run (package
 // integrity), records the findings in the outcome and warns of them.
 func (g *grading) inspect(ctx context.Context, sub Submission) []grader.IntegrityFinding {
-	found := integrity.Inspect(ctx, sub.Dir, integrity.LanguageOf(g.opts.Assignment), integrity.DefaultBudget)
+	a := g.opts.Assignment
+	found := integrity.Inspect(ctx, sub.Dir, integrity.LanguageOf(a), integrity.DefaultBudget,
+		integrity.Thresholds{Opaque: int64(a.Integrity.OpaqueAbove), Large: int64(a.Integrity.LargeAbove)})
 	if len(found) == 0 {
 		return nil
 	}
@@ -44,6 +47,14 @@ func (g *grading) listenForRefusals(uid int) *integrity.Listener {
 	return l
 }
 
+// runFindings are the integrity findings of a test's run: the refusals
+// its kpuzzle programs reported, then what it executed that was neither
+// the course's nor the submission's as built, or was kpuzzle (package
+// integrity, Executions).
+func runFindings(refusals []grader.IntegrityFinding, res sandbox.Result) []grader.IntegrityFinding {
+	return append(refusals, integrity.Executions(res.Executed, res.ExecutedMore, res.WatchErr)...)
+}
+
 // Flagged reports whether a submission has a finding that counts under
 // integrity: zero: one of its inspection (notices aside), or one of a
 // test's run. why says which, for the results.
@@ -54,8 +65,10 @@ func Flagged(found []grader.IntegrityFinding, results map[string]grader.Result) 
 		}
 	}
 	for _, name := range sortedNames(results) {
-		if r := results[name]; len(r.Integrity) > 0 {
-			return fmt.Sprintf("test %s: %s", name, r.Integrity[0]), true
+		for _, f := range results[name].Integrity {
+			if !f.Notice {
+				return fmt.Sprintf("test %s: %s", name, f), true
+			}
 		}
 	}
 	return "", false
@@ -76,7 +89,7 @@ func sortedNames(m map[string]grader.Result) []string {
 // flag it does nothing. Grade and Merge call it last, so a journal keeps
 // the results as they ran and a change of policy applies on resume.
 func ApplyIntegrity(a grader.Assignment, o *Outcome) {
-	if a.Integrity != grader.IntegrityZero {
+	if a.Integrity.Action != grader.IntegrityZero {
 		return
 	}
 	for sub, results := range o.Results {

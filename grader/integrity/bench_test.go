@@ -18,7 +18,7 @@ func BenchmarkInspectKpuzzleBuild(b *testing.B) {
 	copyFile(b, stripped, filepath.Join(dir, "libfast.so"))
 	b.ResetTimer()
 	for b.Loop() {
-		if got := integrity.Inspect(context.Background(), dir, integrity.Python, integrity.DefaultBudget); len(got) != 1 {
+		if got := integrity.Inspect(context.Background(), dir, integrity.Python, integrity.DefaultBudget, integrity.DefaultThresholds); len(got) != 1 {
 			b.Fatal(got)
 		}
 	}
@@ -42,7 +42,7 @@ func BenchmarkInspectOtherExecutable(b *testing.B) {
 		b.SetBytes(fi.Size())
 	}
 	for b.Loop() {
-		if got := integrity.Inspect(context.Background(), dir, integrity.Python, integrity.DefaultBudget); len(got) != 1 {
+		if got := integrity.Inspect(context.Background(), dir, integrity.Python, integrity.DefaultBudget, integrity.DefaultThresholds); len(got) != 1 {
 			b.Fatal(got)
 		}
 	}
@@ -52,6 +52,6 @@ func BenchmarkInspectOtherExecutable(b *testing.B) {
 func BenchmarkInspectStarters(b *testing.B) {
 	dir := filepath.Join("..", "..", "templates", "starter")
 	for b.Loop() {
-		integrity.Inspect(context.Background(), dir, integrity.Native, integrity.DefaultBudget)
+		integrity.Inspect(context.Background(), dir, integrity.Native, integrity.DefaultBudget, integrity.DefaultThresholds)
 	}
 }

@@ -24,7 +24,8 @@ const (
 )
 
 // Execution is one program a run executed (execve or execveat), as the
-// sandbox's supervisor saw it just before the kernel executed it.
+// sandbox's supervisor saw it just before the kernel executed it: a call
+// that then failed (a file that is no program, say) is listed too.
 type Execution struct {
 	// Path is the program as the run named it (execve's path; "fd N"
 	// for execveat of a descriptor).

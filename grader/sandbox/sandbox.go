@@ -185,9 +185,9 @@ type Result struct {
 	// Isolation is the isolation that applied to this run.
 	Isolation Isolation
 
-	// Executed lists the programs the run executed, each once with how
-	// many times, as the sandbox saw them just before the kernel
-	// executed them (see Execution): at most 32, ExecutedMore counting
+	// Executed lists the programs the run executed or tried to, each
+	// once with how many times, as the sandbox saw them just before the
+	// kernel executed them (see Execution): at most 32, ExecutedMore counting
 	// the others. WatchErr says why they could not be watched (a kernel
 	// before Linux 5.5); Executed is then empty.
 	Executed     []Execution
