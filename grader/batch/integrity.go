@@ -24,14 +24,21 @@ func (g *grading) inspect(ctx context.Context, sub Submission) []grader.Integrit
 	g.mu.Lock()
 	g.out.Integrity[sub.Name] = found
 	g.mu.Unlock()
+	g.warnFindings(sub.Name, found)
+	return found
+}
+
+// warnFindings warns of the findings of a submission, or of one of its
+// test's runs (what: "NAME, test TEST"), on one line: staff read the
+// warnings (on PrairieLearn, in the job's log), students do not.
+func (g *grading) warnFindings(what string, found []grader.IntegrityFinding) {
 	var parts []string
 	for _, f := range found {
 		parts = append(parts, f.String())
 	}
 	// File names are the student's: escaped, so that they cannot drive
 	// the terminal.
-	g.warn(grader.Printable(fmt.Sprintf("integrity: submission %s: %s", sub.Name, strings.Join(parts, "; "))))
-	return found
+	g.warn(grader.Printable(fmt.Sprintf("integrity: submission %s: %s", what, strings.Join(parts, "; "))))
 }
 
 // listenForRefusals opens the report socket of a test's run (package

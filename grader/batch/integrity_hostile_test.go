@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"math/rand/v2"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -149,25 +149,21 @@ func gradeIntegrity(t *testing.T, iso sandbox.Choice, dir, set, scratch string, 
 	// Shared objects are commonly installed executable (0755).
 	copyFileMode(t, stripped, filepath.Join(root, "python-kpuzzle-so", "lib", "libfast.so"), 0o755)
 	// An instructor's copy, readable by anyone, in a folder that is not on
-	// the programs' PATH (nor in /tmp, which runs with namespaces do not
-	// share).
-	host, err := os.MkdirTemp(".", ".kpuzzle-host-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(host)
-	host = mustAbs(t, host)
-	os.Chmod(host, 0o755)
-	installed := filepath.Join(host, "opt", "kpuzzle")
+	// the programs' PATH, nor in /tmp, which runs with namespaces do not
+	// share (where the checkout is, unless it is itself under /tmp).
+	installed := filepath.Join(hostDir(t, ".kpuzzle-host-"), "opt", "kpuzzle")
 	copyFileMode(t, plain, installed, 0o755)
 	writeLines(t, filepath.Join(root, "python-kpuzzle-host", "tools.txt"), installed)
 	writePatternDatabase(t, filepath.Join(root, "python-kpuzzle-pdb", "data", "weights.bin"))
 
+	// Files of 64 MiB, so that the packed kpuzzle fits in its memory
+	// file: at the default 1 MiB the file-size limit caps memory files
+	// too, and the unpacked build would not even start.
 	a := assignment(t, dir, fmt.Sprintf(`{
 		"puzzles": {"dir": %q, "glob": "p1.txt"},
 		"hide": ["reference"],
 		"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "60s", "cpu_time": "30s",
-			"memory": "2GiB", "processes": 64, "output": "1MiB"}
+			"memory": "2GiB", "processes": 64, "output": "64MiB"}
 	}`, set))
 	o := grade(t, batch.Options{Assignment: a, Isolation: iso, JournalPath: filepath.Join(dir, "results", "integrity-journal.jsonl"),
 		ScratchDir: scratch, Conceal: conceal}, root)
@@ -208,14 +204,13 @@ func gradeIntegrity(t *testing.T, iso sandbox.Choice, dir, set, scratch string, 
 			continue
 		}
 		// kpuzzle refused and said so, whether or not the program tried
-		// to blind it first, and the run is named for executing kpuzzle:
-		// from a memory file for the packed one, from a copy the run
-		// wrote for the shared object.
+		// to blind it first, and the run is named for executing kpuzzle,
+		// from a memory file for the packed one.
 		if !refused || !ranKpuzzle {
 			t.Errorf("%s executed kpuzzle, which must refuse and be named: refused %v, named %v: %v", sub, refused, ranKpuzzle, r.Integrity)
 			continue
 		}
-		if (sub == "python-kpuzzle-blind-packed") != ranMemory || (sub == "python-kpuzzle-so") != ranWritten {
+		if (sub == "python-kpuzzle-blind-packed") != ranMemory || ranWritten {
 			t.Errorf("%s: memory file %v, written file %v: %v", sub, ranMemory, ranWritten, r.Integrity)
 		}
 		if f := r.Integrity[0]; !strings.Contains(f.Finding, "refused") || (sub == "python-kpuzzle-host" && f.File != installed) {
@@ -294,6 +289,52 @@ func TestKpuzzleShippedCheatsUncontained(t *testing.T) {
 		got, _ := os.ReadFile(answer)
 		if strings.Contains(string(got), "UNSOLVABLE") || len(strings.TrimSpace(string(got))) == 0 {
 			t.Errorf("%s: outside a run the shipped kpuzzle should answer; got %q (%s)", name, got, out)
+		}
+	}
+}
+
+// TestKpuzzleBlindCheatsUncontained is the control of
+// python-kpuzzle-blind, outside any sandbox. Without its filter (a file
+// noblind in the submission), kpuzzle answers, plain and XOR-packed and
+// started from a memory file: the attack's machinery works, so its
+// failure in TestHostileCorpus is not a broken attack. With its filter,
+// the filter goes in (outside the sandbox nothing denies it) and kpuzzle
+// refuses even here, where it is not in a run: the guard fails closed on
+// a getresuid that fails (before it did, it read uid 0 and answered,
+// which inside a run was the attack of issue 31).
+func TestKpuzzleBlindCheatsUncontained(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds kpuzzle and runs it outside the sandbox; go test without -short runs it")
+	}
+	needTool(t, "python3")
+	plain, _ := kpuzzleBuilds(t)
+	defer removeKpuzzleBuilds()
+	for name, place := range map[string]func(sub string){
+		"plain":  func(sub string) { copyFileMode(t, plain, filepath.Join(sub, "helper"), 0o755) },
+		"packed": func(sub string) { xorPack(t, plain, filepath.Join(sub, "payload.bin")) },
+	} {
+		sub := filepath.Join(t.TempDir(), name)
+		copyInto(t, submissionDir("python-kpuzzle-blind"), sub)
+		place(sub)
+		run := func() (answer, out string) {
+			t.Helper()
+			answerFile := filepath.Join(t.TempDir(), "answer.txt")
+			b, err := exec.Command("python3", filepath.Join(sub, "solver.py"), filepath.Join(smallSet, "p2.txt"), answerFile).CombinedOutput()
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", name, err, b)
+			}
+			got, _ := os.ReadFile(answerFile)
+			return string(got), string(b)
+		}
+		writeLines(t, filepath.Join(sub, "noblind"), "the control: no filter")
+		got, out := run()
+		if strings.Contains(got, "UNSOLVABLE") || strings.TrimSpace(got) == "" || (name == "packed" && !strings.Contains(out, "ran /proc/self/fd/")) {
+			t.Errorf("%s, no filter: outside a run kpuzzle should answer (from the memory file when packed); got %q (%s)", name, got, out)
+		}
+		os.Remove(filepath.Join(sub, "noblind"))
+		got, out = run()
+		if !strings.Contains(out, "seccomp(2): filter installed") || !strings.Contains(got, "UNSOLVABLE") || !strings.Contains(out, "does not work inside a grading run") {
+			t.Errorf("%s, blinded: the filter should go in and kpuzzle refuse; got %q (%s)", name, got, out)
 		}
 	}
 }

@@ -202,6 +202,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 		defer func() {
 			if ok {
 				r.Integrity = append(r.Integrity, found...)
+				g.warnFindings(s.sub.Name+", test "+t.Name, found)
 			}
 		}()
 	}

@@ -152,13 +152,15 @@ func (w *watcher) handle(n seccompNotif) syscall.Errno {
 		first := pid == w.traceMe && !w.firstRun
 		w.firstRun = w.firstRun || first
 		w.mu.Unlock()
-		var e Execution
+		e, exists := Execution{}, true
 		if first {
 			e = w.examinePath(w.first)
 		} else {
-			e = w.examine(n)
+			e, exists = w.examine(n)
 		}
-		w.record(e)
+		if exists {
+			w.record(e)
+		}
 		return 0
 	}
 	return 0
@@ -195,8 +197,11 @@ func (w *watcher) record(e Execution) {
 }
 
 // examine resolves the program of an execve or execveat notification as
-// the notifying task would, and looks at it.
-func (w *watcher) examine(n seccompNotif) Execution {
+// the notifying task would, and looks at it. exists is false when there
+// is nothing at the path for the task (or nothing it may reach), so that
+// the kernel will fail the call as well: a search of the PATH tries
+// execve in one folder after another.
+func (w *watcher) examine(n seccompNotif) (e Execution, exists bool) {
 	pid := int(n.PID)
 	ptr, dirfd, flags := n.Data.Args[0], int32(unix.AT_FDCWD), uint64(0)
 	if n.Data.Nr == unix.SYS_EXECVEAT {
@@ -207,20 +212,23 @@ func (w *watcher) examine(n seccompNotif) Execution {
 		err = errors.New("the task went away")
 	}
 	if err != nil {
-		return Execution{Path: "?", Origin: OriginUnexamined, Detail: "cannot read the path from the program's memory: " + err.Error()}
+		return Execution{Path: "?", Origin: OriginUnexamined, Detail: "cannot read the path from the program's memory: " + err.Error()}, true
 	}
 	shown := path
 	if path == "" && flags&unix.AT_EMPTY_PATH != 0 {
 		shown = "fd " + strconv.Itoa(int(dirfd))
 	}
 	fd, err := w.asProgram(func() (int, error) { return openIn(pid, int(dirfd), path) })
-	if err != nil {
-		return Execution{Path: shown, Origin: OriginUnexamined, Detail: "cannot resolve the path as the program did: " + cause(err)}
+	switch {
+	case errors.Is(err, unix.ENOENT), errors.Is(err, unix.ENOTDIR), errors.Is(err, unix.EACCES), errors.Is(err, unix.ELOOP), errors.Is(err, unix.ENAMETOOLONG):
+		return Execution{}, false
+	case err != nil:
+		return Execution{Path: shown, Origin: OriginUnexamined, Detail: "cannot resolve the path as the program did: " + cause(err)}, true
 	}
 	defer unix.Close(fd)
-	e := w.examineFD(fd)
+	e = w.examineFD(fd)
 	e.Path = shown
-	return e
+	return e, true
 }
 
 // examinePath looks at the program the helper starts.

@@ -15,7 +15,8 @@ import (
 )
 
 // execTricks is a Python program that executes a program every way the
-// watcher must see: the host's /bin/true; a copy of it the run wrote; the
+// watcher must see: the host's /bin/true, by its path and by a search of
+// the PATH (whose attempts at folders without it are not executions); a copy of it the run wrote; the
 // copy again, through a symbolic link the run made to /proc/self (which
 // the supervisor must resolve as the program, not as itself); a memory
 // file (memfd_create) by /proc/self/fd/N, through a symbolic link to
@@ -37,6 +38,8 @@ if pid == 0:
 os.waitpid(pid, 0)
 print("child traceme:", os.read(r, 100).decode())
 subprocess.run(["/bin/true"], check=True)
+# A search of the PATH: execve in folders that hold no such program first.
+subprocess.run(["true"], check=True, env={"PATH": "/nonexistent:/tmp:/bin"})
 shutil.copy("/bin/true", "mytrue")
 os.chmod("mytrue", 0o755)
 subprocess.run(["./mytrue"], check=True)
@@ -119,7 +122,7 @@ func watchExecutions(t *testing.T, choice sandbox.Choice) {
 	}
 	want := []seen{
 		{sandbox.OriginFile, pyFile, 1, ""},
-		{sandbox.OriginFile, trueFile, 1, ""},
+		{sandbox.OriginFile, trueFile, 2, ""},
 		{sandbox.OriginWritten, filepath.Join(dir, "mytrue"), 2, ""},
 		{sandbox.OriginMemory, "/memfd:payload (deleted)", 3, ""},
 	}
