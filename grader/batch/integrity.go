@@ -57,9 +57,15 @@ func (g *grading) listenForRefusals(uid int) *integrity.Listener {
 // runFindings are the integrity findings of a test's run: the refusals
 // its kpuzzle programs reported, then what it executed that was neither
 // the course's nor the submission's as built, or was kpuzzle (package
-// integrity, Executions).
-func runFindings(refusals []grader.IntegrityFinding, res sandbox.Result) []grader.IntegrityFinding {
-	return append(refusals, integrity.Executions(res.Executed, res.ExecutedMore, res.WatchErr)...)
+// integrity, Executions). The run's own folders in them are replaced by
+// scrub (<submission>, <work>), as in its output, so that a grading gives
+// the same results again.
+func runFindings(refusals []grader.IntegrityFinding, res sandbox.Result, scrub *strings.Replacer) []grader.IntegrityFinding {
+	found := append(refusals, integrity.Executions(res.Executed, res.ExecutedMore, res.WatchErr)...)
+	for i := range found {
+		found[i].File, found[i].Finding = scrub.Replace(found[i].File), scrub.Replace(found[i].Finding)
+	}
+	return found
 }
 
 // Flagged reports whether a submission has a finding that counts under

@@ -55,3 +55,26 @@ func BenchmarkInspectStarters(b *testing.B) {
 		integrity.Inspect(context.Background(), dir, integrity.Native, integrity.DefaultBudget, integrity.DefaultThresholds)
 	}
 }
+
+// BenchmarkInspectPackedBuild inspects a submission holding 29 MB of a
+// program XOR-packed (python-kpuzzle-blind's payload.bin): no known kind,
+// so its entropy is measured on its first MiB and it is named as opaque
+// data.
+func BenchmarkInspectPackedBuild(b *testing.B) {
+	exe, err := os.Executable()
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := mustRead(b, exe)
+	for len(data) < 29<<20 {
+		data = append(data, data...)
+	}
+	dir := b.TempDir()
+	write(b, filepath.Join(dir, "payload.bin"), xorPacked(data[:29<<20]))
+	b.SetBytes(29 << 20)
+	for b.Loop() {
+		if got := integrity.Inspect(context.Background(), dir, integrity.Python, integrity.DefaultBudget, integrity.DefaultThresholds); len(got) != 1 {
+			b.Fatal(got)
+		}
+	}
+}

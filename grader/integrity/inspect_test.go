@@ -217,7 +217,7 @@ func TestLanguageOf(t *testing.T) {
 	}
 }
 
-func write(t *testing.T, p string, data []byte) {
+func write(t testing.TB, p string, data []byte) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		t.Fatal(err)
@@ -227,7 +227,7 @@ func write(t *testing.T, p string, data []byte) {
 	}
 }
 
-func mustRead(t *testing.T, p string) []byte {
+func mustRead(t testing.TB, p string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(p)
 	if err != nil {

@@ -179,9 +179,11 @@ func TestPrivateTmpAndProc(t *testing.T) {
 	inside := filepath.Join("/tmp", token+"-inside")
 	// The host's /tmp is not visible, the program's own /tmp file stays
 	// inside, and /proc lists only the run's processes: the helper, the
-	// shell, ps and wc.
+	// shell, ps and wc. (The host's file is named in the script, not as
+	// an argument: a path of the command line stays visible, see
+	// TestProgramInPrivateFolder.)
 	res := run(t, sandbox.Spec{
-		Argv: sh(`test -e "$1" && echo host tmp visible; echo tmpfile > "$2" && cat "$2"; ps -e -o pid= | wc -l`, "sh", marker, inside),
+		Argv: sh(`test -e '`+marker+`' && echo host tmp visible; echo tmpfile > "$1" && cat "$1"; ps -e -o pid= | wc -l`, "sh", inside),
 	})
 	want := "tmpfile\n4\n"
 	if diff := cmp.Diff(want, string(res.Stdout)); diff != "" {
