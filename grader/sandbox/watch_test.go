@@ -11,7 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
-	"github.com/kpuzzle/kpuzzle/grader/sandbox/sandboxtest"
 )
 
 // execTricks is a Python program that executes a program every way the
@@ -77,18 +76,7 @@ func TestExecutionsWatched(t *testing.T) {
 		return
 	}
 	forEachMode(t, func(t *testing.T, m mode) { watchExecutions(t, m.choice) })
-	t.Run("container", func(t *testing.T) {
-		if os.Geteuid() != 0 {
-			t.Skip("the simulated container drops root's capabilities; run as root")
-		}
-		cmd := sandboxtest.Container(os.Args[0], "-test.run=^TestExecutionsWatched$", "-test.v")
-		cmd.Env = append(cmd.Env, inContainerWatch+"=1")
-		out, err := cmd.CombinedOutput()
-		t.Logf("inside the container:\n%s", out)
-		if err != nil {
-			t.Errorf("the test inside the container failed: %v", err)
-		}
-	})
+	t.Run("container", func(t *testing.T) { inSimulatedContainer(t, "TestExecutionsWatched", inContainerWatch) })
 }
 
 // inContainerWatch is set in the test binary TestExecutionsWatched starts
