@@ -83,12 +83,9 @@ type Assignment struct {
 	// set, the submissions, the output folder and the assignment file,
 	// which are always hidden.
 	Conceal []string `json:"hide,omitempty"`
-	// Integrity says what a finding of package integrity does (a build of
-	// kpuzzle, its tables, executables where the language makes none, a
-	// kpuzzle program a run executed): IntegrityFlag (the default) grades
-	// normally and reports it, IntegrityZero scores the submission 0 with
-	// the reason shown.
-	Integrity string `json:"integrity,omitempty"`
+	// Integrity says what a finding of package integrity does and from
+	// what size the inspection names what it cannot see into.
+	Integrity IntegritySettings `json:"integrity"`
 
 	// BaseDir is the folder relative paths are taken from (the folder of
 	// the configuration file). It is not a configuration key.
@@ -100,7 +97,26 @@ type Assignment struct {
 	block      notation.Block
 }
 
-// Values of Assignment.Integrity.
+// IntegritySettings are the assignment's integrity keys.
+type IntegritySettings struct {
+	// Action says what a finding of package integrity does (a build of
+	// kpuzzle, its tables, executables where the language makes none,
+	// opaque data, a kpuzzle program or a memory file a run executed):
+	// IntegrityFlag (the default) grades normally and reports it,
+	// IntegrityZero scores the submission 0 with the reason shown.
+	// `integrity: zero` is short for `integrity: {action: zero}`.
+	Action string `json:"action,omitempty"`
+	// OpaqueAbove: a file of data the inspection cannot look into
+	// (compressed, encrypted or packed data of no known kind) is named
+	// from this size, and so are smaller ones that add up to it
+	// (default 1 MiB).
+	OpaqueAbove ByteSize `json:"opaque_above,omitempty"`
+	// LargeAbove: a submission holding more than this, and more than 64
+	// times its source code, is named (default 64 MiB).
+	LargeAbove ByteSize `json:"large_above,omitempty"`
+}
+
+// Values of IntegritySettings.Action.
 const (
 	IntegrityFlag = "flag"
 	IntegrityZero = "zero"

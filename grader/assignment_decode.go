@@ -45,6 +45,12 @@ func ParseAssignment(settings map[string]any, baseDir string, ignore []string) (
 		lk := strings.ToLower(k)
 		switch {
 		case sections[lk]:
+			if key, ok := sectionShorthands[lk]; ok {
+				if _, isMap := settings[k].(map[string]any); !isMap {
+					// integrity: zero is integrity: {action: zero}.
+					settings[k] = map[string]any{key: settings[k]}
+				}
+			}
 			kept[lk] = settings[k]
 			if err := checkKeys(lk, settings[k], known); err != nil {
 				return Assignment{}, err
@@ -71,6 +77,10 @@ func ParseAssignment(settings map[string]any, baseDir string, ignore []string) (
 	}
 	return a, nil
 }
+
+// sectionShorthands are the sections that may be given as one value: the
+// value of the key named here.
+var sectionShorthands = map[string]string{"integrity": "action"}
 
 // checkPositiveLimits rejects a limit given as zero or less: an absent
 // limit takes its default, but a written 0 (or 0s, 0MiB) is a mistake to

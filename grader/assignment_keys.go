@@ -107,7 +107,9 @@ var AssignmentKeys = []KeyDoc{
 	{"gradescope.feedback_budget", "0 (no budget)", "full feedback on the first N submissions in each gradescope.feedback_period, counted from Gradescope's submission metadata (previous_submissions); later ones show each visible test's points and verdict only (against debugging by autograder)"},
 	{"gradescope.feedback_period", "24h", "the window gradescope.feedback_budget counts submissions in, back from each submission's own time"},
 	{"hide", "[]", "further paths students' programs must not see (the puzzle set, submissions, output and this file always are)"},
-	{"integrity", "flag", "what happens to a submission that brings a build of kpuzzle, its tables or answer keys, executables its language makes none of, or kpuzzle's source, or whose run executes kpuzzle: flag (grade normally, name each file in the reports) or zero (the submission scores 0, with the reason shown)"},
+	{"integrity.action", "flag", "what happens to a submission that brings a build of kpuzzle, its tables or answer keys, executables its language makes none of, kpuzzle's source or opaque data, or whose run executes kpuzzle, a memory file or a file it wrote: flag (grade normally, name each file in the reports) or zero (the submission scores 0, with the reason shown); integrity: zero is short for integrity: {action: zero}"},
+	{"integrity.opaque_above", "1MiB", "a file of data the grader cannot look into (compressed, encrypted or packed data of no known kind, or long runs of base64 or hex in a text) is named from this size, and smaller ones that add up to it"},
+	{"integrity.large_above", "64MiB", "a submission holding more than this (git's own files aside), and more than 64 times its source code, is named"},
 }
 
 // AssignmentSections are the top-level keys of an assignment.

@@ -387,12 +387,18 @@ func (a *Assignment) normalizeRest() error {
 	if a.Optimal.Timeout == 0 {
 		a.Optimal.Timeout = Duration(60 * time.Second)
 	}
-	switch a.Integrity {
+	switch a.Integrity.Action {
 	case "":
-		a.Integrity = IntegrityFlag
+		a.Integrity.Action = IntegrityFlag
 	case IntegrityFlag, IntegrityZero:
 	default:
-		return &ConfigError{Key: "integrity", Msg: fmt.Sprintf("%q: expected flag or zero", a.Integrity)}
+		return &ConfigError{Key: "integrity.action", Msg: fmt.Sprintf("%q: expected flag or zero", a.Integrity.Action)}
+	}
+	if a.Integrity.OpaqueAbove == 0 {
+		a.Integrity.OpaqueAbove = 1 << 20
+	}
+	if a.Integrity.LargeAbove == 0 {
+		a.Integrity.LargeAbove = 64 << 20
 	}
 	return nil
 }

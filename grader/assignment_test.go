@@ -48,7 +48,7 @@ func TestParseAssignmentDefaults(t *testing.T) {
 		Visibility: grader.Visibility{Visible: "visible", Hidden: "after_published"},
 		Feedback:   grader.Feedback{OffPath: "show", OffPathHidden: "none", OffPathNodes: grader.DefaultOffPathNodes},
 		Optimal:    grader.OptimalSearch{Timeout: grader.Duration(time.Minute)},
-		Integrity:  grader.IntegrityFlag,
+		Integrity:  grader.IntegritySettings{Action: grader.IntegrityFlag, OpaqueAbove: 1 << 20, LargeAbove: 64 << 20},
 		BaseDir:    "/course",
 	}
 	if diff := cmp.Diff(want, a, cmpopts.IgnoreUnexported(grader.Assignment{}, grader.RunStep{}, grader.BuildStep{})); diff != "" {
@@ -167,7 +167,9 @@ func TestParseAssignmentErrorsNameTheKey(t *testing.T) {
 		{`{` + base + `, "visibility": {"hidden_tests": ["[x"]}}`, "visibility.hidden_tests", "not a pattern"},
 		{`{` + base + `, "puzzles": {"dir": "s", "glob": "/abs/*"}}`, "puzzles.glob", "not a pattern inside"},
 		{`{` + base + `, "rubric": 3}`, "rubric", "expected a section"},
-		{`{` + base + `, "integrity": "warn"}`, "integrity", "expected flag or zero"},
+		{`{` + base + `, "integrity": "warn"}`, "integrity.action", "expected flag or zero"},
+		{`{` + base + `, "integrity": {"action": "zero", "opaque": "1MiB"}}`, "integrity.opaque", "unknown"},
+		{`{` + base + `, "integrity": {"opaque_above": "lots"}}`, "integrity.opaque_above", ""},
 		{`{` + base + `, "feedback": {"off_path": "board"}}`, "feedback.off_path", "expected show, move or off"},
 		{`{` + base + `, "feedback": {"off_path_hidden": "show"}}`, "feedback.off_path_hidden", "a hidden test never shows its board"},
 		{`{` + base + `, "feedback": {"off_path_nodes": -5}}`, "feedback.off_path_nodes", "expected a positive number"},
@@ -210,7 +212,7 @@ func TestAssignmentKeysAreAllAccepted(t *testing.T) {
 		// run.problem's keys are parsed together, below.
 		"run.problem": "berkeley", "run.search": "astar", "run.heuristic": "manhattan", "rubric.search": map[string]any{"order": 1},
 		"visibility.visible": "visible", "visibility.hidden": "after_due_date", "visibility.hidden_tests": []any{"a*"},
-		"feedback.template": "t.tmpl", "feedback.off_path": "move", "feedback.off_path_hidden": "move", "feedback.off_path_nodes": 1000, "feedback.checker_url": "https://course.example/checker.html", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "results.gradebook": []any{"canvas", "moodle"}, "prairielearn.submit": "editor", "prairielearn.hidden": "fold", "prairielearn.question": "hw2_kpuzzle", "gradescope.feedback_budget": 3, "gradescope.feedback_period": "12h", "hide": []any{"ref/"}, "integrity": "zero",
+		"feedback.template": "t.tmpl", "feedback.off_path": "move", "feedback.off_path_hidden": "move", "feedback.off_path_nodes": 1000, "feedback.checker_url": "https://course.example/checker.html", "optimal.timeout": "1s", "optimal.verify": "2s", "results.times": true, "results.leaderboard": false, "results.replays": false, "results.gradebook": []any{"canvas", "moodle"}, "prairielearn.submit": "editor", "prairielearn.hidden": "fold", "prairielearn.question": "hw2_kpuzzle", "gradescope.feedback_budget": 3, "gradescope.feedback_period": "12h", "hide": []any{"ref/"}, "integrity.action": "zero", "integrity.opaque_above": "4MiB", "integrity.large_above": "1GiB",
 		"run.solution": "moves", "run.read_stderr": true, "tools.path": []any{"/opt/go/bin"}, "tools.read_only": []any{"modcache"},
 		"groups": []any{map[string]any{"tests": "dfs_*", "claims": map[string]any{"algorithm": "dfs"}, "rubric": map[string]any{"optimal": 0}}},
 	}

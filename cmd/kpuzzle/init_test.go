@@ -69,6 +69,11 @@ func TestInitThenGradeTheStarter(t *testing.T) {
 			if s := got.Submissions[0]; s.Score != 40 || s.Max != 40 {
 				t.Errorf("score %v/%v, want 40/40", s.Score, s.Max)
 			}
+			// The starter brings nothing to flag, and its runs execute
+			// the course's interpreters and its own build only.
+			if f := got.Submissions[0].Integrity; len(f) != 0 {
+				t.Errorf("the starter is flagged: %+v", f)
+			}
 		})
 	}
 }
@@ -607,6 +612,9 @@ func TestInitInterfaces(t *testing.T) {
 				}
 				if s := got.Submissions[0]; s.Score != 40 || s.Max != 40 {
 					t.Errorf("score %v/%v, want 40/40", s.Score, s.Max)
+				}
+				if f := got.Submissions[0].Integrity; len(f) != 0 {
+					t.Errorf("the starter is flagged: %+v", f)
 				}
 
 				// The handout tells the students this interface, and both

@@ -2,12 +2,16 @@ package batch
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
+	"sync"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/checkpage"
 	"github.com/kpuzzle/kpuzzle/grader/integrity"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
@@ -16,15 +20,19 @@ import (
 // recognise the course's own public key.
 const maxHandedOutBytes = 8 << 20
 
-// handedOut drops from the findings of a submission's inspection the
-// answer keys the course itself hands out (handsOutKey): the public
-// tests' key that kpuzzle init puts in the Classroom repository, which a
-// student who grades themselves as the handout says, and every
-// repository staff clone, hold by design.
-func handedOut(dir string, found []grader.IntegrityFinding, tests []grader.Test) []grader.IntegrityFinding {
+// handedOut drops from the findings of a submission's inspection what
+// the course itself hands out: the public tests' answer key
+// (handsOutKey) and the browser checker page (handsOutChecker) that
+// kpuzzle init puts in the Classroom repository, which a student who
+// grades themselves as the handout says, and every repository staff
+// clone, hold by design. opaqueAbove is integrity.opaque_above.
+func handedOut(dir string, found []grader.IntegrityFinding, tests []grader.Test, opaqueAbove int64) []grader.IntegrityFinding {
 	var kept []grader.IntegrityFinding
 	for _, f := range found {
 		if !f.Notice && f.Finding == integrity.FindAnswerKey && handsOutKey(dir, f.File, tests) {
+			continue
+		}
+		if !f.Notice && strings.HasPrefix(f.Finding, integrity.FindOpaque) && handsOutChecker(dir, f.File, opaqueAbove) {
 			continue
 		}
 		kept = append(kept, f)
@@ -85,9 +93,13 @@ func visibleTest(b puzzles.Board, tests []grader.Test) bool {
 
 // readRegular reads a regular file (not a link) of at most
 // maxHandedOutBytes.
-func readRegular(p string) ([]byte, bool) {
+func readRegular(p string) ([]byte, bool) { return readRegularUpTo(p, maxHandedOutBytes) }
+
+// readRegularUpTo reads a regular file (not a link) of at most limit
+// bytes.
+func readRegularUpTo(p string, limit int64) ([]byte, bool) {
 	fi, err := os.Lstat(p)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxHandedOutBytes {
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > limit {
 		return nil, false
 	}
 	f, err := os.Open(p)
@@ -95,9 +107,42 @@ func readRegular(p string) ([]byte, bool) {
 		return nil, false
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxHandedOutBytes+1))
-	if err != nil || len(data) > maxHandedOutBytes {
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil || int64(len(data)) > limit {
 		return nil, false
 	}
 	return data, true
+}
+
+// maxCheckerBytes bounds the pages read to recognise the course's own
+// checker page: its module is about 3 MiB of text.
+const maxCheckerBytes = 16 << 20
+
+// checkerModule is the checker module's text as this build's pages embed
+// it, made once.
+var checkerModule = sync.OnceValue(func() []byte { return []byte(checkpage.ModuleText()) })
+
+// handsOutChecker reports whether the file at rel (slash-separated) in
+// submission dir, named for its encoded data, is a checker page of
+// kpuzzle's (kpuzzle page, the checker.html kpuzzle init puts in the
+// Classroom repository): a regular file that embeds this build's checker
+// module byte for byte once, and whose other text holds less encoded data
+// than opaqueAbove, so that nothing can ride beside the module. A page
+// made by another build of kpuzzle, or one with a payload beside the
+// module, is still named.
+func handsOutChecker(dir, rel string, opaqueAbove int64) bool {
+	if !strings.HasSuffix(strings.ToLower(rel), ".html") {
+		return false
+	}
+	data, ok := readRegularUpTo(filepath.Join(dir, filepath.FromSlash(rel)), maxCheckerBytes)
+	if !ok {
+		return false
+	}
+	module := checkerModule()
+	if bytes.Count(data, module) != 1 {
+		return false
+	}
+	rest := bytes.Replace(data, module, nil, 1)
+	n, err := integrity.EncodedBytes(context.Background(), bytes.NewReader(rest))
+	return err == nil && n < opaqueAbove
 }

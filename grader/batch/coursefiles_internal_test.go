@@ -1,11 +1,15 @@
 package batch
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/checkpage"
 	"github.com/kpuzzle/kpuzzle/grader/integrity"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
@@ -69,9 +73,49 @@ func TestHandedOutKeys(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			kept := handedOut(dir, finding, tests)
+			kept := handedOut(dir, finding, tests, 1<<20)
 			if got := len(kept) == 1; got != tc.flagged {
 				t.Errorf("flagged %v, want %v", got, tc.flagged)
+			}
+		})
+	}
+}
+
+// TestHandedOutCheckerPage: the browser checker page the course hands out
+// (kpuzzle page, checker.html in the Classroom repository) is inspected
+// like any file and named for its encoded module, then recognised as
+// kpuzzle's own and dropped; a page with a payload beside the module, one
+// whose module is not this build's, or a page under another name, is
+// still named.
+func TestHandedOutCheckerPage(t *testing.T) {
+	var page bytes.Buffer
+	if err := checkpage.Write(&page, checkpage.Options{Title: "hw1"}); err != nil {
+		t.Fatal(err)
+	}
+	module := checkpage.ModuleText()
+	payload := strings.Repeat(strings.Repeat("QUJD", 19)+"\n", 20000) // 1.5 MB of base64
+	other := strings.Replace(page.String(), module[:76], strings.Repeat("A", 76), 1)
+	for _, tc := range []struct {
+		name, file, text string
+		flagged          bool
+	}{
+		{"the course's page", "checker.html", page.String(), false},
+		{"a payload beside it", "checker.html", page.String() + "<!--\n" + payload + "-->", true},
+		{"another module", "checker.html", other, true},
+		{"not a page", "checker.bin", page.String(), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, tc.file), []byte(tc.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			found := integrity.Inspect(context.Background(), dir, integrity.Unknown, integrity.DefaultBudget, integrity.DefaultThresholds)
+			if len(found) == 0 || !strings.HasPrefix(found[0].Finding, integrity.FindOpaque) {
+				t.Fatalf("the inspection does not name the page's encoded data: %+v", found)
+			}
+			kept := handedOut(dir, found, nil, 1<<20)
+			if got := len(kept) > 0; got != tc.flagged {
+				t.Errorf("flagged %v (%+v), want %v", got, kept, tc.flagged)
 			}
 		})
 	}

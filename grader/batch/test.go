@@ -226,10 +226,16 @@ func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid i
 	if ctx.Err() != nil {
 		return grader.Result{}, nil, false
 	}
-	if len(refusals) > 0 {
+	// What it executed is named too when it is not the course's nor the
+	// submission's as built, or is kpuzzle (runFindings).
+	// Paths of this run's folders are random; students' tracebacks show
+	// them, so they are replaced to keep results reproducible.
+	scrub := strings.NewReplacer(subCopy, "<submission>", input, "<input>", output, "<output>", work, "<work>")
+	if found := runFindings(refusals, res, scrub); len(found) > 0 {
 		defer func() {
 			if ok {
-				r.Integrity = append(r.Integrity, refusals...)
+				r.Integrity = append(r.Integrity, found...)
+				g.warnFindings(s.sub.Name+", test "+t.Name, found)
 			}
 		}()
 	}
@@ -253,9 +259,7 @@ func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid i
 	if err != nil && !errors.As(err, &se) {
 		return fail(grader.GraderError, "cannot run the program: %v", err), nil, true
 	}
-	// Paths of this run's folders are random; students' tracebacks show
-	// them, so they are replaced to keep results reproducible.
-	out := outcome(res, se, cmd.Words(), strings.NewReplacer(subCopy, "<submission>", input, "<input>", output, "<output>", work, "<work>"))
+	out := outcome(res, se, cmd.Words(), scrub)
 	if se == nil {
 		lookAtAnswer(&out, a.Run, work, p.answer)
 	}
