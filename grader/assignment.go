@@ -84,12 +84,9 @@ type Assignment struct {
 	// set, the submissions, the output folder and the assignment file,
 	// which are always hidden.
 	Conceal []string `json:"hide,omitempty"`
-	// Integrity says what a finding of package integrity does (a build of
-	// kpuzzle, its tables, executables where the language makes none, a
-	// kpuzzle program a run executed): IntegrityFlag (the default) grades
-	// normally and reports it, IntegrityZero scores the submission 0 with
-	// the reason shown.
-	Integrity string `json:"integrity,omitempty"`
+	// Integrity says what a finding of package integrity does and from
+	// what size the inspection names what it cannot see into.
+	Integrity IntegritySettings `json:"integrity"`
 
 	// BaseDir is the folder relative paths are taken from (the folder of
 	// the configuration file). It is not a configuration key.
@@ -97,9 +94,30 @@ type Assignment struct {
 
 	convention puzzles.Convention
 	notation   notation.Notation
+	words      notation.Vocabulary
+	block      notation.Block
 }
 
-// Values of Assignment.Integrity.
+// IntegritySettings are the assignment's integrity keys.
+type IntegritySettings struct {
+	// Action says what a finding of package integrity does (a build of
+	// kpuzzle, its tables, executables where the language makes none,
+	// opaque data, a kpuzzle program or a memory file a run executed):
+	// IntegrityFlag (the default) grades normally and reports it,
+	// IntegrityZero scores the submission 0 with the reason shown.
+	// `integrity: zero` is short for `integrity: {action: zero}`.
+	Action string `json:"action,omitempty"`
+	// OpaqueAbove: a file of data the inspection cannot look into
+	// (compressed, encrypted or packed data of no known kind) is named
+	// from this size, and so are smaller ones that add up to it
+	// (default 1 MiB).
+	OpaqueAbove ByteSize `json:"opaque_above,omitempty"`
+	// LargeAbove: a submission holding more than this, and more than 64
+	// times its source code, is named (default 64 MiB).
+	LargeAbove ByteSize `json:"large_above,omitempty"`
+}
+
+// Values of IntegritySettings.Action.
 const (
 	IntegrityFlag = "flag"
 	IntegrityZero = "zero"
@@ -157,6 +175,15 @@ func (a *Assignment) checkEntry() error {
 // default; valid after Normalize.
 func (a Assignment) AnswerNotation() notation.Notation { return a.notation }
 
+// AnswerReading is how the assignment's answers are read: the notation
+// (answer.format), the course's words for the moves (answer.words),
+// where the answer stands in a longer text (answer.block, answer.after,
+// answer.before) and the move convention (moves); the caller adds the
+// start board and the limits. Valid after Normalize.
+func (a Assignment) AnswerReading() notation.Options {
+	return notation.Options{Notation: a.notation, Words: a.words, Block: a.block, Moves: a.convention}
+}
+
 // Convention is the parsed move convention; valid after Normalize.
 func (a Assignment) Convention() puzzles.Convention { return a.convention }
 
@@ -192,6 +219,12 @@ func (a Assignment) LoadTests() ([]Test, error) {
 		if err := a.Run.Interface().fits(tests[i]); err != nil {
 			return nil, err
 		}
+		if err := a.Run.fitsBoardText(tests[i]); err != nil {
+			return nil, err
+		}
+		if err := a.fitsAnswerPath(tests[i]); err != nil {
+			return nil, err
+		}
 	}
 	// Students see their tests first: the visible ones in the set's order,
 	// then the hidden ones.
@@ -218,7 +251,7 @@ func validSetName(name string) bool {
 
 // answerSettings is s, or nil for the defaults.
 func answerSettings(s AnswerSettings) *AnswerSettings {
-	if s == (AnswerSettings{}) {
+	if s.Format == "" && len(s.Words) == 0 && s.Block == "" && s.After == "" && s.Before == "" {
 		return nil
 	}
 	return &s

@@ -46,6 +46,8 @@ func ParseAssignment(settings map[string]any, baseDir string, ignore []string) (
 		lk := strings.ToLower(k)
 		switch {
 		case sections[lk]:
+			// integrity: zero is integrity: {action: zero}.
+			settings[k] = expandShorthand(lk, settings[k])
 			kept[lk] = settings[k]
 			if err := checkKeys(lk, settings[k], known); err != nil {
 				return Assignment{}, err
@@ -94,7 +96,7 @@ func CheckAssignmentKeys(settings map[string]any) error {
 		if !slices.Contains(sections, lk) {
 			continue
 		}
-		if err := checkKeys(lk, settings[k], known); err != nil {
+		if err := checkKeys(lk, expandShorthand(lk, settings[k]), known); err != nil {
 			return err
 		}
 	}
@@ -108,6 +110,22 @@ func CheckAssignmentKey(key string) error {
 	m := map[string]any{}
 	setKey(m, strings.ToLower(key), nil)
 	return CheckAssignmentKeys(m)
+}
+
+// sectionShorthands are the sections that may be given as one value: the
+// value of the key named here.
+var sectionShorthands = map[string]string{"integrity": "action"}
+
+// expandShorthand is the value of section given as one value written
+// out (integrity: zero is integrity: {action: zero}); any other value as
+// it is.
+func expandShorthand(section string, v any) any {
+	if key, ok := sectionShorthands[section]; ok {
+		if _, isMap := v.(map[string]any); !isMap {
+			return map[string]any{key: v}
+		}
+	}
+	return v
 }
 
 // checkPositiveLimits rejects a limit given as zero or less: an absent

@@ -5,6 +5,8 @@ package grader
 
 import (
 	"strings"
+
+	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
 // KeyDoc documents one configuration key.
@@ -23,12 +25,21 @@ var AssignmentKeys = []KeyDoc{
 	{"puzzles.glob", `""`, "pattern picking puzzle files inside puzzles.dir, e.g. n_equals_*/input_*.txt; empty: the manifest's list"},
 	{"puzzles.hidden", "false", "hide every test of the set from students (besides those its manifest marks hidden)"},
 	{"puzzles.extra", "[]", "further puzzle sets graded with it, each with dir, manifest, glob, hidden and name (prefix of its test names, default the folder's name); their tests follow"},
-	{"goal", "the manifest's goal, else default", "default, blank-first or a goal file"},
+	{"goal", "the manifest's goal, else default", puzzles.GoalChoicesDescribed()},
 	{"moves", "tile", "answer convention: tile (token = where the tile moves) or blank (where the blank moves)"},
 	{"answer.format", "auto", "answer notation: auto (detect it), lines (one move per line), letters, words, list, tiles (tile numbers) or boards (a sequence of boards); see docs/formats.md"},
-	{"run.command", "(required)", "command template with {submission}, {input}, {output}, {entry}, and the puzzle as {cells}, {cells_comma}, {size}, {height}, {width}, {choice}; run without a shell; stdin is the puzzle when {input} is absent"},
-	{"run.answer", "file", "where the answer is read: file (the {output} path), stdout, or a path in the working folder that the program writes itself (output.txt); an empty answer is no answer"},
+	{"answer.words", "{}", "the course's own words for the moves, read beside UP, DOWN, LEFT, RIGHT: {up: acima, down: abaixo, left: esquerda, right: direita}, each a word or a list of words"},
+	{"answer.block", "auto", "where the answer stands in a longer text (a menu before it, statistics after it): auto (the whole text, or its one block of moves or boards when that is unambiguous) or last (the last block, after a trace of the search)"},
+	{"answer.after", "\"\"", "regular expression matching the line just before the answer in a longer text (the last such line counts): the answer is what follows it, up to answer.before"},
+	{"answer.before", "\"\"", "regular expression matching the line just after the answer (the first such line after answer.after)"},
+	{"run.command", "(required)", "command template with {submission}, {input}, {output}, {entry}, and the puzzle as {cells}, {cells_comma}, {board}, {size}, {height}, {width}, {choice}; run without a shell (sh -c and bash -c wrappers run with pipefail); stdin is the puzzle when {input} is absent"},
+	{"run.answer", "file", "where the answer is read: file (the {output} path), stdout, or a path in the working folder that the program writes itself (output.txt, or {choice}_output.txt and {algorithm}_output.txt named after the test's run); an empty answer is no answer"},
 	{"run.solution", "moves", "what the answer holds: moves, or reported: a report (a trace, depth, statistics) whose run.extract.length is the length found, judged against the proven optimum as a claim worth at most rubric.reported of the test's points (half by default), the report kept in the feedback; a path the report lists (run.extract.moves) is checked like moves instead"},
+	{"run.board.blank", "0", "how the blank is written in every placeholder of the board ({cells}, {cells_comma}, {rows}, {board}): _, x, ..."},
+	{"run.board.separator", "\"\"", "what goes between the cells of a row in {board}, the board as one string (1_3428765 with blank _ and no separator)"},
+	{"run.board.row_separator", "run.board.separator", "what goes between the rows in {board}"},
+	{"run.writable_submission", "false", "each run gets a copy of the submission it may write in (a log beside the program), inside its working folder, counted in run.disk"},
+	{"run.recheck", "first", "which tests run a second time to find a program whose answers vary run to run (named in its results): first (each submission's first visible solvable test), all or none"},
 	{"run.read_stderr", "false", "run.extract's patterns read stderr too, after the answer (an \"Unsolvable\" printed there)"},
 	{"run.wall_time", "10s", "real time per test"},
 	{"run.cpu_time", "run.wall_time", "CPU time of a test, every process and thread together, to the millisecond (each process is also stopped at it rounded up to whole seconds)"},
@@ -43,17 +54,17 @@ var AssignmentKeys = []KeyDoc{
 	{"run.heuristic", "null", "the heuristic an astar function gets as heuristic(state, problem): null, manhattan or misplaced"},
 	{"run.java_api", "\"\"", "princeton: grade the Java Board/Solver API through kpuzzle's harness, compiled with the submission: the Coursera API (dimension(), twin(), Solver.isSolvable()) or the COS226 2019+ one (size(), tileAt(), Board.isSolvable(), a Solver that throws on unsolvable boards), told apart from the classes; build.command, run.command and run.memory (2GiB) get defaults"},
 	{"run.entry", "\"\"", "a pattern (such as *_1.py) finding the submission's file that {entry} names in run.command and build.command, for files named after the student or group; exactly one file must match"},
-	{"run.files", "[]", "the instructor's files or folders every run gets in its copy of the submission, read-only, under their own names (a shared utils.py, a data file); they replace a student's files of those names"},
-	{"run.stdin", "\"\"", "what an interactive program reads on stdin instead of the puzzle file: a template with {rows}, {cells}, {size}, {height}, {width} and {choice}"},
+	{"run.files", "[]", "the instructor's files or folders every run gets in its copy of the submission, read-only, under their own names (a shared utils.py, a data file); they replace a student's files of those names; a Python file the runs' python cannot compile (Python 2 code under python3) stops the grading"},
+	{"run.stdin", "\"\"", "what an interactive program reads on stdin instead of the puzzle file: a template with {rows}, {cells}, {board}, {size}, {height}, {width} and {choice}"},
 	{"run.choices", "[]", "{choice} per test, as PATTERN=VALUE entries (the first pattern matching the test's name wins), such as a menu number"},
-	{"run.extract.moves", "\"\"", "regular expression finding the answer in stdout (run.answer: stdout) or in the answer file (a report written there): every match's group, one move or line each"},
-	{"run.extract.unsolvable", "\"\"", "regular expression matching a program's own way of saying there is no solution (\"cannot be solved\"): the answer is then UNSOLVABLE"},
+	{"run.extract.moves", "\"\"", "regular expression finding the answer in the answer's text (stdout with run.answer: stdout, else the answer file; stderr after it with run.read_stderr): every match's group, in order, one per line"},
+	{"run.extract.unsolvable", "\"\"", "regular expression matching a program's own way of saying there is no solution (\"cannot be solved\") anywhere it wrote (the answer's text, stdout, stderr with run.read_stderr): the answer is then UNSOLVABLE, with or without an answer file"},
 	{"run.extract.length", "\"\"", "regular expression whose group is the solution length the program reports, for its feedback"},
 	{"run.extract.expanded", "\"\"", "regular expression whose group is the number of nodes the program reports it expanded"},
 	{"run.extract.frontier", "\"\"", "regular expression whose group is the largest frontier the program reports"},
 	{"run.isolation", "auto", "sandbox isolation of builds and runs: auto, namespaces (an error where the kernel refuses them) or rlimits (the fallback a container without user namespaces gets; see docs/security.md)"},
 	{"claims.algorithm", "\"\"", "the search the tests expect, for every interface (astar, bfs, dfs, greedy, ...): one that does not promise a shortest path (dfs, greedy) judges any checked legal path valid, worth every point; the expanded and frontier counts run.extract finds, if it has those patterns, are judged against it, as kpuzzle audit stats does"},
-	{"claims.heuristic", "\"\"", "the heuristic of that search (manhattan, misplaced, linear-conflict, ...)"},
+	{"claims.heuristic", "\"\"", "the heuristic of that search (manhattan, misplaced, linear-conflict, euclidean (the real sum) or a variant of it: euclidean-tile-floor for h += (int) sqrt(...), euclidean-ceil, ...; docs/heuristics.md lists them)"},
 	{"groups", "[]", "per-test settings: a list of {tests: PATTERN, claims: {algorithm, heuristic}, rubric: {...}}; the first group whose pattern (as in run.choices) matches a test gives it its claims and the rubric keys it names; a group whose algorithm does not promise shortest paths (dfs, greedy) judges any checked solution as valid"},
 	{"tools.path", "[]", "folders put before PATH in every build and run (a Go toolchain's bin, the course's Python), visible read-only"},
 	{"tools.read_only", "[]", "further files or folders every build and run sees read-only at their own paths (a Go module cache, vendored libraries, a virtualenv)"},
@@ -80,6 +91,10 @@ var AssignmentKeys = []KeyDoc{
 	{"visibility.hidden", "after_published", "Gradescope visibility of hidden tests"},
 	{"visibility.hidden_tests", "[]", "patterns of test names to hide besides the manifest's hidden entries"},
 	{"feedback.template", "built-in", "text/template file for the per-student Markdown feedback"},
+	{"feedback.off_path", "show", "what the tests students see say of a suboptimal or incomplete answer's first move off every optimal path: show (the move, the board before it, the moves that stayed optimal), move (its number only) or off (no search)"},
+	{"feedback.off_path_hidden", "none", "what hidden tests say of it when their results are shown: none or move (its number only; a hidden test never shows its board)"},
+	{"feedback.checker_url", `""`, "address (http or https) where the course publishes its browser checker page (kpuzzle page); every test students see then links it, opened on the student's answer (verdict and replay)"},
+	{"feedback.off_path_nodes", "2000000", "work the search may spend on each distance it proves (IDA* expansions, about half a second on one core); a distance not proved within it is reported as such, never guessed"},
 	{"optimal.timeout", "60s", "time to prove each optimal length the answer key lacks"},
 	{"optimal.verify", "10s", "time to prove again, before any submission runs, each optimal length the answer key gives (a key that disagrees stops the grading; 0 trusts the key)"},
 	{"results.times", "false", "put run times in results.json, JUnit XML and the summary page (makes them differ run to run)"},
@@ -92,7 +107,9 @@ var AssignmentKeys = []KeyDoc{
 	{"gradescope.feedback_budget", "0 (no budget)", "full feedback on the first N submissions in each gradescope.feedback_period, counted from Gradescope's submission metadata (previous_submissions); later ones show each visible test's points and verdict only (against debugging by autograder)"},
 	{"gradescope.feedback_period", "24h", "the window gradescope.feedback_budget counts submissions in, back from each submission's own time"},
 	{"hide", "[]", "further paths students' programs must not see (the puzzle set, submissions, output and this file always are)"},
-	{"integrity", "flag", "what happens to a submission that brings a build of kpuzzle, its tables or answer keys, executables its language makes none of, or kpuzzle's source, or whose run executes kpuzzle: flag (grade normally, name each file in the reports) or zero (the submission scores 0, with the reason shown)"},
+	{"integrity.action", "flag", "what happens to a submission that brings a build of kpuzzle, its tables or answer keys, executables its language makes none of, kpuzzle's source or opaque data, or whose run executes kpuzzle, a memory file or a file it wrote: flag (grade normally, name each file in the reports) or zero (the submission scores 0, with the reason shown); integrity: zero is short for integrity: {action: zero}"},
+	{"integrity.opaque_above", "1MiB", "a file of data the grader cannot look into (compressed, encrypted or packed data of no known kind, or long runs of base64 or hex in a text) is named from this size, and smaller ones that add up to it"},
+	{"integrity.large_above", "64MiB", "a submission holding more than this (git's own files aside), and more than 64 times its source code, is named"},
 }
 
 // AssignmentSections are the top-level keys of an assignment.

@@ -154,6 +154,9 @@ func LoadAssignment(o LoadOptions) (LoadedAssignment, error) {
 		base = abs
 	}
 	l.settings = cloneSettings(o.Settings)
+	for section, v := range l.settings {
+		l.settings[section] = expandShorthand(section, v)
+	}
 	for _, k := range AssignmentKeys {
 		if _, ok := lookupKey(l.settings, k.Key); ok {
 			l.Sources[k.Key] = Source{Kind: SourceFile, Name: k.Key, File: o.File}

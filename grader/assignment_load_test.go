@@ -203,3 +203,28 @@ func TestLoadedAssignmentExplain(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadAssignmentShorthand: a section given as one value (integrity:
+// zero) is its key's value, in the file's keys, the sources and the key
+// check of kpuzzle.yaml alike.
+func TestLoadAssignmentShorthand(t *testing.T) {
+	settings := loadBase()
+	settings["integrity"] = "zero"
+	l, err := grader.LoadAssignment(grader.LoadOptions{File: "a.yaml", BaseDir: "/c", Settings: settings})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := grader.Source{Kind: grader.SourceFile, Name: "integrity.action", File: "a.yaml"}
+	if l.Integrity.Action != grader.IntegrityZero || l.Sources["integrity.action"] != want {
+		t.Errorf("integrity.action %q from %+v, want zero from the file", l.Integrity.Action, l.Sources["integrity.action"])
+	}
+	if settings["integrity"] != "zero" {
+		t.Errorf("the caller's settings changed: %v", settings["integrity"])
+	}
+	if err := grader.CheckAssignmentKey("integrity"); err != nil {
+		t.Errorf("integrity as one value: %v", err)
+	}
+	if err := grader.CheckAssignmentKey("integrity.acton"); err == nil {
+		t.Error("integrity.acton is not refused")
+	}
+}

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/url"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -147,6 +149,52 @@ func (a *Assignment) normalizeConventions() error {
 	if n == notation.Auto {
 		a.Answer.Format = "" // the default, left out of the fingerprint
 	}
+	return a.normalizeAnswerText()
+}
+
+// normalizeAnswerText reads the course's words for the moves
+// (answer.words) and where an answer stands in a longer text
+// (answer.block, answer.after, answer.before).
+func (a *Assignment) normalizeAnswerText() error {
+	words := map[puzzles.Dir][]string{}
+	for key, list := range a.Answer.Words {
+		d, ok := puzzles.ParseDir(key)
+		if !ok || len(key) == 1 {
+			return &ConfigError{Key: "answer.words." + displayKey(key), Msg: "unknown direction; expected up, down, left or right, each with the course's word or words for it"}
+		}
+		words[d] = append(words[d], list...)
+	}
+	v, err := notation.NewVocabulary(words)
+	if err != nil {
+		key, msg, _ := strings.Cut(err.Error(), ": ")
+		return &ConfigError{Key: "answer.words." + key, Msg: msg}
+	}
+	a.words = v
+	switch a.Answer.Block {
+	case "", "auto":
+		a.Answer.Block = ""
+	case "last":
+		a.block.Last = true
+	default:
+		return &ConfigError{Key: "answer.block", Msg: fmt.Sprintf("%q: expected auto (the whole answer, or its one block of moves or boards among other text) or last (the last block)", a.Answer.Block)}
+	}
+	for key, p := range map[string]*string{"answer.after": &a.Answer.After, "answer.before": &a.Answer.Before} {
+		if *p == "" {
+			continue
+		}
+		re, err := regexp.Compile(*p)
+		if err != nil {
+			return &ConfigError{Key: key, Msg: regexpMessage(err)}
+		}
+		if key == "answer.after" {
+			a.block.After = re
+		} else {
+			a.block.Before = re
+		}
+	}
+	if a.block.Last && (a.block.After != nil || a.block.Before != nil) {
+		return &ConfigError{Key: "answer.block", Msg: "last, but answer.after or answer.before names the block too; give one or the other"}
+	}
 	return nil
 }
 
@@ -170,13 +218,23 @@ func (a *Assignment) normalizeRun() error {
 		a.Run.Answer = "file"
 	case "file", "stdout":
 	default:
+		if m := regexp.MustCompile(`\{[^}]*\}`).FindString(strings.NewReplacer(AnswerChoice, "", AnswerAlgorithm, "").Replace(a.Run.Answer)); m != "" {
+			return &ConfigError{Key: "run.answer", Msg: fmt.Sprintf("%q: unknown placeholder %s; expected %s (the test's run.choices value) or %s (its claimed algorithm)", a.Run.Answer, m, AnswerChoice, AnswerAlgorithm)}
+		}
 		if !a.Run.AnswerInFolder() {
-			return &ConfigError{Key: "run.answer", Msg: fmt.Sprintf("%q: expected file, stdout, or the path of a file inside the working folder, such as output.txt", a.Run.Answer)}
+			return &ConfigError{Key: "run.answer", Msg: fmt.Sprintf("%q: expected file, stdout, or the path of a file inside the working folder, such as output.txt or {choice}_output.txt", a.Run.Answer)}
 		}
 		a.Run.Answer = filepath.ToSlash(filepath.Clean(a.Run.Answer))
 	}
 	if a.Run.Answer == "file" && !a.Run.command.Uses(PlaceOutput) {
 		return &ConfigError{Key: "run.command", Msg: "has no {output}, but run.answer is file; add {output}, set run.answer: stdout, or name the file the program writes in its working folder (run.answer: output.txt)"}
+	}
+	switch a.Run.Recheck {
+	case "", RecheckFirst:
+		a.Run.Recheck = "" // the default, left out of the fingerprint
+	case RecheckAll, RecheckNone:
+	default:
+		return &ConfigError{Key: "run.recheck", Msg: fmt.Sprintf("%q: expected first (each submission's first visible solvable test runs twice), all or none", a.Run.Recheck)}
 	}
 	switch a.Run.Solution {
 	case "", SolutionMoves:
@@ -318,6 +376,9 @@ func (a *Assignment) normalizeVisibility() error {
 // normalizeRest reads the feedback template, the hide list, the optimal-length search and integrity.
 func (a *Assignment) normalizeRest() error {
 	a.Feedback.Template = a.abs(a.Feedback.Template)
+	if err := a.Feedback.normalize(); err != nil {
+		return err
+	}
 	for i, p := range a.Conceal {
 		if strings.TrimSpace(p) == "" {
 			return &ConfigError{Key: "hide", Msg: "an empty path; expected files or folders to hide"}
@@ -327,12 +388,18 @@ func (a *Assignment) normalizeRest() error {
 	if a.Optimal.Timeout == 0 {
 		a.Optimal.Timeout = Duration(60 * time.Second)
 	}
-	switch a.Integrity {
+	switch a.Integrity.Action {
 	case "":
-		a.Integrity = IntegrityFlag
+		a.Integrity.Action = IntegrityFlag
 	case IntegrityFlag, IntegrityZero:
 	default:
-		return &ConfigError{Key: "integrity", Msg: fmt.Sprintf("%q: expected flag or zero", a.Integrity)}
+		return &ConfigError{Key: "integrity.action", Msg: fmt.Sprintf("%q: expected flag or zero", a.Integrity.Action)}
+	}
+	if a.Integrity.OpaqueAbove == 0 {
+		a.Integrity.OpaqueAbove = 1 << 20
+	}
+	if a.Integrity.LargeAbove == 0 {
+		a.Integrity.LargeAbove = 64 << 20
 	}
 	return nil
 }
@@ -421,4 +488,32 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// normalize fills in the off-path settings' defaults and checks them.
+func (f *Feedback) normalize() error {
+	switch f.OffPath {
+	case "":
+		f.OffPath = OffPathShow
+	case OffPathShow, OffPathMove, OffPathOff:
+	default:
+		return &ConfigError{Key: "feedback.off_path", Msg: fmt.Sprintf("%q: expected show, move or off", f.OffPath)}
+	}
+	switch f.OffPathHidden {
+	case "":
+		f.OffPathHidden = OffPathNone
+	case OffPathNone, OffPathMove:
+	default:
+		return &ConfigError{Key: "feedback.off_path_hidden", Msg: fmt.Sprintf("%q: expected none or move (a hidden test never shows its board)", f.OffPathHidden)}
+	}
+	if u, err := url.Parse(f.CheckerURL); f.CheckerURL != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.ContainsAny(f.CheckerURL, " \t\n")) {
+		return &ConfigError{Key: "feedback.checker_url", Msg: fmt.Sprintf("%q: expected the http or https address of the course's checker page (kpuzzle page --out checker.html, published)", f.CheckerURL)}
+	}
+	switch {
+	case f.OffPathNodes == 0:
+		f.OffPathNodes = DefaultOffPathNodes
+	case f.OffPathNodes < 0:
+		return &ConfigError{Key: "feedback.off_path_nodes", Msg: fmt.Sprintf("%d: expected a positive number of expansions", f.OffPathNodes)}
+	}
+	return nil
 }

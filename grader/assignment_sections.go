@@ -6,6 +6,7 @@ package grader
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"slices"
 	"time"
@@ -19,6 +20,38 @@ type AnswerSettings struct {
 	// "auto" detects it; lines, letters, words, list, tiles or boards
 	// force one.
 	Format string `json:"format,omitempty"`
+	// Words are the course's own words for the moves, by direction (up,
+	// down, left, right), each a word or a list of words, read beside
+	// UP, DOWN, LEFT, RIGHT (notation.Vocabulary).
+	Words map[string]WordList `json:"words,omitempty"`
+	// Block is where the answer stands in a longer text: "" (the whole
+	// text, or its one unambiguous block of moves or boards) or "last"
+	// (the last block, whatever is around it).
+	Block string `json:"block,omitempty"`
+	// After and Before are regular expressions matching the lines around
+	// the answer in a longer text: it stands after the last line After
+	// matches and before the next line Before matches.
+	After  string `json:"after,omitempty"`
+	Before string `json:"before,omitempty"`
+}
+
+// WordList is one word or a list of words in an assignment file
+// ("acima" or [acima, cima]).
+type WordList []string
+
+// UnmarshalJSON reads a string or a list of strings.
+func (w *WordList) UnmarshalJSON(b []byte) error {
+	var one string
+	if err := json.Unmarshal(b, &one); err == nil {
+		*w = WordList{one}
+		return nil
+	}
+	var many []string
+	if err := json.Unmarshal(b, &many); err != nil {
+		return fmt.Errorf("expected a word or a list of words")
+	}
+	*w = many
+	return nil
 }
 
 // ClaimSettings name the search every program claims to run (the
@@ -136,9 +169,45 @@ type RunStep struct {
 	// answer (moves) and the numbers a program reports about its run
 	// (length, expanded, frontier).
 	Extract map[string]string `json:"extract,omitempty"`
+	// Board says how the placeholders of the board ({board}, {cells},
+	// {cells_comma}, {rows}) write it.
+	Board BoardText `json:"board,omitzero"`
+	// WritableSubmission gives each run a copy of the submission it may
+	// write in (a log beside the program), inside its working folder.
+	WritableSubmission bool `json:"writable_submission,omitempty"`
+	// Recheck says which tests run a second time to find a program whose
+	// answers vary run to run: "" (the first visible solvable test of
+	// each submission), "all" or "none".
+	Recheck string `json:"recheck,omitempty"`
 
 	command  Command
 	patterns map[string]*regexp.Regexp
+}
+
+// Values of run.recheck: which tests run a second time, to find a
+// program whose answers vary run to run.
+const (
+	// RecheckFirst (the default, written "" after Normalize) runs each
+	// submission's first visible test whose puzzle is solvable twice.
+	RecheckFirst = "first"
+	// RecheckAll runs every test twice.
+	RecheckAll = "all"
+	// RecheckNone runs every test once.
+	RecheckNone = "none"
+)
+
+// BoardText says how a board is written in the placeholders of
+// run.command and run.stdin, for programs that take it as one string
+// ("1_3428765") or in a course's own symbols.
+type BoardText struct {
+	// Blank is how the blank is written in every placeholder of the
+	// board; "" is 0.
+	Blank string `json:"blank,omitempty"`
+	// Separator goes between the cells of a row in {board}; "" writes
+	// them one after the other (boards whose tiles are all one digit).
+	Separator string `json:"separator,omitempty"`
+	// RowSeparator goes between the rows in {board}; nil is Separator.
+	RowSeparator *string `json:"row_separator,omitempty"`
 }
 
 // BuildStep is an optional command run once per submission, in the
@@ -243,12 +312,52 @@ type Visibility struct {
 	HiddenTests []string `json:"hidden_tests,omitempty"`
 }
 
-// Feedback configures the per-student Markdown feedback.
+// Feedback configures what students are told: the per-student Markdown
+// feedback, and where an answer left every optimal path.
 type Feedback struct {
 	// Template is a text/template file replacing the built-in
 	// templates/feedback/feedback.md.tmpl; empty uses the built-in one.
 	Template string `json:"template,omitempty"`
+	// OffPath is what the tests students see say of the first move off
+	// every optimal path of a suboptimal or incomplete answer: OffPathShow
+	// (the default), OffPathMove or OffPathOff (no search either).
+	OffPath string `json:"off_path,omitempty"`
+	// OffPathHidden is what hidden tests say of it, when their results
+	// are shown (visibility.hidden): OffPathNone (the default) or
+	// OffPathMove. A hidden test never shows its board.
+	OffPathHidden string `json:"off_path_hidden,omitempty"`
+	// OffPathNodes is the work the search may spend on each distance it
+	// proves, in IDA* expansions (0: DefaultOffPathNodes); a distance it
+	// cannot prove within it is reported as not proved.
+	OffPathNodes int64 `json:"off_path_nodes,omitempty"`
+	// CheckerURL is where the course publishes its browser checker page
+	// (kpuzzle page); each test students see then links it, opened on the
+	// student's answer. Empty: no link.
+	CheckerURL string `json:"checker_url,omitempty"`
 }
+
+// Values of Feedback.OffPath and Feedback.OffPathHidden.
+const (
+	// OffPathShow: the move, the board before it, how far the goal was
+	// and the moves that would have stayed on an optimal path.
+	OffPathShow = "show"
+	// OffPathMove: the move's number only.
+	OffPathMove = "move"
+	// OffPathOff: nothing; the grader does not search.
+	OffPathOff = "off"
+	// OffPathNone: nothing (hidden tests).
+	OffPathNone = "none"
+)
+
+// DefaultOffPathNodes is Feedback.OffPathNodes's default: a distance on a
+// 4x4 board within about 40 moves of the goal takes far fewer, and two
+// million expansions take about half a second on one core
+// (docs/performance.md).
+const DefaultOffPathNodes = 2_000_000
+
+// SearchesOffPath reports whether the grading searches for the first
+// move off every optimal path: unless feedback.off_path is off.
+func (f Feedback) SearchesOffPath() bool { return f.OffPath != OffPathOff }
 
 // OptimalSearch bounds the search for optimal lengths the answer key
 // lacks; it runs once per such test before any submission.

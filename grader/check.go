@@ -38,6 +38,15 @@ type CheckOptions struct {
 	// Notation is the notation Check reads the answer in; the zero value,
 	// notation.Auto, detects it.
 	Notation notation.Notation
+	// OffPath configures the search for the first move off every
+	// optimal path of a legal answer longer than the optimum or stopping
+	// short of the goal (Report.OffPath); its zero value searches with
+	// Oracle.
+	OffPath OffPathOptions
+	// Words are the course's own words for the moves, and Block where
+	// the answer stands in a longer text (see package notation).
+	Words notation.Vocabulary
+	Block notation.Block
 }
 
 // Finding says what is wrong with an answer: the answer-file line (0 when
@@ -78,12 +87,29 @@ type Report struct {
 	// verified, that an incomplete answer passed through the goal, or that
 	// the expected answer was UNSOLVABLE.
 	Note string `json:"note,omitempty"`
+	// OffPath is, for a legal answer longer than the optimum or stopping
+	// short of the goal, the first move after which the goal could no
+	// longer be reached in the optimal number of moves; nil when every
+	// move stays on an optimal path, when the optimum is not known, or
+	// when it could not be found (OffPathUnknown says why).
+	OffPath *OffPath `json:"off_path,omitempty"`
+	// Remaining is, for an incomplete answer to a solvable puzzle, the
+	// optimal number of moves still needed from its final board, when
+	// proved.
+	Remaining *int `json:"remaining,omitempty"`
+	// OffPathUnknown says why OffPath (or Remaining) could not be
+	// found: a distance the reference solver could not prove in its
+	// budget, no optimal length to measure against.
+	OffPathUnknown string `json:"off_path_unknown,omitempty"`
 	// AnswerFormat is the notation the answer was read in (lines,
 	// letters, words, list, tiles, boards); for a malformed answer, the
 	// notation whose error is shown ("auto" when the file is no text or
 	// over the limits). Check sets it; CheckAnswer leaves it at Auto, for
 	// the caller to set.
 	AnswerFormat notation.Notation `json:"answer_format"`
+	// AnswerBlock, when the answer was found among other text, says
+	// where: "lines 12-40" of the answer file.
+	AnswerBlock string `json:"answer_block,omitempty"`
 
 	// At is the board behind Board, for drawing.
 	At puzzles.Board `json:"-"`
@@ -94,6 +120,8 @@ type Report struct {
 
 	// reason is why the first illegal move is illegal.
 	reason string
+	// answerDigest fingerprints the answer's moves (see answerDigest).
+	answerDigest string
 }
 
 // Check reads an answer, in the notation opts names or the one it
@@ -111,7 +139,7 @@ func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckO
 		limit = puzzles.DefaultMaxAnswerBytes
 	}
 	lr := &io.LimitedReader{R: r, N: limit + 1}
-	a, n, err := notation.Read(lr, name, notation.Options{Notation: opts.Notation, Start: p.Board, Moves: p.Moves, Limits: opts.Limits})
+	a, n, span, err := notation.ReadSpan(lr, name, notation.Options{Notation: opts.Notation, Start: p.Board, Moves: p.Moves, Limits: opts.Limits, Words: opts.Words, Block: opts.Block})
 	if err != nil && lr.N <= 0 {
 		rep := newReport(p)
 		rep.AnswerFormat = n
@@ -134,8 +162,11 @@ func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckO
 		rep.Error = &Finding{Line: pe.Line, Message: parseMessage(pe)}
 		return rep, nil
 	}
-	rep, err := CheckAnswer(ctx, p, a, opts)
+	rep, err := checkAnswer(ctx, p, a, opts, n)
 	rep.AnswerFormat = n
+	if !span.IsZero() {
+		rep.AnswerBlock = span.String()
+	}
 	return rep, err
 }
 
@@ -162,8 +193,14 @@ func newReport(p Problem) Report {
 	return rep
 }
 
-// CheckAnswer judges an answer already parsed. See Check.
+// CheckAnswer judges an answer already parsed. See Check. The moves of
+// Report.OffPath are named in opts.Notation (one move a line for Auto).
 func CheckAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOptions) (Report, error) {
+	return checkAnswer(ctx, p, a, opts, opts.Notation)
+}
+
+// checkAnswer is CheckAnswer for an answer read in notation n.
+func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOptions, n notation.Notation) (Report, error) {
 	rep := newReport(p)
 	optimum := func() (Optimum, error) {
 		if p.Optimum.Known {
@@ -206,6 +243,7 @@ func CheckAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 	}
 
 	rep.Length = a.Written()
+	rep.answerDigest = answerDigest(a, p.Moves)
 	final, err := puzzles.Replay(p.Board, a, p.Moves)
 	var ime *puzzles.IllegalMoveError
 	switch {
@@ -215,8 +253,9 @@ func CheckAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 		rep.Token = ime.Token
 		rep.At = ime.Board
 		rep.Board = ime.Board.String()
-		rep.reason = ime.Reason
-		rep.Error = &Finding{Line: ime.Line, Message: fmt.Sprintf("move %d (%s) is illegal: %s", ime.Index+1, ime.Token, ime.Reason)}
+		rep.reason = IllegalReason(ime, p.Moves)
+		rep.Error = &Finding{Line: ime.Line, Message: fmt.Sprintf("move %d (%s) is illegal: %s", ime.Index+1, ime.Token, rep.reason)}
+		rep.Note = wrapNote(p, a, ime)
 		return rep, nil
 	case err != nil:
 		return Report{}, err
@@ -236,6 +275,9 @@ func CheckAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 		default:
 			if k := firstGoalVisit(p.Board, a.Path(p.Moves), p.Goal); k >= 0 {
 				rep.Note = fmt.Sprintf("the goal was reached after move %d; the moves after it leave it again", k)
+			}
+			if err := rep.findOffPath(ctx, p, a, opts, n, optimum); err != nil {
+				return Report{}, err
 			}
 		}
 		return rep, nil
@@ -259,11 +301,155 @@ func CheckAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 		rep.Verdict = Suboptimal
 		rep.Error = &Finding{Message: fmt.Sprintf("%s the goal, but the optimal length is %d (%s): %s more than needed",
 			reach(rep.Length), o.Length, o.Source, plural(rep.Length-o.Length, "move"))}
+		if err := rep.findOffPath(ctx, p, a, opts, n, optimum); err != nil {
+			return Report{}, err
+		}
 	default:
 		return Report{}, fmt.Errorf("%w: a legal answer of %d moves reaches the goal, but the optimal length is said to be %d (%s)",
 			ErrKeyContradiction, rep.Length, o.Length, o.Source)
 	}
 	return rep, nil
+}
+
+// findOffPath fills OffPath, Remaining and OffPathUnknown for a legal
+// answer to a solvable puzzle, unless opts skip the search; optimum
+// gives the optimal length (asking the oracle when the problem does not
+// carry it).
+func (rep *Report) findOffPath(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOptions, n notation.Notation, optimum func() (Optimum, error)) error {
+	if opts.OffPath.Skip {
+		return nil
+	}
+	if opts.Oracle == nil && opts.OffPath.Oracle == nil && !p.Optimum.Known {
+		rep.OffPathUnknown = "no optimal length to measure the answer against"
+		return nil
+	}
+	o, err := optimum()
+	if err != nil {
+		return err
+	}
+	if !o.Known {
+		rep.OffPathUnknown = "the optimal length is not known: " + o.Unknown
+		return nil
+	}
+	if rep.OptimalLength == nil {
+		n := o.Length
+		rep.OptimalLength, rep.OptimalSource = &n, o.Source
+	}
+	res, err := findOffPath(ctx, p, a, a.Path(p.Moves), o.Length, n, opts.OffPath, opts.Oracle)
+	if err != nil {
+		return err
+	}
+	rep.OffPath, rep.Remaining, rep.OffPathUnknown = res.off, res.remaining, res.unknown
+	return nil
+}
+
+// IllegalReason is why an illegal move is illegal, in the words of
+// convention conv the answer is written in and then of the other one
+// (otherConvention).
+func IllegalReason(ime *puzzles.IllegalMoveError, conv puzzles.Convention) string {
+	return ime.Reason + otherConvention(ime, conv)
+}
+
+// otherConvention names an illegal move in the convention the answer is
+// not written in, so that a student who reasons about the other one (the
+// starters move the blank) sees the same move: " (in blank terms: the
+// blank would move DOWN, off the board)".
+func otherConvention(ime *puzzles.IllegalMoveError, conv puzzles.Convention) string {
+	if ime.NotASlide {
+		return ""
+	}
+	if conv == puzzles.BlankMoves {
+		side := map[puzzles.Dir]string{puzzles.Up: "above", puzzles.Down: "below", puzzles.Left: "left of", puzzles.Right: "right of"}[ime.Dir]
+		return fmt.Sprintf(" (in tile terms: %s, but no tile is %s the blank to slide %s)", ime.Dir.Opposite(), side, strings.ToLower(ime.Dir.Opposite().String()))
+	}
+	return fmt.Sprintf(" (in blank terms: the blank would move %s, off the board)", ime.Dir)
+}
+
+// wrapNote says when an illegal move is what a solver that keeps the
+// board as one row-major list does when it forgets the board's edges: the
+// blank steps one cell along the list (LEFT and RIGHT wrap to the row
+// before or after) or a row along it (UP from the top row is index
+// -width, which Python reads from the end of the list). It is definite
+// when the rest of the answer, played with such wraps, reaches the goal;
+// otherwise it names where a wrap would have taken the blank. Empty when
+// no wrap stays on the board.
+func wrapNote(p Problem, a puzzles.Answer, ime *puzzles.IllegalMoveError) string {
+	if ime.NotASlide || ime.Index >= len(a.Tokens) {
+		return ""
+	}
+	shape := p.Board.Shape()
+	from := ime.Board.Blank()
+	to, ok := wrapped(shape, from, ime.Dir)
+	if !ok {
+		return ""
+	}
+	r0, c0 := shape.RowCol(from)
+	r1, c1 := shape.RowCol(to)
+	where := fmt.Sprintf("from row %d, column %d to row %d, column %d", r0+1, c0+1, r1+1, c1+1)
+	// Play the whole answer with wraps allowed.
+	cells := ime.Board.Bytes()
+	blank := from
+	wraps := 0
+	for _, tok := range a.Tokens[ime.Index:] {
+		d := p.Moves.BlankDir(tok)
+		next, ok := shape.Neighbor(blank, d)
+		if !ok {
+			if next, ok = wrapped(shape, blank, d); !ok {
+				wraps = -1
+				break
+			}
+			wraps++
+		}
+		cells[blank], cells[next] = cells[next], 0
+		blank = next
+	}
+	if wraps > 0 && a.Illegal == nil && p.Goal.Reached(puzzles.FromBytes(shape, cells)) {
+		return fmt.Sprintf("the blank wrapped across the board's edge here, %s, as in a row-major list where it moves by one cell (or one row) without checking the edge; "+
+			"with %s the rest of the answer reaches the goal, so the solver lets the blank wrap: check the blank's row and column before each move", where, plural(wraps, "such wrap"))
+	}
+	return fmt.Sprintf("a solver that keeps the board as one row-major list and moves the blank along it without checking the edge would have wrapped the blank %s", where)
+}
+
+// wrapped is where the blank at cell i lands when it steps in direction d
+// along the row-major list of cells without regard for the edges (UP from
+// the top row as Python's negative index does), and false when that
+// leaves the list or is a legal move.
+func wrapped(s puzzles.Shape, i int, d puzzles.Dir) (int, bool) {
+	if _, legal := s.Neighbor(i, d); legal {
+		return 0, false
+	}
+	n := s.Cells()
+	j := i
+	switch d {
+	case puzzles.Left:
+		j = i - 1
+	case puzzles.Right:
+		j = i + 1
+	case puzzles.Up:
+		j = i - s.Cols + n // a negative index counts from the end
+	case puzzles.Down:
+		return 0, false // past the end of the list: an IndexError, not a wrap
+	}
+	if j < 0 || j >= n {
+		return 0, false
+	}
+	return j, true
+}
+
+// answerDigest fingerprints the moves of an answer, as the blank's
+// directions (so that the same moves written in another notation or
+// convention give the same digest), with its illegal move and how many
+// moves followed it.
+func answerDigest(a puzzles.Answer, conv puzzles.Convention) string {
+	var sb strings.Builder
+	for _, d := range a.Path(conv) {
+		sb.WriteString(d.Letter())
+	}
+	if a.Illegal != nil {
+		fmt.Fprintf(&sb, "!%s+%d", a.Illegal.Token, a.AfterIllegal)
+	}
+	sum, _ := Digest(strings.NewReader(sb.String()))
+	return sum
 }
 
 // firstGoalVisit is the number of moves after which the walk first stands
@@ -342,9 +528,28 @@ func (r Report) Summary() string {
 
 // Details draws what the summary refers to, one string per line: the
 // board before an illegal move, the final board beside the goal for an
-// incomplete answer, and any note. It is empty when there is nothing to
-// draw.
+// incomplete answer, any note, and where a suboptimal or incomplete
+// answer left every optimal path (OffPathLines). It is empty when there
+// is nothing to draw.
 func (r Report) Details() []string {
+	return append(r.baseDetails(), OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, true)...)
+}
+
+// Notes are the Details that draw no board, for a page that draws the
+// boards itself (the browser checker, beside its replay): the note, and
+// where the answer left every optimal path in words.
+func (r Report) Notes() []string {
+	var out []string
+	if r.Note != "" && r.Verdict != Valid {
+		out = append(out, "note: "+r.Note)
+	}
+	return append(out, OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, false)...)
+}
+
+// baseDetails are the details without where the answer left every
+// optimal path (a test result keeps that apart, for the reports to show
+// by the test's visibility).
+func (r Report) baseDetails() []string {
 	var out []string
 	switch r.Verdict {
 	case Illegal:

@@ -62,15 +62,15 @@ func TestCheckVerdicts(t *testing.T) {
 				Error: &grader.Finding{Message: "3 legal moves reach the goal, but the optimal length is 1 (bfs): 2 moves more than needed"}}},
 		{"illegal on line 3", oneAway, puzzles.TileMoves, "LEFT\n\nUP\n",
 			summary{Verdict: grader.Illegal, Length: 2, Move: 2, Token: "UP", Board: "1 2 3 4 5 6 7 8 0",
-				Error: &grader.Finding{Line: 3, Message: "move 2 (UP) is illegal: the blank is at row 3, column 3, on the bottom row: there is no tile below it to slide UP"}}},
+				Error: &grader.Finding{Line: 3, Message: "move 2 (UP) is illegal: the blank is at row 3, column 3, on the bottom row: there is no tile below it to slide UP (in blank terms: the blank would move DOWN, off the board)"}}},
 		{"illegal under the blank convention", oneAway, puzzles.BlankMoves, "DOWN\n",
 			summary{Verdict: grader.Illegal, Length: 1, Move: 1, Token: "DOWN", Board: "1 2 3 4 5 6 7 0 8",
-				Error: &grader.Finding{Line: 1, Message: "move 1 (DOWN) is illegal: the blank is at row 3, column 2, on the bottom row, so it cannot move DOWN"}}},
+				Error: &grader.Finding{Line: 1, Message: "move 1 (DOWN) is illegal: the blank is at row 3, column 2, on the bottom row, so it cannot move DOWN (in tile terms: UP, but no tile is below the blank to slide up)"}}},
 		{"incomplete", oneAway, puzzles.TileMoves, "RIGHT\n",
-			summary{Verdict: grader.Incomplete, Length: 1, Board: "1 2 3 4 5 6 0 7 8",
+			summary{Verdict: grader.Incomplete, Length: 1, Board: "1 2 3 4 5 6 0 7 8", OptimalLength: ptr(1),
 				Error: &grader.Finding{Message: "the only move is legal, but the final board is not the goal"}}},
 		{"empty answer", oneAway, puzzles.TileMoves, "\n\n",
-			summary{Verdict: grader.Incomplete, Board: "1 2 3 4 5 6 7 0 8",
+			summary{Verdict: grader.Incomplete, Board: "1 2 3 4 5 6 7 0 8", OptimalLength: ptr(1),
 				Error: &grader.Finding{Message: "the answer has no moves, and the start board is not the goal"}}},
 		{"empty answer at the goal", goal.Board(), puzzles.TileMoves, "",
 			summary{Verdict: grader.Optimal, OptimalLength: ptr(0)}},
@@ -120,7 +120,7 @@ func TestCheckNotations(t *testing.T) {
 			summary{Verdict: grader.Malformed,
 				Error: &grader.Finding{Line: 1, Message: `column 6: bad move: found "RIGHT" after "LEFT"; expected one move per line`}}, notation.Lines},
 		{"two words on a line, detected", oneAway, puzzles.TileMoves, "LEFT RIGHT\n",
-			summary{Verdict: grader.Incomplete, Length: 2, Board: "1 2 3 4 5 6 7 0 8",
+			summary{Verdict: grader.Incomplete, Length: 2, Board: "1 2 3 4 5 6 7 0 8", OptimalLength: ptr(1),
 				Error: &grader.Finding{Message: "all 2 moves are legal, but the final board is not the goal"}}, notation.Auto},
 		{"tile numbers, blank convention", oneAway, puzzles.BlankMoves, "8\n",
 			summary{Verdict: grader.Optimal, Length: 1, OptimalLength: ptr(1)}, notation.Auto},
@@ -164,7 +164,7 @@ func TestCheckExplainsForHumans(t *testing.T) {
 		summary string
 		details []string
 	}{
-		{"LEFT\n\nUP\n", "line 3 (move 2), UP: the blank is at row 3, column 3, on the bottom row: there is no tile below it to slide UP",
+		{"LEFT\n\nUP\n", "line 3 (move 2), UP: the blank is at row 3, column 3, on the bottom row: there is no tile below it to slide UP (in blank terms: the blank would move DOWN, off the board)",
 			[]string{"board before the move:", "  1 2 3", "  4 5 6", "  7 8 _"}},
 		{"LEFT\nRIGHT\n", "all 2 moves are legal, but the final board is not the goal",
 			[]string{
@@ -173,6 +173,18 @@ func TestCheckExplainsForHumans(t *testing.T) {
 				"  4 5 6           4 5 6",
 				"  7 _ 8           7 8 _",
 				"note: the goal was reached after move 1; the moves after it leave it again",
+				"first move off every optimal path: move 2, RIGHT",
+				"  the board before it is the goal: the answer should have stopped there",
+				"from the final board the goal is 1 more move away",
+			}},
+		{"RIGHT\nLEFT\nLEFT\n", "3 legal moves reach the goal, but the optimal length is 1 (bfs): 2 moves more than needed",
+			[]string{
+				"first move off every optimal path: move 1, RIGHT",
+				"  board before it, 1 move from the goal:",
+				"    1 2 3",
+				"    4 5 6",
+				"    7 _ 8",
+				"  RIGHT leaves 2 moves to go; LEFT would have stayed on an optimal path",
 			}},
 		{"LEFT\n", "1 move, the optimal length (bfs)", nil},
 	}
@@ -200,12 +212,18 @@ func TestCheckOptimumSources(t *testing.T) {
 			t.Errorf("got %s from %q after %d oracle calls; want optimal from the answer key, no calls", rep.Verdict, rep.OptimalSource, o.calls)
 		}
 	})
-	t.Run("oracle not asked when the answer is wrong anyway", func(t *testing.T) {
+	t.Run("oracle not asked when the answer is illegal", func(t *testing.T) {
 		o := newBFSOracle(goal)
 		check(t, p, "UP\n", grader.CheckOptions{Oracle: o})
-		check(t, p, "RIGHT\n", grader.CheckOptions{Oracle: o})
 		if o.calls != 0 {
-			t.Errorf("oracle called %d times for illegal and incomplete answers", o.calls)
+			t.Errorf("oracle called %d times for an illegal answer", o.calls)
+		}
+	})
+	t.Run("oracle not asked for an incomplete answer when the off-path search is off", func(t *testing.T) {
+		o := newBFSOracle(goal)
+		rep := check(t, p, "RIGHT\n", grader.CheckOptions{Oracle: o, OffPath: grader.OffPathOptions{Skip: true}})
+		if o.calls != 0 || rep.OptimalLength != nil || rep.Remaining != nil {
+			t.Errorf("oracle called %d times, optimal %v, remaining %v; want none", o.calls, rep.OptimalLength, rep.Remaining)
 		}
 	})
 	t.Run("timeout gives valid, not a guess", func(t *testing.T) {
@@ -414,5 +432,56 @@ func TestVerdictClasses(t *testing.T) {
 	}
 	if grader.Verdict("bogus").Known() {
 		t.Error("bogus verdict is known")
+	}
+}
+
+// TestIllegalMoveWrapsAcrossTheEdge: a solver that moves the blank along
+// a row-major list without checking the edge steps from the end of one
+// row to the start of the next; the report says so, definitely when the
+// rest of the answer then reaches the goal.
+func TestIllegalMoveWrapsAcrossTheEdge(t *testing.T) {
+	shape := puzzles.Shape{Rows: 3, Cols: 3}
+	goal := puzzles.DefaultGoal(shape)
+	table := bfsDistances(goal)
+	// y: a board 7 moves from the goal with the blank at row 2, column 1;
+	// x: y with the blank stepped back along the list to row 1, column 3.
+	var y puzzles.Board
+	for _, b := range allBoards(shape) {
+		if d, ok := table.distance(b); ok && d == 7 && b.Blank() == 3 {
+			y = b
+			break
+		}
+	}
+	cells := y.Cells()
+	cells[2], cells[3] = cells[3], cells[2]
+	x := puzzles.MustBoard(3, 3, cells...)
+	p := grader.Problem{Board: x, Goal: goal, Moves: puzzles.BlankMoves}
+	answer := "RIGHT\n" + strings.Join(puzzles.BlankMoves.Tokens(bfsPath(table, y)), "\n") + "\n"
+	rep := check(t, p, answer, grader.CheckOptions{})
+	if rep.Verdict != grader.Illegal || rep.Move != 1 {
+		t.Fatalf("verdict %s at move %d, want illegal at move 1", rep.Verdict, rep.Move)
+	}
+	want := "the blank wrapped across the board's edge here, from row 1, column 3 to row 2, column 1"
+	if !strings.HasPrefix(rep.Note, want) || !strings.Contains(rep.Note, "with 1 such wrap the rest of the answer reaches the goal") {
+		t.Errorf("note %q, want it to start %q and say the rest reaches the goal", rep.Note, want)
+	}
+	if !strings.Contains(strings.Join(rep.Details(), "\n"), "note: the blank wrapped") {
+		t.Errorf("details do not show the note: %q", rep.Details())
+	}
+	// Without the rest, a wrap is only what such a solver would have done.
+	rep = check(t, p, "RIGHT\n", grader.CheckOptions{})
+	if !strings.HasPrefix(rep.Note, "a solver that keeps the board as one row-major list") || !strings.Contains(rep.Note, "from row 1, column 3 to row 2, column 1") {
+		t.Errorf("note %q", rep.Note)
+	}
+	// UP from the top row wraps to the bottom row (Python's index -3);
+	// DOWN from the bottom row leaves the list: no note.
+	p.Board = goal.Board()
+	if rep := check(t, p, "DOWN\n", grader.CheckOptions{}); rep.Note != "" {
+		t.Errorf("DOWN off the bottom row: note %q, want none", rep.Note)
+	}
+	top := puzzles.MustBoard(3, 3, 1, 0, 2, 3, 4, 5, 6, 7, 8)
+	p.Board = top
+	if rep := check(t, p, "UP\n", grader.CheckOptions{}); !strings.Contains(rep.Note, "from row 1, column 2 to row 3, column 2") {
+		t.Errorf("UP off the top row: note %q", rep.Note)
 	}
 }

@@ -37,14 +37,17 @@ const (
 	PlaceWidth  = "width"
 	// PlaceChoice is the test's entry of run.choices, or "".
 	PlaceChoice = "choice"
+	// PlaceBoard is the board as one string, as run.board writes it
+	// (1_3428765 with blank "_" and no separator).
+	PlaceBoard = "board"
 )
 
-var placeholders = []string{PlaceSubmission, PlaceInput, PlaceOutput, PlaceEntry, PlaceCellsComma, PlaceCells, PlaceSize, PlaceHeight, PlaceWidth, PlaceChoice}
+var placeholders = []string{PlaceSubmission, PlaceInput, PlaceOutput, PlaceEntry, PlaceCellsComma, PlaceCells, PlaceSize, PlaceHeight, PlaceWidth, PlaceChoice, PlaceBoard}
 
 // TestPlaceholders are the placeholders that stand for the test's puzzle
 // (or its run.choices entry): run.command may use them, build.command
 // may not.
-var TestPlaceholders = []string{PlaceInput, PlaceOutput, PlaceCells, PlaceCellsComma, PlaceSize, PlaceHeight, PlaceWidth, PlaceChoice}
+var TestPlaceholders = []string{PlaceInput, PlaceOutput, PlaceCells, PlaceCellsComma, PlaceSize, PlaceHeight, PlaceWidth, PlaceChoice, PlaceBoard}
 
 // ErrCommand is wrapped by every error of ParseCommand.
 var ErrCommand = errors.New("bad command template")

@@ -5,7 +5,12 @@
 //   - the verdict on one answer ([Check], [Verdict], [Report]): is the
 //     answer readable, is every move legal, does it reach the goal, is it
 //     as short as possible, or does it correctly claim that the puzzle is
-//     unsolvable;
+//     unsolvable; and for a suboptimal or incomplete answer, the first
+//     move after which the goal could no longer be reached in the optimal
+//     number of moves ([OffPath], offpath.go: a bisection over the answer
+//     with exact distances from the [Oracle]); how many answers of a
+//     length a puzzle allows is package grader/pathcount's, for the class
+//     report's shared answers;
 //   - the description of an assignment ([Assignment]): where the puzzle
 //     set is, how a submission is built and run, the limits of every run,
 //     the rubric and which tests students may see — a typed struct with

@@ -33,7 +33,7 @@ func ExampleCheck() {
 		fmt.Println(line)
 	}
 	// Output:
-	// illegal: line 2 (move 2), UP: the blank is at row 3, column 3, on the bottom row: there is no tile below it to slide UP
+	// illegal: line 2 (move 2), UP: the blank is at row 3, column 3, on the bottom row: there is no tile below it to slide UP (in blank terms: the blank would move DOWN, off the board)
 	// board before the move:
 	//   1 2 3
 	//   4 5 6

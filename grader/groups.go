@@ -211,16 +211,58 @@ func (a *Assignment) groupRubric(key string, raw json.RawMessage) (Rubric, error
 	return r, nil
 }
 
+// Placeholders of run.answer's path, for programs that name their
+// answer file after the test's run ("ast_output.txt").
+const (
+	// AnswerChoice is the test's run.choices value, as the program was
+	// given it.
+	AnswerChoice = "{choice}"
+	// AnswerAlgorithm is the test's claimed algorithm (claims.algorithm
+	// or its group's), in kpuzzle's names (astar, bfs, dfs, ...).
+	AnswerAlgorithm = "{algorithm}"
+)
+
 // AnswerInFolder reports whether Answer names a file the program writes
-// in its working folder (not file or stdout).
+// in its working folder (not file or stdout), perhaps after the test's
+// run ({choice}, {algorithm}).
 func (r RunStep) AnswerInFolder() bool {
 	switch r.Answer {
 	case "", "file", "stdout":
 		return false
 	}
+	name := strings.NewReplacer(AnswerChoice, "x", AnswerAlgorithm, "x").Replace(r.Answer)
 	// A file name has an extension or a folder ("output.txt",
 	// "out/answer"), so that a misspelt "stdout" is not taken for one.
-	return strings.ContainsAny(r.Answer, "./") && !strings.Contains(r.Answer, "{") && filepath.IsLocal(r.Answer) && !strings.HasSuffix(r.Answer, "/")
+	return strings.ContainsAny(name, "./") && !strings.Contains(name, "{") && filepath.IsLocal(name) && !strings.HasSuffix(name, "/")
+}
+
+// AnswerPath is the path, in the working folder, of the file test t's
+// program writes its answer to (run.answer with {choice} and {algorithm}
+// replaced), "" when the answer is at the {output} path or on stdout.
+func (a Assignment) AnswerPath(t Test) string {
+	if !a.Run.AnswerInFolder() {
+		return ""
+	}
+	return strings.NewReplacer(AnswerChoice, a.Run.ChoiceFor(t.Name), AnswerAlgorithm, a.ClaimsFor(t.Name).Algorithm).Replace(a.Run.Answer)
+}
+
+// fitsAnswerPath reports a test whose answer path cannot be made: its
+// run.choices value or claimed algorithm, which run.answer names, is
+// missing or takes the path out of the working folder.
+func (a Assignment) fitsAnswerPath(t Test) error {
+	p := a.AnswerPath(t)
+	if p == "" {
+		return nil
+	}
+	switch {
+	case strings.Contains(a.Run.Answer, AnswerChoice) && a.Run.ChoiceFor(t.Name) == "":
+		return &ConfigError{Key: "run.answer", Msg: fmt.Sprintf("%q uses {choice}, but no entry of run.choices matches test %s", a.Run.Answer, t.Name)}
+	case strings.Contains(a.Run.Answer, AnswerAlgorithm) && a.ClaimsFor(t.Name).Algorithm == "":
+		return &ConfigError{Key: "run.answer", Msg: fmt.Sprintf("%q uses {algorithm}, but test %s has no claimed algorithm (claims.algorithm, or a group's)", a.Run.Answer, t.Name)}
+	case !filepath.IsLocal(p) || strings.HasSuffix(p, "/"):
+		return &ConfigError{Key: "run.answer", Msg: fmt.Sprintf("%q for test %s is %q, which is not a file inside the working folder", a.Run.Answer, t.Name, p)}
+	}
+	return nil
 }
 
 // normalize resolves the tools' relative paths against the assignment's

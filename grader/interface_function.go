@@ -63,6 +63,11 @@ func (pythonFunction) normalize(a *Assignment) error {
 // functionTarget is MODULE:FUNCTION, the module possibly dotted.
 var functionTarget = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*$`)
 
+// ValidFunctionTarget reports whether s names a Python function as
+// run.function does: MODULE:FUNCTION, the module possibly dotted
+// (kpuzzle audit --function takes the same).
+func ValidFunctionTarget(s string) bool { return functionTarget.MatchString(s) }
+
 // functionCommand turns run.function into the command the runs use: the
 // interpreter (run.command, python3 by default) running the harness on
 // the target, the puzzle and the answer path. It is idempotent: a

@@ -1,6 +1,7 @@
 package grader
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path"
@@ -8,6 +9,7 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Stdin placeholders: what run.stdin may write to an interactive
@@ -27,10 +29,12 @@ const (
 	// StdinChoice is the test's entry of run.choices (a menu number, an
 	// algorithm's name), or "" when none matches.
 	StdinChoice = "{choice}"
+	// StdinBoard is the board as one string, as run.board writes it.
+	StdinBoard = "{board}"
 )
 
 // stdinPlaceholders are the placeholders run.stdin may use.
-var stdinPlaceholders = []string{StdinRows, StdinCells, StdinSize, StdinHeight, StdinWidth, StdinChoice}
+var stdinPlaceholders = []string{StdinRows, StdinCells, StdinSize, StdinHeight, StdinWidth, StdinChoice, StdinBoard}
 
 // Extracted statistics: the names of run.extract's patterns.
 const (
@@ -82,8 +86,11 @@ func (r *RunStep) checkInterface() error {
 			return &ConfigError{Key: "run.choices", Msg: fmt.Sprintf("entry %d %q: bad pattern (an unclosed [ or a trailing \\); expected PATTERN=VALUE, for example \"4x4/*=3\"", i+1, c)}
 		}
 	}
-	if len(r.Choices) > 0 && !strings.Contains(r.Stdin, StdinChoice) && !strings.Contains(r.Command, StdinChoice) {
-		return &ConfigError{Key: "run.choices", Msg: "set, but neither run.stdin nor run.command has a {choice} to put them in"}
+	if len(r.Choices) > 0 && !strings.Contains(r.Stdin, StdinChoice) && !strings.Contains(r.Command, StdinChoice) && !strings.Contains(r.Answer, AnswerChoice) {
+		return &ConfigError{Key: "run.choices", Msg: "set, but neither run.stdin, run.command nor run.answer has a {choice} to put them in"}
+	}
+	if err := r.checkBoardText(); err != nil {
+		return err
 	}
 	r.patterns = map[string]*regexp.Regexp{}
 	for name, expr := range r.Extract {
@@ -127,6 +134,7 @@ func (r RunStep) StdinFor(t Test) []byte {
 		StdinHeight, v[PlaceHeight],
 		StdinWidth, v[PlaceWidth],
 		StdinChoice, v[PlaceChoice],
+		StdinBoard, v[PlaceBoard],
 	).Replace(r.Stdin)
 	if !strings.HasSuffix(text, "\n") {
 		text += "\n"
@@ -135,17 +143,29 @@ func (r RunStep) StdinFor(t Test) []byte {
 }
 
 // CommandValues are the values of the puzzle's placeholders in
-// run.command for test t: {cells}, {cells_comma}, {size} ("RxC" on a rectangular
-// board), {height}, {width} and {choice}.
+// run.command for test t: {cells}, {cells_comma}, {size} ("RxC" on a
+// rectangular board), {height}, {width}, {choice} and {board}, the blank
+// written as run.board.blank says.
 func (r RunStep) CommandValues(t Test) map[string]string {
 	s := t.Board.Shape()
 	cells := make([]string, s.Cells())
 	for i := range cells {
 		cells[i] = strconv.Itoa(t.Board.At(i))
+		if cells[i] == "0" && r.Board.Blank != "" {
+			cells[i] = r.Board.Blank
+		}
 	}
 	size := strconv.Itoa(s.Rows)
 	if s.Rows != s.Cols {
 		size = s.String()
+	}
+	rowSep := r.Board.Separator
+	if r.Board.RowSeparator != nil {
+		rowSep = *r.Board.RowSeparator
+	}
+	rows := make([]string, s.Rows)
+	for i := range rows {
+		rows[i] = strings.Join(cells[i*s.Cols:(i+1)*s.Cols], r.Board.Separator)
 	}
 	return map[string]string{
 		PlaceCells:      strings.Join(cells, " "),
@@ -154,7 +174,43 @@ func (r RunStep) CommandValues(t Test) map[string]string {
 		PlaceHeight:     strconv.Itoa(s.Rows),
 		PlaceWidth:      strconv.Itoa(s.Cols),
 		PlaceChoice:     r.ChoiceFor(t.Name),
+		PlaceBoard:      strings.Join(rows, rowSep),
 	}
+}
+
+// checkBoardText validates run.board: a blank that is one word, and
+// separators that do not run into the cells.
+func (r RunStep) checkBoardText() error {
+	b := r.Board
+	if b.Blank != "" && (strings.IndexFunc(b.Blank, unicode.IsSpace) >= 0 || strings.ContainsAny(b.Blank, "0123456789")) {
+		return &ConfigError{Key: "run.board.blank", Msg: fmt.Sprintf("%q: expected a symbol without spaces or digits, such as _ or x", b.Blank)}
+	}
+	for _, ks := range []struct {
+		key string
+		sep *string
+	}{{"run.board.separator", &b.Separator}, {"run.board.row_separator", b.RowSeparator}} {
+		key, sep := ks.key, ks.sep
+		if sep != nil && strings.ContainsAny(*sep, "0123456789") {
+			return &ConfigError{Key: key, Msg: fmt.Sprintf("%q: expected a separator without digits, such as , or a space", *sep)}
+		}
+		if sep != nil && b.Blank != "" && *sep != "" && strings.Contains(*sep, b.Blank) {
+			return &ConfigError{Key: key, Msg: fmt.Sprintf("%q holds the blank's symbol %q; expected a separator the cells cannot be mistaken for", *sep, b.Blank)}
+		}
+	}
+	if (b.Separator != "" || b.RowSeparator != nil) && !r.command.Uses(PlaceBoard) && !strings.Contains(r.Stdin, StdinBoard) {
+		return &ConfigError{Key: "run.board", Msg: "separators set, but neither run.command nor run.stdin has a {board} to write"}
+	}
+	return nil
+}
+
+// fitsBoardText reports a test whose board {board} cannot write without
+// a separator: a board of more than 10 cells, whose tiles 10 and up take
+// two digits.
+func (r RunStep) fitsBoardText(t Test) error {
+	if r.Board.Separator != "" || (!r.command.Uses(PlaceBoard) && !strings.Contains(r.Stdin, StdinBoard)) || t.Board.Len() <= 10 {
+		return nil
+	}
+	return &ConfigError{Key: "run.board.separator", Msg: fmt.Sprintf("empty, but test %s is %s: its tiles 10 and up take two digits, so {board} needs a separator between cells (such as \",\")", t.Name, t.Board.Shape())}
 }
 
 // ChoiceFor is the value of the first run.choices entry whose pattern
@@ -171,39 +227,159 @@ func (r RunStep) ChoiceFor(test string) string {
 	return ""
 }
 
-// HasExtract reports whether run.extract finds the answer in what the
-// program wrote (stdout, or the answer file with run.answer: file).
-func (r RunStep) HasExtract() bool {
-	return r.patterns[ExtractMoves] != nil || r.patterns[ExtractUnsolvable] != nil
+// Stream is one place a program wrote, as [RunStep.ReadAnswer] reads it:
+// its name as results show it ("stdout", "stderr", "answer file",
+// "out/answer.txt") and its text. Answer marks the answer's text: stdout
+// with run.answer: stdout, else the answer file.
+type Stream struct {
+	Name   string
+	Text   []byte
+	Answer bool
 }
 
-// SaysUnsolvable reports whether run.extract.unsolvable matches text.
-func (r RunStep) SaysUnsolvable(text []byte) bool {
-	u := r.patterns[ExtractUnsolvable]
-	return u != nil && u.Match(text)
+// AnswerKind says what [RunStep.ReadAnswer] found.
+type AnswerKind int
+
+// What a program's run answered.
+const (
+	// AnswerText: ProgramAnswer.Answer is the answer to check (read in
+	// the assignment's notation).
+	AnswerText AnswerKind = iota
+	// AnswerUnsolvable: the program said, in its own words
+	// (run.extract.unsolvable), that the puzzle has no solution; the
+	// answer is UNSOLVABLE.
+	AnswerUnsolvable
+	// AnswerMissing: there is no answer file.
+	AnswerMissing
+	// AnswerReported: the answer is a report whose length is judged
+	// (run.solution: reported).
+	AnswerReported
+	// AnswerNotFound: run.extract.moves matches nothing in the answer's
+	// text.
+	AnswerNotFound
+)
+
+// ProgramAnswer is what [RunStep.ReadAnswer] found.
+type ProgramAnswer struct {
+	Kind AnswerKind
+	// Answer is the answer to check (AnswerText).
+	Answer []byte
+	// Said is where the program said there is no solution
+	// (AnswerUnsolvable): a line for the result's details naming the
+	// stream, the line and what it says.
+	Said string
+	// Where names the text run.extract.moves searched (AnswerNotFound):
+	// "its output" or "its answer file".
+	Where string
 }
 
-// ExtractAnswer finds the answer in a program's stdout: UNSOLVABLE when
-// run.extract.unsolvable matches; else, with run.extract.moves, the text
-// of every match's group (the one named moves, else the first), in
-// order, one per line. found is false when nothing matched; without the
-// moves pattern stdout is the answer.
-func (r RunStep) ExtractAnswer(stdout []byte) (answer []byte, found bool) {
-	if u := r.patterns[ExtractUnsolvable]; u != nil && u.Match(stdout) {
-		return []byte("UNSOLVABLE\n"), true
+// ReadAnswer reads a program's answer from what it wrote (streams, the
+// answer's text first; see [Stream]), by one rule, the same whether the
+// answer is on stdout or in a file:
+//
+//  1. When run.extract.unsolvable matches anything the program wrote
+//     (the answer's text, stdout, and stderr with run.read_stderr), the
+//     answer is UNSOLVABLE, whether or not it left an answer file and
+//     whatever else it wrote.
+//  2. Otherwise an answer file that is missing is no answer.
+//  3. With run.solution: reported the answer's text is a report whose
+//     length is judged.
+//  4. With run.extract.moves the answer is the group of every match in
+//     the answer's text (and stderr after it with run.read_stderr), in
+//     order, one per line; no match is no answer.
+//  5. Otherwise the answer's text is the answer.
+func (r RunStep) ReadAnswer(streams []Stream) ProgramAnswer {
+	if said := r.SaidUnsolvable(streams); said != "" {
+		return ProgramAnswer{Kind: AnswerUnsolvable, Said: said}
 	}
+	var text []byte
+	found := false
+	for _, s := range streams {
+		if s.Answer {
+			text, found = s.Text, true
+		}
+	}
+	switch {
+	case !found:
+		return ProgramAnswer{Kind: AnswerMissing}
+	case r.Solution == SolutionReported:
+		// A report that lists its path (run.extract.moves) has the path
+		// checked like moves; one that does not is judged on its length.
+		if r.patterns[ExtractMoves] != nil {
+			if answer, ok := r.MovesIn(text); ok {
+				return ProgramAnswer{Kind: AnswerText, Answer: answer}
+			}
+		}
+		return ProgramAnswer{Kind: AnswerReported}
+	case r.patterns[ExtractMoves] == nil:
+		return ProgramAnswer{Kind: AnswerText, Answer: text}
+	}
+	where := "its answer file"
+	if r.Answer == "stdout" {
+		where = "its output"
+	}
+	if r.ReadStderr {
+		for _, s := range streams {
+			if s.Name == "stderr" {
+				text = append(append(append([]byte(nil), text...), '\n'), s.Text...)
+			}
+		}
+	}
+	answer, ok := r.MovesIn(text)
+	if !ok {
+		return ProgramAnswer{Kind: AnswerNotFound, Where: where}
+	}
+	return ProgramAnswer{Kind: AnswerText, Answer: answer}
+}
+
+// SaidUnsolvable finds the first place, in the order of streams, where
+// run.extract.unsolvable matches what the program wrote (stderr only
+// with run.read_stderr), and describes it for a result's details: "it
+// says the puzzle has no solution (run.extract.unsolvable matched
+// stdout, line 3: No solution found)". It is "" when the pattern is not
+// set or matches nothing.
+func (r RunStep) SaidUnsolvable(streams []Stream) string {
+	re := r.patterns[ExtractUnsolvable]
+	if re == nil {
+		return ""
+	}
+	for _, s := range streams {
+		if s.Name == "stderr" && !s.Answer && !r.ReadStderr {
+			continue
+		}
+		loc := re.FindIndex(s.Text)
+		if loc == nil {
+			continue
+		}
+		start := bytes.LastIndexByte(s.Text[:loc[0]], '\n') + 1
+		end := len(s.Text)
+		if i := bytes.IndexByte(s.Text[loc[0]:], '\n'); i >= 0 {
+			end = loc[0] + i
+		}
+		line := 1 + bytes.Count(s.Text[:loc[0]], []byte("\n"))
+		return fmt.Sprintf("it says the puzzle has no solution (run.extract.unsolvable matched %s, line %d: %s)",
+			s.Name, line, printable(strings.TrimSpace(string(s.Text[start:end])), tailLineBytes))
+	}
+	return ""
+}
+
+// MovesIn finds the answer in a program's text with
+// run.extract.moves: the text of every match's group (the one named
+// moves, else the first), in order, one per line. found is false when
+// nothing matched; without the pattern the text is the answer.
+func (r RunStep) MovesIn(text []byte) (answer []byte, found bool) {
 	re := r.patterns[ExtractMoves]
 	if re == nil {
-		return stdout, true
+		return text, true
 	}
 	group := 1
 	if i := re.SubexpIndex(ExtractMoves); i > 0 {
 		group = i
 	}
 	var parts []string
-	for _, m := range re.FindAllSubmatch(stdout, -1) {
-		if text := strings.TrimSpace(string(m[group])); text != "" {
-			parts = append(parts, text)
+	for _, m := range re.FindAllSubmatch(text, -1) {
+		if t := strings.TrimSpace(string(m[group])); t != "" {
+			parts = append(parts, t)
 		}
 	}
 	if len(parts) == 0 {

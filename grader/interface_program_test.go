@@ -2,6 +2,8 @@ package grader_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -43,7 +45,7 @@ func TestExtract(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := []byte("expanded: 10\ndepth 3\nexpanded: 1,264\nSolution: U L R\nfrontier: many\n")
-	answer, found := a.Run.ExtractAnswer(out)
+	answer, found := a.Run.MovesIn(out)
 	if !found || string(answer) != "U L R\n" {
 		t.Errorf("answer %q, %v", answer, found)
 	}
@@ -54,7 +56,7 @@ func TestExtract(t *testing.T) {
 	if len(problems) != 1 || !strings.Contains(problems[0], `run.extract.frontier matched "many"`) {
 		t.Errorf("problems %q", problems)
 	}
-	if _, found := a.Run.ExtractAnswer([]byte("no solution here")); found {
+	if _, found := a.Run.MovesIn([]byte("no solution here")); found {
 		t.Error("found an answer in text without one")
 	}
 	optimal := 2
@@ -104,7 +106,7 @@ func FuzzExtract(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, out []byte) {
-		if answer, found := a.Run.ExtractAnswer(out); found && !strings.HasSuffix(string(answer), "\n") {
+		if answer, found := a.Run.MovesIn(out); found && !strings.HasSuffix(string(answer), "\n") {
 			t.Fatalf("answer %q", answer)
 		}
 		c, problems := a.Run.ExtractClaims(out)
@@ -208,11 +210,12 @@ func TestExtractUnsolvable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, found := a.Run.ExtractAnswer([]byte("Expanding...\nThis puzzle Cannot be solved.\n")); !found || string(got) != "UNSOLVABLE\n" {
-		t.Errorf("no-solution sentence: %q, %v", got, found)
+	said := a.Run.ReadAnswer([]grader.Stream{{Name: "stdout", Text: []byte("Expanding...\nThis puzzle Cannot be solved.\n"), Answer: true}})
+	if want := "it says the puzzle has no solution (run.extract.unsolvable matched stdout, line 2: This puzzle Cannot be solved.)"; said.Kind != grader.AnswerUnsolvable || said.Said != want {
+		t.Errorf("no-solution sentence: %+v, want %q", said, want)
 	}
-	if got, _ := a.Run.ExtractAnswer([]byte("Moved UP\nMoved LEFT\n")); string(got) != "UP\nLEFT\n" {
-		t.Errorf("moves: %q", got)
+	if got := a.Run.ReadAnswer([]grader.Stream{{Name: "stdout", Text: []byte("Moved UP\nMoved LEFT\n"), Answer: true}}); got.Kind != grader.AnswerText || string(got.Answer) != "UP\nLEFT\n" {
+		t.Errorf("moves: %+v", got)
 	}
 	if _, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "x {output}", "extract": {"unsolvable": "none"}}}`), "/c", nil); err != nil {
 		t.Errorf("unsolvable pattern with run.answer file: %v", err)
@@ -314,5 +317,89 @@ func TestJavaAPIRefusesWhatPrincetonCannotPose(t *testing.T) {
 		if !ok || ce.Key != "run.java_api" || !strings.Contains(ce.Msg, c.msg) {
 			t.Errorf("goal %q: %v, want run.java_api: ...%s...", c.goal, err, c.msg)
 		}
+	}
+}
+
+// run.board writes the board as one string for {board} ("1_3428765"),
+// with the blank's symbol in every placeholder of the board.
+func TestBoardText(t *testing.T) {
+	b := puzzles.MustBoard(3, 3, 1, 0, 3, 4, 2, 8, 7, 6, 5)
+	for _, tc := range []struct {
+		board, want, cells, stdin string
+	}{
+		{`{"blank": "_"}`, "1_3428765", "1 _ 3 4 2 8 7 6 5", "1 _ 3\n4 2 8\n7 6 5\n1_3428765\n"},
+		{`{"separator": ","}`, "1,0,3,4,2,8,7,6,5", "1 0 3 4 2 8 7 6 5", "1 0 3\n4 2 8\n7 6 5\n1,0,3,4,2,8,7,6,5\n"},
+		{`{"blank": "x", "separator": " ", "row_separator": "/"}`, "1 x 3/4 2 8/7 6 5", "1 x 3 4 2 8 7 6 5", "1 x 3\n4 2 8\n7 6 5\n1 x 3/4 2 8/7 6 5\n"},
+		{`{}`, "103428765", "1 0 3 4 2 8 7 6 5", "1 0 3\n4 2 8\n7 6 5\n103428765\n"},
+	} {
+		a, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {"command": "python3 {submission}/s.py {board}", "answer": "stdout", "stdin": "{rows}\n{board}", "board": `+tc.board+`}}`), "/c", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		test := grader.Test{Name: "p.txt", Board: b}
+		v := a.Run.CommandValues(test)
+		if v[grader.PlaceBoard] != tc.want || v[grader.PlaceCells] != tc.cells {
+			t.Errorf("%s: {board} %q, {cells} %q; want %q, %q", tc.board, v[grader.PlaceBoard], v[grader.PlaceCells], tc.want, tc.cells)
+		}
+		if got := a.RunCommand().Expand(v); got[len(got)-1] != tc.want {
+			t.Errorf("%s: command %q", tc.board, got)
+		}
+		if got := string(a.Run.StdinFor(test)); got != tc.stdin {
+			t.Errorf("%s: stdin %q, want %q", tc.board, got, tc.stdin)
+		}
+	}
+}
+
+// What a test's board or name cannot give is refused when the tests are
+// loaded, naming the key and the test: {board} without a separator on a
+// board of two-digit tiles, an answer path whose {choice} or
+// {algorithm} the test lacks.
+func TestRunSettingsFitEveryTest(t *testing.T) {
+	set := t.TempDir()
+	writeTestFile(t, set, "dfs_1.txt", "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 0 15\n")
+	writeTestFile(t, set, "ast_1.txt", "1 2 3\n4 5 6\n7 0 8\n")
+	for _, tc := range []struct {
+		run, top, key, msg string
+	}{
+		{`"command": "x {board}", "answer": "stdout"`, "", "run.board.separator", "test dfs_1.txt is 4x4: its tiles 10 and up take two digits"},
+		{`"command": "x {choice}", "answer": "{choice}_output.txt", "choices": ["ast_*=ast"]`, "", "run.answer", "no entry of run.choices matches test dfs_1.txt"},
+		{`"command": "x {input}", "answer": "{algorithm}_output.txt", "extract": {"expanded": "(\\d+)"}`, `"groups": [{"tests": "ast_*", "claims": {"algorithm": "astar"}}]`, "run.answer", "test dfs_1.txt has no claimed algorithm"},
+		{`"command": "x {choice}", "answer": "{choice}_output.txt", "choices": ["ast_*=ast", "*=../up"]`, "", "run.answer", `is "../up_output.txt", which is not a file inside the working folder`},
+	} {
+		js := `{"puzzles": {"dir": "` + set + `", "glob": "*.txt"}, "run": {` + tc.run + `}`
+		if tc.top != "" {
+			js += ", " + tc.top
+		}
+		a, err := grader.ParseAssignment(settings(t, js+"}"), "/c", nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.run, err)
+		}
+		_, err = a.LoadTests()
+		ce, ok := err.(*grader.ConfigError)
+		if !ok || ce.Key != tc.key || !strings.Contains(ce.Msg, tc.msg) {
+			t.Errorf("%s: %v, want %s: ...%s...", tc.run, err, tc.key, tc.msg)
+		}
+	}
+	a, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "`+set+`", "glob": "*.txt"}, "run": {"command": "x {choice}", "answer": "out/{choice}_output.txt", "choices": ["ast_*=ast", "dfs_*=dfs"]}}`), "/c", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests, err := a.LoadTests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, test := range tests {
+		got = append(got, a.AnswerPath(test))
+	}
+	if want := "[out/ast_output.txt out/dfs_output.txt]"; fmt.Sprint(got) != want {
+		t.Errorf("answer paths %v, want %s", got, want)
+	}
+}
+
+func writeTestFile(t *testing.T, dir, name, text string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -98,6 +98,8 @@ func FindOptimum(ctx context.Context, b puzzles.Board, g puzzles.Goal, oracle Or
 			why = fmt.Sprintf("the reference solver did not finish within %s", timeout)
 		}
 		return Optimum{Unknown: why}, nil
+	case errors.Is(err, ErrOutOfBudget):
+		return Optimum{Unknown: err.Error()}, nil
 	}
 	return Optimum{}, fmt.Errorf("prove optimal length: %w", err)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/grader/limits"
+	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
 // RunOutcome is what became of one run of a student's program (a test's
@@ -61,13 +62,18 @@ type Judgement struct {
 	// Answer is the answer to check when not Decided.
 	Answer []byte
 	// Report is where the program's claims are found (with Stdout): the
-	// answer, or stdout with run.answer: stdout, and stderr after it with
-	// run.read_stderr. It is set when the answer is to be checked and
-	// when Claims is.
+	// answer's text (stdout with run.answer: stdout, else the answer
+	// file), and stderr after it with run.read_stderr. It is set when the
+	// answer is to be checked and when Claims is; it holds only what the
+	// program wrote.
 	Report []byte
 	// Claims is set on a decided result that still takes the program's
 	// claims: a reported solution whose length was found.
 	Claims bool
+	// Notes are lines for the details of the checked result, saying how
+	// the answer was found when the checker cannot tell (the program's
+	// own words for "no solution", and where they were).
+	Notes []string
 }
 
 // Judge decides what the run of test t under assignment a comes to, in
@@ -77,10 +83,13 @@ type Judgement struct {
 // explains a time-out while printing; it passed run.wall_time or
 // run.cpu_time, per process or all its processes together; it ran out of
 // Java heap or of run.memory; it exited with a non-zero status or was
-// killed), then its answer (not readable, missing, too large or not a
-// regular file; a reported solution; nothing matching run.extract.moves;
-// empty). An answer left to check is returned with the text its claims
-// are found in; the result after the check is [RunOutcome.Checked].
+// killed), then its answer, by the one rule of [RunStep.ReadAnswer]: the
+// answer file not readable, too large or not a regular file; the
+// program's own words for "no solution" (run.extract.unsolvable) anywhere
+// it wrote; no answer file; a reported solution; nothing matching
+// run.extract.moves; an empty answer. An answer left to check is
+// returned with the text its claims are found in; the result after the
+// check is [RunOutcome.Checked].
 //
 // Every result a run decides has its times and, unless a limit decided
 // it (timeout, output-limit, memory-limit), the limits it came near
@@ -91,48 +100,67 @@ func (o *RunOutcome) Judge(a *Assignment, t Test) Judgement {
 		return Judgement{Decided: true, Result: r}
 	}
 	run := a.Run
-	answer, r, decided := o.answer(run, t)
+	file := a.AnswerPath(t)
+	text, missing, r, decided := o.answerText(run, t, file)
 	if decided {
 		return Judgement{Decided: true, Result: r}
 	}
-	// A report (on stdout or in the answer file) holds the answer where
-	// run.extract finds it; the claims may be in either.
-	report := answer
+	written := o.written(run, file, text, missing)
+	read := run.ReadAnswer(written)
+	// Claims are found in the answer's text, with stderr after it when
+	// stderr is read; only what the program wrote.
+	report := text
 	if run.ReadStderr {
 		report = append(append(append([]byte(nil), report...), '\n'), o.Stderr...)
 	}
-	if run.Solution == SolutionReported {
-		switch path, listed := run.reportedPath(report); {
-		case run.SaysUnsolvable(report):
-			answer = []byte("UNSOLVABLE\n")
-		case listed:
-			answer = path // the trace shows the path: checked as moves
-		default:
-			r, found := o.reported(a, t, report)
-			return Judgement{Decided: true, Result: o.timed(r, run.Limits), Claims: found, Report: report}
+	switch read.Kind {
+	case AnswerUnsolvable:
+		return Judgement{Answer: []byte(puzzles.UnsolvableToken + "\n"), Report: report, Notes: []string{o.scrub().Replace(read.Said)}}
+	case AnswerMissing:
+		r := o.timed(testResult(t, NoAnswer, "the program exited normally but wrote no answer to "+answerWhere(file)), run.Limits)
+		if n := len(bytes.TrimSpace(o.Stdout)); n > 0 {
+			r.Details = append([]string{fmt.Sprintf("it printed %d bytes on stdout; the assignment reads the answer from the output file", n)}, tail("stdout", o.Stdout, o.scrub())...)
 		}
-	} else if run.HasExtract() {
-		var found bool
-		if answer, found = run.ExtractAnswer(report); !found {
-			where := "its output"
-			if run.Answer != "stdout" {
-				where = "its answer file"
+		return Judgement{Decided: true, Result: r}
+	case AnswerReported:
+		r, found := o.reported(a, t, report)
+		return Judgement{Decided: true, Result: o.timed(r, run.Limits), Claims: found, Report: report}
+	case AnswerNotFound:
+		r := o.timed(testResult(t, NoAnswer, fmt.Sprintf("nothing in %s matches run.extract.moves (%s)", read.Where, run.Extract[ExtractMoves])), run.Limits)
+		for _, s := range written {
+			if s.Answer || s.Name == "stderr" && run.ReadStderr {
+				r.Details = append(r.Details, tail(s.Name, s.Text, o.scrub())...)
 			}
-			r := o.timed(testResult(t, NoAnswer, fmt.Sprintf("nothing in %s matches run.extract.moves (%s)", where, run.Extract[ExtractMoves])), run.Limits)
-			r.Details = tail(strings.TrimPrefix(where, "its "), report, o.scrub())
-			return Judgement{Decided: true, Result: r}
 		}
+		return Judgement{Decided: true, Result: r}
 	}
-	if len(bytes.TrimSpace(answer)) == 0 && !t.Board.Equal(t.Goal.Board()) {
+	if len(bytes.TrimSpace(read.Answer)) == 0 && !t.Board.Equal(t.Goal.Board()) {
 		where := "printed nothing on stdout"
 		if run.Answer != "stdout" {
-			where = "wrote an empty answer to " + answerWhere(run)
+			where = "wrote an empty answer to " + answerWhere(file)
 		}
 		r := o.timed(testResult(t, NoAnswer, "the program exited normally but "+where), run.Limits)
 		r.Details = tail("stderr", o.Stderr, o.scrub())
 		return Judgement{Decided: true, Result: r}
 	}
-	return Judgement{Answer: answer, Report: report}
+	return Judgement{Answer: read.Answer, Report: report}
+}
+
+// written is everything the program wrote, as ReadAnswer reads it: the
+// answer's text (stdout, or the answer file unless it is missing), then
+// stdout when the answer is a file, then stderr. file is the answer
+// file's path in the working folder, "" for the {output} path.
+func (o *RunOutcome) written(run RunStep, file string, text []byte, missing bool) []Stream {
+	var out []Stream
+	if run.Answer == "stdout" {
+		out = append(out, Stream{Name: "stdout", Text: o.Stdout, Answer: true})
+	} else {
+		if !missing {
+			out = append(out, Stream{Name: answerFileName(file), Text: text, Answer: true})
+		}
+		out = append(out, Stream{Name: "stdout", Text: o.Stdout})
+	}
+	return append(out, Stream{Name: "stderr", Text: o.Stderr})
 }
 
 // judgeRun is the verdict the run decides by how it ended, whatever it
@@ -197,46 +225,47 @@ func (o *RunOutcome) judgeRun(run RunStep, t Test) (r Result, ok bool) {
 	return Result{}, false
 }
 
-// answer is the answer a run that exited normally left: stdout, or the
-// answer file. decided is set when what it left decides the result r
-// instead: a failure to read it, no file, a file too large or not a
-// regular file. A program that left no file but said UNSOLVABLE answers
-// UNSOLVABLE.
-func (o *RunOutcome) answer(run RunStep, t Test) (answer []byte, r Result, decided bool) {
+// answerText is the answer's text a run that exited normally left:
+// stdout, or the answer file; missing is set when there is no answer
+// file. decided is set when what it left decides the result r instead:
+// a failure to read it, a file too large or not a regular file, or, when
+// the disk was full, no file or not a regular one.
+func (o *RunOutcome) answerText(run RunStep, t Test, file string) (text []byte, missing bool, r Result, decided bool) {
 	if run.Answer == "stdout" {
-		return o.Stdout, Result{}, false
+		return o.Stdout, false, Result{}, false
 	}
 	fail := func(v Verdict, format string, args ...any) Result {
 		return testResult(t, v, fmt.Sprintf(format, args...))
 	}
 	switch p := o.AnswerProblem; {
 	case o.AnswerErr != nil:
-		return nil, fail(GraderError, "cannot read the answer: %v", o.AnswerErr), true
-	case p == "missing" && run.SaysUnsolvable(o.said(run.ReadStderr)):
-		// No answer file, but the program said there is no solution.
-		return []byte("UNSOLVABLE\n"), Result{}, false
+		return nil, false, fail(GraderError, "cannot read the answer: %v", o.AnswerErr), true
+	case p == "missing" && run.SaidUnsolvable(o.written(run, file, nil, true)) != "":
+		// No answer file, but the program said there is no solution: a
+		// full disk does not matter.
+		return nil, true, Result{}, false
 	case p != "" && p != "too large" && o.DiskFull:
-		return nil, fail(GraderError, "%s", o.diskFullSummary("run.disk", run.Disk)), true
+		return nil, false, fail(GraderError, "%s", o.diskFullSummary("run.disk", run.Disk)), true
 	case p == "missing":
-		r := o.timed(fail(NoAnswer, "the program exited normally but wrote no answer to %s", answerWhere(run)), run.Limits)
-		if n := len(bytes.TrimSpace(o.Stdout)); n > 0 {
-			r.Details = append([]string{fmt.Sprintf("it printed %d bytes on stdout; the assignment reads the answer from the output file", n)}, tail("stdout", o.Stdout, o.scrub())...)
-		}
-		return nil, r, true
+		return nil, true, Result{}, false
 	case p == "too large":
-		return nil, o.timed(fail(OutputLimit, "wrote an answer larger than run.output (%s)", run.Output), run.Limits), true
+		return nil, false, o.timed(fail(OutputLimit, "wrote an answer larger than run.output (%s)", run.Output), run.Limits), true
 	case p != "":
-		return nil, o.timed(fail(Malformed, "%s holds %s, not an answer file", answerWhere(run), p), run.Limits), true
+		return nil, false, o.timed(fail(Malformed, "%s holds %s, not an answer file", answerWhere(file), p), run.Limits), true
 	}
-	return o.AnswerFile, Result{}, false
+	return o.AnswerFile, false, Result{}, false
 }
 
 // Checked is the result of test t once the checker has judged the answer
-// Judge returned (rep): the checker's verdict, with the run's times and
-// the limits it came near, and a longer solution taken as valid when the
-// test's claimed search does not promise a shortest one.
-func (o *RunOutcome) Checked(a *Assignment, t Test, rep Report) Result {
+// Judge returned in j (rep): the checker's verdict, with j's notes first
+// in the details, the run's times and the limits it came near, and a
+// longer solution taken as valid when the test's claimed search does not
+// promise a shortest one.
+func (o *RunOutcome) Checked(a *Assignment, t Test, j Judgement, rep Report) Result {
 	r := o.timed(ResultFromReport(t.Name, rep), a.Run.Limits)
+	if len(j.Notes) > 0 {
+		r.Details = append(append([]string(nil), j.Notes...), r.Details...)
+	}
 	anyLength(a, &r, t)
 	return r
 }
@@ -283,15 +312,6 @@ func (o *RunOutcome) scrub() *strings.Replacer {
 		return strings.NewReplacer()
 	}
 	return o.Scrub
-}
-
-// said is what the program printed: stdout, and stderr after it when
-// stderr is read (run.read_stderr).
-func (o *RunOutcome) said(stderr bool) []byte {
-	if !stderr {
-		return o.Stdout
-	}
-	return append(append(append([]byte(nil), o.Stdout...), '\n'), o.Stderr...)
 }
 
 // diskFullSummary explains a failed run that was not over its disk
@@ -403,18 +423,6 @@ func (o *RunOutcome) stoppedProgress(run RunStep, t Test) []string {
 	return out
 }
 
-// reportedPath is the solution path a report lists (run.solution:
-// reported with run.extract.moves): every match's group, one per line,
-// as ExtractAnswer reads them; listed is false when the assignment has
-// no such pattern or nothing matched, and the reported length is then
-// all there is to judge.
-func (r RunStep) reportedPath(report []byte) (path []byte, listed bool) {
-	if r.patterns[ExtractMoves] == nil {
-		return nil, false
-	}
-	return r.ExtractAnswer(report)
-}
-
 // reported judges a report (run.solution: reported) that lists no path:
 // the length the program reports (run.extract.length, the last match,
 // in stdout and the report) against the puzzle's proven optimum, with
@@ -499,10 +507,21 @@ func anyLength(a *Assignment, r *Result, t Test) {
 		r.Length, a.ExpectedSearch(t.Name), *r.OptimalLength)
 }
 
-// answerWhere names where the program was to write its answer file.
-func answerWhere(run RunStep) string {
-	if run.AnswerInFolder() {
-		return run.Answer + " in its working folder"
+// answerFileName names the answer file in results: its path in the
+// working folder (Assignment.AnswerPath), or "answer file" for the
+// {output} path ("").
+func answerFileName(file string) string {
+	if file != "" {
+		return file
+	}
+	return "answer file"
+}
+
+// answerWhere names where the program was to write its answer file, at
+// file in its working folder or ("") at the {output} path.
+func answerWhere(file string) string {
+	if file != "" {
+		return file + " in its working folder"
 	}
 	return "the output path it was given"
 }

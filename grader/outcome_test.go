@@ -216,7 +216,7 @@ func TestJudgeAnswer(t *testing.T) {
 		}, decided(grader.Malformed, "out/answer.txt in its working folder holds a symbolic link (out) where a folder was expected, not an answer file")},
 		{"run.extract.moves finds nothing on stdout", `"answer": "stdout", "extract": {"moves": "path: (.*)"}`, func(o *grader.RunOutcome) {
 			o.Stdout = []byte("searching\n")
-		}, decided(grader.NoAnswer, "nothing in its output matches run.extract.moves (path: (.*))", "output:", "  searching")},
+		}, decided(grader.NoAnswer, "nothing in its output matches run.extract.moves (path: (.*))", "stdout:", "  searching")},
 		{"run.extract.moves finds nothing in the answer file", `"extract": {"moves": "path: (.*)"}`, nil,
 			decided(grader.NoAnswer, "nothing in its answer file matches run.extract.moves (path: (.*))", "answer file:", "  LEFT")},
 		{"nothing on stdout", `"answer": "stdout"`, func(o *grader.RunOutcome) {
@@ -266,7 +266,7 @@ func TestJudgeLeavesAnAnswer(t *testing.T) {
 		{"no answer file, but UNSOLVABLE said on stdout", `"extract": {"unsolvable": "(?i)no solution"}`, outcomeTest,
 			func(o *grader.RunOutcome) {
 				o.AnswerFile, o.AnswerProblem, o.Stdout = nil, "missing", []byte("No solution\n")
-			}, "UNSOLVABLE\n", "UNSOLVABLE\n"},
+			}, "UNSOLVABLE\n", ""},
 		{"a reported solution that says UNSOLVABLE", `"answer": "stdout", "solution": "reported", "extract": {"length": "depth: (\\d+)", "unsolvable": "UNSOLVABLE"}`, outcomeTest,
 			func(o *grader.RunOutcome) { o.Stdout = []byte("UNSOLVABLE\n") }, "UNSOLVABLE\n", "UNSOLVABLE\n"},
 		{"an empty answer on a board at the goal", "", goalTest, func(o *grader.RunOutcome) { o.AnswerFile = nil }, "", ""},
@@ -377,7 +377,7 @@ func TestChecked(t *testing.T) {
 	o.Wall, o.CPU = 9500*time.Millisecond, 9*time.Second
 	o.Stdout, o.Stderr = []byte(strings.Repeat("x", 950)), []byte(strings.Repeat("y", 922))
 	o.AnswerFileSize = 1024
-	got := o.Checked(outcomeAssignment(t, ""), outcomeTest, check("LEFT\n"))
+	got := o.Checked(outcomeAssignment(t, ""), outcomeTest, grader.Judgement{}, check("LEFT\n"))
 	want := grader.ResultFromReport("a.txt", check("LEFT\n"))
 	want.Seconds, want.CPUSeconds = 9.5, 9
 	want.NearLimit = "wall time (run.wall_time 10s); CPU time (run.cpu_time 10s); stdout (run.output 1KiB); stderr (run.output 1KiB); answer file (run.output 1KiB)"
@@ -393,17 +393,17 @@ func TestChecked(t *testing.T) {
 	o.Stdout, o.StdoutTruncated = []byte(strings.Repeat("x", 1000)), true
 	o.Stderr = []byte(strings.Repeat("y", 921))
 	o.AnswerFileSize, o.FileSizeExceeded = 1000, true
-	if got := o.Checked(outcomeAssignment(t, ""), outcomeTest, check("LEFT\n")).NearLimit; got != "wall time (run.wall_time 10s)" {
+	if got := o.Checked(outcomeAssignment(t, ""), outcomeTest, grader.Judgement{}, check("LEFT\n")).NearLimit; got != "wall time (run.wall_time 10s)" {
 		t.Errorf("near limits %q", got)
 	}
 
 	dfs := outcomeAssignment(t, `"extract": {"expanded": "expanded: (\\d+)"}`, `"claims": {"algorithm": "dfs"}`)
 	o = normalRun()
-	got = o.Checked(dfs, outcomeTest, check("LEFT\nRIGHT\nLEFT\n"))
+	got = o.Checked(dfs, outcomeTest, grader.Judgement{}, check("LEFT\nRIGHT\nLEFT\n"))
 	if got.Verdict != grader.Valid || got.Summary != "solved in 3 moves; dfs does not promise a shortest solution, so any solution is valid (the optimal length is 1)" {
 		t.Errorf("a longer solution of dfs: %s: %s", got.Verdict, got.Summary)
 	}
-	if got := o.Checked(outcomeAssignment(t, ""), outcomeTest, check("LEFT\nRIGHT\nLEFT\n")); got.Verdict != grader.Suboptimal {
+	if got := o.Checked(outcomeAssignment(t, ""), outcomeTest, grader.Judgement{}, check("LEFT\nRIGHT\nLEFT\n")); got.Verdict != grader.Suboptimal {
 		t.Errorf("a longer solution of a shortest-path search: %s", got.Verdict)
 	}
 }

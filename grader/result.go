@@ -53,6 +53,21 @@ type Result struct {
 	// otherwise. A verdict decided by a limit (timeout, output-limit,
 	// memory-limit) has none.
 	NearLimit string `json:"near_limit,omitempty"`
+	// OffPath, Remaining and OffPathUnknown are the checker's
+	// (Report.OffPath ...): where a suboptimal or incomplete answer left
+	// every optimal path. They are kept apart from Details so that each
+	// report shows them by the test's visibility and the assignment's
+	// feedback settings (a hidden test never shows its board).
+	OffPath        *OffPath `json:"off_path,omitempty"`
+	Remaining      *int     `json:"remaining,omitempty"`
+	OffPathUnknown string   `json:"off_path_unknown,omitempty"`
+	// IllegalMove is, for an illegal answer, the 1-based number of its
+	// first illegal move.
+	IllegalMove int `json:"illegal_move,omitempty"`
+	// AnswerDigest fingerprints the moves of an answer that was read
+	// (AnswerDigest), so that the class report can find the same answer
+	// handed in twice; empty when no answer was read.
+	AnswerDigest string `json:"answer_digest,omitempty"`
 	// Rerun, when set, says that the test timed out beside other runs
 	// and was run again alone, and how the first run went; this result
 	// is the second run's. It is kept out of the feedback and the result
@@ -60,24 +75,36 @@ type Result struct {
 	// (one machine or a class split in shards), and shown by grade
 	// --json and in its summary line.
 	Rerun string `json:"rerun,omitempty"`
+	// Varies, when set, says that the program answered otherwise when
+	// the test was run again (run.recheck): its answers vary run to run,
+	// so a regrade may differ. The details say it too.
+	Varies string `json:"varies,omitempty"`
 }
 
 // ResultFromReport turns a checker's report into a test result. An
-// answer read in another notation than one move per line says so in the
-// details.
+// answer read in another notation than one move per line, or found among
+// other text, says so in the details.
 func ResultFromReport(test string, r Report) Result {
-	details := r.Details()
+	details := r.baseDetails()
 	if n := r.AnswerFormat; n != notation.Auto && n != notation.Lines {
 		details = append(details, fmt.Sprintf("the answer was read as %s (answer format %s)", n.Description(), n))
 	}
+	if r.AnswerBlock != "" {
+		details = append(details, fmt.Sprintf("the answer was found at %s of what the program wrote, among other text", r.AnswerBlock))
+	}
 	return Result{
-		Test:          test,
-		Verdict:       r.Verdict,
-		Length:        r.Length,
-		OptimalLength: r.OptimalLength,
-		Solvable:      r.Solvable,
-		Summary:       r.Summary(),
-		Details:       details,
+		Test:           test,
+		Verdict:        r.Verdict,
+		Length:         r.Length,
+		OptimalLength:  r.OptimalLength,
+		Solvable:       r.Solvable,
+		Summary:        r.Summary(),
+		Details:        details,
+		OffPath:        r.OffPath,
+		Remaining:      r.Remaining,
+		OffPathUnknown: r.OffPathUnknown,
+		AnswerDigest:   r.answerDigest,
+		IllegalMove:    r.Move,
 	}
 }
 

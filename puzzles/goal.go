@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
@@ -114,18 +115,63 @@ func (g Goal) IsBuiltin() bool {
 	return err == nil && b.board.Equal(g.board)
 }
 
-// GoalByName is the built-in goal called name ("default",
-// "blank-first" or "snail") on shape s.
-func GoalByName(name string, s Shape) (Goal, error) {
-	switch strings.ToLower(strings.TrimSpace(name)) {
-	case GoalDefault, "", "blank-last":
-		return DefaultGoal(s), nil
-	case GoalBlankFirst, "korf":
-		return BlankFirstGoal(s), nil
-	case GoalSnail, "spiral":
-		return SnailGoal(s), nil
+// BuiltinGoal is a goal known by name: its name, the other names read as
+// it, what it is in a few words, and how to make it on a shape.
+type BuiltinGoal struct {
+	Name        string
+	Aliases     []string
+	Description string
+	Make        func(Shape) Goal
+}
+
+// BuiltinGoals lists the goals GoalByName knows, in the order help texts
+// and error messages name them: the one list every command's help, the
+// assignment's documentation and the messages are made from.
+var BuiltinGoals = []BuiltinGoal{
+	{Name: GoalDefault, Aliases: []string{"blank-last"}, Description: "1..k, blank last", Make: DefaultGoal},
+	{Name: GoalBlankFirst, Aliases: []string{"korf"}, Description: "0 1 ... k", Make: BlankFirstGoal},
+	{Name: GoalSnail, Aliases: []string{"spiral"}, Description: "clockwise spiral", Make: SnailGoal},
+}
+
+// GoalNames are the names of BuiltinGoals.
+func GoalNames() []string {
+	out := make([]string, len(BuiltinGoals))
+	for i, g := range BuiltinGoals {
+		out[i] = g.Name
 	}
-	return Goal{}, fmt.Errorf("goal %q: expected default, blank-first, snail or a goal file", name)
+	return out
+}
+
+// GoalChoices says what a goal setting accepts, for messages and help:
+// "default, blank-first, snail or a goal file".
+func GoalChoices() string {
+	return strings.Join(GoalNames(), ", ") + " or a goal file"
+}
+
+// GoalChoicesDescribed is GoalChoices with what each goal is, for help
+// texts: "default (1..k, blank last), blank-first (0 1 ... k), snail
+// (clockwise spiral) or a goal FILE".
+func GoalChoicesDescribed() string {
+	parts := make([]string, len(BuiltinGoals))
+	for i, g := range BuiltinGoals {
+		parts[i] = g.Name + " (" + g.Description + ")"
+	}
+	return strings.Join(parts, ", ") + " or a goal FILE"
+}
+
+// GoalByName is the built-in goal called name (one of BuiltinGoals, by
+// its name or an alias, in any case; "" is the default) on shape s.
+func GoalByName(name string, s Shape) (Goal, error) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	if n == "" {
+		return DefaultGoal(s), nil
+	}
+	for _, g := range BuiltinGoals {
+		if n == g.Name || slices.Contains(g.Aliases, n) {
+			return g.Make(s), nil
+		}
+	}
+	return Goal{}, fmt.Errorf("goal %q: expected %s", name, GoalChoices())
 }
 
 // Errors of ResolveGoal: a goal that is neither a built-in name nor a
@@ -163,8 +209,8 @@ func ResolveGoal(spec, dir string, s Shape) (Goal, error) {
 	b, err := ReadBoardFile(file)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return Goal{}, &goalError{fmt.Sprintf("goal %q: expected default, blank-first, snail or a goal file%s", spec,
-				suggest.Phrase(spec, []string{GoalDefault, GoalBlankFirst, GoalSnail})), ErrUnknownGoal}
+			return Goal{}, &goalError{fmt.Sprintf("goal %q: expected %s%s", spec, GoalChoices(),
+				suggest.Phrase(spec, GoalNames())), ErrUnknownGoal}
 		}
 		return Goal{}, err
 	}

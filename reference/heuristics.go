@@ -74,7 +74,9 @@ type Heuristics struct {
 }
 
 // BuiltinHeuristics returns a new set holding misplaced, manhattan,
-// euclidean, linear-conflict and walking-distance.
+// euclidean, linear-conflict and walking-distance, and the variants of
+// Euclidean distance student code computes (euclidean-tile-floor ...;
+// heuristics.EuclideanVariants).
 func BuiltinHeuristics() *Heuristics {
 	h := &Heuristics{}
 	for _, info := range []HeuristicInfo{
@@ -119,8 +121,27 @@ func BuiltinHeuristics() *Heuristics {
 			panic("reference: built-in heuristic: " + err.Error())
 		}
 	}
+	for _, v := range heuristics.EuclideanVariants() {
+		err := h.Register(HeuristicInfo{
+			Name: v.Name, Strength: euclideanVariantStrength, NamedOnly: true,
+			Description: v.Meaning + " (admissible, consistent)",
+			Build: func(_ context.Context, g puzzles.Goal) (search.Heuristic, error) {
+				return heuristics.NewEuclideanVariant(g, v), nil
+			},
+		})
+		if err != nil {
+			panic("reference: built-in heuristic: " + err.Error())
+		}
+	}
 	return h
 }
+
+// euclideanVariantStrength ranks the Euclidean variants below
+// Manhattan distance, which dominates them all and fits every board, in
+// the listings; the auto route never picks one (NamedOnly). They are
+// there to be named, for a course whose programs compute Euclidean
+// distance one of these ways (docs/heuristics.md).
+const euclideanVariantStrength = 15
 
 // Register adds a heuristic. It fails when the name or an alias is
 // already taken, or when info has no Name or Build.

@@ -179,6 +179,18 @@ func (p *Prover) Prove(ctx context.Context, b puzzles.Board, g puzzles.Goal) (Pr
 	return proof, err
 }
 
+// ProveWithin is Prove within a budget of work: an IDA* proof stops
+// after lim.MaxNodes expansions with an error wrapping
+// search.ErrNodeLimit (an exact table needs none). A budget of work, not
+// of time, gives the same answer on every machine.
+func (p *Prover) ProveWithin(ctx context.Context, b puzzles.Board, g puzzles.Goal, lim search.Limits) (Proof, error) {
+	if err := runguard.Check("reference.Prover.ProveWithin"); err != nil {
+		return Proof{}, err
+	}
+	proof, _, err := p.prove(ctx, b, g, "", search.Options{Limits: lim})
+	return proof, err
+}
+
 // route says which algorithm and heuristic a proof used.
 type route struct {
 	algorithm string // "exact" or "idastar"

@@ -302,7 +302,10 @@ func (f fakePDB) Name() string { return "pdb:test" }
 
 func TestHeuristicsRegistry(t *testing.T) {
 	hs := reference.BuiltinHeuristics()
-	want := []string{"misplaced", "euclidean", "manhattan", "walking-distance", "linear-conflict"}
+	want := []string{"misplaced", "euclidean",
+		"euclidean-floor", "euclidean-round", "euclidean-ceil", "euclidean-tile-floor", "euclidean-tile-round", "euclidean-tile-ceil",
+		"euclidean-norm", "euclidean-norm-floor", "euclidean-norm-round", "euclidean-norm-ceil",
+		"manhattan", "walking-distance", "linear-conflict"}
 	if diff := cmp.Diff(want, hs.Names()); diff != "" {
 		t.Errorf("built-in names, weakest first (-want +got):\n%s", diff)
 	}

@@ -360,7 +360,7 @@ func (p *puzzleFlags) readOptions() (puzzles.ReadOptions, error) {
 }
 
 func (p *puzzleFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&p.goal, "goal", "", "goal: default (1..k, blank last), blank-first (0 1 ... k), snail (clockwise spiral) or a goal FILE (default: default, or the set's own goal for set:NAME/ID puzzles)")
+	fs.StringVar(&p.goal, "goal", "", "goal: "+puzzles.GoalChoicesDescribed()+" (default: default, or the set's own goal for set:NAME/ID puzzles)")
 	fs.StringVar(&p.moves, "moves", "tile", "move convention: tile (the token names where the tile moves) or blank (where the blank moves)")
 }
 

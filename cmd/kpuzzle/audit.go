@@ -30,6 +30,18 @@ type auditOptions struct {
 	cmd       string
 	values    string
 	heuristic string
+	function  string
+	method    string
+
+	board     string
+	blank     string
+	separator string
+	call      string
+	python    string
+	// separatorSet is true when --separator was given (even empty).
+	separatorSet bool
+
+	submission string
 
 	expect    string
 	dominates string
@@ -57,7 +69,7 @@ type auditOptions struct {
 func newAuditCmd(a *app) *cobra.Command {
 	var opts auditOptions
 	cmd := &cobra.Command{
-		Use:   "audit --shape RxC (--cmd CMD | --values FILE | --heuristic NAME)",
+		Use:   "audit --shape RxC (--cmd CMD | --function MODULE:FUNCTION | --method CLASS.METHOD | --values FILE | --heuristic NAME)",
 		Short: "Check a heuristic: admissible? consistent? 0 at the goal? equal to or above another?",
 		Long: `Audit a heuristic on the board --shape against exact distances, and show
 with concrete states where it fails. The heuristic comes from one source:
@@ -69,11 +81,24 @@ with concrete states where it fails. The heuristic comes from one source:
                    /bin/sh -c CMD in a copy of --cmd-dir (default: the current
                    folder); KPUZZLE_SHAPE and KPUZZLE_GOAL say the board.
                    Examples: kpuzzle audit template python|java
+  --function MODULE:FUNCTION
+                   a Python function of a module in --cmd-dir, called on each
+                   state as the grader's function interface calls a solver, in
+                   the sandbox: FUNCTION(board), the board as --board says
+                   (auto: found by calling it: rows, flat, tuple, flat-tuple,
+                   string, numpy), the blank as --blank (default 0; "_" for
+                   "12345678_"); --call EXPR for anything else, such as
+                   --call "h({'state': board})"
+  --method CLASS.METHOD
+                   a Java method of CLASS.java in --cmd-dir (compiled there):
+                   static METHOD(board), METHOD(board) on new CLASS(), or
+                   METHOD() on new CLASS(board) (Princeton's Board.manhattan);
+                   a board is int[][], int[], String or a List
   --values FILE    a CSV or TSV table with a header state,h: each state as its
                    cells separated by spaces, and its value
-  --heuristic NAME a reference heuristic (misplaced, manhattan, euclidean,
-                   linear-conflict, walking-distance, pdb:NAME,
-                   pdb:pairs, pdb:dynamic)
+  --heuristic NAME a reference heuristic (misplaced, manhattan, euclidean and
+                   its variants euclidean-tile-floor ..., linear-conflict,
+                   walking-distance, pdb:NAME, pdb:pairs, pdb:dynamic)
 
 Checks: h(goal) = 0; h >= 0; admissibility h <= h*; consistency h(s) <= 1 + h(s')
 across every move; --expect NAME: equal to a reference heuristic (grading an
@@ -91,6 +116,9 @@ unreadable values file, a program that crashes or prints anything but one
 number per state).`,
 		Example: `  kpuzzle audit --shape 3x3 --cmd "python3 heuristic.py"
   kpuzzle audit --shape 3x3 --cmd "python3 lc.py" --expect linear-conflict
+  kpuzzle audit --shape 3x3 --function heuristics:manhattan --cmd-dir alice/ --submission alice
+  kpuzzle audit --shape 3x3 --method Board.manhattan --cmd-dir bob/
+  kpuzzle audit --shape 3x3 --function search:h --board string --blank _
   kpuzzle audit --shape 2x4 --values claims.csv
   kpuzzle audit --shape 3x3 --heuristic linear-conflict --dominates manhattan
   kpuzzle audit --shape 4x4 --heuristic walking-distance --samples 500 --seed 7
@@ -100,15 +128,24 @@ number per state).`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
+			opts.separatorSet = cmd.Flags().Changed("separator")
 			return runAudit(ctx, a, opts)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.shape, "shape", "", "board shape RxC, for example 3x3 (required, but for --values of a square board)")
-	f.StringVar(&opts.goal, "goal", "", "goal: default (1..k, blank last), blank-first (0 1 ... k), snail (clockwise spiral) or a goal FILE")
+	f.StringVar(&opts.goal, "goal", "", "goal: "+puzzles.GoalChoicesDescribed())
 	f.StringVar(&opts.cmd, "cmd", "", "heuristic program speaking the audit protocol, run as /bin/sh -c CMD")
 	f.StringVar(&opts.values, "values", "", "CSV or TSV file of claimed values with a header state,h")
 	f.StringVar(&opts.heuristic, "heuristic", "", "reference heuristic to audit")
+	f.StringVar(&opts.function, "function", "", "Python heuristic function MODULE:FUNCTION of a module in --cmd-dir")
+	f.StringVar(&opts.method, "method", "", "Java heuristic method CLASS.METHOD of CLASS.java in --cmd-dir")
+	f.StringVar(&opts.board, "board", audit.BoardAuto, "how --function or --method gets the board: auto, rows, flat, tuple, flat-tuple, string or numpy")
+	f.StringVar(&opts.blank, "blank", "", "how the blank is written in the board --function or --method gets: 0, _, x, *, b, None ... (default: 0, or the first of these on which h(goal) = 0)")
+	f.StringVar(&opts.separator, "separator", "", "what joins the cells of a string board (default: nothing when every tile has one digit, a space otherwise)")
+	f.StringVar(&opts.call, "call", "", "Python expression --function's module evaluates for each state, with board, goal, rows and cols bound (default FUNCTION(board))")
+	f.StringVar(&opts.python, "python", "python3", "Python interpreter of --function")
+	f.StringVar(&opts.submission, "submission", "", "name of the submission audited, written in the report (default: the --cmd-dir folder's name)")
 	f.StringVar(&opts.expect, "expect", "", "reference heuristic the values must equal")
 	f.StringVar(&opts.dominates, "dominates", "", "heuristic the values must never be below")
 	f.StringSliceVar(&opts.ignore, "ignore", nil, "checks to report but leave out of the verdict: goal_zero, non_negative, admissible, consistent, expect, dominates")
@@ -139,14 +176,15 @@ func registerPDBDir(f *pflag.FlagSet, p *pdbFlags) {
 
 func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 	sources := 0
-	for _, s := range []string{opts.cmd, opts.values, opts.heuristic} {
+	for _, s := range []string{opts.cmd, opts.values, opts.heuristic, opts.function, opts.method} {
 		if s != "" {
 			sources++
 		}
 	}
 	if sources != 1 {
-		return usageErrorf("give exactly one heuristic source: --cmd CMD, --values FILE or --heuristic NAME")
+		return usageErrorf("give exactly one heuristic source: --cmd CMD, --function MODULE:FUNCTION, --method CLASS.METHOD, --values FILE or --heuristic NAME")
 	}
+	program := opts.cmd != "" || opts.function != "" || opts.method != ""
 	if opts.exhaustive && opts.sample {
 		return usageErrorf("--exhaustive and --sample exclude each other")
 	}
@@ -194,7 +232,7 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 			return err
 		}
 		src = audit.FromHeuristic(h)
-	case opts.cmd != "":
+	case program:
 		if opts.memory < 0 || opts.batch < 0 || opts.jobs < 0 {
 			return usageErrorf("--memory, --batch and --jobs must not be negative")
 		}
@@ -206,10 +244,23 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 		if opts.pdb.dir != "" {
 			conceal = append(conceal, opts.pdb.dir)
 		}
-		command, err = audit.NewCommand(opts.cmd, goal, audit.CommandOptions{
+		co := audit.CommandOptions{
 			Dir: opts.cmdDir, BatchSize: opts.batch, Jobs: opts.jobs, Timeout: opts.timeout, MemoryBytes: opts.memory << 20,
 			Isolation: iso, Conceal: conceal,
-		})
+		}
+		if opts.cmd != "" {
+			command, err = audit.NewCommand(opts.cmd, goal, co)
+		} else {
+			spec := audit.FunctionSpec{Target: opts.function, Language: audit.LanguagePython, Board: opts.board, Blank: opts.blank,
+				Separator: opts.separator, SeparatorSet: opts.separatorSet, Call: opts.call, Interpreter: opts.python}
+			if opts.method != "" {
+				spec.Target, spec.Language = opts.method, audit.LanguageJava
+			}
+			command, err = audit.NewFunction(ctx, spec, goal, co)
+			if err != nil && !errors.As(err, new(*audit.ProgramError)) && !errors.As(err, new(*audit.FolderTooLargeError)) && ctx.Err() == nil {
+				return usageErrorf("--%s: %v", map[bool]string{true: "method", false: "function"}[opts.method != ""], err)
+			}
+		}
 		var big *audit.FolderTooLargeError
 		if errors.As(err, &big) {
 			where := fmt.Sprintf("--cmd-dir %s", opts.cmdDir)
@@ -224,8 +275,14 @@ func runAudit(ctx context.Context, a *app, opts auditOptions) error {
 		defer command.Close()
 		src = command
 	}
+	submission := opts.submission
+	if submission == "" && program && opts.cmdDir != "." {
+		if abs, err := filepath.Abs(opts.cmdDir); err == nil {
+			submission = filepath.Base(abs)
+		}
+	}
 	ao := audit.Options{Goal: goal, Samples: opts.samples, Seed: opts.seed, SolveTimeout: opts.solveTime,
-		SolveAll: opts.solveAll, MaxCounterexamples: opts.maxExample, PDB: pdbOpts, Ignore: opts.ignore}
+		SolveAll: opts.solveAll, MaxCounterexamples: opts.maxExample, PDB: pdbOpts, Ignore: opts.ignore, Submission: submission}
 	tables := newGenProgress(a)
 	ao.Tables.Progress = tables.table
 	defer tables.finish()
@@ -317,7 +374,7 @@ when one is impossible, 2 on bad input.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.shape, "shape", "", "board shape of puzzles written as cells (default: square, from the number of cells)")
-	f.StringVar(&opts.goal, "goal", "", "goal: default, blank-first, snail or a goal FILE (default: default, or a set's own goal)")
+	f.StringVar(&opts.goal, "goal", "", "goal: "+puzzles.GoalChoicesDescribed()+" (default: default, or a set's own goal)")
 	f.DurationVar(&opts.solveTime, "solve-timeout", audit.DefaultSolveTimeout, "time limit for finding each puzzle's optimal length")
 	registerPDBDir(f, &opts.pdb)
 	return cmd

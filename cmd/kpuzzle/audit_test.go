@@ -156,6 +156,10 @@ func TestAuditBadInput(t *testing.T) {
 		{"crash", []string{"audit", "--shape", "2x3", "--cmd", "python3 crash.py", "--cmd-dir", dir}, []string{"crash.py", "status 1", "boom"}},
 		{"large --cmd-dir", []string{"audit", "--shape", "2x3", "--cmd", "python3 h.py", "--cmd-dir", large}, []string{"--cmd-dir " + large, "more than 2000 files", "give --cmd-dir FOLDER"}},
 		{"template", []string{"audit", "template", "cobol"}, []string{"python or java"}},
+		{"function and cmd", []string{"audit", "--shape", "3x3", "--function", "h:h", "--cmd", "python3 h.py"}, []string{"exactly one heuristic source", "--function MODULE:FUNCTION", "--method CLASS.METHOD"}},
+		{"bad function", []string{"audit", "--shape", "3x3", "--function", "heuristics"}, []string{"--function", `"heuristics"`, "expected MODULE:FUNCTION"}},
+		{"bad method", []string{"audit", "--shape", "3x3", "--method", "manhattan"}, []string{"--method", `"manhattan"`, "expected Class.method"}},
+		{"bad board", []string{"audit", "--shape", "3x3", "--function", "h:h", "--board", "grid"}, []string{"--function", `board "grid"`, "rows, flat"}},
 		{"stats file", []string{"audit", "stats", bad}, []string{bad + ":1", "algorithm"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -221,5 +225,80 @@ func TestAuditTemplatesAreTheShippedFiles(t *testing.T) {
 		if r.code != exitOK || r.stdout != string(want) {
 			t.Errorf("template %s: exit %d, %d bytes; want the %d bytes of %s", lang, r.code, len(r.stdout), len(want), file)
 		}
+	}
+}
+
+// functionsDir holds the reduced cases of students' heuristic functions.
+const functionsDir = "../../grader/audit/testdata/functions"
+
+// TestAuditFunction audits a student's Python function directly: the
+// report names the function, how it was called, the folder with its
+// digest and the submission (the folder's name unless --submission
+// says); a blank-first Manhattan distance audited against the default
+// goal fails and says which goal it fits.
+func TestAuditFunction(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed")
+	}
+	dir := filepath.Join(functionsDir, "python")
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := kpuzzle(t, "", "audit", "--shape", "3x3", "--function", "rows:manhattan", "--cmd-dir", dir, "--expect", "manhattan", "--sample", "--samples", "30", "--json")
+	if r.code != exitOK {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	var got struct {
+		Heuristic string       `json:"heuristic"`
+		Origin    audit.Origin `json:"origin"`
+		Passed    bool         `json:"passed"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := audit.Origin{Kind: "function", Function: "rows:manhattan", Call: "manhattan(board), the board a list of rows (found by --board auto)",
+		Dir: abs, Files: got.Origin.Files, Digest: got.Origin.Digest, Submission: "python"}
+	if diff := cmp.Diff(want, got.Origin); diff != "" || !got.Passed || got.Heuristic != "function: rows:manhattan" || got.Origin.Files < 5 {
+		t.Errorf("passed %v, heuristic %q, origin (-want +got):\n%s", got.Passed, got.Heuristic, diff)
+	}
+
+	wantOneLineError(t, kpuzzle(t, "", "audit", "--shape", "3x3", "--function", "ambiguous:h", "--cmd-dir", dir),
+		"--function", "no board shape fits the function", "--board rows or --board flat")
+	if testing.Short() {
+		return // the rest audits every 8-puzzle state twice
+	}
+	r = kpuzzle(t, "", "audit", "--shape", "3x3", "--function", "blank_first:manhattan", "--cmd-dir", dir, "--submission", "student-17")
+	if r.code != exitFindings {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	for _, line := range []string{
+		"Audit of function: blank_first:manhattan on 3x3 (default goal)\nsubmission student-17; folder " + abs,
+		"FAIL goal_zero     h(goal) = 12, not 0; it is 0 on the blank-first goal (--goal blank-first)",
+		"FAIL admissible    2485 states of 181440 overestimate their distance",
+		"h is 0 on the blank-first goal, not on the default goal audited: the heuristic looks written for that goal (--goal blank-first audits it against it):\n    _ 1 2\n",
+	} {
+		if !strings.Contains(r.stdout, line) {
+			t.Errorf("the report lacks %q:\n%s", line, r.stdout)
+		}
+	}
+	r = kpuzzle(t, "", "audit", "--shape", "3x3", "--function", "blank_first:manhattan", "--cmd-dir", dir, "--goal", "blank-first")
+	if r.code != exitOK || !strings.Contains(r.stdout, "PASSED") {
+		t.Errorf("against the blank-first goal: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestAuditMethod audits a Java method directly: Princeton's
+// Board.manhattan() on new Board(tiles).
+func TestAuditMethod(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs Java")
+	}
+	if _, err := exec.LookPath("javac"); err != nil {
+		t.Skip("javac is not installed")
+	}
+	r := kpuzzle(t, "", "audit", "--shape", "3x3", "--method", "Board.manhattan", "--cmd-dir", filepath.Join(functionsDir, "java"), "--expect", "manhattan", "--sample", "--samples", "20")
+	if r.code != exitOK || !strings.Contains(r.stdout, "Audit of method: Board.manhattan on 3x3") || !strings.Contains(r.stdout, "called as new Board(board).manhattan() with board an int[][]") {
+		t.Errorf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/bench"
 	"github.com/kpuzzle/kpuzzle/reference/bench/chart"
@@ -130,7 +131,7 @@ by a limit), 2 for a bad invocation or input. See docs/bench.md.`,
 	f.DurationVar(&o.timeout, "timeout", 0, "stop a run after this long, e.g. 10s (0: no limit)")
 	f.Int64Var(&o.maxNodes, "max-nodes", 0, "stop a run after this many expansions (0: no limit)")
 	f.Int64Var(&o.maxMemory, "max-memory", defaultBenchMemoryMiB, "stop a graph search whose stored states would exceed this many MiB (0: no limit)")
-	f.StringVar(&o.goal, "goal", "", "goal: default, blank-first or a goal FILE (default: the set's own goal)")
+	f.StringVar(&o.goal, "goal", "", "goal: "+puzzles.GoalChoicesDescribed()+" (default: the set's own goal)")
 	f.StringVar(&o.plots, "plots", "", "write nodes, frontier and branching plots into DIR")
 	f.StringVar(&o.plotFormat, "plot-format", "svg", "plot format: svg or png")
 	f.BoolVar(&o.csv, "csv", false, "print the comparison table as CSV")

@@ -90,7 +90,7 @@ func plSolvedPoints(doc map[string]any) float64 {
 func plBundle(t *testing.T, bin, language string, extra ...string) (out, tests, hw string) {
 	t.Helper()
 	hw = filepath.Join(t.TempDir(), "hw-"+language)
-	args := []string{"init", hw, "--language", language, "--shape", "3x3", "--depth", "4-16", "--public", "2", "--hidden", "2", "--unsolvable", "1", "--seed", "7"}
+	args := []string{"init", hw, "--language", language, "--shape", "3x3", "--depth", "4-16", "--public", "2", "--hidden", "2", "--unsolvable", "1", "--seed", "7", "--baseline"}
 	if r := kpuzzle(t, "", args...); r.code != 0 {
 		t.Fatalf("init: %+v", r)
 	}
@@ -250,7 +250,7 @@ func TestBundlePrairieLearn(t *testing.T) {
 // release) and stops at PrairieLearn's limit.
 func TestPrairieLearnTimeoutCoversTheTests(t *testing.T) {
 	hw := filepath.Join(t.TempDir(), "hw")
-	if r := kpuzzle(t, "", "init", hw, "--shape", "3x3", "--depth", "4-8", "--public", "14", "--hidden", "1", "--wall-time", "45s", "--seed", "3"); r.code != 0 {
+	if r := kpuzzle(t, "", "init", hw, "--shape", "3x3", "--depth", "4-8", "--public", "14", "--hidden", "1", "--wall-time", "45s", "--seed", "3", "--baseline"); r.code != 0 {
 		t.Fatalf("init: %+v", r)
 	}
 	r := kpuzzle(t, "", "bundle", "prairielearn", filepath.Join(hw, "assignment.yaml"), "--out", t.TempDir(), "--binary", smallELF(t), "--json")

@@ -66,7 +66,7 @@ func TestBundleGradescopeRunsTheAutograder(t *testing.T) {
 	}
 	bin := kpuzzleBinary(t)
 	dir := filepath.Join(t.TempDir(), "hw")
-	if r := kpuzzle(t, "", "init", dir, "--shape", "3x3,4x4", "--depth", "2-12", "--public", "1", "--hidden", "1", "--unsolvable", "1", "--wall-time", "60s"); r.code != 0 {
+	if r := kpuzzle(t, "", "init", dir, "--shape", "3x3,4x4", "--depth", "2-12", "--public", "1", "--hidden", "1", "--unsolvable", "1", "--wall-time", "60s", "--baseline"); r.code != 0 {
 		t.Fatalf("init: %+v", r)
 	}
 	// The same files make the same zip (checked with a small stand-in

@@ -13,6 +13,8 @@ import (
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"github.com/kpuzzle/kpuzzle/reference"
+	"github.com/kpuzzle/kpuzzle/reference/search"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -79,6 +81,15 @@ length of a shipped set), the exact distance table (boards of up to 9
 cells), or the reference solver, given --timeout; when it cannot prove the
 optimal length in time the verdict is valid, never a guess.
 
+For a legal answer longer than the optimum, or one that stops short of
+the goal, check names the first move after which the goal can no longer
+be reached in the optimal number of moves: its number and line, the
+board before it, how far the goal was, and every move that would have
+stayed on an optimal path (off_path in --json; for an answer that stops
+short, remaining is how many moves were still needed). The distances
+come from the same routes as the optimal length, within --timeout; what
+cannot be proved in time is said, not guessed (off_path_unknown).
+
 Exit code 0 for optimal, unsolvable-correct and valid (with a warning), 1
 for every other verdict, 2 when PUZZLE (or its answer key) cannot be read.
 PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
@@ -104,13 +115,51 @@ PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
 // strongest heuristic available — a shipped pattern database when one is
 // already in the user's cache (kpuzzle pdb build), else linear conflict.
 // One prover serves every call, so tables and databases load once.
-func referenceOracle() grader.Oracle {
-	// The grader proves one key at a time (before any submission runs),
-	// so each proof's IDA* gets every core.
+func referenceOracle() grader.Oracle { return newReferenceOracles(0).optimum }
+
+// referenceOracles are the reference solver's oracles over one prover
+// (tables and databases load once): optimum proves a puzzle's optimal
+// length with every core (the grader proves one key at a time, before any
+// submission runs); distances proves the distances of the search for the
+// first move off every optimal path on one core (tests run side by side
+// then) within a budget of nodes expansions each, and counts those the
+// class report's path counts need within countNodes each: budgets of
+// work, not time, so that what they prove does not depend on the
+// machine's load.
+type referenceOracles struct {
+	optimum, distances, counts grader.Oracle
+}
+
+// countNodes is the work each distance of the class report's path counts
+// may take: the boards near a shallow puzzle's optimal paths take far
+// fewer; a deep puzzle's are not counted.
+const countNodes = 20_000
+
+func newReferenceOracles(nodes int64) referenceOracles {
 	prover := &reference.Prover{Heuristics: solveHeuristics(""), Threads: runtime.GOMAXPROCS(0)}
+	if nodes <= 0 {
+		nodes = grader.DefaultOffPathNodes
+	}
+	return referenceOracles{
+		optimum: grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+			p, err := prover.Prove(ctx, b, g)
+			return p.Length, p.Method, err
+		}),
+		distances: budgetedOracle(prover, nodes, "feedback.off_path_nodes"),
+		counts:    budgetedOracle(prover, countNodes, "the class report's counts"),
+	}
+}
+
+// budgetedOracle proves distances with prover on one core, within nodes
+// IDA* expansions each (an exact table needs none); what is out of the
+// budget is an error wrapping grader.ErrOutOfBudget that names it.
+func budgetedOracle(prover *reference.Prover, nodes int64, budget string) grader.Oracle {
 	return grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
-		p, err := prover.Prove(ctx, b, g)
-		return p.Length, p.Method, err
+		proof, err := prover.ProveWithin(ctx, b, g, search.Limits{MaxNodes: nodes})
+		if errors.Is(err, search.ErrNodeLimit) {
+			return 0, proof.Method, fmt.Errorf("%w (%s expansions, %s)", grader.ErrOutOfBudget, textstyle.Digits(nodes), budget)
+		}
+		return proof.Length, proof.Method, err
 	})
 }
 
@@ -144,7 +193,8 @@ func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answer
 		defer f.Close()
 		answer, name = f, answerPath
 	}
-	rep, err := grader.Check(ctx, p, answer, name, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout, Notation: format})
+	rep, err := grader.Check(ctx, p, answer, name, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout, Notation: format,
+		OffPath: grader.OffPathOptions{Timeout: opts.timeout}})
 	if err != nil {
 		if errors.Is(err, grader.ErrKeyContradiction) {
 			return usageErrorf("%s: %v", puzzlePath, err)
@@ -153,6 +203,9 @@ func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answer
 	}
 	if rep.Verdict == grader.Valid {
 		warnings = append(warnings, "optimality not verified: "+strings.TrimPrefix(rep.Note, "optimality not verified: ")+"; try a longer --timeout")
+	}
+	if rep.OffPathUnknown != "" && rep.Verdict != grader.Valid {
+		warnings = append(warnings, "first move off every optimal path not found: "+rep.OffPathUnknown+"; try a longer --timeout")
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(a.errOut, "kpuzzle: warning: %s\n", w)
@@ -186,6 +239,9 @@ func writeCheckHuman(a *app, puzzlePath string, b puzzles.Board, g puzzles.Goal,
 	}
 	if s := answerReadAs(rep.AnswerFormat); s != "" {
 		about += ", " + s
+	}
+	if rep.AnswerBlock != "" {
+		about += ", found at " + rep.AnswerBlock + " among other text"
 	}
 	fmt.Fprintf(a.out, "%s %s\n", puzzlePath, a.paint.dim("("+about+")"))
 	fmt.Fprintf(a.out, "%s: %s\n", a.paint.verdict(rep.Verdict, string(rep.Verdict)), rep.Summary())

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -42,7 +43,7 @@ func TestCheckVerdictsAndExitCodes(t *testing.T) {
 		{"optimal, blank convention", puzzle, "RIGHT\n", []string{"--moves", "blank"}, 0, "optimal", 1, 1.0, -1},
 		{"suboptimal", puzzle, "LEFT\nRIGHT\nLEFT\n", nil, 1, "suboptimal", 3, 1.0, 0},
 		{"illegal", puzzle, "LEFT\n\nUP\n", nil, 1, "illegal", 2, nil, 3},
-		{"incomplete", puzzle, "RIGHT\n", nil, 1, "incomplete", 1, nil, 0},
+		{"incomplete", puzzle, "RIGHT\n", nil, 1, "incomplete", 1, 1.0, 0},
 		{"unsolvable-correct", unsolvable, "UNSOLVABLE\n", nil, 0, "unsolvable-correct", 0, nil, -1},
 		{"unsolvable-wrong", puzzle, "UNSOLVABLE\n", nil, 1, "unsolvable-wrong", 0, 1.0, 0},
 		{"malformed", puzzle, "LEFT\nSIDEWAYS\n", nil, 1, "malformed", 0, nil, 2},
@@ -70,12 +71,49 @@ func TestCheckVerdictsAndExitCodes(t *testing.T) {
 	}
 }
 
+// TestCheckOffPath: check --json carries where a suboptimal answer left
+// every optimal path (off_path, in the command-line contract's fields)
+// and how far an incomplete one stopped from the goal (remaining); the
+// human output draws the board.
+func TestCheckOffPath(t *testing.T) {
+	dir := t.TempDir()
+	puzzle := writeFile(t, dir, "p.txt", "1 2 3\n4 5 6\n0 7 8\n")
+	sub := writeFile(t, dir, "sub.txt", "LEFT\n\nRIGHT\nLEFT\nLEFT\n")
+	r := kpuzzle(t, "", "check", "--json", puzzle, sub)
+	var got struct {
+		Verdict string          `json:"verdict"`
+		OffPath json.RawMessage `json:"off_path"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, r.stdout)
+	}
+	want := `{"move":2,"line":3,"played":"RIGHT","board_before":[[1,2,3],[4,5,6],[7,0,8]],"optimal_moves":["LEFT"],"distance_before":1}`
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, got.OffPath); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, compact.String()); diff != "" {
+		t.Errorf("off_path (-want +got):\n%s", diff)
+	}
+	r = kpuzzle(t, "", "check", puzzle, sub)
+	for _, line := range []string{"first move off every optimal path: move 2 (line 3), RIGHT", "      7 _ 8", "RIGHT leaves 2 moves to go; LEFT would have stayed on an optimal path"} {
+		if !strings.Contains(r.stdout, line) {
+			t.Errorf("human output lacks %q:\n%s", line, r.stdout)
+		}
+	}
+	inc := writeFile(t, dir, "inc.txt", "LEFT\n")
+	m := checkJSONOut(t, kpuzzle(t, "", "check", "--json", puzzle, inc))
+	if m["remaining"] != 1.0 || m["off_path"] != nil {
+		t.Errorf("remaining %v, off_path %v; want 1 and none (the move stays on an optimal path)", m["remaining"], m["off_path"])
+	}
+}
+
 func TestCheckTeachesInHumanOutput(t *testing.T) {
 	dir := t.TempDir()
 	puzzle := writeFile(t, dir, "p.txt", "1 2 3\n4 5 6\n7 0 8\n")
 	r := kpuzzle(t, "LEFT\nUP\n", "check", puzzle, "-")
 	want := puzzle + ` (3x3, default goal, moves name where the tile goes, answer read as lines: one move per line)
-illegal: line 2 (move 2), UP: the blank is at row 3, column 3, on the bottom row: there is no tile below it to slide UP
+illegal: line 2 (move 2), UP: the blank is at row 3, column 3, on the bottom row: there is no tile below it to slide UP (in blank terms: the blank would move DOWN, off the board)
   board before the move:
     1 2 3
     4 5 6

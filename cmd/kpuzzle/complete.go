@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kpuzzle/kpuzzle/grader/audit"
 	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
@@ -19,7 +20,7 @@ import (
 var flagValues = map[string]func() []string{
 	"algo":      reference.AlgorithmNames,
 	"heuristic": heuristicNames,
-	"goal":      func() []string { return []string{"default", "blank-first", "snail"} },
+	"goal":      puzzles.GoalNames,
 	"moves":     func() []string { return []string{"tile", "blank"} },
 	"shape":     func() []string { return []string{"2x2", "2x3", "2x4", "3x3", "2x5", "3x4", "4x4", "5x5"} },
 	"set":       setNames,
@@ -36,6 +37,11 @@ var flagValues = map[string]func() []string{
 		return out
 	},
 	"threads": threadCounts,
+	// audit's heuristics and board shapes.
+	"expect":      heuristicNames,
+	"dominates":   heuristicNames,
+	"lower-bound": heuristicNames,
+	"board":       func() []string { return append([]string{audit.BoardAuto}, audit.Boards(audit.LanguagePython)...) },
 }
 
 // threadCounts are the --threads values worth offering: 0 (every core)

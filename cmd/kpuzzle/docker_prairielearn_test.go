@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kpuzzle/kpuzzle/grader/integrity"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -40,6 +41,10 @@ func TestPrairieLearnBundleInDocker(t *testing.T) {
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	built, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
 	}
 
 	// grade runs one job in image and returns results.json (nil when the
@@ -167,6 +172,44 @@ func TestPrairieLearnBundleInDocker(t *testing.T) {
 		}
 		if s, ok := res["score"].(float64); ok && s > ceiling["score"].(float64) {
 			t.Errorf("%s: score %v, more than answering UNSOLVABLE everywhere (%v)", name, s, ceiling["score"])
+		}
+	}
+
+	// python-kpuzzle-blind, the attack of issue 31 (see gradeBlindInDocker):
+	// no point on a solvable test, and the entry "Flagged for review"
+	// names what it brought and what its runs started from memory
+	// (PrairieLearn's files are not executable, so the plain copy is
+	// tried from a memory file too, which run.output caps at 1 MiB).
+	blind, err := os.ReadFile(filepath.Join(graderTestdata, "submissions", "python-kpuzzle-blind", "solver.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := os.ReadFile("/bin/true")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]struct{ file, data, want string }{
+		"plain":        {"helper", string(built), "helper: a build of kpuzzle"},
+		"packed":       {"payload.bin", string(xorPacked(built)), "payload.bin: " + integrity.FindOpaque},
+		"packed-small": {"payload.bin", string(xorPacked(small)), integrity.FindExecutedMemory},
+	} {
+		res, logs := grade(image, tests, map[string]string{"solver.py": string(blind), c.file: c.data})
+		if res == nil {
+			t.Errorf("python-kpuzzle-blind (%s): no results.json:\n%s", name, logs)
+			continue
+		}
+		flagged := ""
+		for _, x := range asAnyList(res["tests"]) {
+			if tc := x.(map[string]any); tc["name"] == "Flagged for review" {
+				flagged = fmt.Sprint(tc["output"])
+			}
+		}
+		t.Logf("python-kpuzzle-blind (%s): score %v, flagged: %s", name, res["score"], flagged)
+		if p := plSolvedPoints(res); p > 0 {
+			t.Errorf("python-kpuzzle-blind (%s): %v points on solvable public tests in Docker", name, p)
+		}
+		if !strings.Contains(flagged, c.want) {
+			t.Errorf("python-kpuzzle-blind (%s): \"Flagged for review\" does not name %q:\n%s\n%s", name, c.want, flagged, logs)
 		}
 	}
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kpuzzle/kpuzzle/grader/integrity"
 	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 )
 
@@ -36,7 +37,7 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	hw := filepath.Join(work, "hw")
-	if r := kpuzzle(t, "", "init", hw, "--shape", "3x3,4x4", "--depth", "4-16", "--public", "2", "--hidden", "2", "--unsolvable", "1", "--seed", "7"); r.code != 0 {
+	if r := kpuzzle(t, "", "init", hw, "--shape", "3x3,4x4", "--depth", "4-16", "--public", "2", "--hidden", "2", "--unsolvable", "1", "--seed", "7", "--baseline"); r.code != 0 {
 		t.Fatalf("init: %+v", r)
 	}
 	image := autograderImage(t, work, filepath.Join(hw, "assignment.yaml"), bin, "python")
@@ -170,6 +171,7 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 	if !flagged {
 		t.Errorf("the shipped kpuzzle is not flagged in results.json (a hidden test naming helper and the refusal):\n%s", logs)
 	}
+	gradeBlindInDocker(t, built, grade)
 
 	// An assignment that reads the answer from a file in a folder of the
 	// working folder (run.answer: out/answer.txt): python-answerlink makes
@@ -178,7 +180,7 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 	// results.json written); a program that writes out/answer.txt in a
 	// real folder scores as the starter does.
 	hwf := filepath.Join(work, "hw-folder")
-	if r := kpuzzle(t, "", "init", hwf, "--shape", "3x3", "--depth", "4-16", "--public", "2", "--hidden", "1", "--unsolvable", "1", "--seed", "7"); r.code != 0 {
+	if r := kpuzzle(t, "", "init", hwf, "--shape", "3x3", "--depth", "4-16", "--public", "2", "--hidden", "1", "--unsolvable", "1", "--seed", "7", "--baseline"); r.code != 0 {
 		t.Fatalf("init: %+v", r)
 	}
 	yaml, err := os.ReadFile(filepath.Join(hwf, "assignment.yaml"))
@@ -222,7 +224,7 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 	// score exactly as outside Docker, and the hostile Java program, which
 	// knows Gradescope's layout, must score nothing.
 	hwj := filepath.Join(work, "hw-java")
-	if r := kpuzzle(t, "", "init", hwj, "--language", "java", "--shape", "3x3", "--depth", "4-16", "--public", "2", "--hidden", "1", "--unsolvable", "1", "--seed", "7"); r.code != 0 {
+	if r := kpuzzle(t, "", "init", hwj, "--language", "java", "--shape", "3x3", "--depth", "4-16", "--public", "2", "--hidden", "1", "--unsolvable", "1", "--seed", "7", "--baseline"); r.code != 0 {
 		t.Fatalf("init --language java: %+v", r)
 	}
 	jimage := autograderImage(t, work, filepath.Join(hwj, "assignment.yaml"), bin, "java")
@@ -264,6 +266,74 @@ func TestGradescopeBundleInDocker(t *testing.T) {
 		t.Errorf("java-hostile in Docker: verdicts %v, want every solvable test unsolvable-wrong", v)
 	}
 
+}
+
+// gradeBlindInDocker grades python-kpuzzle-blind, the attack of issue 31
+// (a seccomp filter of its own to blind kpuzzle's guard, kpuzzle run from
+// a memory file), in the Gradescope container: with kpuzzle as a plain
+// copy; XOR-packed (29 MB, more than run.output's 1 MiB, which caps
+// memory files too, so it cannot be unpacked); and with a small program
+// XOR-packed in its place (the host's true(1)), which does start from a
+// memory file. None may score on a solvable test, and each is named in
+// the staff's integrity test: the build and its refusal and execution,
+// the packed data, the memory file executed.
+func gradeBlindInDocker(t *testing.T, kpuzzleBuild []byte, grade func(map[string]string) (map[string]any, string)) {
+	t.Helper()
+	solver, err := os.ReadFile(filepath.Join(graderTestdata, "submissions", "python-kpuzzle-blind", "solver.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := os.ReadFile("/bin/true")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		want  []string // in the staff's integrity test
+	}{
+		{"plain", map[string]string{"helper": string(kpuzzleBuild)},
+			[]string{"helper: a build of kpuzzle", "refused", integrity.FindExecutedKpuzzle}},
+		{"packed", map[string]string{"payload.bin": string(xorPacked(kpuzzleBuild))},
+			[]string{"payload.bin: " + integrity.FindOpaque}},
+		{"packed-small", map[string]string{"payload.bin": string(xorPacked(small))},
+			[]string{integrity.FindExecutedMemory}},
+	} {
+		c.files["solver.py"] = string(solver)
+		res, logs := grade(c.files)
+		if res == nil {
+			t.Errorf("python-kpuzzle-blind (%s): no results.json:\n%s", c.name, logs)
+			continue
+		}
+		v := verdicts(res)
+		t.Logf("python-kpuzzle-blind (%s): score %v, verdicts %v", c.name, res["score"], v)
+		if v["optimal"]+v["suboptimal"]+v["valid"] != 0 {
+			t.Errorf("python-kpuzzle-blind (%s) scored in Docker: %v", c.name, v)
+		}
+		review := ""
+		for _, x := range res["tests"].([]any) {
+			if tc := x.(map[string]any); strings.HasPrefix(fmt.Sprint(tc["name"]), "Integrity review") && tc["visibility"] == "hidden" {
+				review = fmt.Sprint(tc["output"])
+			}
+		}
+		t.Logf("integrity test: %s", review)
+		for _, w := range c.want {
+			if !strings.Contains(review, w) {
+				t.Errorf("python-kpuzzle-blind (%s): the staff's integrity test does not name %q:\n%s\n%s", c.name, w, review, logs)
+			}
+		}
+	}
+}
+
+// xorPacked is data XOR-ed with a 16-byte key that comes first, as
+// python-kpuzzle-blind's payload.bin holds it.
+func xorPacked(data []byte) []byte {
+	key := []byte("kpuzzle-issue-31")
+	out := append([]byte(nil), key...)
+	for i, c := range data {
+		out = append(out, c^key[i%16])
+	}
+	return out
 }
 
 // autograderImage builds the Gradescope image of an assignment as

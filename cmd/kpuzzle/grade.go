@@ -18,6 +18,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/grader/report"
+	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -96,6 +97,11 @@ run. Results (byte-for-byte reproducible):
   OUT/junit.xml                      JUnit XML
   OUT/gradebook.csv                  one row per student, one column per test
   OUT/feedback/STUDENT.md            Markdown feedback from a template
+  OUT/class.json, OUT/class.csv      the class at a glance: verdicts per
+                                     test, where answers left the optimal
+                                     paths, claims outside their bands,
+                                     shared answers to review (also
+                                     "class" in --json)
 and, for the instructor (with run times, so they differ from run to run):
   OUT/summary.html                   score histogram, pass rate per test,
                                      run times, links to the replays
@@ -140,12 +146,13 @@ security model.`,
 			if err != nil {
 				return err
 			}
-			return runGrade(ctx, a, opts, asg, args, referenceOracle())
+			o := newReferenceOracles(asg.Feedback.OffPathNodes)
+			return runGrade(ctx, a, opts, asg, args, o.optimum, o.distances, o.counts)
 		},
 	}
 	f := cmd.Flags()
 	opts.puzzle.register(f)
-	f.Lookup("goal").Usage = "override the assignment's goal: default, blank-first, snail or a goal FILE"
+	f.Lookup("goal").Usage = "override the assignment's goal: " + puzzles.GoalChoicesDescribed()
 	f.Lookup("moves").Usage = "override the assignment's move convention: tile or blank"
 	registerAnswerFormat(f, &opts.answerFormat, "")
 	f.Lookup("answer-format").Usage = "override the assignment's answer.format: " + notation.Choices() + " (see docs/formats.md)"
@@ -305,6 +312,8 @@ type gradeJSON struct {
 	Reran       int              `json:"reran,omitempty"` // time-outs beside other runs, run again alone
 	Isolation   string           `json:"isolation"`
 	Submissions []submissionJSON `json:"submissions"`
+	// Class is the class at a glance (report.Class), as class.json.
+	Class *report.Class `json:"class"`
 }
 
 type submissionJSON struct {
@@ -336,12 +345,20 @@ type testJSON struct {
 	// Unchecked marks a length the program reported without moves to
 	// check (run.solution: reported), capped by rubric.reported.
 	Unchecked bool `json:"unchecked,omitempty"`
+	// OffPath, Remaining and OffPathUnknown are grader.Result's: where a
+	// suboptimal or incomplete answer left every optimal path.
+	OffPath        *grader.OffPath `json:"off_path,omitempty"`
+	Remaining      *int            `json:"remaining,omitempty"`
+	OffPathUnknown string          `json:"off_path_unknown,omitempty"`
 	// Rerun is grader.Result's: how a time-out beside other runs went
 	// before it was run again alone.
 	Rerun string `json:"rerun,omitempty"`
 	// NearLimit says which limits the run came within 10% of, when it did
 	// ("wall time (run.wall_time 5s)").
 	NearLimit string `json:"near_limit,omitempty"`
+	// Varies says how the test's second run answered otherwise
+	// (run.recheck), when it did.
+	Varies string `json:"varies,omitempty"`
 	// Checks are the test's scored sub-checks (Java API methods, judged
 	// claims), counted in Score and Max.
 	Checks []subCheckJSON `json:"checks,omitempty"`
@@ -373,9 +390,11 @@ type gradeInputs struct {
 	// the PrairieLearn download graded, if one was given.
 	withheld report.Withheld
 	release  *prairieLearnRelease
+	// madeOut is set when the output folder did not exist before.
+	madeOut bool
 }
 
-func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle grader.Oracle) error {
+func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle, distances, counts grader.Oracle) error {
 	in, err := readGradeInputs(a, &opts, asg, paths)
 	if err != nil {
 		return err
@@ -386,6 +405,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 		Tests:        in.tests,
 		Submissions:  in.subs,
 		Oracle:       oracle,
+		Distances:    distances,
 		Jobs:         opts.jobs,
 		JournalPath:  filepath.Join(in.out, batch.JournalFile),
 		Resume:       opts.resume,
@@ -400,11 +420,24 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	})
 	progress.finish()
 	if err != nil {
+		if in.madeOut {
+			// A refused grading leaves nothing behind: the journal is
+			// gone (batch.Grade discards it), and so is the folder
+			// made for it, when nothing else is in it.
+			os.Remove(in.out)
+		}
 		switch {
 		case errors.Is(err, journal.ErrExists), errors.Is(err, journal.ErrMismatch), errors.Is(err, journal.ErrLocked), errors.Is(err, journal.ErrNoHeader):
 			return usageErrorf("%v", err)
 		case errors.Is(err, grader.ErrKeyContradiction), errors.Is(err, batch.ErrExposed):
 			return usageErrorf("%v", err)
+		}
+		var ce *grader.ConfigError
+		if errors.As(err, &ce) {
+			// A key found wrong once the grading started (a missing
+			// run.files, a course helper that does not compile): the
+			// file is named as for any bad key.
+			return usageErrorf("%s: %v", a.v.ConfigFileUsed(), ce)
 		}
 		return inputError(err)
 	}
@@ -418,8 +451,12 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 			"no grades were written. Check run.command (and build.command), try it on one submission, and grade again into a new --out "+
 			"(or pass --allow-uniform-failure to write these grades)", len(outcome.Results), firstLineOf(why))
 	}
+	class, err := classReport(ctx, asg, outcome, in.roster, counts)
+	if err != nil {
+		return err
+	}
 	gb, err := report.WriteGrading(in.out, asg, outcome, in.roster, report.FolderOptions{Feedback: in.tmpl, ResultsJSON: opts.resultsJSON, ResultsFormat: opts.resultsFmt, Withheld: in.withheld,
-		Budget: feedbackBudget(a, asg, opts.metadata)})
+		Budget: feedbackBudget(a, asg, opts.metadata), Class: class})
 	if err != nil {
 		return inputError(err)
 	}
@@ -429,7 +466,24 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 	if err := writePrairieLearnScores(a, gb, in.out, in.release); err != nil {
 		return err
 	}
-	return renderGrade(a, opts, gb, in.out, outcome)
+	return renderGrade(a, opts, gb, in.out, outcome, class)
+}
+
+// classReport is the class at a glance of a grading (report.Class), its
+// shared answers' paths counted with counts (remembering what it proved).
+func classReport(ctx context.Context, asg grader.Assignment, o batch.Outcome, roster report.Roster, counts grader.Oracle) (*report.Class, error) {
+	var po report.PathOptions
+	if counts != nil {
+		po.Distances = grader.NewMemoOracle(counts, 0)
+	}
+	c, err := report.FromOutcome(asg, o, roster).Class(ctx, po)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, &exitError{code: exitFindings}
+		}
+		return nil, inputError(err)
+	}
+	return &c, nil
 }
 
 // readGradeInputs checks grade's flags and reads everything a grading
@@ -498,6 +552,9 @@ func readGradeInputs(a *app, opts *gradeOptions, asg grader.Assignment, paths []
 		return in, inputError(err)
 	}
 	// The output holds every student's answers: private to the grader.
+	if _, err := os.Stat(in.out); errors.Is(err, os.ErrNotExist) {
+		in.madeOut = true
+	}
 	if err := os.MkdirAll(in.out, 0o700); err != nil {
 		return in, inputError(err)
 	}
@@ -507,9 +564,9 @@ func readGradeInputs(a *app, opts *gradeOptions, asg grader.Assignment, paths []
 
 // renderGrade prints a finished grading: its summary (or grade --json),
 // and what the grader's own failures left undone.
-func renderGrade(a *app, opts gradeOptions, gb report.Gradebook, out string, outcome batch.Outcome) error {
+func renderGrade(a *app, opts gradeOptions, gb report.Gradebook, out string, outcome batch.Outcome, class *report.Class) error {
 	if a.json {
-		if err := writeJSON(a.out, gradeSummaryJSON(gb, out, outcome)); err != nil {
+		if err := writeJSON(a.out, gradeSummaryJSON(gb, out, outcome, class)); err != nil {
 			return err
 		}
 	} else {
@@ -532,8 +589,8 @@ func renderGrade(a *app, opts gradeOptions, gb report.Gradebook, out string, out
 	return nil
 }
 
-func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSON {
-	j := gradeJSON{Out: out, Summary: filepath.Join(out, report.SummaryFile), Interrupted: o.Interrupted, Ran: o.Ran, Reused: o.Reused, Reran: o.Reran, Isolation: o.Isolation.String(), Submissions: []submissionJSON{}}
+func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome, class *report.Class) gradeJSON {
+	j := gradeJSON{Out: out, Summary: filepath.Join(out, report.SummaryFile), Interrupted: o.Interrupted, Ran: o.Ran, Reused: o.Reused, Reran: o.Reran, Isolation: o.Isolation.String(), Submissions: []submissionJSON{}, Class: class}
 	for _, s := range gb.Submissions {
 		score, max := gb.Total(s)
 		sj := submissionJSON{Name: s.Name, Score: score, Max: max, Integrity: []integrityJSON{}}
@@ -542,7 +599,8 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome) gradeJSO
 		}
 		for _, r := range s.Results {
 			tj := testJSON{Test: r.Test, Verdict: r.Verdict, Length: r.Length, OptimalLength: r.OptimalLength,
-				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit, Rerun: r.Rerun, Unchecked: r.Unchecked}
+				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit, Rerun: r.Rerun,
+				OffPath: r.OffPath, Remaining: r.Remaining, OffPathUnknown: r.OffPathUnknown, Unchecked: r.Unchecked, Varies: r.Varies}
 			for _, c := range r.ScoredChecks(gb.Rubric) {
 				tj.Checks = append(tj.Checks, subCheckJSON{Group: c.Group, Name: c.Name, Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})
 			}

@@ -23,7 +23,7 @@ func TestGradeJSONChecks(t *testing.T) {
 	r := grader.Result{Test: "p1.txt", Verdict: grader.Optimal, Length: 4, OptimalLength: &opt, Solvable: true,
 		Checks: []grader.SubCheck{{Group: grader.CheckGroupAPI, Name: grader.CheckHamming, Passed: true, Detail: "hamming() returned 3"}}}
 	gb := report.NewGradebook(a, tests, map[string]map[string]grader.Result{"s": {"p1.txt": r}})
-	j := gradeSummaryJSON(gb, "out", batch.Outcome{})
+	j := gradeSummaryJSON(gb, "out", batch.Outcome{}, nil)
 	tj := j.Submissions[0].Tests[0]
 	if tj.Score != 3 || tj.Max != 3 || len(tj.Checks) != len(grader.APIChecks) {
 		t.Fatalf("test %+v", tj)

@@ -92,6 +92,7 @@ type mergeJSON struct {
 	Out         string           `json:"out"`
 	Shards      []string         `json:"shards"`
 	Submissions []submissionJSON `json:"submissions"`
+	Class       *report.Class    `json:"class"`
 }
 
 func newGradeMergeCmd(a *app) *cobra.Command {
@@ -141,7 +142,11 @@ shards were graded with it.`,
 			if err != nil {
 				return usageErrorf("%v", err)
 			}
-			gb, err := report.WriteGrading(out, asg, m.Outcome, m.Roster, report.FolderOptions{Feedback: tmpl})
+			classRep, err := classReport(cmd.Context(), asg, m.Outcome, m.Roster, newReferenceOracles(asg.Feedback.OffPathNodes).counts)
+			if err != nil {
+				return err
+			}
+			gb, err := report.WriteGrading(out, asg, m.Outcome, m.Roster, report.FolderOptions{Feedback: tmpl, Class: classRep})
 			if err != nil {
 				return inputError(err)
 			}
@@ -149,7 +154,7 @@ shards were graded with it.`,
 				return err
 			}
 			if a.json {
-				j := mergeJSON{Out: out, Shards: m.Shards, Submissions: gradeSummaryJSON(gb, out, m.Outcome).Submissions}
+				j := mergeJSON{Out: out, Shards: m.Shards, Submissions: gradeSummaryJSON(gb, out, m.Outcome, classRep).Submissions, Class: classRep}
 				return writeJSON(a.out, j)
 			}
 			fmt.Fprintf(a.out, "merged %d shards, %d submissions, into %s; summary page %s\n", len(m.Shards), len(gb.Submissions), out, filepath.Join(out, report.SummaryFile))

@@ -26,8 +26,9 @@ var clusterCorpus = []string{
 // prepares the key once and grades it split into 1, 2, 3 and 7 shards and
 // merges them: every file the merge writes (results.json of every
 // student, JUnit XML, gradebook, feedback, replay pages, kept answers, the
-// summary page, the Canvas and Moodle gradebooks and the list of students
-// missing from them) must be the one run's, byte for byte.
+// summary page, the class report class.json and class.csv, the Canvas
+// and Moodle gradebooks and the list of students missing from them) must
+// be the one run's, byte for byte.
 func TestGradeShardsMergeByteForByte(t *testing.T) {
 	if testing.Short() {
 		t.Skip("grades a class in one run and in shards; go test without -short runs it")
@@ -46,6 +47,9 @@ func TestGradeShardsMergeByteForByte(t *testing.T) {
 	want := readTree(t, whole, "journal.jsonl")
 	if len(want) < 3*len(clusterCorpus) {
 		t.Fatalf("the one run wrote only %d files", len(want))
+	}
+	if !strings.Contains(want["class.json"], `"common_off_paths"`) || !strings.Contains(want["class.csv"], "p1.txt") {
+		t.Fatalf("the one run's class report lacks the greedy solver's first moves off every optimal path:\n%s", want["class.json"])
 	}
 	if _, ok := want["gradebook-canvas.csv"]; !ok || !strings.Contains(want["gradebook-missing.txt"], "python-astar") {
 		t.Fatalf("the one run wrote no Canvas gradebook, or did not list the students it has no ID for:\n%s", want["gradebook-missing.txt"])

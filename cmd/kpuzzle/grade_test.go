@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io/fs"
+	"math/big"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -19,6 +21,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/report"
 )
 
 // graderTestdata is the grader's test puzzles and hostile submissions;
@@ -55,6 +58,7 @@ puzzles:
 run:
   command: "python3 {submission}/solver.py {input} {output}"
   wall_time: 8s
+  recheck: none   # each test once: grade's second run has tests of its own
 rubric:
   solved: 6
   optimal: 4
@@ -111,7 +115,7 @@ func TestGradeEndToEnd(t *testing.T) {
 	for name := range files {
 		names = append(names, name)
 	}
-	want := []string{"feedback/python-astar.md", "feedback/python-illegal.md", "gradebook.csv", "journal.jsonl", "junit.xml",
+	want := []string{"class.csv", "class.json", "feedback/python-astar.md", "feedback/python-illegal.md", "gradebook.csv", "journal.jsonl", "junit.xml",
 		"results/python-astar/results.json", "results/python-illegal/results.json", "summary.html"}
 	for _, s := range []string{"python-astar", "python-illegal"} {
 		for i := 1; i <= 5; i++ {
@@ -144,6 +148,15 @@ func TestGradeEndToEnd(t *testing.T) {
 	var js gradeJSON
 	if err := json.Unmarshal([]byte(r.stdout), &js); err != nil || js.Ran != 0 || js.Reused != 10 || len(js.Submissions) != 2 || js.Submissions[0].Score != 50 {
 		t.Errorf("resume JSON %+v, %v", js, err)
+	}
+	// The class at a glance: per test, each verdict's count; the same as
+	// class.json.
+	if js.Class == nil || len(js.Class.Tests) != 5 || js.Class.Tests[0].Verdicts["optimal"] != 1 || js.Class.Tests[0].Verdicts["illegal"] != 1 {
+		t.Errorf("grade --json class: %+v", js.Class)
+	}
+	var fromFile report.Class
+	if err := json.Unmarshal([]byte(files["class.json"]), &fromFile); err != nil || !cmp.Equal(*js.Class, fromFile, cmp.Comparer(func(a, b *big.Int) bool { return a.Cmp(b) == 0 })) {
+		t.Errorf("class.json differs from grade --json's class: %v", err)
 	}
 	if diff := cmp.Diff(files, readTree(t, out)); diff != "" {
 		t.Errorf("files changed on resume (-before +after):\n%s", diff)
@@ -622,5 +635,39 @@ func TestGradeGradebookNamesStudents(t *testing.T) {
 	lines := strings.Split(string(data), "\n")
 	if !strings.HasPrefix(lines[0], "student,name,sid,email,") || !strings.HasPrefix(lines[1], "submission_111,Ada Lovelace,1815,ada@example.edu,") {
 		t.Errorf("gradebook.csv:\n%s", data)
+	}
+}
+
+// A refused grading (here an answer key the grader proves wrong before
+// any program runs) leaves nothing that blocks the next one: no journal,
+// no output folder, so the corrected run needs no --resume.
+func TestGradeRefusedLeavesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades three times, one of them whole")
+	}
+	config, subs := gradeFixture(t, "", "python-astar")
+	course := filepath.Dir(config)
+	set := filepath.Join(course, "set")
+	writeFile(t, set, "p.txt", "1 2 3\n4 5 6\n0 7 8\n") // two moves from the goal
+	writeFile(t, set, "manifest.json", `{"goal": "default", "puzzles": [{"file": "p.txt", "solvable": true, "optimal_length": 1}]}`)
+	asg := writeFile(t, course, "wrong-key.yaml", "puzzles:\n  dir: set\nrun:\n  command: \"python3 {submission}/solver.py {input} {output}\"\n")
+	out := filepath.Join(t.TempDir(), "results")
+	wantOneLineError(t, kpuzzle(t, "", "grade", "--config", asg, "--out", out, subs), "test p.txt", "optimal length is 1")
+	if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the refused grading left %s behind: %v", out, err)
+	}
+	writeFile(t, set, "manifest.json", `{"goal": "default", "puzzles": [{"file": "p.txt", "solvable": true, "optimal_length": 2}]}`)
+	if r := kpuzzle(t, "", "grade", "--config", asg, "--out", out, subs); r.code != 0 {
+		t.Fatalf("the corrected grading: exit %d\n%s", r.code, r.stderr)
+	}
+	// An output folder that was there before stays.
+	keep := t.TempDir()
+	writeFile(t, set, "manifest.json", `{"goal": "default", "puzzles": [{"file": "p.txt", "solvable": true, "optimal_length": 1}]}`)
+	wantOneLineError(t, kpuzzle(t, "", "grade", "--config", asg, "--out", keep, subs), "test p.txt")
+	if _, err := os.Stat(keep); err != nil {
+		t.Errorf("the refused grading removed a folder it did not make: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(keep, "journal.jsonl")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the refused grading left its journal: %v", err)
 	}
 }

@@ -18,6 +18,12 @@ import (
 // (only the run's host name marks it) and without namespaces under a run
 // uid. Every command that could hand out an answer, an optimal length or
 // a key refuses with one line and exit 2; version still works.
+//
+// The build lies in the temporary folder on purpose, as it would in a
+// checkout under /tmp: runs with namespaces get a private /tmp, and the
+// program of a run must stay visible there all the same (issue 34; the
+// test failed with "sandbox: start ...: no such file or directory" from
+// a checkout under /tmp).
 func TestAnswerCommandsRefuseInsideARun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds kpuzzle")
@@ -25,9 +31,7 @@ func TestAnswerCommandsRefuseInsideARun(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("runs under a run uid only when root")
 	}
-	// Not in the temporary folder, which runs with namespaces do not
-	// share.
-	bin, err := os.MkdirTemp(".", ".kpuzzle-bin-")
+	bin, err := os.MkdirTemp("", "kpuzzle-bin-")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,6 +38,7 @@ type initOptions struct {
 	format     string
 	wallTime   time.Duration
 	force      bool
+	baseline   bool
 	jobs       int
 	timeout    time.Duration
 	pdb        pdbFlags
@@ -57,8 +58,10 @@ func newInitCmd(a *app) *cobra.Command {
   starter/LANG/         student starter code in Python, Java, C++ and Go
                         (for --interface file): reads both puzzle formats,
                         writes the answer in the assignment's convention,
-                        with a placeholder search (breadth-first, capped)
-                        the student replaces
+                        and leaves the search to the student (a stub that
+                        finds nothing); with --baseline, a working
+                        baseline search (breadth-first, capped at 200,000
+                        expansions) instead
   handout.md            the student handout: formats, what to implement,
                         how to check an answer
   gradescope/           setup.sh and run_autograder for a Gradescope
@@ -111,6 +114,7 @@ default a range suited to each shape); each shape gets --public and
 	f.StringVar(&opts.format, "format", "rows", "puzzle file format: rows (CS3243) or princeton (the formats the starter code reads)")
 	f.DurationVar(&opts.wallTime, "wall-time", 10*time.Second, "time limit of one test (run.wall_time)")
 	f.BoolVar(&opts.force, "force", false, "write into DIR even if it is not empty (files of the same names are replaced)")
+	f.BoolVar(&opts.baseline, "baseline", false, "write starter code with a working baseline search (breadth-first, capped at 200,000 expansions; uniform-cost for the interactive interface) instead of a skeleton whose search is the students' to write")
 	f.IntVar(&opts.jobs, "jobs", runtime.NumCPU(), "puzzles generated at once")
 	f.DurationVar(&opts.timeout, "timeout", 10*time.Minute, "time allowed to find and prove one puzzle")
 	registerPDBDir(f, &opts.pdb)
@@ -132,7 +136,7 @@ func runInit(ctx context.Context, a *app, dir string, opts initOptions) error {
 	}
 	so := scaffold.Options{
 		Name: opts.name, Interface: opts.iface, Language: opts.language, Public: opts.public, Hidden: opts.hidden, Unsolvable: opts.unsolvable,
-		Seed: opts.seed, Goal: opts.puzzle.goal, WallTime: opts.wallTime,
+		Seed: opts.seed, Goal: opts.puzzle.goal, WallTime: opts.wallTime, Baseline: opts.baseline,
 		GoDir: scaffold.GoBinDir(), KpuzzleVersion: buildVersion(), GoVersion: runtime.Version(),
 	}
 	var err error

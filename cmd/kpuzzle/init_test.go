@@ -39,7 +39,7 @@ func TestInitThenGradeTheStarter(t *testing.T) {
 			t.Parallel()
 			dir := filepath.Join(t.TempDir(), "hw")
 			r := kpuzzle(t, "", "init", dir, "--language", l.Name, "--shape", "3x3,4x4", "--depth", "2-12",
-				"--public", "1", "--hidden", "1", "--unsolvable", "0", "--wall-time", "60s", "--seed", "3")
+				"--public", "1", "--hidden", "1", "--unsolvable", "0", "--wall-time", "60s", "--seed", "3", "--baseline")
 			if r.code != 0 {
 				t.Fatalf("init: %+v", r)
 			}
@@ -69,7 +69,46 @@ func TestInitThenGradeTheStarter(t *testing.T) {
 			if s := got.Submissions[0]; s.Score != 40 || s.Max != 40 {
 				t.Errorf("score %v/%v, want 40/40", s.Score, s.Max)
 			}
+			// The starter brings nothing to flag, and its runs execute
+			// the course's interpreters and its own build only.
+			if f := got.Submissions[0].Integrity; len(f) != 0 {
+				t.Errorf("the starter is flagged: %+v", f)
+			}
 		})
+	}
+}
+
+// TestInitBareStarterIsASkeleton: the starter of a bare kpuzzle init
+// leaves the search to the student (it used to be a breadth-first search
+// that solves every 3x3 test, 100/100), and the handout says so; a
+// student who grades themselves as the handout says is not flagged for
+// the course's own answer key in the repository.
+func TestInitBareStarterIsASkeleton(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed, so the Python starter cannot run")
+	}
+	dir := filepath.Join(t.TempDir(), "hw")
+	if r := kpuzzle(t, "", "init", dir, "--shape", "3x3", "--depth", "2-10", "--public", "2", "--hidden", "1", "--unsolvable", "1", "--seed", "3"); r.code != 0 {
+		t.Fatalf("init: %+v", r)
+	}
+	handout := readTree(t, dir)["handout.md"]
+	if !strings.Contains(handout, "Its\nsearch is a stub that finds nothing") || strings.Contains(handout, "cannot solve the larger tests") {
+		t.Errorf("the handout does not say the search is the student's:\n%s", handout)
+	}
+	repo := filepath.Join(dir, "classroom")
+	r := kpuzzle(t, "", "grade", "--json", "--config", filepath.Join(repo, ".kpuzzle", "assignment.yaml"), "--layout", "single", "--out", t.TempDir(), repo)
+	var got gradeJSON
+	if err := json.Unmarshal([]byte(r.stdout), &got); r.code != 0 || err != nil || len(got.Submissions) != 1 {
+		t.Fatalf("self-grading: %+v (%v)", r, err)
+	}
+	s := got.Submissions[0]
+	if s.Score != 0 || len(s.Integrity) != 0 {
+		t.Errorf("the bare starter scores %v and is flagged %+v; want 0 and nothing flagged", s.Score, s.Integrity)
+	}
+	for _, tc := range s.Tests {
+		if tc.Verdict != grader.NoAnswer {
+			t.Errorf("%s: %s, want no-answer from the skeleton", tc.Test, tc.Verdict)
+		}
 	}
 }
 
@@ -273,7 +312,7 @@ func TestWorkflowGradingStep(t *testing.T) {
 	}
 	bin := kpuzzleBinary(t)
 	dir := filepath.Join(t.TempDir(), "hw")
-	if r := kpuzzle(t, "", "init", dir, "--shape", "3x3", "--depth", "2-10", "--public", "2", "--hidden", "1", "--unsolvable", "1"); r.code != 0 {
+	if r := kpuzzle(t, "", "init", dir, "--shape", "3x3", "--depth", "2-10", "--public", "2", "--hidden", "1", "--unsolvable", "1", "--baseline"); r.code != 0 {
 		t.Fatalf("init: %+v", r)
 	}
 	repo := filepath.Join(dir, "classroom")
@@ -505,7 +544,7 @@ func TestInitInterfaces(t *testing.T) {
 				t.Parallel()
 				dir := filepath.Join(t.TempDir(), "hw")
 				args := []string{"init", dir, "--interface", iface.Name, "--shape", "3x3", "--depth", "2-12",
-					"--public", "1", "--hidden", "1", "--unsolvable", "1", "--wall-time", "60s", "--seed", "3", "--json"}
+					"--public", "1", "--hidden", "1", "--unsolvable", "1", "--wall-time", "60s", "--seed", "3", "--json", "--baseline"}
 				if lang != iface.Languages[0] {
 					args = append(args, "--language", lang)
 				}
@@ -573,6 +612,9 @@ func TestInitInterfaces(t *testing.T) {
 				}
 				if s := got.Submissions[0]; s.Score != 40 || s.Max != 40 {
 					t.Errorf("score %v/%v, want 40/40", s.Score, s.Max)
+				}
+				if f := got.Submissions[0].Integrity; len(f) != 0 {
+					t.Errorf("the starter is flagged: %+v", f)
 				}
 
 				// The handout tells the students this interface, and both
@@ -658,7 +700,7 @@ func TestClassroomRegradeIgnoresTheStudentsFiles(t *testing.T) {
 		t.Skip("python3 is not installed, so the Python starter cannot run")
 	}
 	dir := filepath.Join(t.TempDir(), "hw")
-	if r := kpuzzle(t, "", "init", dir, "--shape", "3x3", "--depth", "2-8", "--public", "1", "--hidden", "1", "--unsolvable", "1"); r.code != 0 {
+	if r := kpuzzle(t, "", "init", dir, "--shape", "3x3", "--depth", "2-8", "--public", "1", "--hidden", "1", "--unsolvable", "1", "--baseline"); r.code != 0 {
 		t.Fatalf("init: %+v", r)
 	}
 	clones := filepath.Join(t.TempDir(), "hw-submissions")
@@ -695,6 +737,11 @@ func TestClassroomRegradeIgnoresTheStudentsFiles(t *testing.T) {
 	// and hidden; the students' copy holds the public two.
 	if !hidden || len(honest.Tests) != 4 {
 		t.Errorf("the re-grade ran %d tests (a hidden one: %v), want the instructor's 4, hidden ones included", len(honest.Tests), hidden)
+	}
+	// The public tests' key in every clone is the course's own: no
+	// integrity finding.
+	if len(honest.Integrity) != 0 {
+		t.Errorf("the untouched repository is flagged: %+v", honest.Integrity)
 	}
 	if honest.Score == 0 || cheat.Score != honest.Score || cheat.Max != honest.Max {
 		t.Errorf("the tampered repository scores %v/%v, the untouched one %v/%v: want the same, and above 0", cheat.Score, cheat.Max, honest.Score, honest.Max)

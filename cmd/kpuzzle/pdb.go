@@ -90,7 +90,7 @@ and 290 MB on disk; 6-6-3 and 5-5-5 take seconds.`,
 			return runPdbBuild(ctx, a, pf, o)
 		},
 	}
-	cmd.Flags().StringVar(&o.goal, "goal", "", "goal: default (1..k, blank last), blank-first (0 1 ... k), snail (clockwise spiral) or a goal FILE")
+	cmd.Flags().StringVar(&o.goal, "goal", "", "goal: "+puzzles.GoalChoicesDescribed())
 	cmd.Flags().StringVar(&o.shape, "shape", "", "board RxC for --patterns (shipped names imply their board)")
 	cmd.Flags().StringVar(&o.patterns, "patterns", "", "a custom partition: tiles joined by - and patterns by /, e.g. 1-2-3-4/5-6-7-8")
 	cmd.Flags().StringVar(&o.mode, "mode", "additive", "mode of --patterns: additive (patterns add up) or max (fringe style, every move counts)")

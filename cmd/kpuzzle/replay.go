@@ -35,8 +35,10 @@ func newReplayCmd(a *app) *cobra.Command {
 		Long: `Write one HTML file that plays ANSWER on PUZZLE: play/pause, step forward
 and back, a slider, the move list with the current move highlighted, the
 first illegal move marked with its reason, and the verdict with the optimal
-length. The page loads nothing from the network; open it in any browser,
-mail it or upload it.
+length. For a suboptimal or incomplete answer the page marks the first move
+off every optimal path and shows the moves that would have stayed optimal;
+it opens there, or at the illegal move. The page loads nothing from the
+network; open it in any browser, mail it or upload it.
 
 The verdict is kpuzzle check's. The optimal length comes from --optimal,
 else from the answer key (a manifest.json listing PUZZLE, or the published
@@ -145,7 +147,8 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 		page.MaxMoves = -1 // every move
 	}
 	if answerErr == nil {
-		rep, err := grader.CheckAnswer(ctx, p, ans, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout})
+		rep, err := grader.CheckAnswer(ctx, p, ans, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout, Notation: n,
+			OffPath: grader.OffPathOptions{Timeout: opts.timeout}})
 		if err != nil {
 			if errors.Is(err, grader.ErrKeyContradiction) {
 				return usageErrorf("%s: %v", puzzlePath, err)
@@ -156,6 +159,7 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 		page.Summary = rep.Summary()
 		page.OptimalLength = rep.OptimalLength
 		page.OptimalSource = rep.OptimalSource
+		page.OffPath, page.Remaining = rep.OffPath, rep.Remaining
 		page.Note = rep.Note
 		if rep.Verdict == grader.Valid {
 			page.Note = "" // the summary says it

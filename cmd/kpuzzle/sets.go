@@ -191,7 +191,7 @@ invocation or input.`,
 	f.StringVar(&o.only, "only", "", "prove only the instances named, comma-separated (e.g. 9,47)")
 	f.IntVar(&o.limit, "limit", 0, "prove only the first N instances (0: all)")
 	f.DurationVar(&o.timeout, "timeout", 0, "stop a proof after this long, e.g. 10m (0: no limit)")
-	f.StringVar(&o.goal, "goal", "", "goal: default, blank-first or a goal FILE (default: the set's own goal)")
+	f.StringVar(&o.goal, "goal", "", "goal: "+puzzles.GoalChoicesDescribed()+" (default: the set's own goal)")
 	f.IntVar(&o.jobs, "jobs", 1, "proofs at once")
 	registerThreads(f, &o.threads, "goroutines of each proof's IDA* search (0: every core, divided among --jobs; 1: the serial search, whose node counts are exact)")
 	f.BoolVar(&o.noBuild, "no-build", false, "never build a pattern database; fail when one is missing")

@@ -40,7 +40,7 @@ func TestSlurmArrayJob(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	hw := filepath.Join(root, "hw")
-	if r := kpuzzle(t, "", "init", hw, "--shape", "3x3", "--depth", "4-14", "--public", "2", "--hidden", "2", "--unsolvable", "1", "--seed", "5"); r.code != 0 {
+	if r := kpuzzle(t, "", "init", hw, "--shape", "3x3", "--depth", "4-14", "--public", "2", "--hidden", "2", "--unsolvable", "1", "--seed", "5", "--baseline"); r.code != 0 {
 		t.Fatalf("init: %+v", r)
 	}
 	subs := filepath.Join(root, "submissions")

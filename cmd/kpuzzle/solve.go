@@ -51,7 +51,8 @@ astar, wastar (--weight), idastar, rbfs, bidirectional, and auto (default):
 the fastest route to a proven-optimal answer — an exact distance table for
 boards of at most 9 cells, otherwise IDA* with the strongest heuristic
 available (a pattern database already in the cache, else linear conflict).
-Heuristics (--heuristic): misplaced, manhattan (default), euclidean,
+Heuristics (--heuristic): misplaced, manhattan (default), euclidean (and
+its variants euclidean-tile-floor, euclidean-ceil, ...: docs/heuristics.md),
 linear-conflict, walking-distance, pdb:555, pdb:663, pdb:78, pdb:fringe,
 pdb:6666, pdb:auto, pdb:pairs, pdb:dynamic (pairs and triples chosen per state). The A* tie-break (--tie-break; default high-g-lifo:
 lowest f, then highest g, then last in, first out) is printed with every

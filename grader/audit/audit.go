@@ -97,6 +97,10 @@ type Options struct {
 	// admissible.
 	Ignore []string
 
+	// Submission names the submission audited (a student, a folder of a
+	// class), for the report's Origin.
+	Submission string
+
 	// MaxCounterexamples caps the counterexamples listed per kind; 0
 	// means DefaultMaxCounterexamples.
 	MaxCounterexamples int
@@ -185,6 +189,14 @@ func Run(ctx context.Context, src Source, opts Options) (*Report, error) {
 			}
 		}
 	}
+	if !r.GoalZero {
+		if r.GoalFits, err = goalFits(ctx, src, opts.Goal); err != nil {
+			return nil, err
+		}
+		if len(r.GoalFits) > 0 && r.Checks[0].Name == CheckGoalZero {
+			r.Checks[0].Detail += fmt.Sprintf("; it is 0 on the %s goal (--goal %s)", strings.Join(r.GoalFits, " and "), r.GoalFits[0])
+		}
+	}
 	r.Passed = true
 	for i := range r.Checks {
 		c := &r.Checks[i]
@@ -192,6 +204,14 @@ func Run(ctx context.Context, src Source, opts Options) (*Report, error) {
 		r.Passed = r.Passed && (c.Passed || c.Ignored)
 	}
 	r.Heuristic = src.Name()
+	if o, ok := src.(Originator); ok || opts.Submission != "" {
+		var origin Origin
+		if ok {
+			origin = o.Origin()
+		}
+		origin.Submission = opts.Submission
+		r.Origin = &origin
+	}
 	r.Shape = s.String()
 	r.Goal = opts.Goal.Name()
 	r.Coverage = cov

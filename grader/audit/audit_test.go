@@ -11,8 +11,10 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/audit/flawed"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
+	"github.com/kpuzzle/kpuzzle/reference/exact"
 	"github.com/kpuzzle/kpuzzle/reference/heuristics"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 )
 
 // pdbNames are pattern databases that fit the small boards, through the
@@ -399,5 +401,122 @@ func TestCounterexampleCap(t *testing.T) {
 			}
 			prev = c.HStar
 		}
+	}
+}
+
+// TestInconsistentMoveNearestTheGoal checks the inconsistent move the
+// report labels nearest the goal against a brute-force scan of every
+// move: none has an end nearer the goal (the nearer end first, then the
+// farther), on the snail goal of 3x3 (where issue 34 saw a move between
+// distances 2 and 3 drawn while one between 1 and 2 was listed) and the
+// default goal of 2x4, for two flawed heuristics and one made to show it.
+func TestInconsistentMoveNearestTheGoal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scans every move of the 3x3 and 2x4 state graphs for each of three heuristics")
+	}
+	ctx := context.Background()
+	for _, g := range []puzzles.Goal{puzzles.SnailGoal(shape3x3), puzzles.DefaultGoal(shape2x4)} {
+		tb, err := exact.Build(ctx, g, exact.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// bump is 3 on the states two moves from the goal and 0 elsewhere:
+		// every move into or out of them is inconsistent, and the state
+		// with the larger value is as far from the goal on either side.
+		bump := flawed.Heuristic{Name: "bump", H: func(c []uint8) float64 {
+			if d, _ := tb.Distance(c); d == 2 {
+				return 3
+			}
+			return 0
+		}}
+		for _, f := range []flawed.Heuristic{flawed.LinearConflictPairs(g), flawed.MisplacedWithBlank(g), bump} {
+			best := [2]int{math.MaxInt, math.MaxInt}
+			for cells, d := range tb.All() {
+				b := puzzles.FromBytes(g.Shape(), cells)
+				hc := f.H(cells)
+				for _, st := range b.Neighbors() {
+					if math.Abs(hc-f.H(st.Board.Bytes())) <= 1+1e-9 {
+						continue
+					}
+					dn, _ := tb.Distance(st.Board.Bytes())
+					key := [2]int{min(d, dn), max(d, dn)}
+					if key[0] < best[0] || key[0] == best[0] && key[1] < best[1] {
+						best = key
+					}
+				}
+			}
+			r, err := audit.Run(ctx, f.Source(), audit.Options{Goal: g, Table: tb})
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, c := range r.Counterexamples {
+				if c.Kind != audit.KindInconsistent || !strings.Contains(c.Label, audit.LabelSmallest) {
+					continue
+				}
+				found = true
+				got := [2]int{min(c.HStar, *c.NeighborHStar), max(c.HStar, *c.NeighborHStar)}
+				if got != best {
+					t.Errorf("%s goal, %s: the move labelled nearest joins distances %v; the nearest inconsistent move joins %v", g.Name(), f.Name, got, best)
+				}
+			}
+			if !found && best[0] != math.MaxInt {
+				t.Errorf("%s goal, %s: no inconsistent move labelled nearest", g.Name(), f.Name)
+			}
+		}
+	}
+}
+
+// TestGoalFits: a correct Manhattan distance to the blank-first goal,
+// audited against the default goal (issue 34: 2,485 overestimates and no
+// hint), is found 0 on the blank-first goal, which the check's detail and
+// the text name and draw; a heuristic 0 on a state that is no built-in
+// goal has that state listed and drawn; a correct heuristic gets neither.
+func TestGoalFits(t *testing.T) {
+	ctx := context.Background()
+	g := puzzles.DefaultGoal(shape3x3)
+	tb := tableFor(t, shape3x3)
+	bf := heuristics.NewManhattan(puzzles.BlankFirstGoal(shape3x3))
+	r, err := audit.Run(ctx, audit.FromHeuristic(bf), audit.Options{Goal: g, Table: tb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"blank-first"}, r.GoalFits); diff != "" || r.Overestimates != 2485 {
+		t.Errorf("goal fits (-want +got):\n%s\n%d overestimates", diff, r.Overestimates)
+	}
+	if !strings.HasSuffix(r.Checks[0].Detail, "; it is 0 on the blank-first goal (--goal blank-first)") {
+		t.Errorf("goal_zero detail %q", r.Checks[0].Detail)
+	}
+	var text strings.Builder
+	if err := r.WriteText(&text, textstyle.Style{}, 20); err != nil {
+		t.Fatal(err)
+	}
+	if want := "h is 0 on the blank-first goal, not on the default goal audited: the heuristic looks written for that goal (--goal blank-first audits it against it):\n    _ 1 2\n    3 4 5\n    6 7 8\n"; !strings.Contains(text.String(), want) {
+		t.Errorf("the text lacks %q:\n%s", want, text.String())
+	}
+
+	// Written for a goal of its own: the blank in the middle.
+	mid := puzzles.NewGoal(puzzles.MustBoard(3, 3, 1, 2, 3, 4, 0, 5, 6, 7, 8), "middle")
+	r, err = audit.Run(ctx, audit.FromHeuristic(heuristics.NewManhattan(mid)), audit.Options{Goal: g, Table: tb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.GoalFits) != 0 || r.ZeroStatesCount != 1 || len(r.ZeroStates) != 1 || r.ZeroStates[0] != "1 2 3 4 0 5 6 7 8" {
+		t.Errorf("goal fits %v, zero states %v (%d)", r.GoalFits, r.ZeroStates, r.ZeroStatesCount)
+	}
+	text.Reset()
+	if err := r.WriteText(&text, textstyle.Style{}, 20); err != nil {
+		t.Fatal(err)
+	}
+	if want := "h is 0 on none of the built-in goals (default, blank-first, snail) but on 1 other state checked, such as this one; if that is the goal the heuristic was written for, --goal FILE audits it against it:\n    1 2 3\n    4 _ 5\n    6 7 8\n"; !strings.Contains(text.String(), want) {
+		t.Errorf("the text lacks %q:\n%s", want, text.String())
+	}
+
+	r, err = audit.Run(ctx, audit.FromHeuristic(heuristics.NewManhattan(g)), audit.Options{Goal: g, Table: tb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.GoalFits != nil || r.ZeroStates != nil || r.ZeroStatesCount != 0 {
+		t.Errorf("a correct heuristic: goal fits %v, zero states %v", r.GoalFits, r.ZeroStates)
 	}
 }

@@ -71,3 +71,57 @@ func BenchmarkAuditSampled4x4(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAuditPythonFunction3x3 is BenchmarkAuditPythonCommand3x3's
+// audit with the heuristic called as a student's function (--function,
+// a list of rows), the board shape found by calling it first.
+func BenchmarkAuditPythonFunction3x3(b *testing.B) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		b.Skip("python3 is not installed")
+	}
+	g := puzzles.DefaultGoal(shape3x3)
+	tb := tableFor(b, shape3x3)
+	for b.Loop() {
+		c, err := audit.NewFunction(context.Background(), audit.FunctionSpec{Target: "rows:manhattan"}, g, audit.CommandOptions{Dir: "testdata/functions/python"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, err := audit.Run(context.Background(), c, audit.Options{Goal: g, Table: tb})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !r.Passed || r.StatesChecked != 181440 {
+			b.Fatalf("passed %v, %d states", r.Passed, r.StatesChecked)
+		}
+		c.Close()
+	}
+}
+
+// BenchmarkClaimBands judges one program's A* expanded count on a 3x3
+// board 24 moves from the goal, as a grading does for each submission:
+// without a cache every judgement finds the optimal length (an exact
+// table) and computes the bands, with a ClaimCache shared by the grading
+// only the first does.
+func BenchmarkClaimBands(b *testing.B) {
+	b2 := puzzles.MustBoard(3, 3, 8, 6, 7, 2, 5, 4, 3, 0, 1)
+	claim := audit.StatsClaim{Algorithm: "astar", Heuristic: "euclidean", Puzzle: "p", Board: b2,
+		Figures: map[string]float64{audit.FigureExpanded: 60000}, Texts: map[string]string{audit.FigureExpanded: "60000"}}
+	for _, cached := range []bool{false, true} {
+		name := "uncached"
+		if cached {
+			name = "cached"
+		}
+		b.Run(name, func(b *testing.B) {
+			opts := audit.StatsOptions{}
+			if cached {
+				opts.Cache = &audit.ClaimCache{}
+			}
+			for b.Loop() {
+				rep, err := audit.CheckStats(context.Background(), []audit.StatsClaim{claim}, opts)
+				if err != nil || rep.AllPossible {
+					b.Fatalf("%v; want the count impossible for euclidean (it fits a variant)", err)
+				}
+			}
+		})
+	}
+}

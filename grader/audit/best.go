@@ -18,6 +18,7 @@ type candidate struct {
 	other  float64 // the neighbour's h, or the reference value
 	excess float64 // by how much the check fails
 	nb     int64   // the neighbour's order, for inconsistent edges
+	nbd    int     // the neighbour's h*, -1 unknown (inconsistent edges)
 	move   puzzles.Dir
 }
 
@@ -38,6 +39,23 @@ func nearer(a, b *candidate) bool {
 	return a.order < b.order
 }
 
+// nearerEdge orders inconsistent edges by the end nearer the goal, then
+// the farther end (unknown distances last), then as nearer does by the
+// end with the larger value and the other end.
+func nearerEdge(a, b *candidate) bool {
+	anear, afar := min(depthKey(a.depth), depthKey(a.nbd)), max(depthKey(a.depth), depthKey(a.nbd))
+	bnear, bfar := min(depthKey(b.depth), depthKey(b.nbd)), max(depthKey(b.depth), depthKey(b.nbd))
+	switch {
+	case anear != bnear:
+		return anear < bnear
+	case afar != bfar:
+		return afar < bfar
+	case a.order != b.order:
+		return a.order < b.order
+	}
+	return a.nb < b.nb
+}
+
 // larger orders candidates by how much they fail, largest first, then as
 // nearer does.
 func larger(a, b *candidate) bool {
@@ -45,6 +63,15 @@ func larger(a, b *candidate) bool {
 		return a.excess > b.excess
 	}
 	return nearer(a, b)
+}
+
+// largerEdge orders inconsistent edges by how much they fail, largest
+// first, then as nearerEdge does.
+func largerEdge(a, b *candidate) bool {
+	if a.excess != b.excess {
+		return a.excess > b.excess
+	}
+	return nearerEdge(a, b)
 }
 
 // topK keeps the k best candidates under less.

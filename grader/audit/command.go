@@ -74,6 +74,17 @@ type CommandOptions struct {
 	// sandbox.Spec.Conceal): the grader's own tools and caches, so that a
 	// heuristic cannot ask the reference solver for exact distances.
 	Conceal []string
+	// Files are written into every working folder after Dir's copy,
+	// replacing a file of the same name: kpuzzle's harnesses
+	// (NewFunction). They are not part of the folder's digest.
+	Files []File
+}
+
+// File is a file CommandOptions.Files writes into a working folder.
+type File struct {
+	// Name is its path in the folder.
+	Name string
+	Data []byte
 }
 
 // Command is a heuristic program that speaks the audit protocol (see
@@ -87,6 +98,8 @@ type CommandOptions struct {
 // concurrent use; Close removes its working folder.
 type Command struct {
 	line string
+	// name is the Source's name; "" means "command: " and the line.
+	name string
 	goal puzzles.Goal
 	opts CommandOptions
 	work string
@@ -96,6 +109,10 @@ type Command struct {
 	slots  chan int
 	leases []*sandbox.Lease
 	uids   []int
+
+	// origin identifies the program: its command line, folder and the
+	// folder's digest.
+	origin Origin
 
 	mu    sync.Mutex
 	iso   sandbox.Isolation
@@ -133,7 +150,8 @@ func NewCommand(line string, g puzzles.Goal, opts CommandOptions) (*Command, err
 	if err != nil {
 		return nil, fmt.Errorf("heuristic command: working folder: %w", err)
 	}
-	c := &Command{line: line, goal: g, opts: opts, work: work, slots: make(chan int, opts.Jobs)}
+	c := &Command{line: line, goal: g, opts: opts, work: work, slots: make(chan int, opts.Jobs),
+		origin: Origin{Kind: OriginKindCommand, Command: line}}
 	for i := range opts.Jobs {
 		uid := -1
 		if os.Geteuid() == 0 {
@@ -156,11 +174,30 @@ func NewCommand(line string, g puzzles.Goal, opts CommandOptions) (*Command, err
 				c.Close()
 				return nil, err
 			}
+			if i == 0 {
+				if c.origin.Dir, err = filepath.Abs(opts.Dir); err == nil {
+					c.origin.Files, c.origin.Digest, err = digestTree(dir)
+				}
+				if err != nil {
+					c.Close()
+					return nil, err
+				}
+			}
+		}
+		for _, f := range opts.Files {
+			if err := writeFile(filepath.Join(dir, f.Name), f.Data, uid); err != nil {
+				c.Close()
+				return nil, err
+			}
 		}
 		c.slots <- i
 	}
 	return c, nil
 }
+
+// Origin is the command line, the program's folder (absolute), the
+// number of files copied from it and their digest.
+func (c *Command) Origin() Origin { return c.origin }
 
 // slotDir is the working folder of a slot.
 func (c *Command) slotDir(slot int) string { return filepath.Join(c.work, strconv.Itoa(slot)) }
@@ -174,8 +211,14 @@ func (c *Command) Close() error {
 	return os.RemoveAll(c.work)
 }
 
-// Name is "command: " and the command line.
-func (c *Command) Name() string { return "command: " + c.line }
+// Name is "command: " and the command line, or "function: TARGET"
+// ("method: Class.method") for a Command made by NewFunction.
+func (c *Command) Name() string {
+	if c.name != "" {
+		return c.name
+	}
+	return "command: " + c.line
+}
 
 // BatchSize is the number of states one run receives.
 func (c *Command) BatchSize() int { return c.opts.BatchSize }
@@ -200,11 +243,21 @@ func (c *Command) Values(ctx context.Context, states [][]uint8, out []float64) e
 	if len(states) == 0 {
 		return nil
 	}
+	stdout, err := c.exec(ctx, c.line, states)
+	if err != nil {
+		return err
+	}
+	return c.parseOutput(stdout, states, out)
+}
+
+// exec runs line once on states, as Values does, and returns its
+// standard output.
+func (c *Command) exec(ctx context.Context, line string, states [][]uint8) ([]byte, error) {
 	var slot int
 	select {
 	case slot = <-c.slots:
 	case <-ctx.Done():
-		return ctx.Err()
+		return nil, ctx.Err()
 	}
 	defer func() { c.slots <- slot }()
 	dir := c.slotDir(slot)
@@ -224,7 +277,7 @@ func (c *Command) Values(ctx context.Context, states [][]uint8, out []float64) e
 	}
 	env = append(env, c.opts.Env...)
 	res, err := sandbox.Run(ctx, sandbox.Spec{
-		Argv:  []string{"/bin/sh", "-c", c.line},
+		Argv:  []string{"/bin/sh", "-c", line},
 		Dir:   dir,
 		Env:   env,
 		Stdin: &in,
@@ -255,14 +308,23 @@ func (c *Command) Values(ctx context.Context, states [][]uint8, out []float64) e
 	c.mu.Unlock()
 	if err != nil {
 		if ctx.Err() != nil {
-			return ctx.Err()
+			return nil, ctx.Err()
 		}
-		return &ProgramError{Command: c.line, States: len(states), Err: fmt.Errorf("%w: %v", ErrProgramFailed, err)}
+		return nil, c.programError(len(states), fmt.Errorf("%w: %v", ErrProgramFailed, err))
 	}
 	if why := failure(&res, c.opts); why != "" {
-		return &ProgramError{Command: c.line, States: len(states), Err: fmt.Errorf("%w: %s", ErrProgramFailed, why)}
+		return nil, c.programError(len(states), fmt.Errorf("%w: %s", ErrProgramFailed, why))
 	}
-	return parseOutput(res.Stdout, states, out, c.line)
+	return res.Stdout, nil
+}
+
+// programError is a failure of a run of n states.
+func (c *Command) programError(n int, err error) *ProgramError {
+	pe := &ProgramError{Command: c.line, States: n, Err: err}
+	if c.origin.Function != "" {
+		pe.Function = strings.TrimSuffix(c.name, ": "+c.origin.Function) + " " + c.origin.Function
+	}
+	return pe
 }
 
 // JavaCommand is the command line that runs a compiled Java class under
@@ -270,8 +332,13 @@ func (c *Command) Values(ctx context.Context, states [][]uint8, out []float64) e
 // process): a JVM reserves more than that by default, so the flags shrink
 // its heap and reservations.
 func JavaCommand(class string) string {
-	return "java -Xmx256m -Xss8m -XX:ReservedCodeCacheSize=64m -XX:CompressedClassSpaceSize=64m -XX:MaxMetaspaceSize=128m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 " + class
+	return "java " + strings.Join(jvmFlags, " ") + " " + class
 }
+
+// jvmFlags keep a JVM (java, and javac with -J) within the sandbox's
+// default address-space limit.
+var jvmFlags = []string{"-Xmx256m", "-Xss8m", "-XX:ReservedCodeCacheSize=64m", "-XX:CompressedClassSpaceSize=64m",
+	"-XX:MaxMetaspaceSize=128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"}
 
 // failure says why a finished run failed, or "" if it exited 0.
 func failure(res *sandbox.Result, opts CommandOptions) string {
@@ -313,6 +380,11 @@ func lastLine(b []byte) string {
 // output at fault, and State the state whose value that line holds.
 type ProgramError struct {
 	Command string
+	// Function is the function or method a harness called ("function
+	// heuristics:h", "method Board.manhattan"), when the program is
+	// kpuzzle's harness (NewFunction); errors name it instead of the
+	// command line.
+	Function string
 	// States is the number of states the run received.
 	States int
 	Line   int
@@ -323,7 +395,11 @@ type ProgramError struct {
 // Error names the command, the run, the output line and the state.
 func (e *ProgramError) Error() string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "heuristic command %q, on a run of %d states", e.Command, e.States)
+	if e.Function != "" {
+		fmt.Fprintf(&sb, "heuristic %s, on a run of %d states", e.Function, e.States)
+	} else {
+		fmt.Fprintf(&sb, "heuristic command %q, on a run of %d states", e.Command, e.States)
+	}
 	if e.Line > 0 {
 		fmt.Fprintf(&sb, ": output line %d", e.Line)
 		if e.State != "" {
@@ -338,7 +414,7 @@ func (e *ProgramError) Error() string {
 func (e *ProgramError) Unwrap() error { return e.Err }
 
 // parseOutput reads one number per line for states into out.
-func parseOutput(stdout []byte, states [][]uint8, out []float64, line string) error {
+func (c *Command) parseOutput(stdout []byte, states [][]uint8, out []float64) error {
 	text := string(stdout)
 	text = strings.TrimSuffix(text, "\n")
 	var lines []string
@@ -346,7 +422,8 @@ func parseOutput(stdout []byte, states [][]uint8, out []float64, line string) er
 		lines = strings.Split(text, "\n")
 	}
 	bad := func(no int, err error) error {
-		pe := &ProgramError{Command: line, States: len(states), Line: no, Err: fmt.Errorf("%w: %w", ErrBadOutput, err)}
+		pe := c.programError(len(states), fmt.Errorf("%w: %w", ErrBadOutput, err))
+		pe.Line = no
 		if no >= 1 && no <= len(states) {
 			pe.State = stateString(states[no-1])
 		}
@@ -500,4 +577,17 @@ func copyTree(src, dst string, owner int) error {
 		}
 		return nil
 	})
+}
+
+// writeFile writes a harness file into a working folder, replacing what
+// is there, owned by owner when running as root.
+func writeFile(path string, data []byte, owner int) error {
+	_ = os.Remove(path)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return fmt.Errorf("heuristic command folder: %w", err)
+	}
+	if os.Geteuid() == 0 && owner >= 0 {
+		_ = os.Lchown(path, owner, owner)
+	}
+	return nil
 }

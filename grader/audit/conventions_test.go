@@ -18,9 +18,16 @@ import (
 // lower g, so it expands every state with g*+h ≤ C* before the goal and
 // lands at the top of the band.
 func goalPopAStar(start puzzles.Board, g puzzles.Goal, h func([]uint8) int, countStart bool) int {
+	return goalPopAStarReal(start, g, func(c []uint8) float64 { return float64(h(c)) }, countStart)
+}
+
+// goalPopAStarReal is goalPopAStar with a real-valued heuristic, as a
+// program that adds math.sqrt values and compares floats runs it.
+func goalPopAStarReal(start puzzles.Board, g puzzles.Goal, h func([]uint8) float64, countStart bool) int {
 	type node struct {
-		b    puzzles.Board
-		g, f int
+		b puzzles.Board
+		g int
+		f float64
 	}
 	pq := &nodeHeap{less: func(a, b any) bool {
 		x, y := a.(node), b.(node)
@@ -52,7 +59,7 @@ func goalPopAStar(start puzzles.Board, g puzzles.Goal, h func([]uint8) int, coun
 				continue
 			}
 			best[k] = n.g + 1
-			heap.Push(pq, node{st.Board, n.g + 1, n.g + 1 + h(st.Board.Bytes())})
+			heap.Push(pq, node{st.Board, n.g + 1, float64(n.g+1) + h(st.Board.Bytes())})
 		}
 	}
 	return -1
@@ -115,8 +122,13 @@ func TestStatsCountingConventions(t *testing.T) {
 			t.Errorf("depth %d: %d (goal counted, start not) judged %s, convention %q: %s", depth, neither, mid.Verdict, mid.Convention, mid.Reason)
 		}
 		over := rep.Claims[2].Figures[0]
-		if over.Verdict != audit.VerdictImpossible || over.Convention != "" || !strings.Contains(over.Reason, "even counting the goal's pop") {
-			t.Errorf("depth %d: %d judged %s, convention %q: %s", depth, withGoal+1, over.Verdict, over.Convention, over.Reason)
+		if over.Verdict != audit.VerdictImpossible || over.Convention != "" || over.Outside != audit.OutsideAbove ||
+			!strings.Contains(over.Reason, fmt.Sprintf("the nearest count a correct astar with manhattan could report is %d, counting the goal's pop", withGoal)) {
+			t.Errorf("depth %d: %d judged %s, convention %q, outside %q: %s", depth, withGoal+1, over.Verdict, over.Convention, over.Outside, over.Reason)
+		}
+		// The nearest count is the goal-counting A*'s own.
+		if over.Nearest == nil || *over.Nearest != float64(withGoal) || over.NearestConvention != audit.ConventionGoalCounted {
+			t.Errorf("depth %d: nearest %v (%q), want %d counting the goal", depth, over.Nearest, over.NearestConvention, withGoal)
 		}
 		if low := top.Low; low != nil && *low > 1 {
 			text := fmt.Sprintf("algorithm,heuristic,puzzle,expanded\nastar,manhattan,%s,%d\n", b, int(*low)-1)

@@ -16,11 +16,18 @@
 //   - the mean value and the mean ratio h/h*.
 //
 // A Source is a program that speaks the command protocol ([Command], run
-// in package grader/sandbox without network), a values file ([Claims],
-// from [ParseValues]), a heuristic of the reference solver
-// ([FromHeuristic]; [Heuristics] names them, pattern databases included)
-// or a Go function ([Func]). Values are real numbers; a comparison allows
-// 1e-9 for floating-point rounding.
+// in package grader/sandbox without network), a student's Python function
+// or Java method called directly by kpuzzle's harness in the same sandbox
+// ([NewFunction]: the board handed over as the function takes it, found
+// by calling it on a few states), a values file ([Claims], from
+// [ParseValues]), a heuristic of the reference solver ([FromHeuristic];
+// [Heuristics] names them, pattern databases and the Euclidean variants
+// included) or a Go function ([Func]). Values are real numbers; a
+// comparison allows 1e-9 for floating-point rounding. A Source that is an
+// [Originator] says what identifies it (a program's folder and its
+// digest, a values file's), and the report names it with the submission
+// (Options.Submission). When h(goal) is not 0, the report names the
+// built-in goals, or the other states, on which it is.
 //
 // # Coverage
 //
@@ -42,7 +49,8 @@
 // # Counterexamples
 //
 // The report lists, per kind, the failing states fewest moves from the
-// goal first (ties in table order, or sample order), capped by
+// goal first (an inconsistent move by its nearer end, then its farther
+// one; ties in table order, or sample order), capped by
 // Options.MaxCounterexamples, and labels the ones that teach: the
 // smallest overestimate, the largest overestimate, the inconsistent move
 // nearest the goal and the largest jump across one move.
@@ -57,7 +65,11 @@
 // BFS and UCS within the states around the optimal depth; IDS, IDA* and
 // RBFS keep at most branching factor × depth nodes, and IDS and IDA*
 // expand between what their complete iterations must visit and what
-// their iterations can try.
+// their iterations can try. An impossible figure teaches: which end of
+// its range it falls outside, the nearest count a correct search could
+// report, why a program's count lands there, and (an A* count with a
+// Euclidean distance) the variants whose band holds it. A [ClaimCache]
+// keeps the optimal lengths and bands across calls, for a grading.
 //
 // # Reports
 //

@@ -42,7 +42,10 @@ func TestFlawedPythonMatchesGo(t *testing.T) {
 			if !strings.HasPrefix(py.Heuristic, "command: python3") {
 				t.Errorf("heuristic %q", py.Heuristic)
 			}
-			py.Heuristic, py.Seconds, def.Seconds = def.Heuristic, 0, 0
+			if py.Origin == nil || py.Origin.Kind != audit.OriginKindCommand || py.Origin.Files == 0 || len(py.Origin.Digest) != 64 {
+				t.Errorf("origin %+v", py.Origin)
+			}
+			py.Heuristic, py.Seconds, def.Seconds, py.Origin = def.Heuristic, 0, 0, nil
 			if diff := cmp.Diff(def, py, bigIntEqual); diff != "" {
 				t.Errorf("Python and Go reports differ (-go +python):\n%s", diff)
 			}

@@ -52,6 +52,10 @@ type Report struct {
 	Heuristic string `json:"heuristic"`
 	Shape     string `json:"shape"`
 	Goal      string `json:"goal"`
+	// Origin says what was audited (from a Source that is an
+	// Originator): a program's folder and its digest, a values file, the
+	// submission named by Options.Submission.
+	Origin *Origin `json:"origin,omitempty"`
 	// Coverage is "exhaustive" or "sampled".
 	Coverage Coverage `json:"coverage"`
 	// Passed is true when every check holds (but those ignored).
@@ -103,6 +107,16 @@ type Report struct {
 	Dominance *Dominance `json:"dominance,omitempty"`
 	// Sampling says how a sampled audit chose and decided its states.
 	Sampling *Sampling `json:"sampling,omitempty"`
+
+	// GoalFits, when h(goal) is not 0, lists the built-in goals
+	// (default, blank-first, snail) on which h is 0: the goal the
+	// heuristic was probably written for.
+	GoalFits []string `json:"goal_fits,omitempty"`
+	// ZeroStates, when h(goal) is not 0, lists the first few other
+	// states the audit checked where h is 0 (every state, in an
+	// exhaustive audit), and ZeroStatesCount counts them all.
+	ZeroStates      []string `json:"zero_states,omitempty"`
+	ZeroStatesCount int64    `json:"zero_states_count,omitempty"`
 
 	// Checks lists every check with its verdict, in a fixed order.
 	Checks []Check `json:"checks"`

@@ -186,11 +186,12 @@ func (sp *sampling) state(q int64) []uint8 {
 	return sp.flat[q*n : (q+1)*n]
 }
 
-// add makes b a sample (once), counted by its origin.
-func (sp *sampling) add(b puzzles.Board, origin string, walk int) {
+// add makes b a sample, counted by its origin; it reports false, and
+// adds nothing, when b is a sample already.
+func (sp *sampling) add(b puzzles.Board, origin string, walk int) bool {
 	q := sp.query(b.Bytes())
 	if sp.seen[q] {
-		return
+		return false
 	}
 	sp.seen[q] = true
 	sp.samples = append(sp.samples, &sample{q: q, origin: origin, walk: walk, hstar: -1, lb: -1})
@@ -202,7 +203,15 @@ func (sp *sampling) add(b puzzles.Board, origin string, walk int) {
 	case OriginFile:
 		sp.summary.FromFile++
 	}
+	return true
 }
+
+// drawTries bounds the draws of one random sample that land on a state
+// sampled already; a walk that keeps doing so is made one move longer
+// every drawTries/8 draws. Only a board with fewer states than samples
+// runs out, and then the sample is smaller than asked, as the report's
+// counts say.
+const drawTries = 64
 
 // pick chooses the samples: the goal, then the source's own solvable
 // states when it lists them (a seeded choice of opts.Samples of them),
@@ -234,10 +243,17 @@ func (sp *sampling) pick(src Source) {
 		}
 		return
 	}
+	// Exactly opts.Samples distinct states besides the goal: a draw that
+	// lands on a state sampled already (the goal, or a short walk's end)
+	// is drawn again.
 	uniform := (opts.Samples + 1) / 2
 	walks := opts.Samples - uniform
 	for range uniform {
-		sp.add(puzzles.RandomSolvable(rng, g), OriginUniform, 0)
+		for range drawTries {
+			if sp.add(puzzles.RandomSolvable(rng, g), OriginUniform, 0) {
+				break
+			}
+		}
 	}
 	maxWalk := 4 * sp.n
 	for i := range walks {
@@ -245,8 +261,13 @@ func (sp *sampling) pick(src Source) {
 		if walks > 1 {
 			length = 1 + i*(maxWalk-1)/(walks-1)
 		}
-		b, _ := puzzles.RandomWalk(rng, g, length)
-		sp.add(b, OriginWalk, length)
+		for try := range drawTries {
+			l := length + try/(drawTries/8)
+			b, _ := puzzles.RandomWalk(rng, g, l)
+			if sp.add(b, OriginWalk, l) {
+				break
+			}
+		}
 	}
 }
 

@@ -3,7 +3,9 @@ package audit_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,6 +16,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/reference/heuristics"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
 	"github.com/kpuzzle/kpuzzle/reference/search"
+	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 )
 
 // TestSampledOnSmallBoard forces a sampled audit of 3x3, where the exact
@@ -271,5 +274,54 @@ func TestSampled4x4DefaultLowerBound(t *testing.T) {
 	}
 	if r.Admissible || r.Counterexamples[0].HStar != 1 {
 		t.Errorf("1.5 × Manhattan: admissible %v, first counterexample %+v", r.Admissible, r.Counterexamples[0])
+	}
+}
+
+// TestSampleCountsAreExact: --samples N gives exactly N distinct
+// sampled states besides the goal, half uniform and half walks, for
+// several N and seeds, also where short walks keep landing on the same
+// states (a 2x3 board, 359 states besides the goal); and the text counts
+// them as the JSON does (issue 34: "200 or 201 run to run", "over 1
+// states").
+func TestSampleCountsAreExact(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		shape   puzzles.Shape
+		samples int
+		seed    uint64
+	}{
+		{shape4x4, 200, 1}, {shape4x4, 200, 2}, {shape4x4, 61, 9}, {shape2x3, 200, 1}, {shape2x3, 300, 5},
+	} {
+		g := puzzles.DefaultGoal(tc.shape)
+		opts := audit.Options{Goal: g, Coverage: audit.Sampled, Samples: tc.samples, Seed: tc.seed, LowerBound: heuristics.NewLinearConflict(g)}
+		r, err := audit.Run(ctx, audit.FromHeuristic(heuristics.NewManhattan(g)), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sm := r.Sampling
+		seen := map[string]bool{}
+		for _, st := range sm.States {
+			seen[st.State] = true
+		}
+		want := audit.Sampling{Uniform: (tc.samples + 1) / 2, Walks: tc.samples / 2}
+		if sm.Uniform != want.Uniform || sm.Walks != want.Walks || len(sm.States) != tc.samples+1 || len(seen) != tc.samples+1 || r.StatesChecked != int64(tc.samples+1) {
+			t.Errorf("%s, %d samples, seed %d: %d uniform, %d walks, %d states (%d distinct), %d checked; want %d, %d and the goal",
+				tc.shape, tc.samples, tc.seed, sm.Uniform, sm.Walks, len(sm.States), len(seen), r.StatesChecked, want.Uniform, want.Walks)
+		}
+		var text strings.Builder
+		if err := r.WriteText(&text, textstyle.Style{}, 20); err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range []string{
+			fmt.Sprintf("sampled (seed %d): %d states (%d uniform, %d random walks) and the goal", tc.seed, tc.samples, want.Uniform, want.Walks),
+			fmt.Sprintf("mean h %.3f over the %d states checked", r.MeanH, tc.samples+1),
+		} {
+			if !strings.Contains(text.String(), line) {
+				t.Errorf("%s, %d samples: the report lacks %q:\n%s", tc.shape, tc.samples, line, text.String())
+			}
+		}
+		if strings.Contains(text.String(), " 1 states") {
+			t.Errorf("%s: %q in the report", tc.shape, "1 states")
+		}
 	}
 }

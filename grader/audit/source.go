@@ -49,6 +49,8 @@ type heuristicSource struct{ h search.Heuristic }
 
 func (s heuristicSource) Name() string { return s.h.Name() }
 
+func (s heuristicSource) Origin() Origin { return Origin{Kind: OriginKindHeuristic} }
+
 func (s heuristicSource) Values(ctx context.Context, states [][]uint8, out []float64) error {
 	for i, c := range states {
 		if i&1023 == 0 {

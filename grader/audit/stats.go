@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -105,6 +106,10 @@ type StatsOptions struct {
 	// puzzle that the expansion bands need (estimated); 0 means 512 MiB.
 	// A band that would need more is reported as unchecked.
 	MaxBandBytes int64
+	// Cache, when not nil, keeps each puzzle's optimal length and A*
+	// bands for the next call: a grading judges every program's counts
+	// on the same tests.
+	Cache *ClaimCache
 }
 
 // ReadStatsFile parses the claims file at path; see ParseStatsClaims.
@@ -339,6 +344,25 @@ type FigureVerdict struct {
 	// (0..reachable states): no count a search could make fails it, so
 	// it is no check.
 	Vacuous bool `json:"vacuous,omitempty"`
+
+	// The teaching fields of an impossible figure (see teach.go).
+	// Outside is OutsideBelow or OutsideAbove: which end of its range
+	// the figure falls outside (for an expanded count in a band, below
+	// the states every correct run must expand or above the most any
+	// may).
+	Outside string `json:"outside,omitempty"`
+	// Nearest is the nearest count a correct search of the claimed kind
+	// could report, under NearestConvention when that is not kpuzzle's
+	// own (an expanded count in a band: the start left out below it, the
+	// goal's pop counted above it).
+	Nearest           *float64 `json:"nearest,omitempty"`
+	NearestConvention string   `json:"nearest_convention,omitempty"`
+	// Hint says what makes a correct program's count fall there.
+	Hint string `json:"hint,omitempty"`
+	// Fits lists other variants of the claimed heuristic (the Euclidean
+	// distances of reference/heuristics.EuclideanVariants) for which an
+	// impossible A* expanded count is possible, with their bands.
+	Fits []Fit `json:"fits,omitempty"`
 }
 
 // facts are what the checks know about one puzzle.
@@ -347,7 +371,8 @@ type facts struct {
 	cost       int    // C*, -1 unknown
 	costNote   string // why cost is unknown
 	start      puzzles.Board
-	layers     []float64 // states at each distance from the start, up to C*; nil unknown
+	layersMu   sync.Mutex // guards the layers: facts are shared through a ClaimCache
+	layers     []float64  // states at each distance from the start, up to C*; nil unknown
 	layerNote  string
 	layersDone bool
 	walks      []float64 // blank-move sequences of each length from the start, up to C*
@@ -392,7 +417,13 @@ func CheckStats(ctx context.Context, claims []StatsClaim, opts StatsOptions) (*S
 		key := g.Board().String() + "|" + cl.Board.String()
 		f := cache[key]
 		if f == nil {
-			if f, err = puzzleFacts(ctx, cl.Board, g, opts, oracles); err != nil {
+			compute := func() (*facts, error) { return puzzleFacts(ctx, cl.Board, g, opts, oracles) }
+			if opts.Cache != nil {
+				f, err = opts.Cache.facts(ctx, key, compute)
+			} else {
+				f, err = compute()
+			}
+			if err != nil {
 				return nil, err
 			}
 			cache[key] = f
@@ -465,9 +496,14 @@ func (f *facts) layerCounts(ctx context.Context, maxBytes int64) ([]float64, str
 	if !bandFeasible(f.start.Shape(), f.cost) {
 		return nil, bandTooLarge(f.start.Shape(), f.cost)
 	}
+	f.layersMu.Lock()
+	defer f.layersMu.Unlock()
 	if !f.layersDone {
-		f.layers, f.layerNote = layerCounts(ctx, f.start, f.cost, maxBytes)
-		f.layersDone = true
+		layers, note := layerCounts(ctx, f.start, f.cost, maxBytes)
+		if ctx.Err() != nil {
+			return nil, note // cut short: not kept
+		}
+		f.layers, f.layerNote, f.layersDone = layers, note, true
 	}
 	return f.layers, f.layerNote
 }
@@ -592,6 +628,9 @@ func checkClaim(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions)
 		fv := judgeFigure(name, claimed, cl, bounds[name], f.reachable)
 		if fv.Verdict == VerdictImpossible {
 			v.Possible = false
+			if err := teach(ctx, &fv, cl, bounds[name], f, opts); err != nil {
+				return v, err
+			}
 		}
 		v.Figures = append(v.Figures, fv)
 	}
@@ -699,7 +738,7 @@ func astarBounds(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions
 		exp.unchecked = bandTooLarge(s, d)
 		return nil
 	}
-	band, err := search.AStarBand(ctx, search.Problem{Start: cl.Board, Goal: f.goal}, h, search.Limits{MaxBytes: opts.MaxBandBytes})
+	band, err := opts.aStarBand(ctx, cl.Board, f.goal, h)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -709,8 +748,8 @@ func astarBounds(ctx context.Context, cl StatsClaim, f *facts, opts StatsOptions
 	}
 	lo, hi := float64(band.MustExpand), float64(band.MayExpand)
 	exp.low, exp.high, exp.banded = lo, hi, true
-	exp.lowWhy = fmt.Sprintf("A* with %s must expand every state with g*+h < C* = %d: %s states", h.Name(), d, countString(lo))
-	exp.highWhy = fmt.Sprintf("A* with %s (consistent) expands no state with g*+h > C* = %d, nor the goal: at most %s states", h.Name(), d, countString(hi))
+	exp.lowWhy = fmt.Sprintf("A* with %s must expand every state with g*+h < C* = %d: %s states, the must-expand end of its band", h.Name(), d, countString(lo))
+	exp.highWhy = fmt.Sprintf("A* with %s (consistent) expands no state with g*+h > C* = %d, nor the goal: at most %s states, the may-expand end of its band", h.Name(), d, countString(hi))
 	return nil
 }
 
@@ -759,7 +798,7 @@ func depthBoundedBounds(ctx context.Context, cl StatsClaim, f *facts, opts Stats
 	if d <= h0 || !bandFeasible(s, d) {
 		return nil
 	}
-	band, err := search.AStarBand(ctx, search.Problem{Start: cl.Board, Goal: f.goal}, h, search.Limits{MaxBytes: opts.MaxBandBytes})
+	band, err := opts.aStarBand(ctx, cl.Board, f.goal, h)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -799,9 +838,9 @@ func judgeFigure(name string, claimed float64, cl StatsClaim, bd *bound, R float
 			fv.Reason += " (no tighter bound: " + bd.unchecked + ")"
 		}
 	case claimed < bd.low:
-		fv.Verdict, fv.Reason = VerdictImpossible, fmt.Sprintf("below %s: %s", countString(bd.low), bd.lowWhy)
+		fv.Verdict, fv.Outside, fv.Reason = VerdictImpossible, OutsideBelow, fmt.Sprintf("below %s: %s", countString(bd.low), bd.lowWhy)
 	case !math.IsNaN(bd.high) && claimed > bd.high:
-		fv.Verdict, fv.Reason = VerdictImpossible, fmt.Sprintf("above %s: %s", countString(bd.high), bd.highWhy)
+		fv.Verdict, fv.Outside, fv.Reason = VerdictImpossible, OutsideAbove, fmt.Sprintf("above %s: %s", countString(bd.high), bd.highWhy)
 	case bd.unchecked != "" && math.IsNaN(bd.high):
 		fv.Verdict, fv.Reason = VerdictUnchecked, bd.unchecked
 	case math.IsNaN(bd.high) && bd.low > 0:
@@ -815,13 +854,6 @@ func judgeFigure(name string, claimed float64, cl StatsClaim, bd *bound, R float
 		fv.Reason = fmt.Sprintf("within %s..%s", countString(bd.low), countString(bd.high))
 		if bd.unchecked != "" {
 			fv.Reason += " (no tighter bound: " + bd.unchecked + ")"
-		}
-	}
-	if fv.Verdict == VerdictImpossible && name == FigureExpanded && bd.banded {
-		if claimed < bd.low {
-			fv.Reason += fmt.Sprintf("; %s even leaving the start out", countString(bd.low-1))
-		} else {
-			fv.Reason += fmt.Sprintf("; %s even counting the goal's pop as an expansion", countString(bd.high+1))
 		}
 	}
 	return fv

@@ -65,6 +65,11 @@ type tally struct {
 
 	overs, negs, incons, mismatches, notDom *topK
 	largestOver, largestJump                *topK
+	// zeros keeps the first states other than the goal where h is 0
+	// (by order), and zeroCount counts them: where h(goal) is not 0,
+	// the goals the heuristic may have been written for.
+	zeros     *topK
+	zeroCount int64
 }
 
 func newTally(k int) *tally {
@@ -72,11 +77,12 @@ func newTally(k int) *tally {
 		k:           k,
 		overs:       newTopK(k, nearer),
 		negs:        newTopK(k, nearer),
-		incons:      newTopK(k, nearer),
+		incons:      newTopK(k, nearerEdge),
 		mismatches:  newTopK(k, nearer),
 		notDom:      newTopK(k, nearer),
 		largestOver: newTopK(1, larger),
-		largestJump: newTopK(1, larger),
+		largestJump: newTopK(1, largerEdge),
+		zeros:       newTopK(maxZeroStates, nearer),
 		maxOver:     math.Inf(-1),
 		goalH:       math.NaN(),
 	}
@@ -95,6 +101,9 @@ func (t *tally) addState(order int64, cells []uint8, h float64, hstar, upper int
 	t.sumH += h
 	if hstar == 0 {
 		t.goalSeen, t.goalH = true, h
+	} else if math.Abs(h) <= eps {
+		t.zeroCount++
+		t.zeros.add(candidate{depth: -1, order: order})
 	}
 	if h < -eps {
 		t.negatives++
@@ -155,9 +164,9 @@ func (t *tally) addEdge(a, b int64, ha, hb float64, move puzzles.Dir, da, db int
 		return
 	}
 	t.inconsistent++
-	c := candidate{depth: da, order: a, h: ha, other: hb, nb: b, move: move, excess: jump - 1}
+	c := candidate{depth: da, order: a, h: ha, other: hb, nb: b, nbd: db, move: move, excess: jump - 1}
 	if hb > ha {
-		c = candidate{depth: db, order: b, h: hb, other: ha, nb: a, move: move.Opposite(), excess: jump - 1}
+		c = candidate{depth: db, order: b, h: hb, other: ha, nb: a, nbd: da, move: move.Opposite(), excess: jump - 1}
 	}
 	t.incons.add(c)
 	t.largestJump.add(c)
@@ -189,6 +198,8 @@ func (t *tally) merge(o *tally) {
 	t.notDom.merge(o.notDom)
 	t.largestOver.merge(o.largestOver)
 	t.largestJump.merge(o.largestJump)
+	t.zeros.merge(o.zeros)
+	t.zeroCount += o.zeroCount
 }
 
 // lookup tells the report writer about the states a tally refers to.
@@ -317,6 +328,12 @@ func (t *tally) fill(r *Report, lk lookup, expect, dom *comparison) {
 	}
 	for _, c := range t.notDom.items {
 		emit(KindNotDominating, "", c)
+	}
+	if !r.GoalZero {
+		for _, c := range t.zeros.items {
+			r.ZeroStates = append(r.ZeroStates, stateString(lk.state(c.order)))
+		}
+		r.ZeroStatesCount = t.zeroCount
 	}
 	r.Counterexamples = out
 	if r.Counterexamples == nil {

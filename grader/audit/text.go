@@ -22,6 +22,11 @@ func (r *Report) WriteText(w io.Writer, st textstyle.Style, maxExamples int) err
 	bw := &errWriter{w: w}
 	w = bw
 	fmt.Fprintf(w, "Audit of %s on %s (%s goal)\n", st.Bold.Sprint(r.Heuristic), r.Shape, r.Goal)
+	if r.Origin != nil {
+		if line := r.Origin.Summary(); line != "" {
+			fmt.Fprintln(w, st.Dim.Sprint(line))
+		}
+	}
 	switch r.Coverage {
 	case Exhaustive:
 		line := fmt.Sprintf("exhaustive: every one of the %s states that can reach the goal, against its exact distance", r.StatesTotal)
@@ -41,10 +46,16 @@ func (r *Report) WriteText(w io.Writer, st textstyle.Style, maxExamples int) err
 		if sm.FromFile > 0 {
 			origin = append(origin, fmt.Sprintf("%d from the file", sm.FromFile))
 		}
-		origin = append(origin, "the goal")
-		fmt.Fprintln(w, st.Dim.Sprint(fmt.Sprintf("sampled (seed %d): %d states (%s) and their neighbours; only these were checked, out of %s",
-			sm.Seed, len(sm.States), strings.Join(origin, ", "), r.StatesTotal)))
-		how := fmt.Sprintf("%d solved optimally (%s)", sm.Solved, sm.Solver)
+		drawn := sm.Uniform + sm.Walks + sm.FromFile
+		fmt.Fprintln(w, st.Dim.Sprint(fmt.Sprintf("sampled (seed %d): %s (%s) and the goal, with their neighbours; only these were checked, out of %s",
+			sm.Seed, plural(drawn, "state"), strings.Join(origin, ", "), r.StatesTotal)))
+		solved := sm.Solved
+		for _, ss := range sm.States {
+			if ss.Origin == OriginGoal && ss.Status == StatusSolved {
+				solved-- // the goal, whose distance is 0: not a solve
+			}
+		}
+		how := fmt.Sprintf("%d solved optimally (%s)", solved, sm.Solver)
 		if sm.LowerBound != "" {
 			how = fmt.Sprintf("%d proved h <= h* by the lower bound %s without a solve, ", sm.Bounded, sm.LowerBound) + how
 		}
@@ -75,12 +86,9 @@ func (r *Report) WriteText(w io.Writer, st textstyle.Style, maxExamples int) err
 		fmt.Fprintf(w, "  %s %-13s %s%s\n", mark, c.Name, c.Detail, note)
 	}
 	if r.StatesChecked > 0 {
-		ratio := ""
-		if r.RatioStates > 0 {
-			ratio = fmt.Sprintf(", mean h/h* %.3f over %d states", r.MeanRatio, r.RatioStates)
-		}
-		fmt.Fprintf(w, "  mean h %.3f%s\n", r.MeanH, ratio)
+		fmt.Fprintf(w, "  %s\n", r.meanLine())
 	}
+	r.writeGoalHint(w, st, s)
 
 	shown := map[string]bool{}
 	show := func(title string, c Counterexample) {
@@ -162,6 +170,74 @@ func (r *Report) WriteText(w io.Writer, st textstyle.Style, maxExamples int) err
 	return bw.err
 }
 
+// writeGoalHint says, when h(goal) is not 0, where h is 0: on another
+// built-in goal (the one the heuristic was probably written for, drawn),
+// on other states, or nowhere the audit looked.
+func (r *Report) writeGoalHint(w io.Writer, st textstyle.Style, s puzzles.Shape) {
+	if r.GoalZero || r.StatesChecked == 0 {
+		return
+	}
+	var where string
+	switch {
+	case len(r.GoalFits) > 0:
+		g, err := puzzles.GoalByName(r.GoalFits[0], s)
+		if err != nil {
+			return
+		}
+		names := strings.Join(r.GoalFits, " and ")
+		fmt.Fprintf(w, "\n%s\n", st.Bold.Sprint(fmt.Sprintf("h is 0 on the %s goal, not on the %s goal audited: the heuristic looks written for that goal (--goal %s audits it against it):",
+			names, r.Goal, r.GoalFits[0])))
+		for _, l := range g.Board().Grid() {
+			fmt.Fprintf(w, "    %s\n", l)
+		}
+		return
+	case r.ZeroStatesCount > 0:
+		where = fmt.Sprintf("h is 0 on none of the built-in goals (%s) but on %s checked, such as this one; if that is the goal the heuristic was written for, --goal FILE audits it against it:",
+			strings.Join(builtinGoals, ", "), plural(int(r.ZeroStatesCount), "other state"))
+	default:
+		where = fmt.Sprintf("h is 0 on none of the built-in goals (%s), nor on any other state checked", strings.Join(builtinGoals, ", "))
+	}
+	fmt.Fprintf(w, "\n%s\n", st.Bold.Sprint(where))
+	if len(r.ZeroStates) > 0 {
+		for _, l := range boardOf(s, r.ZeroStates[0]).Grid() {
+			fmt.Fprintf(w, "    %s\n", l)
+		}
+	}
+}
+
+// meanLine says the mean h and the mean h/h*, and over which states each
+// was taken: every state checked, and those other than the goal whose
+// distance is known (in a sampled audit, the solved ones only).
+func (r *Report) meanLine() string {
+	if r.Coverage != Sampled {
+		line := fmt.Sprintf("mean h %.3f", r.MeanH)
+		if r.RatioStates > 0 {
+			line += fmt.Sprintf(", mean h/h* %.3f over %s", r.MeanRatio, plural(int(r.RatioStates), "state"))
+		}
+		return line
+	}
+	line := fmt.Sprintf("mean h %.3f over the %s checked", r.MeanH, plural(int(r.StatesChecked), "state"))
+	unsolved := int(r.StatesChecked) - 1 - int(r.RatioStates) // the goal has no ratio
+	switch {
+	case r.RatioStates == 0:
+		line += "; no mean h/h*: no state but the goal was solved (--solve-all solves every sample)"
+	case unsolved > 0:
+		line += fmt.Sprintf("; mean h/h* %.3f over the %s solved optimally, not the %d settled without a solve (--solve-all solves them too)",
+			r.MeanRatio, plural(int(r.RatioStates), "state"), unsolved)
+	default:
+		line += fmt.Sprintf("; mean h/h* %.3f over the %s other than the goal", r.MeanRatio, plural(int(r.RatioStates), "state"))
+	}
+	return line
+}
+
+// plural writes n and the noun, with an s when n is not 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 func boardOf(s puzzles.Shape, state string) puzzles.Board {
 	b, err := puzzles.ParseCells(state, s)
 	if err != nil {
@@ -221,6 +297,9 @@ func (rep *StatsReport) WriteText(w io.Writer, st textstyle.Style, file string) 
 				mark = st.Dim.Sprint("no check  ")
 			}
 			fmt.Fprintf(w, "    %s %s = %s: %s\n", mark, f.Name, f.Text, f.Reason)
+			if f.Hint != "" {
+				fmt.Fprintf(w, "               %s\n", st.Dim.Sprint("why: "+f.Hint))
+			}
 		}
 	}
 	fmt.Fprintln(w)

@@ -2,11 +2,14 @@ package audit
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/csv"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -60,16 +63,39 @@ type Claims struct {
 	values []float64
 	lines  []int
 	index  map[string]int
+	origin Origin
 }
 
-// ReadValuesFile parses the values file at path; see ParseValues.
+// ReadValuesFile parses the values file at path; see ParseValues. The
+// Claims' Origin names the file (absolute) and its SHA-256.
 func ReadValuesFile(path string, shape puzzles.Shape) (*Claims, error) {
 	f, err := puzzles.OpenFile(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return ParseValues(f, path, shape)
+	h := sha256.New()
+	c, err := ParseValues(io.TeeReader(f, h), path, shape)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := io.Copy(h, f); err != nil { // what the parser left unread
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	c.origin = Origin{Kind: OriginKindValues, File: path, Digest: hex.EncodeToString(h.Sum(nil))}
+	if abs, err := filepath.Abs(path); err == nil {
+		c.origin.File = abs
+	}
+	return c, nil
+}
+
+// Origin is the values file and its digest (from ReadValuesFile), or
+// the name ParseValues was given.
+func (c *Claims) Origin() Origin {
+	if c.origin.Kind == "" {
+		return Origin{Kind: OriginKindValues, File: c.File}
+	}
+	return c.origin
 }
 
 // ParseValues reads a values file: a header line naming the columns state

@@ -133,7 +133,10 @@ func TestValuesRoundTripAudit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fromFile.Heuristic, fromFile.Seconds, direct.Seconds = direct.Heuristic, 0, 0
+		if fromFile.Origin == nil || fromFile.Origin.Kind != audit.OriginKindValues {
+			t.Errorf("%s: origin %+v", format, fromFile.Origin)
+		}
+		fromFile.Heuristic, fromFile.Seconds, direct.Seconds, fromFile.Origin = direct.Heuristic, 0, 0, nil
 		if diff := cmp.Diff(direct, fromFile, bigIntEqual); diff != "" {
 			t.Errorf("%s: audit of the file differs from the audit of the heuristic (-direct +file):\n%s", format, diff)
 		}

@@ -54,7 +54,7 @@ func (g *grading) judgeClaims(ctx context.Context, t grader.Test, c grader.Claim
 		claim.Texts[audit.FigureMaxFrontier] = fmt.Sprint(*c.Frontier)
 	}
 	timeout := time.Duration(a.Optimal.Timeout)
-	rep, err := audit.CheckStats(ctx, []audit.StatsClaim{claim}, audit.StatsOptions{SolveTimeout: timeout, MaxBandBytes: claimBandBytes})
+	rep, err := audit.CheckStats(ctx, []audit.StatsClaim{claim}, audit.StatsOptions{SolveTimeout: timeout, MaxBandBytes: claimBandBytes, Cache: &g.claimCache})
 	if err != nil {
 		var out []judgedCount
 		for _, name := range []string{grader.CheckExpanded, grader.CheckFrontier} {
@@ -76,6 +76,9 @@ func (g *grading) judgeClaims(ctx context.Context, t grader.Test, c grader.Claim
 				what, name = "as the largest frontier", grader.CheckFrontier
 			}
 			line := fmt.Sprintf("%s %s: %s for %s on this puzzle (%s)", f.Text, what, f.Verdict, search, f.Reason)
+			if f.Hint != "" {
+				line += ". Why: " + f.Hint
+			}
 			if f.Vacuous {
 				line = fmt.Sprintf("%s %s, not checked (%s)", f.Text, what, f.Reason)
 			}

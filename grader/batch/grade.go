@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/audit"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
@@ -30,6 +31,14 @@ type Options struct {
 	// Oracle proves the optimal lengths the answer key lacks; nil leaves
 	// them unknown (solved answers are then valid, not optimal).
 	Oracle grader.Oracle
+	// Distances proves the distances of the search for the first move off
+	// every optimal path (feedback.off_path); the grading keeps what it
+	// proves (grader.NewMemoOracle), as a class's answers to one puzzle
+	// pass through many of the same boards. It should give up within a
+	// budget of work (grader.ErrOutOfBudget), not of time, so that a
+	// result does not depend on the machine's load. Nil: no search, and
+	// the results say so.
+	Distances grader.Oracle
 	// Jobs is the number of tests run at once; 0 means the number of CPUs.
 	Jobs int
 	// JournalPath is the journal file; empty runs without one.
@@ -150,8 +159,11 @@ var ErrExposed = errors.New("a submission could reach what it must not")
 // interrupted. The error result is for failures to start (a journal that
 // exists without Resume, or belongs to another assignment, a scratch
 // folder that cannot be made).
-func Grade(ctx context.Context, opts Options) (Outcome, error) {
+func Grade(ctx context.Context, opts Options) (_ Outcome, refused error) {
 	g := &grading{opts: opts, run: opts.Sandbox, journaled: map[string]bool{}}
+	if opts.Distances != nil {
+		g.distances = grader.NewMemoOracle(opts.Distances, 0)
+	}
 	if g.run == nil {
 		g.run = sandbox.Run
 	}
@@ -170,6 +182,9 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	if err := opts.Assignment.Tools.CheckTools(); err != nil {
 		return Outcome{}, err
 	}
+	if err := checkCourseHelpers(ctx, opts.Assignment); err != nil {
+		return Outcome{}, err
+	}
 	if g.opts.Isolation == "" {
 		g.opts.Isolation = sandbox.Choice(opts.Assignment.Run.Isolation)
 	}
@@ -183,6 +198,13 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 	g.out.Isolation = iso
 	if iso.Degraded() {
 		g.warn("sandbox: " + iso.Reason)
+	}
+	g.bash = lookPath("bash", opts.Assignment.Tools)
+	if w := g.wrapperWarning("build.command", opts.Assignment.BuildCommand().Words()); w != "" {
+		g.warn(w)
+	}
+	if w := g.wrapperWarning("run.command", opts.Assignment.RunCommand().Words()); w != "" {
+		g.warn(w)
 	}
 
 	done := map[string]grader.Result{}
@@ -199,7 +221,15 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 		if err != nil {
 			return Outcome{}, err
 		}
-		defer j.Close()
+		// A grading refused before its first record leaves no journal
+		// that would ask the next one for --resume.
+		defer func() {
+			if refused != nil {
+				j.Discard()
+			} else {
+				j.Close()
+			}
+		}()
 		g.journal = j
 		if c.Damaged > 0 {
 			g.warn(fmt.Sprintf("journal: %d damaged lines skipped; their tests run again", c.Damaged))
@@ -227,6 +257,10 @@ func Grade(ctx context.Context, opts Options) (Outcome, error) {
 		return Outcome{}, err
 	}
 	g.scratch = scratch
+	if g.pinDir, err = writePin(opts.ScratchDir); err != nil {
+		return Outcome{}, fmt.Errorf("scratch folder: %w", err)
+	}
+	defer os.RemoveAll(g.pinDir)
 	g.conceal = g.concealed(scratch)
 	if err := toolsOutsideConcealed(opts.Assignment.Tools, g.conceal); err != nil {
 		return Outcome{}, err
@@ -273,6 +307,12 @@ type grading struct {
 	run     func(context.Context, sandbox.Spec) (sandbox.Result, error)
 	journal *journal.Journal
 	scratch string
+	// pinDir holds the sitecustomize file that pins Python's random
+	// seed in every run (pin.go).
+	pinDir string
+	// bash is bash's path on the runs' PATH, which runs an sh -c wrapper
+	// with pipefail (wrapper.go); "" when there is none.
+	bash    string
 	conceal []string
 	// uids are the workers' leased uids, one each.
 	uids []int
@@ -280,10 +320,16 @@ type grading struct {
 	// people the journal holds.
 	journaled map[string]bool
 
+	// distances is Options.Distances, remembering what it proved.
+	distances grader.Oracle
+
 	// sharedValues holds what the interface keeps for each test across
 	// its runs (grader.FinishedRun.Shared), by test name (*sharedValue),
 	// each made once.
 	sharedValues sync.Map
+	// claimCache holds the optimal lengths and A* bands claims are
+	// judged with, each computed once per test and heuristic.
+	claimCache audit.ClaimCache
 
 	// socketWarning warns once that the report socket cannot be made.
 	socketWarning sync.Once

@@ -35,11 +35,20 @@ func submissionDir(name string) string {
 var smallSet = filepath.Join(testdata, "puzzles", "small")
 
 // assignment parses an assignment given as JSON with base as its folder.
+// Unless it says otherwise (run.recheck), every test runs once: the
+// second run of each submission's first test, the default, is the
+// business of TestReproducibleRuns, and would only make the other tests
+// slower.
 func assignment(t testing.TB, base, js string) grader.Assignment {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal([]byte(js), &m); err != nil {
 		t.Fatalf("bad test JSON: %v", err)
+	}
+	if run, ok := m["run"].(map[string]any); ok {
+		if _, set := run["recheck"]; !set {
+			run["recheck"] = grader.RecheckNone
+		}
 	}
 	a, err := grader.ParseAssignment(m, base, nil)
 	if err != nil {

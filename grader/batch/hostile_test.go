@@ -94,6 +94,48 @@ func TestHostileCorpus(t *testing.T) {
 	})
 }
 
+// hostDir makes a folder every uid may read, where runs see the host's
+// file system at every isolation level, and removes it when the test
+// ends: in this package's folder, unless that lies in a folder a run with
+// namespaces gets a private copy of (/tmp, /var/tmp, /dev/shm: a
+// checkout under /tmp), where runs would see nothing of it, and then in
+// /var/lib. What lies there is as a course folder, or a kpuzzle installed
+// on the host, would be: hidden from runs only by what the grader does.
+func hostDir(t *testing.T, pattern string) string {
+	t.Helper()
+	base := "."
+	if wd, err := os.Getwd(); err == nil && inPrivateFolder(wd) {
+		base = "/var/lib"
+	}
+	dir, err := os.MkdirTemp(base, pattern)
+	if err != nil && base != "." {
+		t.Logf("cannot use %s (%v): the folder is under a private one", base, err)
+		dir, err = os.MkdirTemp(".", pattern)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	dir = mustAbs(t, dir)
+	os.Chmod(dir, 0o755)
+	return dir
+}
+
+// inPrivateFolder reports whether path lies in a folder a run with
+// namespaces gets a private copy of.
+func inPrivateFolder(path string) bool {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		real = path
+	}
+	for _, p := range []string{"/tmp", "/var/tmp", "/dev/shm"} {
+		if real == p || strings.HasPrefix(real, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
 // gradeHostile sets up a course (readable by anyone when open), grades
 // the corpus and checks every defence.
 func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Level) {
@@ -816,4 +858,40 @@ func findCheck(in sandbox.Inspection, name string) sandbox.Check {
 		}
 	}
 	return sandbox.Check{}
+}
+
+// TestHostDirSeenByRuns: from a checkout under /tmp (here, a working
+// folder there), hostDir still makes a folder that runs with namespaces
+// see, so that the hostile corpus's course and "kpuzzle installed on the
+// host" are in the runs' view wherever the checkout lives (issue 34: from
+// a clone under /tmp, python-kpuzzle-host found no kpuzzle to run, and
+// the test no refusal).
+func TestHostDirSeenByRuns(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("makes a folder in /var/lib; run as root")
+	}
+	if sandbox.Probe().Level != sandbox.LevelNamespaces {
+		t.Skip("namespaces unavailable")
+	}
+	checkout, err := os.MkdirTemp("", "kpuzzle-checkout-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(checkout)
+	t.Chdir(checkout)
+	dir := hostDir(t, ".host-")
+	if inPrivateFolder(dir) {
+		t.Fatalf("hostDir made %s, in a folder runs do not share", dir)
+	}
+	writeLines(t, filepath.Join(dir, "installed.txt"), "seen")
+	work := t.TempDir()
+	os.Chmod(work, 0o755)
+	// The path inside a shell's script, as python-kpuzzle-host reads
+	// its tools.txt: not a path of the command line, which the sandbox
+	// keeps visible wherever it lies.
+	res, err := sandbox.Run(context.Background(), sandbox.Spec{Argv: []string{"/bin/sh", "-c", "cat " + filepath.Join(dir, "installed.txt")}, Dir: work,
+		Isolation: sandbox.ChooseNamespaces})
+	if err != nil || string(res.Stdout) != "seen\n" {
+		t.Errorf("a run reading %s: %v, %q %q", dir, err, res.Stdout, res.Stderr)
+	}
 }

@@ -9,26 +9,37 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/integrity"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
 // inspect looks through a submission before its first run (package
 // integrity), records the findings in the outcome and warns of them.
 func (g *grading) inspect(ctx context.Context, sub Submission) []grader.IntegrityFinding {
-	found := integrity.Inspect(ctx, sub.Dir, integrity.LanguageOf(g.opts.Assignment), integrity.DefaultBudget)
+	a := g.opts.Assignment
+	found := integrity.Inspect(ctx, sub.Dir, integrity.LanguageOf(a), integrity.DefaultBudget,
+		integrity.Thresholds{Opaque: int64(a.Integrity.OpaqueAbove), Large: int64(a.Integrity.LargeAbove)})
+	found = handedOut(sub.Dir, found, g.out.Tests, int64(a.Integrity.OpaqueAbove))
 	if len(found) == 0 {
 		return nil
 	}
 	g.mu.Lock()
 	g.out.Integrity[sub.Name] = found
 	g.mu.Unlock()
+	g.warnFindings(sub.Name, found)
+	return found
+}
+
+// warnFindings warns of the findings of a submission, or of one of its
+// test's runs (what: "NAME, test TEST"), on one line: staff read the
+// warnings (on PrairieLearn, in the job's log), students do not.
+func (g *grading) warnFindings(what string, found []grader.IntegrityFinding) {
 	var parts []string
 	for _, f := range found {
 		parts = append(parts, f.String())
 	}
 	// File names are the student's: escaped, so that they cannot drive
 	// the terminal.
-	g.warn(grader.Printable(fmt.Sprintf("integrity: submission %s: %s", sub.Name, strings.Join(parts, "; "))))
-	return found
+	g.warn(grader.Printable(fmt.Sprintf("integrity: submission %s: %s", what, strings.Join(parts, "; "))))
 }
 
 // listenForRefusals opens the report socket of a test's run (package
@@ -44,6 +55,20 @@ func (g *grading) listenForRefusals(uid int) *integrity.Listener {
 	return l
 }
 
+// runFindings are the integrity findings of a test's run: the refusals
+// its kpuzzle programs reported, then what it executed that was neither
+// the course's nor the submission's as built, or was kpuzzle (package
+// integrity, Executions). The run's own folders in them are replaced by
+// scrub (<submission>, <work>), as in its output, so that a grading gives
+// the same results again.
+func runFindings(refusals []grader.IntegrityFinding, res sandbox.Result, scrub *strings.Replacer) []grader.IntegrityFinding {
+	found := append(refusals, integrity.Executions(res.Executed, res.ExecutedMore, res.WatchErr)...)
+	for i := range found {
+		found[i].File, found[i].Finding = scrub.Replace(found[i].File), scrub.Replace(found[i].Finding)
+	}
+	return found
+}
+
 // Flagged reports whether a submission has a finding that counts under
 // integrity: zero: one of its inspection (notices aside), or one of a
 // test's run. why says which, for the results.
@@ -54,8 +79,10 @@ func Flagged(found []grader.IntegrityFinding, results map[string]grader.Result) 
 		}
 	}
 	for _, name := range sortedNames(results) {
-		if r := results[name]; len(r.Integrity) > 0 {
-			return fmt.Sprintf("test %s: %s", name, r.Integrity[0]), true
+		for _, f := range results[name].Integrity {
+			if !f.Notice {
+				return fmt.Sprintf("test %s: %s", name, f), true
+			}
 		}
 	}
 	return "", false
@@ -76,7 +103,7 @@ func sortedNames(m map[string]grader.Result) []string {
 // flag it does nothing. Grade and Merge call it last, so a journal keeps
 // the results as they ran and a change of policy applies on resume.
 func ApplyIntegrity(a grader.Assignment, o *Outcome) {
-	if a.Integrity != grader.IntegrityZero {
+	if a.Integrity.Action != grader.IntegrityZero {
 		return
 	}
 	for sub, results := range o.Results {

@@ -74,7 +74,7 @@ func TestIntegrityKeptByResumeAndMerge(t *testing.T) {
 		t.Errorf("under flag the flagged submission is graded normally: %s", resultText(r))
 	}
 
-	a.Integrity = grader.IntegrityZero
+	a.Integrity.Action = grader.IntegrityZero
 	m, err = batch.Merge(dirs, a, tests, "")
 	if err != nil {
 		t.Fatal(err)

@@ -43,12 +43,18 @@ func TestWrongKeyStopsGrading(t *testing.T) {
 				results++
 			}
 		}
-		_, err = batch.Grade(context.Background(), batch.Options{Assignment: a, Tests: tests, Submissions: subs, Oracle: referenceOracle, Events: events})
+		journalPath := filepath.Join(t.TempDir(), batch.JournalFile)
+		_, err = batch.Grade(context.Background(), batch.Options{Assignment: a, Tests: tests, Submissions: subs, Oracle: referenceOracle, Events: events, JournalPath: journalPath})
 		if !errors.Is(err, grader.ErrKeyContradiction) || !strings.Contains(err.Error(), "test p.txt") || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("claim %s: err %v, want a key contradiction naming p.txt: %s", tc.claim, err, tc.want)
 		}
 		if results != 0 {
 			t.Errorf("claim %s: %d tests ran before the key was checked", tc.claim, results)
+		}
+		// The refused grading leaves no journal that would make the next
+		// one ask for --resume.
+		if _, err := os.Stat(journalPath); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("claim %s: the refused grading left its journal: %v", tc.claim, err)
 		}
 	}
 

@@ -117,18 +117,13 @@ func TestCompiledSubmissions(t *testing.T) {
 
 // course makes a course folder that the sandbox's unprivileged user could
 // read if nothing hid it: outside /tmp (which the sandbox replaces by a
-// private one anyway), world-readable, inside this package's folder. It
-// holds a copy of the small puzzle set with its answer key, a reference
-// solution, an assignment file and an output folder.
+// private one anyway), world-readable, inside this package's folder (or
+// elsewhere when the checkout is under /tmp: hostDir). It holds a copy of
+// the small puzzle set with its answer key, a reference solution, an
+// assignment file and an output folder.
 func course(t *testing.T) (dir, set, reference, config, out string) {
 	t.Helper()
-	dir, err := os.MkdirTemp(".", ".course-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	dir = mustAbs(t, dir)
-	os.Chmod(dir, 0o755)
+	dir = hostDir(t, ".course-")
 	set = filepath.Join(dir, "puzzles")
 	reference = filepath.Join(dir, "reference")
 	out = filepath.Join(dir, "results")

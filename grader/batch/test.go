@@ -113,7 +113,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 	}
 	argv := build.Expand(map[string]string{grader.PlaceSubmission: copyDir, grader.PlaceEntry: filepath.Join(copyDir, s.entry)})
 	res, err := g.run(ctx, sandbox.Spec{
-		Argv:       argv,
+		Argv:       g.wrapper(argv),
 		Dir:        copyDir,
 		Env:        environment(copyDir, a.Build.Env, a.Tools),
 		Limits:     a.Build.Limits,
@@ -146,32 +146,62 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 	s.source = copyDir
 }
 
-// runTest runs one test in a fresh folder, hands what became of the run
-// to grader.RunOutcome for its verdict and checks the answer it leaves.
-// ok is false when ctx ended the run, whose result then means nothing.
+// runTest runs one test and, when the test is one that runs twice
+// (run.recheck), runs it again and names in its result a difference
+// between the two runs (recheck.go). ok is false when ctx ended a run,
+// whose result then means nothing.
 func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid int) (r grader.Result, ok bool) {
+	r, answer, ok := g.runOnce(ctx, s, t, uid, true)
+	if !ok || !g.rechecks(t) {
+		return r, ok
+	}
+	again, againAnswer, ok := g.runOnce(ctx, s, t, uid, false)
+	if !ok {
+		return grader.Result{}, false
+	}
+	if v := g.varies(t, r, answer, again, againAnswer); v != "" {
+		r.Varies = v
+		r.Details = append(r.Details, v)
+		g.warn(fmt.Sprintf("%s: %s (test %s)", grader.Printable(s.sub.Name), variesWarning, t.Name))
+	}
+	return r, true
+}
+
+// runOnce runs one test in a fresh folder, hands what became of the run
+// to grader.RunOutcome for its verdict and checks the answer it leaves,
+// which it returns too (nil when the run decided the result). The first
+// run of a test (first) keeps its answer for the replays; a second one
+// leaves the kept answer alone. ok is false when ctx ended the run, whose
+// result then means nothing.
+func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid int, first bool) (r grader.Result, checked []byte, ok bool) {
 	a := g.opts.Assignment
 	kind := a.Run.Interface()
 	fail := func(v grader.Verdict, format string, args ...any) grader.Result {
 		return grader.Result{Test: t.Name, Verdict: v, Solvable: t.Solvable, OptimalLength: t.Optimum.KnownLength(), Summary: fmt.Sprintf(format, args...)}
 	}
-	if err := g.dropAnswer(s.sub.Name, t.Name); err != nil {
-		return fail(grader.GraderError, "cannot remove the answer kept by an earlier run: %v", err), true
+	if first {
+		if err := g.dropAnswer(s.sub.Name, t.Name); err != nil {
+			return fail(grader.GraderError, "cannot remove the answer kept by an earlier run: %v", err), nil, true
+		}
 	}
 	p, err := g.prepareTest(s, t, uid)
 	if err != nil {
-		return fail(grader.GraderError, "%v", err), true
+		return fail(grader.GraderError, "%v", err), nil, true
 	}
 	defer os.RemoveAll(p.dir)
 	subCopy, input, output, work := p.subCopy, p.input, p.output, p.work
 	cmd := a.RunCommand()
+	readOnly := append([]string{g.pinDir}, a.Tools.Visible()...)
+	if !a.Run.WritableSubmission {
+		readOnly = append([]string{subCopy}, readOnly...)
+	}
 	spec := sandbox.Spec{
-		Argv:       cmd.Expand(runValues(a.Run, t, subCopy, input, output, filepath.Join(subCopy, s.entry))),
+		Argv:       g.wrapper(cmd.Expand(runValues(a.Run, t, subCopy, input, output, filepath.Join(subCopy, s.entry)))),
 		Dir:        work,
-		Env:        append(environment(work, a.Run.Env, a.Tools), kind.Env(t)...),
+		Env:        append(pinEnv(environment(work, a.Run.Env, a.Tools), g.pinDir), kind.Env(t)...),
 		Limits:     a.Run.Limits,
 		Conceal:    g.conceal,
-		ReadOnly:   append([]string{subCopy}, a.Tools.Visible()...),
+		ReadOnly:   readOnly,
 		Isolation:  g.opts.Isolation,
 		UID:        uid,
 		PrivateDir: true,
@@ -182,7 +212,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	case pipePuzzle:
 		f, err := os.Open(input)
 		if err != nil {
-			return fail(grader.GraderError, "cannot open the input: %v", err), true
+			return fail(grader.GraderError, "cannot open the input: %v", err), nil, true
 		}
 		defer f.Close()
 		spec.Stdin = f
@@ -193,12 +223,18 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	res, err := g.run(ctx, spec)
 	refusals := reports.Close()
 	if ctx.Err() != nil {
-		return grader.Result{}, false
+		return grader.Result{}, nil, false
 	}
-	if len(refusals) > 0 {
+	// What it executed is named too when it is not the course's nor the
+	// submission's as built, or is kpuzzle (runFindings).
+	// Paths of this run's folders are random; students' tracebacks show
+	// them, so they are replaced to keep results reproducible.
+	scrub := strings.NewReplacer(subCopy, "<submission>", input, "<input>", output, "<output>", work, "<work>")
+	if found := runFindings(refusals, res, scrub); len(found) > 0 {
 		defer func() {
 			if ok {
-				r.Integrity = append(r.Integrity, refusals...)
+				r.Integrity = append(r.Integrity, found...)
+				g.warnFindings(s.sub.Name+", test "+t.Name, found)
 			}
 		}()
 	}
@@ -222,33 +258,37 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	}
 	var se *sandbox.StartError
 	if err != nil && !errors.As(err, &se) {
-		return fail(grader.GraderError, "cannot run the program: %v", err), true
+		return fail(grader.GraderError, "cannot run the program: %v", err), nil, true
 	}
-	// Paths of this run's folders are random; students' tracebacks show
-	// them, so they are replaced to keep results reproducible.
-	out := outcome(res, se, cmd.Words(), strings.NewReplacer(subCopy, "<submission>", input, "<input>", output, "<output>", work, "<work>"))
+	out := outcome(res, se, cmd.Words(), scrub)
 	if se == nil {
 		lookAtAnswer(&out, a.Run, work, p.answer)
 	}
 	j := out.Judge(&a, t)
 	switch {
 	case j.Decided && j.Claims:
-		return g.withClaims(ctx, t, j.Result, res.Stdout, j.Report)
+		r, ok := g.withClaims(ctx, t, j.Result, res.Stdout, j.Report)
+		return r, nil, ok
 	case j.Decided:
-		return j.Result, true
+		return j.Result, nil, true
 	}
-	if err := g.keepAnswer(s.sub.Name, t.Name, j.Answer); err != nil {
-		return fail(grader.GraderError, "cannot keep the answer: %v", err), true
+	if first {
+		if err := g.keepAnswer(s.sub.Name, t.Name, j.Answer); err != nil {
+			return fail(grader.GraderError, "cannot keep the answer: %v", err), nil, true
+		}
 	}
+	reading := a.AnswerReading()
 	rep, err := grader.Check(ctx, t.Problem(a.Convention()), bytes.NewReader(j.Answer), "answer",
-		grader.CheckOptions{Limits: puzzles.AnswerLimits{MaxBytes: int64(a.Run.Output)}, Notation: a.AnswerNotation()})
+		grader.CheckOptions{Limits: puzzles.AnswerLimits{MaxBytes: int64(a.Run.Output)}, Notation: reading.Notation, Words: reading.Words, Block: reading.Block,
+			OffPath: grader.OffPathOptions{Skip: !a.Feedback.SearchesOffPath() || g.distances == nil, Oracle: g.distances}})
 	if err != nil {
 		if ctx.Err() != nil {
-			return grader.Result{}, false
+			return grader.Result{}, nil, false
 		}
-		return fail(grader.GraderError, "cannot check the answer: %v", err), true
+		return fail(grader.GraderError, "cannot check the answer: %v", err), nil, true
 	}
-	return g.withClaims(ctx, t, out.Checked(&a, t, rep), res.Stdout, j.Report)
+	r, ok = g.withClaims(ctx, t, out.Checked(&a, t, j, rep), res.Stdout, j.Report)
+	return r, j.Answer, ok
 }
 
 // testFolder is a test's fresh folder and the paths in it.
@@ -278,32 +318,44 @@ func (g *grading) prepareTest(s *subState, t grader.Test, uid int) (f testFolder
 		}
 	}()
 	f = testFolder{dir: dir, work: filepath.Join(dir, workFolder), subCopy: filepath.Join(dir, submissionFolder)}
+	// A copy the program may write in (run.writable_submission) is in its
+	// working folder, which it may write and whose disk run.disk counts;
+	// it is the run's own and handed to it.
+	owner := -1
+	if a.Run.WritableSubmission {
+		f.subCopy, owner = filepath.Join(f.work, submissionFolder), ownerForRuns(uid)
+	}
 	inputName := filepath.Base(t.File)
 	// The answer a program writes in its working folder (run.answer:
-	// output.txt) must not land on the puzzle.
-	fixed, _, _ := strings.Cut(a.Run.Answer, "/")
-	if inputName == outputName || strings.HasPrefix(inputName, ".") || (a.Run.AnswerInFolder() && inputName == fixed) {
+	// output.txt) must not land on the puzzle, nor on the writable copy
+	// of the submission.
+	answerPath := a.AnswerPath(t)
+	fixed, _, _ := strings.Cut(answerPath, "/")
+	taken := func(name string) bool {
+		return name == outputName || (answerPath != "" && name == fixed) || (a.Run.WritableSubmission && name == submissionFolder)
+	}
+	if taken(inputName) || strings.HasPrefix(inputName, ".") {
 		inputName = fallbackInput
-		if a.Run.AnswerInFolder() && inputName == fixed {
+		if taken(inputName) {
 			inputName = "puzzle-" + fallbackInput
 		}
 	}
 	f.input, f.output = filepath.Join(f.work, inputName), filepath.Join(f.work, outputName)
 	f.answer = f.output
-	if a.Run.AnswerInFolder() {
-		f.answer = filepath.Join(f.work, filepath.FromSlash(a.Run.Answer))
+	if answerPath != "" {
+		f.answer = filepath.Join(f.work, filepath.FromSlash(answerPath))
 	}
 	if err := prepareTestDir(dir, f.work, t.File, f.input, uid); err != nil {
 		return f, fmt.Errorf("cannot prepare the working folder: %w", err)
 	}
-	if err := copyTree(s.source, f.subCopy, -1, s.source != s.sub.Dir); err != nil {
+	if err := copyTree(s.source, f.subCopy, owner, s.source != s.sub.Dir); err != nil {
 		return f, fmt.Errorf("cannot copy the submission: %w", err)
 	}
 	if s.source == s.sub.Dir {
-		if err := copyRunFiles(a.Run.Files, f.subCopy, -1); err != nil {
+		if err := copyRunFiles(a.Run.Files, f.subCopy, owner); err != nil {
 			return f, fmt.Errorf("cannot copy run.files: %w", err)
 		}
-		if err := writeHarness(a.Run.Interface(), f.subCopy, -1); err != nil {
+		if err := writeHarness(a.Run.Interface(), f.subCopy, owner); err != nil {
 			return f, fmt.Errorf("cannot write the function harness: %w", err)
 		}
 	}

@@ -295,8 +295,13 @@ func testCourseSet(t *testing.T, bctx context.Context) {
 	tb.tabTo("check")
 	tb.key(kb.Enter)
 	r := tb.waitDone(time.Minute)
-	if r.Verdict != "illegal" || !strings.Contains(r.Summary, "line 3 (move 3), UP") || !strings.Contains(r.Details, "board before the move:") {
-		t.Errorf("%+v, want illegal at line 3 with the board before the move", r)
+	// The verdict box explains in words; the board is drawn once, in the
+	// replay, which opens at the illegal move.
+	if r.Verdict != "illegal" || !strings.Contains(r.Summary, "line 3 (move 3), UP") || strings.Contains(r.Details, "board before the move:") {
+		t.Errorf("%+v, want illegal at line 3, without the board as text above the replay", r)
+	}
+	if hidden := eval[bool](tb, `document.getElementById("replay").contentDocument.getElementById("illegal-marker").hidden`); hidden {
+		t.Error("the replay does not open at the illegal move")
 	}
 	if m := tb.replayText("illegal-marker"); !strings.Contains(m, "Illegal move 3 (line 3): UP") {
 		t.Errorf("replay's illegal-move marker says %q", m)

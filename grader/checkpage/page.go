@@ -32,6 +32,11 @@ var (
 // WasmGz is the gzipped WebAssembly checker the page embeds.
 func WasmGz() []byte { return bytes.Clone(wasmGz) }
 
+// ModuleText is the checker's module exactly as a page written by this
+// build of kpuzzle embeds it (base64, 76 characters a line): what a
+// course's own page, handed out to students, holds.
+func ModuleText() string { return base64Lines(wasmGz) }
+
 // WasmExecJS is the Go toolchain's wasm_exec.js the page embeds.
 func WasmExecJS() string { return wasmExecJS }
 

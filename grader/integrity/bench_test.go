@@ -18,7 +18,7 @@ func BenchmarkInspectKpuzzleBuild(b *testing.B) {
 	copyFile(b, stripped, filepath.Join(dir, "libfast.so"))
 	b.ResetTimer()
 	for b.Loop() {
-		if got := integrity.Inspect(context.Background(), dir, integrity.Python, integrity.DefaultBudget); len(got) != 1 {
+		if got := integrity.Inspect(context.Background(), dir, integrity.Python, integrity.DefaultBudget, integrity.DefaultThresholds); len(got) != 1 {
 			b.Fatal(got)
 		}
 	}
@@ -42,7 +42,7 @@ func BenchmarkInspectOtherExecutable(b *testing.B) {
 		b.SetBytes(fi.Size())
 	}
 	for b.Loop() {
-		if got := integrity.Inspect(context.Background(), dir, integrity.Python, integrity.DefaultBudget); len(got) != 1 {
+		if got := integrity.Inspect(context.Background(), dir, integrity.Python, integrity.DefaultBudget, integrity.DefaultThresholds); len(got) != 1 {
 			b.Fatal(got)
 		}
 	}
@@ -52,6 +52,29 @@ func BenchmarkInspectOtherExecutable(b *testing.B) {
 func BenchmarkInspectStarters(b *testing.B) {
 	dir := filepath.Join("..", "..", "templates", "starter")
 	for b.Loop() {
-		integrity.Inspect(context.Background(), dir, integrity.Native, integrity.DefaultBudget)
+		integrity.Inspect(context.Background(), dir, integrity.Native, integrity.DefaultBudget, integrity.DefaultThresholds)
+	}
+}
+
+// BenchmarkInspectPackedBuild inspects a submission holding 29 MB of a
+// program XOR-packed (python-kpuzzle-blind's payload.bin): no known kind,
+// so its entropy is measured on its first MiB and it is named as opaque
+// data.
+func BenchmarkInspectPackedBuild(b *testing.B) {
+	exe, err := os.Executable()
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := mustRead(b, exe)
+	for len(data) < 29<<20 {
+		data = append(data, data...)
+	}
+	dir := b.TempDir()
+	write(b, filepath.Join(dir, "payload.bin"), xorPacked(data[:29<<20]))
+	b.SetBytes(29 << 20)
+	for b.Loop() {
+		if got := integrity.Inspect(context.Background(), dir, integrity.Python, integrity.DefaultBudget, integrity.DefaultThresholds); len(got) != 1 {
+			b.Fatal(got)
+		}
 	}
 }

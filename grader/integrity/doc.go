@@ -13,9 +13,15 @@
 // feedback says which file was found and what it is, not how it was
 // recognised.
 //
-// What it cannot see: a kpuzzle build that was packed, encrypted or
-// compressed (inside an archive other than a jar, or encoded in a source
-// file) until it is unpacked at run time, when the refusal reports it; a
-// solver rewritten from kpuzzle's source in another language; an answer
-// key in a format of the student's own.
+// Inspect also names what it cannot see into (Thresholds): data of no
+// known kind (packed, encrypted, compressed in a format it does not open,
+// or encoded as text), and a submission far larger than its source code;
+// Executions turns what a test's run executed (package sandbox watches
+// every execve) into findings: kpuzzle, a memory file, a file the run
+// wrote.
+//
+// What it cannot see: a payload below the thresholds or dressed as a
+// format it knows, until a run executes it; a solver rewritten from
+// kpuzzle's source in another language; an answer key in a format of the
+// student's own.
 package integrity

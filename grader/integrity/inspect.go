@@ -1,8 +1,12 @@
 package integrity
 
 import (
+	"archive/tar"
 	"archive/zip"
 	"bytes"
+	"compress/bzip2"
+	"compress/gzip"
+	"compress/zlib"
 	"context"
 	"debug/buildinfo"
 	"encoding/binary"
@@ -55,16 +59,31 @@ const (
 )
 
 // Inspect inspects every regular file under dir, a submission, and
-// returns its findings in file order. Symbolic links are not followed. It
-// never fails: what it cannot read, or reach within b, is a notice.
-func Inspect(ctx context.Context, dir string, lang Language, b Budget) []grader.IntegrityFinding {
+// returns its findings in file order: what Classify names, then what the
+// inspection cannot see into, by th (a zero field takes
+// DefaultThresholds'): each file of opaque data (compressed, encrypted or
+// packed data of no known kind, or a text made of encoded data) of at
+// least th.Opaque bytes, the smaller ones together when they add up to
+// it, and the submission itself when it is far larger than its source
+// code needs. git's own files (under .git) are not looked into for opaque
+// data. Symbolic links are not followed. It never fails: what it cannot
+// read, or reach within b, is a notice.
+func Inspect(ctx context.Context, dir string, lang Language, b Budget, th Thresholds) []grader.IntegrityFinding {
 	if b == (Budget{}) {
 		b = DefaultBudget
+	}
+	if th.Opaque <= 0 {
+		th.Opaque = DefaultThresholds.Opaque
+	}
+	if th.Large <= 0 {
+		th.Large = DefaultThresholds.Large
 	}
 	ctx, cancel := context.WithTimeout(ctx, b.Time)
 	defer cancel()
 	var out []grader.IntegrityFinding
 	files, read := 0, int64(0)
+	var small []opaqueFile
+	var sizes sizeTally
 	skipped := func(rel, why string) {
 		out = append(out, grader.IntegrityFinding{File: rel, Finding: "not inspected: " + why, Notice: true})
 	}
@@ -95,6 +114,7 @@ func Inspect(ctx context.Context, dir string, lang Language, b Budget) []grader.
 			return nil
 		}
 		size := fi.Size()
+		sizes.add(rel, size)
 		switch {
 		case size > b.FileBytes:
 			skipped(rel, fmt.Sprintf("larger than %s", bytesText(b.FileBytes)))
@@ -114,13 +134,35 @@ func Inspect(ctx context.Context, dir string, lang Language, b Budget) []grader.
 		switch {
 		case err != nil:
 			skipped(rel, "unreadable ("+cause(err)+")")
+			return nil
 		case finding != "":
 			out = append(out, grader.IntegrityFinding{File: rel, Finding: finding})
+			return nil
+		case rel == ".git" || strings.HasPrefix(rel, ".git/"):
+			return nil
+		}
+		o, err := opacity(ctx, rel, f, size, lang, 0)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			skipped(rel, fmt.Sprintf("the inspection's time budget (%s) ran out", b.Time))
+		case err != nil:
+			skipped(rel, "unreadable ("+cause(err)+")")
+		case o != nil && o.bytes >= th.Opaque:
+			out = append(out, grader.IntegrityFinding{File: rel, Finding: fmt.Sprintf("%s: %s of %s", FindOpaque, sizeText(o.bytes), o.kind)})
+		case o != nil:
+			o.name = rel
+			small = append(small, *o)
 		}
 		return nil
 	})
 	if err != nil {
 		skipped(".", cause(err))
+	}
+	if f, ok := smallOpaque(small, th.Opaque); ok {
+		out = append(out, f)
+	}
+	if f, ok := sizes.finding(th.Large); ok {
+		out = append(out, f)
 	}
 	if len(out) > MaxFindings {
 		more := len(out) - MaxFindings + 1
@@ -188,6 +230,16 @@ func classify(ctx context.Context, name string, r io.ReaderAt, size int64, lang 
 	}
 	if bytes.HasPrefix(head, []byte("PK\x03\x04")) && depth == 0 {
 		return classifyArchive(ctx, name, r, size, lang)
+	}
+	if depth == 0 {
+		if method := compression(head); method != "" {
+			if found, ok := classifyCompressed(ctx, method, io.NewSectionReader(r, 0, size), size, lang); ok {
+				return found, nil
+			}
+		}
+		if isTar(head) {
+			return classifyTar(ctx, io.NewSectionReader(r, 0, size), lang), nil
+		}
 	}
 	base := path.Base(name)
 	switch {
@@ -406,4 +458,91 @@ func classifyArchive(ctx context.Context, name string, r io.ReaderAt, size int64
 		return "a Java archive in a Python assignment", nil
 	}
 	return "", nil
+}
+
+// classifyCompressed decompresses a gzip, bzip2 or zlib stream of size
+// bytes (as much of it as decompress reads) and classifies what it holds,
+// or a tar archive in it; ok is false when r is no such stream or holds
+// nothing to report.
+func classifyCompressed(ctx context.Context, method string, r io.Reader, size int64, lang Language) (found string, ok bool) {
+	data, _, err := decompress(method, r, size)
+	if err != nil || len(data) == 0 {
+		return "", false
+	}
+	if isTar(data) {
+		found = classifyTar(ctx, bytes.NewReader(data), lang)
+	} else {
+		// One file, compressed: judged as the file itself.
+		found, _ = classify(ctx, "", bytes.NewReader(data), int64(len(data)), lang, 1)
+	}
+	if found == "" {
+		return "", false
+	}
+	return found + " (compressed with " + method + ")", true
+}
+
+// maxRatio bounds what a compressed stream may open to, as a multiple of
+// its size (and a MiB more): far above what programs, text or tables
+// compress by, far below what a decompression bomb opens to.
+const maxRatio = 64
+
+// decompress reads a compressed stream of size bytes: at most
+// maxEntryBytes, and at most maxRatio times size and a MiB. whole says
+// the stream ended within that. An error means r is no such stream, or a
+// broken one (data then holds what was read).
+func decompress(method string, r io.Reader, size int64) (data []byte, whole bool, err error) {
+	var zr io.Reader
+	switch method {
+	case "gzip":
+		zr, err = gzip.NewReader(r)
+	case "bzip2":
+		zr = bzip2.NewReader(r)
+	case "zlib":
+		zr, err = zlib.NewReader(r)
+	default:
+		err = fmt.Errorf("unknown compression %s", method)
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	limit := min(maxEntryBytes, maxRatio*size+1<<20)
+	data, err = io.ReadAll(io.LimitReader(zr, limit+1))
+	if int64(len(data)) > limit {
+		return data[:limit], false, err
+	}
+	return data, err == nil, err
+}
+
+// classifyTar classifies a tar archive's entries, as classifyArchive a
+// zip's: the first finding, named with its entry.
+func classifyTar(ctx context.Context, r io.Reader, lang Language) string {
+	tr := tar.NewReader(r)
+	for i := 0; i < maxArchiveEntries && ctx.Err() == nil; i++ {
+		h, err := tr.Next()
+		if err != nil {
+			return ""
+		}
+		if h.Typeflag != tar.TypeReg || h.Size > maxEntryBytes {
+			continue
+		}
+		data, err := io.ReadAll(io.LimitReader(tr, maxEntryBytes))
+		if err != nil {
+			return ""
+		}
+		if found, err := classify(ctx, h.Name, bytes.NewReader(data), int64(len(data)), innerLanguage(lang), 1); err == nil && found != "" {
+			return found + " (" + h.Name + " in the archive)"
+		}
+	}
+	return ""
+}
+
+// innerLanguage is the language an archive's entries are judged in: in a
+// Python assignment an executable inside an archive is named by the
+// archive's own finding, or not at all; inside it only what is kpuzzle's
+// is named.
+func innerLanguage(lang Language) Language {
+	if lang == Python {
+		return Unknown
+	}
+	return lang
 }

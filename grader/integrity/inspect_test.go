@@ -23,7 +23,7 @@ import (
 
 func inspect(t *testing.T, dir string, lang integrity.Language) []grader.IntegrityFinding {
 	t.Helper()
-	return integrity.Inspect(context.Background(), dir, lang, integrity.DefaultBudget)
+	return integrity.Inspect(context.Background(), dir, lang, integrity.DefaultBudget, integrity.DefaultThresholds)
 }
 
 // A build of kpuzzle is found whatever its name, stripped or not, in any
@@ -146,7 +146,7 @@ func TestBudgetNotices(t *testing.T) {
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "big.bin"), bytes.Repeat([]byte("x"), 2048))
 	write(t, filepath.Join(dir, "table"), []byte("KPUZPDB\nrest"))
-	got := integrity.Inspect(context.Background(), dir, integrity.Python, integrity.Budget{FileBytes: 1024, TotalBytes: 1 << 20, Files: 10, Time: 10e9})
+	got := integrity.Inspect(context.Background(), dir, integrity.Python, integrity.Budget{FileBytes: 1024, TotalBytes: 1 << 20, Files: 10, Time: 10e9}, integrity.DefaultThresholds)
 	want := []grader.IntegrityFinding{
 		{File: "big.bin", Finding: "not inspected: larger than 1024 bytes", Notice: true},
 		{File: "table", Finding: integrity.FindPatternDB},
@@ -154,7 +154,7 @@ func TestBudgetNotices(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	got = integrity.Inspect(context.Background(), dir, integrity.Python, integrity.Budget{FileBytes: 1 << 20, TotalBytes: 1 << 20, Files: 1, Time: 10e9})
+	got = integrity.Inspect(context.Background(), dir, integrity.Python, integrity.Budget{FileBytes: 1 << 20, TotalBytes: 1 << 20, Files: 1, Time: 10e9}, integrity.DefaultThresholds)
 	if len(got) != 1 || !got[0].Notice || got[0].File != "table" || !strings.Contains(got[0].Finding, "more than 1 files") {
 		t.Errorf("file budget: %+v", got)
 	}
@@ -217,7 +217,7 @@ func TestLanguageOf(t *testing.T) {
 	}
 }
 
-func write(t *testing.T, p string, data []byte) {
+func write(t testing.TB, p string, data []byte) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		t.Fatal(err)
@@ -227,7 +227,7 @@ func write(t *testing.T, p string, data []byte) {
 	}
 }
 
-func mustRead(t *testing.T, p string) []byte {
+func mustRead(t testing.TB, p string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(p)
 	if err != nil {

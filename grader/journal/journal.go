@@ -247,13 +247,18 @@ type Journal struct {
 	f    *os.File
 	path string
 	err  error
+	// fresh is set when Open wrote the header, and appended once a record
+	// was appended: Discard removes a fresh journal that holds nothing.
+	fresh, appended bool
 }
 
 // Open opens the journal at path for a run whose header is h. A missing or
-// empty file is created with the header. An existing journal is an error
-// wrapping ErrExists unless resume is set; with resume its header must
-// match h (ErrMismatch), its torn tail is cut off, and its contents are
-// returned so that the caller can skip finished work.
+// empty file is created with the header, and so is one that holds only a
+// header (a grading refused before it recorded anything leaves nothing
+// that blocks the next). An existing journal is an error wrapping
+// ErrExists unless resume is set; with resume its header must match h
+// (ErrMismatch), its torn tail is cut off, and its contents are returned
+// so that the caller can skip finished work.
 func Open(path string, h Header, resume bool) (*Journal, Contents, error) {
 	h.Version = Version
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
@@ -274,10 +279,24 @@ func Open(path string, h Header, resume bool) (*Journal, Contents, error) {
 	}
 	var c Contents
 	if st.Size() > 0 {
-		if !resume {
+		c, err = Read(f)
+		if err == nil && len(c.Records) == 0 && c.Damaged == 0 {
+			// Only a header: a grading that was refused before it
+			// recorded anything (a run killed then, or one from before
+			// Discard). Nothing is lost by starting again.
+			if err := f.Truncate(0); err != nil {
+				return fail(err)
+			}
+			if _, err := f.Seek(0, io.SeekStart); err != nil {
+				return fail(err)
+			}
+			st, c = nil, Contents{}
+		} else if !resume {
 			return fail(fmt.Errorf("%s: %w from an earlier run; pass --resume to continue it, or remove it to start over", path, ErrExists))
 		}
-		c, err = Read(f)
+	}
+	fresh := st == nil || st.Size() == 0
+	if !fresh {
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", path, err))
 		}
@@ -316,7 +335,7 @@ func Open(path string, h Header, resume bool) (*Journal, Contents, error) {
 		c.Header = h
 		c.ValidBytes = int64(len(line))
 	}
-	return &Journal{f: f, path: path}, c, nil
+	return &Journal{f: f, path: path, fresh: fresh}, c, nil
 }
 
 // Append writes one record durably: it returns after the line is on disk.
@@ -339,11 +358,30 @@ func (j *Journal) Append(r Record) error {
 		j.err = fmt.Errorf("journal %s: %w", j.path, err)
 		return j.err
 	}
+	j.appended = true
 	if err := j.f.Sync(); err != nil {
 		j.err = fmt.Errorf("journal %s: %w", j.path, err)
 		return j.err
 	}
 	return nil
+}
+
+// Discard closes the journal and, when Open created it and nothing was
+// appended since, removes the file: a grading refused before its first
+// record (the sandbox's check, a contradicting answer key) leaves no
+// journal that would make the next run ask for --resume. A journal that
+// holds records, or that Open found, is only closed.
+func (j *Journal) Discard() error {
+	j.mu.Lock()
+	remove := j.fresh && !j.appended && j.f != nil
+	j.mu.Unlock()
+	err := j.Close()
+	if remove {
+		if rerr := os.Remove(j.path); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) && err == nil {
+			err = rerr
+		}
+	}
+	return err
 }
 
 // Close releases the lock and closes the file.

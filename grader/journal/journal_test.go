@@ -203,3 +203,73 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// A grading refused before its first record (the sandbox's check, a
+// contradicting key) leaves nothing that blocks the next: Discard removes
+// the journal Open made, and a journal that holds only a header (left by
+// a run killed before it recorded anything) is started again, with or
+// without resume, for any assignment. A journal with records is kept.
+func TestRefusedGradingLeavesNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal.jsonl")
+	j, _, err := journal.Open(path, journal.Header{Fingerprint: "fp1"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Discard(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a discarded journal with nothing in it is still there: %v", err)
+	}
+
+	// Only a header, as a run killed before its first record leaves.
+	j, _, err = journal.Open(path, journal.Header{Fingerprint: "fp1"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	for _, resume := range []bool{false, true} {
+		j, c, err := journal.Open(path, journal.Header{Fingerprint: "fp2"}, resume)
+		if err != nil {
+			t.Fatalf("resume %v: a journal of only a header blocks the next grading: %v", resume, err)
+		}
+		if c.Header.Fingerprint != "fp2" || len(c.Records) != 0 {
+			t.Errorf("resume %v: contents %+v", resume, c)
+		}
+		j.Close()
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := journal.Read(bytes.NewReader(got)); err != nil || c.Header.Fingerprint != "fp2" || len(c.Records) != 0 {
+		t.Errorf("the journal started again holds %+v, %v", c, err)
+	}
+
+	// A journal with a record is kept by Discard and still refused
+	// without resume.
+	j, _, err = journal.Open(path, journal.Header{Fingerprint: "fp2"}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Append(optimum("t1", 7)); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Discard(); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := journal.Open(path, journal.Header{Fingerprint: "fp2"}, false); !errors.Is(err, journal.ErrExists) {
+		t.Errorf("a journal with a record, reopened without resume: %v, want ErrExists", err)
+	}
+	// Discard after Open found an existing journal only closes it.
+	j, _, err = journal.Open(path, journal.Header{Fingerprint: "fp2"}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Discard(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("Discard removed a journal it did not make: %v", err)
+	}
+}

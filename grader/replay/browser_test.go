@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/internal/browsertest"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -118,6 +119,7 @@ func TestBrowser(t *testing.T) {
 	}
 	bctx := browsertest.Start(t)
 	t.Run("steps to the illegal move", func(t *testing.T) { testIllegalMove(t, bctx) })
+	t.Run("opens at the first move off every optimal path", func(t *testing.T) { testOffPath(t, bctx) })
 	t.Run("play animates", func(t *testing.T) { testPlay(t, bctx) })
 	t.Run("long answer seeks", func(t *testing.T) { testLongAnswer(t, bctx) })
 	t.Run("200,000 moves", func(t *testing.T) { testHugeAnswer(t, bctx) })
@@ -137,6 +139,36 @@ func illegalPage(t *testing.T) (replay.Page, []puzzles.Board, int) {
 	return replay.Page{Title: "answer.txt on puzzle.txt", Start: start, Answer: ans}, states, illegal
 }
 
+// testOffPath: a suboptimal answer's page opens on the board before its
+// first move off every optimal path, outlines the tile the answer slid
+// and the tile that would have stayed optimal, and marks the move.
+func testOffPath(t *testing.T, bctx context.Context) {
+	start := puzzles.MustBoard(3, 3, 1, 2, 3, 4, 0, 6, 7, 5, 8)
+	ans := parseAnswer(t, "UP\nDOWN\nUP\nLEFT\n")
+	states, _ := walk(start, ans, puzzles.TileMoves)
+	p := replay.Page{Title: "suboptimal", Start: start, Answer: ans, OptimalLength: intPtr(2),
+		OffPath: &grader.OffPath{Move: 2, Line: 2, Played: "DOWN", BoardBefore: [][]int{{1, 2, 3}, {4, 5, 6}, {7, 0, 8}}, OptimalMoves: []string{"LEFT"}, DistanceBefore: 1}}
+	tb := openPage(t, bctx, p)
+	tb.wantBoard("opening", states[1])
+	marks := eval[[]string](tb, `Array.from(document.querySelectorAll("#board .offpath-played, #board .offpath-better")).map(c => c.className.split(" ").pop() + " " + c.textContent)`)
+	if diff := cmp.Diff([]string{"offpath-played 5", "offpath-better 8"}, marks); diff != "" {
+		t.Errorf("tiles marked at the opening (-want +got):\n%s", diff)
+	}
+	shown := eval[bool](tb, `!document.getElementById("offpath-marker").hidden`)
+	if !shown || !strings.Contains(tb.text("offpath-marker"), "LEFT would have stayed on an optimal path") {
+		t.Errorf("off-path marker shown %v: %q", shown, tb.text("offpath-marker"))
+	}
+	if got := eval[[]string](tb, `Array.from(document.querySelectorAll("#moves li.offpath")).map(li => li.id)`); !cmp.Equal(got, []string{"move-2"}) {
+		t.Errorf("moves marked off the optimal paths: %v, want move-2", got)
+	}
+	tb.blur()
+	tb.key(kb.ArrowRight)
+	tb.wantBoard("after the move", states[2])
+	if eval[bool](tb, `!document.getElementById("offpath-marker").hidden`) {
+		t.Error("off-path marker still shown after the move")
+	}
+}
+
 func testIllegalMove(t *testing.T, bctx context.Context) {
 	p, states, illegal := illegalPage(t)
 	tb := openPage(t, bctx, p)
@@ -146,6 +178,13 @@ func testIllegalMove(t *testing.T, bctx context.Context) {
 		t.Fatalf("puzzles.Replay: %v, want an illegal move", replayErr)
 	}
 
+	// The page opens at the illegal move, where the answer went wrong.
+	tb.wantBoard("opening", states[4])
+	if !tb.markerShown() {
+		t.Error("the page does not open at the illegal move")
+	}
+	tb.blur()
+	tb.key(kb.Home)
 	tb.wantBoard("start", states[0])
 	if tb.markerShown() {
 		t.Error("illegal-move marker shown at the start")
@@ -291,7 +330,8 @@ func testPlay(t *testing.T, bctx context.Context) {
 	tb.Do(chromedp.Poll[chromedp.Void](`document.getElementById("play").getAttribute("aria-pressed") === "false"`,
 		chromedp.WithPollingTimeout(20*time.Second)))
 	seen := eval[[]string](tb, `window.seenBoards`)
-	var want []string
+	// The page opens at the illegal move; Play starts from the start.
+	want := []string{states[len(states)-1].String()}
 	for _, s := range states {
 		want = append(want, s.String())
 	}

@@ -4,8 +4,12 @@
 //
 // The page has play/pause, step forward and back, a slider, the move list
 // with the current move highlighted, the first illegal move marked (in red
-// and in words, with the reason), and the verdict with the answer's length
-// and the optimal length when it is known. Every control is a real button
+// and in words, with the reason), the first move off every optimal path
+// of a suboptimal or incomplete answer marked (Page.OffPath: the tile it
+// slid and those that would have stayed optimal outlined), and the verdict
+// with the answer's length and the optimal length when it is known. The
+// page opens where the answer went wrong: at the illegal move, or on the
+// board before its first move off every optimal path. Every control is a real button
 // or input with a label; the keys ← and → step, Space plays and pauses,
 // Home and End jump to the ends; an aria-live region announces each move
 // and the board.

@@ -41,5 +41,5 @@ func Example() {
 	}
 	// Output:
 	// <p class="badge" id="verdict">illegal</p>
-	// <p class="summary" id="summary">Move 3 (line 3) is illegal: the blank is at row 3, column 3, on the rightmost column: there is no tile right of it to slide LEFT.</p>
+	// <p class="summary" id="summary">Move 3 (line 3) is illegal: the blank is at row 3, column 3, on the rightmost column: there is no tile right of it to slide LEFT (in blank terms: the blank would move RIGHT, off the board).</p>
 }

@@ -64,6 +64,14 @@ type Page struct {
 	// Note is shown under the verdict: anything else the student should
 	// know.
 	Note string
+	// OffPath, when set, is where the answer left every optimal path
+	// (grader.Report.OffPath): the page marks that move, draws which
+	// tiles would have stayed on an optimal path, and opens on the board
+	// before it.
+	OffPath *grader.OffPath
+	// Remaining, when set, is how many moves an answer that stops short
+	// still needed from its last board.
+	Remaining *int
 	// MaxMoves caps the moves the page holds, so that its size stays
 	// bounded whatever the answer's length: 0 means DefaultMaxMoves, a
 	// negative value no cap. The page of a longer answer holds its first
@@ -225,7 +233,7 @@ func (p Page) summary(r replayed) string {
 		}
 		return "the answer says UNSOLVABLE, and the puzzle indeed has no solution"
 	case r.illegal != nil:
-		return fmt.Sprintf("%s is illegal: %s", moveWhere(r.illegal.Index, r.illegal.Line), r.illegal.Reason)
+		return fmt.Sprintf("%s is illegal: %s", moveWhere(r.illegal.Index, r.illegal.Line), grader.IllegalReason(r.illegal, p.Convention))
 	case !r.solved:
 		return fmt.Sprintf("all %d %s legal, but the final board is not the goal", n, plural(n, "move is", "moves are"))
 	case p.OptimalLength == nil:

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
@@ -60,6 +61,8 @@ func goldenPages(t testing.TB) map[string]replay.Page {
 			Title: "test 3", Start: eight, Answer: parseAnswer(t, "UP\nDOWN\nUP\nLEFT\n"),
 			Verdict: "suboptimal", Summary: "4 moves reach the goal, but the optimal length is 2 (exact table 3x3): 2 moves more than needed",
 			OptimalLength: intPtr(2), OptimalSource: "exact table 3x3",
+			OffPath: &grader.OffPath{Move: 2, Line: 2, Played: "DOWN", BoardBefore: [][]int{{1, 2, 3}, {4, 5, 6}, {7, 0, 8}},
+				OptimalMoves: []string{"LEFT"}, DistanceBefore: 1},
 		},
 		"incomplete-blank-moves": {
 			Title: "blank moves, blank-first goal", Start: twoByFour, Goal: puzzles.BlankFirstGoal(twoByFour.Shape()),
@@ -229,7 +232,7 @@ func TestData(t *testing.T) {
 	wantIllegal := struct {
 		Index, Line          int
 		Token, Reason, Blank string
-	}{len(w), 2*len(w) + 1, "DOWN", ime.Reason, "down"}
+	}{len(w), 2*len(w) + 1, "DOWN", grader.IllegalReason(ime, puzzles.BlankMoves), "down"}
 	gotIllegal := struct {
 		Index, Line          int
 		Token, Reason, Blank string

@@ -108,6 +108,8 @@ type view struct {
 	OptimalSource  string
 	Note           string
 	Illegal        *illegalView
+	OffPath        *offPathView
+	Remaining      *int
 	AnswerError    string
 	Unsolvable     bool
 	// Last is the slider's maximum: Played, plus one position for the
@@ -136,6 +138,17 @@ type cellView struct {
 type illegalView struct {
 	Move, Line    int
 	Token, Reason string
+}
+
+// offPathView is what the page says of the first move off every optimal
+// path.
+type offPathView struct {
+	Move, Line     int
+	Played         string
+	Better         string
+	DistanceBefore int
+	DistanceAfter  int
+	Unknown        string
 }
 
 // pageData is the JSON the page's script reads. Boards are lists of tiles
@@ -173,6 +186,27 @@ type pageData struct {
 	// it could not be read.
 	Unsolvable bool `json:"unsolvable,omitempty"`
 	Malformed  bool `json:"malformed,omitempty"`
+	// OffPath is the first move off every optimal path, when there is
+	// one among the moves shown.
+	OffPath *offPathData `json:"offPath,omitempty"`
+	// Open is the position the page opens on: the illegal move, the board
+	// before the first move off every optimal path, or the start.
+	Open int `json:"open,omitempty"`
+}
+
+type offPathData struct {
+	// Index is the 0-based index of the move in the answer: the page
+	// marks it, and at position Index (the board before it) marks the
+	// tile it slid and the tiles whose moves stay on an optimal path.
+	Index int `json:"index"`
+	// Played is the cell of the tile the move slid; Better the cells of
+	// the tiles that would have stayed on an optimal path.
+	Played int   `json:"played"`
+	Better []int `json:"better"`
+	// Text explains it beside the board; Status says it in the status
+	// line.
+	Text   string `json:"text"`
+	Status string `json:"status"`
 }
 
 type illegalData struct {
@@ -252,16 +286,30 @@ func (p Page) view(r replayed) view {
 		d.Lines = lineNumbers(r.answer.Lines[:r.shown])
 	}
 	if ill := r.illegal; ill != nil {
-		v.Illegal = &illegalView{Move: ill.Index + 1, Line: ill.Line, Token: ill.Token, Reason: ill.Reason}
+		reason := grader.IllegalReason(ill, p.Convention)
+		v.Illegal = &illegalView{Move: ill.Index + 1, Line: ill.Line, Token: ill.Token, Reason: reason}
 		// (An illegal move need not be a token: a tile number not next
 		// to the blank stops the answer at Index == len(Tokens).)
 		if !r.cut() || ill.Index < r.shown {
 			v.Last++
-			d.Illegal = &illegalData{Index: ill.Index, Line: ill.Line, Token: ill.Token, Reason: ill.Reason, BlankDir: strings.ToLower(ill.Dir.String())}
+			d.Illegal = &illegalData{Index: ill.Index, Line: ill.Line, Token: ill.Token, Reason: reason, BlankDir: strings.ToLower(ill.Dir.String())}
 			if ill.NotASlide {
 				d.Illegal.BlankDir = ""
 			}
 		}
+	}
+	if off := p.OffPath; off != nil && r.illegal == nil && off.Move >= 1 && off.Move <= len(r.path) {
+		ov := &offPathView{Move: off.Move, Line: off.Line, Played: grader.MoveLabel(off.Played), Better: labels(off.OptimalMoves, " or "),
+			DistanceBefore: off.DistanceBefore, DistanceAfter: off.DistanceBefore + 1, Unknown: off.Unknown}
+		v.OffPath = ov
+		if off.Move <= r.shown {
+			d.OffPath = offPathCells(p, r, off)
+			d.Open = off.Move - 1
+		}
+	}
+	v.Remaining = p.Remaining
+	if r.illegal != nil && d.Illegal != nil {
+		d.Open = v.Last
 	}
 	if r.cut() {
 		v.Cut = true
@@ -291,6 +339,59 @@ func (p Page) view(r replayed) view {
 	}
 	v.Data = d
 	return v
+}
+
+// offPathCells places the first move off every optimal path on the
+// board before it: the cell of the tile it slid and those of the tiles
+// whose moves would have stayed on an optimal path (named by direction
+// under the page's convention, or by tile number).
+func offPathCells(p Page, r replayed, off *grader.OffPath) *offPathData {
+	shape := p.Start.Shape()
+	blank := r.blanks[off.Move-1]
+	cells := r.keyframes[0]
+	before, err := off.Before()
+	if err == nil && before.Shape() == shape {
+		cells = before.Cells()
+	}
+	cellOf := func(name string) (int, bool) {
+		if d, ok := puzzles.ParseDir(name); ok {
+			return shape.Neighbor(blank, p.Convention.BlankDir(d))
+		}
+		if t, err := strconv.Atoi(name); err == nil {
+			for i, c := range cells {
+				if c == t && c != 0 {
+					return i, true
+				}
+			}
+		}
+		return 0, false
+	}
+	played, _ := shape.Neighbor(blank, r.path[off.Move-1])
+	d := &offPathData{Index: off.Move - 1, Played: played, Better: []int{}}
+	for _, name := range off.OptimalMoves {
+		if c, ok := cellOf(name); ok {
+			d.Better = append(d.Better, c)
+		}
+	}
+	name := grader.MoveLabel(off.Played)
+	d.Text = fmt.Sprintf("The goal is %d %s away here and %d after it.", off.DistanceBefore, plural(off.DistanceBefore, "move", "moves"), off.DistanceBefore+1)
+	switch {
+	case off.DistanceBefore == 0:
+		d.Text = "This is the goal: the answer should have stopped here."
+	case len(off.OptimalMoves) > 0:
+		d.Text += fmt.Sprintf(" %s would have stayed on an optimal path (outlined in green).", labels(off.OptimalMoves, " or "))
+	}
+	d.Status = fmt.Sprintf("The next move, %s, leaves every optimal path. %s", name, d.Text)
+	return d
+}
+
+// labels joins move names for a sentence.
+func labels(names []string, sep string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = grader.MoveLabel(n)
+	}
+	return strings.Join(out, sep)
 }
 
 // thousands writes n with commas between groups of three digits.

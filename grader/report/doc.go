@@ -7,8 +7,12 @@
 // plain-text summary for the terminal with a hook for colour, the
 // instructor's self-contained HTML summary page (score histogram, pass
 // rates, run times, links to replays and feedback; the template is
-// templates/summary/summary.html.tmpl) and the replay page of each answer
-// (drawn by package grader/replay).
+// templates/summary/summary.html.tmpl), the class at a glance (class.go:
+// per test verdict counts, the commonest first moves off every optimal
+// path, claims outside their bands, shared answers to review; class.json
+// and class.csv) and the replay page of each answer (drawn by package
+// grader/replay). What students are shown of where their answers left the
+// optimal paths follows the assignment's feedback keys (offpath.go).
 //
 // Every writer works from a Gradebook — verdicts, not points — and applies
 // the rubric as it writes, so that the files of a run are a function of its

@@ -48,6 +48,15 @@ type FeedbackTest struct {
 	OptimalLength *int
 	Summary       string
 	Details       []string
+	// OffPath says where the answer left every optimal path, one line
+	// each, as much as the assignment's feedback.off_path lets students
+	// see (Gradebook.OffPathLines); empty for the other answers.
+	OffPath []string
+	// Replay is the link to the replay page of the answer (relative to
+	// the feedback file), and CheckerLink the course's checker opened on
+	// it (feedback.checker_url); empty on hidden tests and when there is
+	// none.
+	Replay, CheckerLink string
 	// NearLimit, when set, says which limits the run came within 10% of
 	// (grader.Result.NearLimit).
 	NearLimit string
@@ -75,6 +84,7 @@ func (gb Gradebook) Feedback(s Submission) FeedbackData {
 			Number: t.Number, Name: t.Name, Hidden: t.Hidden, Verdict: r.Verdict, Solvable: r.Solvable,
 			Passed: gb.Passed(r), Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric),
 			Length: r.Length, OptimalLength: r.OptimalLength, Summary: r.Summary, Details: r.Details, NearLimit: r.NearLimit,
+			OffPath: gb.OffPathLines(i, r), Replay: gb.replayLink(s, i), CheckerLink: gb.CheckerLink(s, i),
 		}
 		if sharesBuild(d.Build, r) {
 			ft.Summary, ft.Details = "the build failed "+BuildRef, nil

@@ -11,7 +11,6 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
-	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
@@ -43,11 +42,12 @@ type FolderOptions struct {
 	// Replays writes a replay page for every answer kept in
 	// OUT/answers and links it from the summary page.
 	Replays bool
-	// Moves is the answer convention the replays play.
-	Moves puzzles.Convention
-	// AnswerFormat is the notation the answers are written in
-	// (notation.Auto, the zero value: detected).
-	AnswerFormat notation.Notation
+	// Answers is how the kept answers are read for the replays: their
+	// notation (notation.Auto, the zero value: detected), the course's
+	// words, where the answer stands in a longer text, and the move
+	// convention the replays play (the start board and limits are each
+	// test's).
+	Answers notation.Options
 	// ResultsJSON, when not empty, also gets the results.json of the one
 	// submission (Gradescope's /autograder/results/results.json).
 	ResultsJSON string
@@ -61,13 +61,17 @@ type FolderOptions struct {
 	// Budget, when not nil, is the feedback budget of the one
 	// submission's Gradescope results.json (ResultsJSON).
 	Budget *FeedbackBudget
+	// Class, when set, is the class report (Gradebook.Class): written as
+	// class.json and class.csv and shown on the summary page.
+	Class *Class
 }
 
 // WriteFolder writes everything a grading leaves in its output folder out,
 // each file whole (through a temporary file renamed into place):
 //
 //	results/STUDENT/results.json, junit.xml, gradebook.csv,
-//	feedback/STUDENT.md, replays/STUDENT/NN-TEST.html, summary.html
+//	feedback/STUDENT.md, replays/STUDENT/NN-TEST.html, summary.html,
+//	class.json, class.csv (with o.Class)
 //
 // The files depend on the gradebook alone (and the answers kept in
 // out/answers), so that a grading resumed from its journal, or merged
@@ -84,19 +88,6 @@ func (gb Gradebook) WriteFolder(out string, o FolderOptions) error {
 	}
 	if err := write(filepath.Join(out, "junit.xml"), gb.WriteJUnit); err != nil {
 		return err
-	}
-	for _, s := range gb.Submissions {
-		if err := write(filepath.Join(out, "results", grader.FileName(s.Name), "results.json"), func(w io.Writer) error { return gb.WriteGradescope(w, s) }); err != nil {
-			return err
-		}
-		if err := write(filepath.Join(out, "feedback", grader.FileName(s.Name)+".md"), func(w io.Writer) error { return gb.WriteFeedback(w, o.Feedback, s) }); err != nil {
-			return err
-		}
-		if o.ResultsJSON != "" {
-			if err := write(o.ResultsJSON, func(w io.Writer) error { return gb.writeResultsJSON(w, s, out, o) }); err != nil {
-				return err
-			}
-		}
 	}
 	pages := map[string]bool{}
 	if o.Replays {
@@ -116,7 +107,7 @@ func (gb Gradebook) WriteFolder(out string, o FolderOptions) error {
 				if err != nil {
 					return err
 				}
-				page := gb.ReplayPage(s, i, answer, o.AnswerFormat, o.Moves)
+				page := gb.ReplayPage(s, i, answer, o.Answers)
 				rel := gb.ReplayFile(s, i)
 				if err := write(filepath.Join(out, filepath.FromSlash(rel)), func(w io.Writer) error { return replay.Write(w, page) }); err != nil {
 					return err
@@ -125,8 +116,49 @@ func (gb Gradebook) WriteFolder(out string, o FolderOptions) error {
 			}
 		}
 	}
+	// What students may be shown of their answers (visible tests only):
+	// the replay page, and the course's checker opened on the answer.
+	gb.replayOf = func(s Submission, i int) string {
+		if rel := gb.ReplayFile(s, i); pages[rel] {
+			return rel
+		}
+		return ""
+	}
+	gb.answerOf = func(s Submission, i int) []byte {
+		path, ok := grader.AnswerPath(filepath.Join(out, AnswersDir), s.Name, gb.Tests[i].Name)
+		if !ok || !gb.HasAnswer(s, i) {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		return data
+	}
+	for _, s := range gb.Submissions {
+		if err := write(filepath.Join(out, "results", grader.FileName(s.Name), "results.json"), func(w io.Writer) error { return gb.WriteGradescope(w, s) }); err != nil {
+			return err
+		}
+		if err := write(filepath.Join(out, "feedback", grader.FileName(s.Name)+".md"), func(w io.Writer) error { return gb.WriteFeedback(w, o.Feedback, s) }); err != nil {
+			return err
+		}
+		if o.ResultsJSON != "" {
+			if err := write(o.ResultsJSON, func(w io.Writer) error { return gb.writeResultsJSON(w, s, out, o) }); err != nil {
+				return err
+			}
+		}
+	}
+	if o.Class != nil {
+		if err := write(filepath.Join(out, ClassJSONFile), func(w io.Writer) error { return WriteClassJSON(w, *o.Class) }); err != nil {
+			return err
+		}
+		if err := write(filepath.Join(out, ClassCSVFile), func(w io.Writer) error { return gb.WriteClassCSV(w, *o.Class) }); err != nil {
+			return err
+		}
+	}
 	opts := SummaryOptions{
 		Feedback: func(s Submission) string { return "feedback/" + grader.FileName(s.Name) + ".md" },
+		Class:    o.Class,
 	}
 	if o.Replays {
 		opts.Replay = func(s Submission, i int) string {

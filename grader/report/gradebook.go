@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
 // Gradebook is everything the reports need: the assignment's settings, its
@@ -20,11 +21,26 @@ type Gradebook struct {
 	PrairieLearnSettings grader.PrairieLearnSettings
 	// GradescopeSettings hold Gradescope's feedback budget.
 	GradescopeSettings grader.GradescopeSettings
+	// Convention is the assignment's move convention (moves).
+	Convention puzzles.Convention
+	// Claims is the claimed search of each test, by name
+	// (claims.algorithm and its groups); absent: none.
+	Claims map[string]grader.ClaimSettings
+	// Feedback says what students are told of where an answer left every
+	// optimal path (feedback.off_path, off_path_hidden).
+	FeedbackSettings grader.Feedback
 	// Submissions are sorted by name.
 	Submissions []Submission
 	// Roster, when not empty, names the students behind each submission
 	// (Gradescope's export), for the CSV gradebook.
 	Roster Roster
+
+	// replayOf and answerOf, set by WriteFolder, give the replay page of
+	// test i of s (its path in the output folder, "" when none was
+	// written) and the answer the grader read (nil when none was kept),
+	// for the links students get on the tests they see.
+	replayOf func(s Submission, i int) string
+	answerOf func(s Submission, i int) []byte
 }
 
 // Submission is one student's results, one per test in the order of
@@ -46,14 +62,22 @@ type Submission struct {
 // missing result is a grader-error, so that no test is silently dropped.
 func NewGradebook(a grader.Assignment, tests []grader.Test, results map[string]map[string]grader.Result) Gradebook {
 	gb := Gradebook{
-		Assignment: a.Name,
-		Tests:      tests,
-		Rubric:     a.Rubric,
-		Visibility: a.Visibility,
-		Settings:   a.Results,
+		Assignment:       a.Name,
+		Tests:            tests,
+		Rubric:           a.Rubric,
+		Visibility:       a.Visibility,
+		Settings:         a.Results,
+		FeedbackSettings: a.Feedback,
 
 		PrairieLearnSettings: a.PrairieLearn,
 		GradescopeSettings:   a.Gradescope,
+		Convention:           a.Convention(),
+		Claims:               map[string]grader.ClaimSettings{},
+	}
+	for _, t := range tests {
+		if cs := a.ClaimsFor(t.Name); cs.Algorithm != "" {
+			gb.Claims[t.Name] = cs
+		}
 	}
 	if gb.Assignment == "" {
 		gb.Assignment = "kpuzzle assignment"

@@ -82,9 +82,7 @@ func (gb Gradebook) Gradescope(s Submission) GradescopeResults {
 // so in the top-level output; files received, the build and the hidden
 // tests (shown after the deadline or publication) keep theirs.
 func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) GradescopeResults {
-	score, _ := gb.Total(s)
 	out := GradescopeResults{
-		Score:        score,
 		OutputFormat: "text",
 		Tests:        make([]GradescopeTest, 0, len(s.Results)+1),
 	}
@@ -106,8 +104,10 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 	}
 	for i, r := range s.Results {
 		t := gb.Tests[i]
+		// A test passes when the answer is right: solved (however long,
+		// its points say how close to optimal) or rightly UNSOLVABLE.
 		status := "failed"
-		if r.Verdict.Accepted() && r.VerdictScore(gb.Rubric) >= r.VerdictMax(gb.Rubric) {
+		if r.Verdict.Solved() || r.Verdict == grader.UnsolvableCorrect {
 			status = "passed"
 		}
 		vis := gb.Visibility.Visible
@@ -123,14 +123,14 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 		if sharesBuild(build, r) {
 			r.Summary, r.Details = "the build failed "+BuildRef, nil
 		}
-		output := testOutput(r, checks)
+		output := testOutput(r, checks, gb.studentLines(s, i, r))
 		withheld := o.Budget != nil && !o.Budget.Full && vis == "visible"
 		if withheld {
 			output = string(r.Verdict) + ": " + budgetWithheld
 		}
 		out.Tests = append(out.Tests, GradescopeTest{
-			Score:        r.VerdictScore(gb.Rubric),
-			MaxScore:     r.VerdictMax(gb.Rubric),
+			Score:        gradebookPoints(r.VerdictScore(gb.Rubric)),
+			MaxScore:     gradebookPoints(r.VerdictMax(gb.Rubric)),
 			Status:       status,
 			Name:         t.Name,
 			Number:       strconv.Itoa(t.Number),
@@ -155,7 +155,7 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 				detail = budgetWithheld
 			}
 			out.Tests = append(out.Tests, GradescopeTest{
-				Score: c.Points, MaxScore: c.Max, Status: cs,
+				Score: gradebookPoints(c.Points), MaxScore: gradebookPoints(c.Max), Status: cs,
 				Name:   t.Name + " · " + c.Title(),
 				Number: fmt.Sprintf("%d.%d", t.Number, k),
 				Output: detail, OutputFormat: "text", Visibility: vis,
@@ -189,7 +189,7 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 	case seen.tests == 1:
 		passed = "the 1 test shown now, not yet with full points"
 	}
-	out.Output = fmt.Sprintf("%s: %s of %s points on %s.", gb.Assignment, formatPoints(seen.score), formatPoints(seen.max), passed)
+	out.Output = fmt.Sprintf("%s: %s of %s points on %s.", gb.Assignment, hundredths(seen.score), hundredths(seen.max), passed)
 	switch {
 	case hidden.tests == 1:
 		out.Output += " 1 more test is graded too; its result shows when it becomes visible."
@@ -199,6 +199,13 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 	if o.Budget != nil {
 		out.Output += " " + o.Budget.Note()
 	}
+	// The total is the sum of the tests' scores as shown, each to the
+	// hundredth, as Gradescope adds them up.
+	var total float64
+	for _, gt := range out.Tests {
+		total += gt.Score
+	}
+	out.Score = gradebookPoints(total)
 	if gb.Settings.Times {
 		t := int(math.Ceil(seconds))
 		out.ExecutionTime = &t
@@ -208,11 +215,16 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 		out.Leaderboard = []LeaderboardRow{
 			{Name: "Solved", Value: float64(seen.solved), Order: "desc"},
 			{Name: "Optimal", Value: float64(seen.optimal), Order: "desc"},
-			{Name: "Points", Value: grader.RoundPoints(seen.score), Order: "desc"},
+			{Name: "Points", Value: gradebookPoints(seen.score), Order: "desc"},
 		}
 	}
 	return out
 }
+
+// gradebookPoints rounds points to the hundredth, as a gradebook shows
+// them: results.json shows 94.92, not 94.9215 (gradebook.csv keeps four
+// decimals).
+func gradebookPoints(p float64) float64 { return math.Round(p*100) / 100 }
 
 // filesReceivedTest lists what the submission held: a test of no points,
 // always visible, failed when an expected file is missing.
@@ -236,9 +248,10 @@ func filesReceivedTest(f grader.FilesReceived) GradescopeTest {
 }
 
 // testOutput is the text shown under a test: the summary, the details,
-// and the checks of no points (those with points are tests of their
-// own).
-func testOutput(r grader.Result, checks []grader.ScoredSubCheck) string {
+// where the answer left every optimal path (offPath, as students may
+// see it), and the checks of no points (those with points are tests of
+// their own).
+func testOutput(r grader.Result, checks []grader.ScoredSubCheck, offPath []string) string {
 	var sb strings.Builder
 	sb.WriteString(string(r.Verdict))
 	sb.WriteString(": ")
@@ -247,7 +260,7 @@ func testOutput(r grader.Result, checks []grader.ScoredSubCheck) string {
 		sb.WriteString("\n")
 		sb.WriteString(NearLimitLine(r))
 	}
-	for _, d := range r.Details {
+	for _, d := range append(r.Details, offPath...) {
 		sb.WriteByte('\n')
 		sb.WriteString(d)
 	}

@@ -19,13 +19,13 @@ func FromOutcome(a grader.Assignment, o batch.Outcome, roster Roster) Gradebook 
 // WriteGrading writes the output folder out of a grading (WriteFolder) from
 // its outcome and returns the gradebook (FromOutcome). The replays, their
 // move convention and the answers' notation are the assignment's
-// (results.replays, moves, answer.format), whatever opts says. When the
+// (results.replays, moves, answer.*), whatever opts says. When the
 // grader itself failed on a test (o.GraderErrors), opts.ResultsJSON is not
 // written: a grader failure must reach Gradescope as a failed autograder
 // run, never as a stored score.
 func WriteGrading(out string, a grader.Assignment, o batch.Outcome, roster Roster, opts FolderOptions) (Gradebook, error) {
 	gb := FromOutcome(a, o, roster)
-	opts.Replays, opts.Moves, opts.AnswerFormat = a.Results.ReplaysOn(), a.Convention(), a.AnswerNotation()
+	opts.Replays, opts.Answers = a.Results.ReplaysOn(), a.AnswerReading()
 	if o.GraderErrors > 0 {
 		opts.ResultsJSON = ""
 	}

@@ -106,3 +106,37 @@ func TestWriteGradingReplaysFollowTheAssignment(t *testing.T) {
 		}
 	}
 }
+
+// TestStudentsSeeTheirReplays: a student's feedback links the replay page
+// of the answer to a test they see, never a hidden one; with
+// feedback.checker_url, the feedback, Gradescope and PrairieLearn link the
+// course's checker opened on the answer.
+func TestStudentsSeeTheirReplays(t *testing.T) {
+	for _, hidden := range []bool{false, true} {
+		a, o := gradingFixture(t, `, "feedback": {"checker_url": "https://course.example/checker.html"}`, grader.Incomplete)
+		o.Tests[0].Hidden = hidden
+		out := t.TempDir()
+		path, _ := grader.AnswerPath(filepath.Join(out, report.AnswersDir), "submission_1", "p1.txt")
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, []byte("LEFT\nRIGHT\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pl := filepath.Join(t.TempDir(), "results.json")
+		if _, err := report.WriteGrading(out, a, o, nil, report.FolderOptions{Feedback: feedback(t), ResultsJSON: pl, ResultsFormat: report.ResultsPrairieLearn}); err != nil {
+			t.Fatal(err)
+		}
+		md, _ := os.ReadFile(filepath.Join(out, "feedback", "submission_1.md"))
+		gs, _ := os.ReadFile(filepath.Join(out, "results", "submission_1", "results.json"))
+		plData, _ := os.ReadFile(pl)
+		link := "https://course.example/checker.html#p=1,2,3,4,5,6,7,8,0&a=LEFT,RIGHT&moves=tile&goal=default"
+		for name, text := range map[string]string{"feedback": string(md), "results.json": string(gs), "PrairieLearn": string(plData)} {
+			got := strings.Contains(text, link) || strings.Contains(text, strings.ReplaceAll(link, "&", `\u0026`))
+			if got == hidden {
+				t.Errorf("hidden %v: %s links the checker: %v\n%s", hidden, name, got, text)
+			}
+		}
+		if got := strings.Contains(string(md), "[the replay page](../replays/submission_1/1-p1.txt.html)"); got == hidden {
+			t.Errorf("hidden %v: the feedback links the replay page: %v\n%s", hidden, got, md)
+		}
+	}
+}

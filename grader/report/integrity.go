@@ -32,7 +32,11 @@ func (gb Gradebook) Findings(s Submission) []grader.IntegrityFinding {
 
 // studentFindings are the findings a student's feedback shows: the files
 // of the submission (not what could not be inspected, nor which hidden
-// test a run belonged to).
+// test a run belonged to), and what the runs of the tests students see
+// executed. A hidden test's run findings go to staff alone: their paths
+// are the program's to choose (a memory file's name, a copy's), so that
+// showing them would carry what the hidden test gave the program, its
+// board, into what the student reads.
 func (gb Gradebook) studentFindings(s Submission) []FeedbackFlag {
 	var out []FeedbackFlag
 	seen := map[FeedbackFlag]bool{}
@@ -47,9 +51,14 @@ func (gb Gradebook) studentFindings(s Submission) []FeedbackFlag {
 			add(FeedbackFlag{File: grader.Printable(f.File), Finding: f.Finding})
 		}
 	}
-	for _, r := range s.Results {
+	for i, r := range s.Results {
+		if i < len(gb.Tests) && gb.Tests[i].Hidden {
+			continue
+		}
 		for _, f := range r.Integrity {
-			add(FeedbackFlag{File: grader.Printable(f.File), Finding: f.Finding})
+			if !f.Notice {
+				add(FeedbackFlag{File: grader.Printable(f.File), Finding: grader.Printable(f.Finding)})
+			}
 		}
 	}
 	return out

@@ -12,8 +12,10 @@ import (
 )
 
 // flaggedGradebook is the small class with bob flagged: a file his
-// submission brought, one it could not have inspected, and a kpuzzle his
-// hidden test's run executed.
+// submission brought, one it could not have inspected, a kpuzzle his
+// hidden test's run executed, and a memory file his first (visible)
+// test's run executed, with a name the program chose (as a hidden test's
+// could choose one that spells its board).
 func flaggedGradebook(t *testing.T) report.Gradebook {
 	gb := gradebook(t, "")
 	gb.SetIntegrity(map[string][]grader.IntegrityFinding{"bob | <script>": {
@@ -22,6 +24,7 @@ func flaggedGradebook(t *testing.T) report.Gradebook {
 	}})
 	for i := range gb.Submissions {
 		if gb.Submissions[i].Name == "bob | <script>" {
+			gb.Submissions[i].Results[0].Integrity = []grader.IntegrityFinding{{File: "/proc/self/fd/3", Finding: "the run tried to execute a memory file (/memfd:visible (deleted))"}}
 			gb.Submissions[i].Results[2].Integrity = []grader.IntegrityFinding{{File: "/opt/tools/kpuzzle", Finding: "the run executed a kpuzzle program (kpuzzle solve), which refused to work"}}
 		}
 	}
@@ -41,8 +44,8 @@ func TestIntegrityInReports(t *testing.T) {
 	if !strings.HasSuffix(lines[0], ",total,max,integrity") || !strings.HasSuffix(lines[1], ",30,") {
 		t.Errorf("CSV header or alice's row:\n%s", csv.String())
 	}
-	wantCell := `lib/libfast.so: a build of kpuzzle (its solver refuses to work during grading); big.bin: not inspected: larger than 256 MiB; /opt/tools/kpuzzle: the run executed a kpuzzle program (kpuzzle solve), which refused to work (test 3, n_equals_3/input_3.txt)`
-	if !strings.Contains(lines[2], wantCell) {
+	wantCell := `lib/libfast.so: a build of kpuzzle (its solver refuses to work during grading); big.bin: not inspected: larger than 256 MiB; /proc/self/fd/3: the run tried to execute a memory file (/memfd:visible (deleted)) (test 1,`
+	if !strings.Contains(lines[2], wantCell) || !strings.Contains(lines[2], "/opt/tools/kpuzzle: the run executed a kpuzzle program (kpuzzle solve), which refused to work (test 3, n_equals_3/input_3.txt)") {
 		t.Errorf("bob's row lacks his findings:\n%s", lines[2])
 	}
 
@@ -63,10 +66,12 @@ func TestIntegrityInReports(t *testing.T) {
 		}
 	}
 
-	// The feedback names the files, not the notice nor the hidden test.
+	// The feedback names the files and what the visible test's run
+	// executed, not the notice nor anything of the hidden test's run
+	// (whose paths the program chose).
 	want := []report.FeedbackFlag{
 		{File: "lib/libfast.so", Finding: "a build of kpuzzle (its solver refuses to work during grading)"},
-		{File: "/opt/tools/kpuzzle", Finding: "the run executed a kpuzzle program (kpuzzle solve), which refused to work"},
+		{File: "/proc/self/fd/3", Finding: "the run tried to execute a memory file (/memfd:visible (deleted))"},
 	}
 	if diff := cmp.Diff(want, gb.Feedback(bob).Flagged); diff != "" {
 		t.Errorf("feedback (-want +got):\n%s", diff)
@@ -79,7 +84,7 @@ func TestIntegrityInReports(t *testing.T) {
 	if err := gb.WriteFeedback(&fb, tmpl, bob); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(fb.String(), "## Files flagged for review") || !strings.Contains(fb.String(), "lib/libfast.so") || strings.Contains(fb.String(), "input_3") {
+	if !strings.Contains(fb.String(), "## Files flagged for review") || !strings.Contains(fb.String(), "lib/libfast.so") || strings.Contains(fb.String(), "input_3") || strings.Contains(fb.String(), "/opt/tools") {
 		t.Errorf("feedback:\n%s", fb.String())
 	}
 
@@ -131,7 +136,7 @@ func TestIntegrityInPrairieLearn(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	for _, want := range []string{"Flagged for review", "lib/libfast.so"} {
+	for _, want := range []string{"Flagged for review", "lib/libfast.so", "/memfd:visible"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("bob's PrairieLearn results lack %q:\n%s", want, out)
 		}

@@ -5,8 +5,10 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
+	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
@@ -16,67 +18,155 @@ import (
 const maxPictureCells = 64
 
 // AnswerPicture is a small SVG picture (as a data: URL) of where the
-// answer to test i of s went: the start board, the board the answer
-// reached (or, for an illegal move, the board just before it, with the
-// move named) and the goal. answer is the answer file as the grader read
-// it, written in notation n (Auto: detected) with tokens of convention
-// conv. It returns false when there is nothing to draw: a hidden test, an
-// answer that does not parse, an UNSOLVABLE claim, or a board too large.
-func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, n notation.Notation, conv puzzles.Convention) (PrairieLearnImage, bool) {
+// answer to test i of s went wrong, as the replay page shows it: the
+// start board, then for an illegal move the board before it with the
+// blocked side of the blank in red and the move named, for a suboptimal
+// or incomplete answer with a first move off every optimal path the
+// board before that move with the tile it slid outlined in red and those
+// that would have stayed optimal in green, for an incomplete answer the
+// board it stopped at; and the goal. answer is the answer file as the
+// grader read it, read as ro says (its notation, words, block and move
+// convention; the start board and limits are the test's). It returns
+// false when there is nothing to draw: a hidden test, an answer that
+// does not parse, an UNSOLVABLE claim, or a board too large.
+func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, ro notation.Options) (PrairieLearnImage, bool) {
 	t := gb.Tests[i]
 	if t.Hidden || t.Board.IsZero() || t.Goal.IsZero() || t.Board.Len() > maxPictureCells {
 		return PrairieLearnImage{}, false
 	}
-	ans, _, err := notation.Read(bytes.NewReader(answer), "answer", notation.Options{
-		Notation: n, Start: t.Board, Moves: conv, Limits: puzzles.AnswerLimits{MaxBytes: int64(len(answer)) + 1},
-	})
+	ro.Start, ro.Limits = t.Board, puzzles.AnswerLimits{MaxBytes: int64(len(answer)) + 1}
+	ans, _, err := notation.Read(bytes.NewReader(answer), "answer", ro)
 	if err != nil || ans.Unsolvable {
 		return PrairieLearnImage{}, false
 	}
-	end, err := puzzles.Replay(t.Board, ans, conv)
-	middle := fmt.Sprintf("after all %d moves", len(ans.Tokens))
+	end, err := puzzles.Replay(t.Board, ans, ro.Moves)
 	var im *puzzles.IllegalMoveError
-	if errors.As(err, &im) {
-		middle = fmt.Sprintf("before move %d (%s), which is illegal", im.Index+1, im.Token)
-	} else if err != nil {
+	if err != nil && !errors.As(err, &im) {
 		return PrairieLearnImage{}, false
 	}
-	svg := boardsSVG([]string{"start", middle, "goal"}, []puzzles.Board{t.Board, end, t.Goal.Board()})
+	pics := []picture{{caption: "start", board: t.Board}}
+	r := s.Results[i]
+	off := r.OffPath
+	if gb.FeedbackSettings.OffPath == grader.OffPathOff || gb.FeedbackSettings.OffPath == grader.OffPathMove {
+		off = nil // students are not shown the board
+	}
+	switch {
+	case im != nil:
+		p := picture{caption: fmt.Sprintf("before move %d (%s), which is illegal", im.Index+1, im.Token), board: end, bad: true}
+		if !im.NotASlide {
+			p.blocked = im.Dir
+			p.hasBlocked = true
+		}
+		pics = append(pics, p)
+	case off != nil && off.Move >= 1 && off.Move <= ans.Len():
+		before, err := t.Board.Apply(ans.Path(ro.Moves)[:off.Move-1])
+		if err != nil {
+			return PrairieLearnImage{}, false
+		}
+		p := picture{caption: fmt.Sprintf("before move %d (%s), off every optimal path", off.Move, grader.MoveLabel(off.Played)), board: before, marks: map[int]string{}}
+		if j, ok := before.Shape().Neighbor(before.Blank(), ans.Path(ro.Moves)[off.Move-1]); ok {
+			p.marks[j] = svgBad
+		}
+		for _, name := range off.OptimalMoves {
+			if j, ok := cellOfMove(before, name, ro.Moves); ok {
+				p.marks[j] = svgGood
+			}
+		}
+		pics = append(pics, p)
+	case !t.Goal.Reached(end):
+		pics = append(pics, picture{caption: fmt.Sprintf("after all %d moves", len(ans.Tokens)), board: end})
+	}
+	pics = append(pics, picture{caption: "goal", board: t.Goal.Board()})
 	return PrairieLearnImage{
-		Label: fmt.Sprintf("Test %d: the start, where the answer got to, and the goal", t.Number),
-		URL:   "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(svg)),
+		Label: fmt.Sprintf("Test %d: the start, where the answer went wrong, and the goal", t.Number),
+		URL:   "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(boardsSVG(pics, t.Goal.Board()))),
 	}, true
 }
 
-// boardsSVG draws boards side by side, each under its caption.
-func boardsSVG(captions []string, boards []puzzles.Board) string {
+// cellOfMove is the cell of the tile a move named as OffPath names it
+// (a direction under conv, or a tile number) would slide from board b.
+func cellOfMove(b puzzles.Board, name string, conv puzzles.Convention) (int, bool) {
+	if d, ok := puzzles.ParseDir(name); ok {
+		return b.Shape().Neighbor(b.Blank(), conv.BlankDir(d))
+	}
+	for j := range b.Len() {
+		if b.At(j) != 0 && strconv.Itoa(b.At(j)) == name {
+			return j, true
+		}
+	}
+	return 0, false
+}
+
+// picture is one board of AnswerPicture with its caption: bad draws the
+// caption in red; blocked, when hasBlocked, is the side of the blank an
+// illegal move would have left through; marks outline cells.
+type picture struct {
+	caption    string
+	board      puzzles.Board
+	bad        bool
+	blocked    puzzles.Dir
+	hasBlocked bool
+	marks      map[int]string
+}
+
+// Colours of the pictures, those of the replay page.
+const (
+	svgBad  = "#b42318"
+	svgGood = "#1f7a3a"
+)
+
+// boardsSVG draws boards side by side, each under its caption; tiles on
+// their goal cell are green.
+func boardsSVG(pics []picture, goal puzzles.Board) string {
 	const cell, gap, top = 36, 24, 28
-	sh := boards[0].Shape()
+	sh := pics[0].board.Shape()
 	bw, bh := sh.Cols*cell, sh.Rows*cell
 	// Captions are wider than small boards.
-	colW := max(bw, 190)
-	width := len(boards)*colW + (len(boards)-1)*gap + 2*gap
+	colW := max(bw, 230)
+	width := len(pics)*colW + (len(pics)-1)*gap + 2*gap
 	height := top + bh + gap
 	var sb strings.Builder
 	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">`, width, height, width, height)
 	sb.WriteString(`<rect width="100%" height="100%" fill="#ffffff"/>`)
-	for k, b := range boards {
+	for k, p := range pics {
+		b := p.board
 		x0 := gap + k*(colW+gap)
 		bx := x0 + (colW-bw)/2
-		fmt.Fprintf(&sb, `<text x="%d" y="18" font-size="13" text-anchor="middle" fill="#222">%s</text>`, x0+colW/2, xmlEscape(captions[k]))
+		ink := "#222"
+		if p.bad {
+			ink = svgBad
+		}
+		fmt.Fprintf(&sb, `<text x="%d" y="18" font-size="13" text-anchor="middle" fill="%s">%s</text>`, x0+colW/2, ink, xmlEscape(p.caption))
 		for r := range sh.Rows {
 			for c := range sh.Cols {
-				v := b.At(sh.Index(r, c))
+				i := sh.Index(r, c)
+				v := b.At(i)
 				x, y := bx+c*cell, top+r*cell
 				if v == 0 {
 					fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%d" height="%d" fill="#eeeeee" stroke="#999"/>`, x, y, cell, cell)
+					if p.hasBlocked {
+						x1, y1, x2, y2 := x, y, x+cell, y // up: the top edge
+						switch p.blocked {
+						case puzzles.Down:
+							y1, y2 = y+cell, y+cell
+						case puzzles.Left:
+							x2, y2 = x, y+cell
+						case puzzles.Right:
+							x1, x2, y2 = x+cell, x+cell, y+cell
+						}
+						fmt.Fprintf(&sb, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="5"/>`, x1, y1, x2, y2, svgBad)
+					}
 					continue
 				}
 				fill := "#cfe3ff"
-				if v == boards[len(boards)-1].At(sh.Index(r, c)) {
+				if v == goal.At(i) {
 					fill = "#c8f0c8" // in its goal place
 				}
-				fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#555"/>`, x, y, cell, cell, fill)
+				stroke, sw := "#555", 1
+				if m, ok := p.marks[i]; ok {
+					stroke, sw = m, 4
+				}
+				fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="%s" stroke-width="%d"/>`, x, y, cell, cell, fill, stroke, sw)
 				fmt.Fprintf(&sb, `<text x="%d" y="%d" font-size="15" text-anchor="middle" fill="#000">%d</text>`, x+cell/2, y+cell/2+5, v)
 			}
 		}

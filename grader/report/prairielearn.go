@@ -159,7 +159,7 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 			Points:      r.VerdictScore(gb.Rubric),
 			MaxPoints:   r.VerdictMax(gb.Rubric),
 			Message:     string(r.Verdict) + ": " + grader.Printable(shortR.Summary),
-			Output:      clip(grader.Printable(clip(testOutput(shortR, checks), 4*prairieLearnOutputCap)), prairieLearnOutputCap),
+			Output:      clip(printableLines(clip(testOutput(shortR, checks, gb.studentLines(s, i, r)), 4*prairieLearnOutputCap)), prairieLearnOutputCap),
 		}
 		if o.Image != nil && !gb.Passed(r) {
 			if img, ok := o.Image(s, i); ok {
@@ -179,7 +179,7 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 				Name:        fmt.Sprintf("Test %d: %s · %s", t.Number, grader.Printable(t.Name), c.Title()),
 				Description: "a check of test " + fmt.Sprint(t.Number),
 				Points:      c.Points, MaxPoints: c.Max, Message: msg,
-				Output: clip(grader.Printable(clip(c.Detail, 4*prairieLearnOutputCap)), prairieLearnOutputCap),
+				Output: clip(printableLines(clip(c.Detail, 4*prairieLearnOutputCap)), prairieLearnOutputCap),
 			})
 		}
 	}
@@ -289,7 +289,7 @@ func (gb Gradebook) formatErrors(s Submission) []string {
 		for _, d := range r.Details {
 			msg += "\n" + clip(d, prairieLearnOutputCap)
 		}
-		errs = append(errs, clip(grader.Printable(clip(msg, 4*prairieLearnOutputCap)), prairieLearnOutputCap))
+		errs = append(errs, clip(printableLines(clip(msg, 4*prairieLearnOutputCap)), prairieLearnOutputCap))
 	}
 	return errs
 }
@@ -310,7 +310,18 @@ func plFilesReceived(f grader.FilesReceived) PrairieLearnTest {
 		msg = "a file the assignment runs is missing"
 	}
 	return PrairieLearnTest{Name: "Files received", Description: "what your submission held", Message: msg,
-		Output: clip(grader.Printable(clip(g.Output, 4*prairieLearnOutputCap)), prairieLearnOutputCap)}
+		Output: clip(printableLines(clip(g.Output, 4*prairieLearnOutputCap)), prairieLearnOutputCap)}
+}
+
+// printableLines is grader.Printable line by line: the line breaks stay
+// line breaks (PrairieLearn shows output as preformatted text), every
+// other control character is escaped.
+func printableLines(s string) string {
+	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = grader.Printable(l)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // clip cuts s to at most n bytes (at a rune boundary), saying how much
@@ -396,7 +407,7 @@ func (gb Gradebook) writeResultsJSON(w io.Writer, s Submission, out string, o Fo
 			if err != nil {
 				return PrairieLearnImage{}, false
 			}
-			return gb.AnswerPicture(s, i, answer, o.AnswerFormat, o.Moves)
+			return gb.AnswerPicture(s, i, answer, o.Answers)
 		}
 	}
 	return gb.WritePrairieLearn(w, s, po)

@@ -270,7 +270,7 @@ func TestAnswerPicture(t *testing.T) {
 	// Blank convention tile: LEFT moves the tile left into the blank (the
 	// blank goes right); then DOWN would pull a tile from below the
 	// bottom row: illegal.
-	img, ok := gb.AnswerPicture(bob, 1, []byte("LEFT\nUP\nUP\n"), notation.Auto, puzzles.TileMoves)
+	img, ok := gb.AnswerPicture(bob, 1, []byte("LEFT\nUP\nUP\n"), notation.Options{Moves: puzzles.TileMoves})
 	if !ok {
 		t.Fatal("no picture")
 	}
@@ -281,15 +281,41 @@ func TestAnswerPicture(t *testing.T) {
 	if !strings.Contains(string(svg), "illegal") || !strings.HasPrefix(string(svg), "<svg") {
 		t.Errorf("svg %s", svg)
 	}
-	if _, ok := gb.AnswerPicture(bob, 2, []byte("LEFT\n"), notation.Auto, puzzles.TileMoves); ok {
+	// The blank's blocked side is drawn in red, as on the replay page.
+	if !strings.Contains(string(svg), `<line x1=`) || !strings.Contains(string(svg), `stroke="#b42318" stroke-width="5"`) {
+		t.Errorf("the illegal move is not marked in red: %s", svg)
+	}
+
+	// A suboptimal answer: the board where it left every optimal path,
+	// with the tile it slid and the one that stays optimal outlined; the
+	// goal once, not also as the board "after all moves".
+	gb.Tests[1].Board = puzzles.MustBoard(3, 3, 1, 2, 3, 4, 0, 6, 7, 5, 8)
+	sub := bob
+	sub.Results = append([]grader.Result(nil), bob.Results...)
+	sub.Results[1] = grader.Result{Test: gb.Tests[1].Name, Verdict: grader.Suboptimal, Solvable: true, Length: 4, OptimalLength: ptr(2),
+		OffPath: &grader.OffPath{Move: 2, Line: 2, Played: "DOWN", BoardBefore: [][]int{{1, 2, 3}, {4, 5, 6}, {7, 0, 8}}, OptimalMoves: []string{"LEFT"}, DistanceBefore: 1}}
+	img, ok = gb.AnswerPicture(sub, 1, []byte("UP\nDOWN\nUP\nLEFT\n"), notation.Options{Moves: puzzles.TileMoves})
+	if !ok {
+		t.Fatal("no picture of the suboptimal answer")
+	}
+	svg, _ = base64.StdEncoding.DecodeString(strings.TrimPrefix(img.URL, "data:image/svg+xml;base64,"))
+	for _, want := range []string{"before move 2 (DOWN), off every optimal path", `stroke="#b42318" stroke-width="4"`, `stroke="#1f7a3a" stroke-width="4"`} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("suboptimal picture lacks %q: %s", want, svg)
+		}
+	}
+	if strings.Contains(string(svg), "after all") || strings.Count(string(svg), ">goal<") != 1 {
+		t.Errorf("suboptimal picture shows the goal twice: %s", svg)
+	}
+	if _, ok := gb.AnswerPicture(bob, 2, []byte("LEFT\n"), notation.Options{Moves: puzzles.TileMoves}); ok {
 		t.Errorf("a picture of a hidden test")
 	}
-	if _, ok := gb.AnswerPicture(bob, 1, []byte("UNSOLVABLE\n"), notation.Auto, puzzles.TileMoves); ok {
+	if _, ok := gb.AnswerPicture(bob, 1, []byte("UNSOLVABLE\n"), notation.Options{Moves: puzzles.TileMoves}); ok {
 		t.Errorf("a picture of an UNSOLVABLE claim")
 	}
 	// Through the results: the failing public test carries it.
 	r := gb.PrairieLearn(bob, report.PrairieLearnOptions{Image: func(s report.Submission, i int) (report.PrairieLearnImage, bool) {
-		return gb.AnswerPicture(s, i, []byte("LEFT\nUP\nUP\n"), notation.Auto, puzzles.TileMoves)
+		return gb.AnswerPicture(s, i, []byte("LEFT\nUP\nUP\n"), notation.Options{Moves: puzzles.TileMoves})
 	}})
 	data, _ := json.Marshal(r)
 	checkPrairieLearn(t, data)

@@ -45,20 +45,23 @@ func (gb Gradebook) HasAnswer(s Submission, i int) bool {
 }
 
 // ReplayPage is the replay page of test i of submission s, whose answer
-// file (as the grader read it) is answer, written in notation n (Auto:
-// detected) and whose tokens follow conv:
-// the grader's verdict, summary and optimal length, and for a hidden test
+// file (as the grader read it) is answer, read as ro says (its
+// notation, the course's words, where the answer stands, the move
+// convention; the start board and limits are the test's): the grader's
+// verdict, summary and optimal length, and for a hidden test
 // a note saying so. An answer that does not parse is shown as such.
-func (gb Gradebook) ReplayPage(s Submission, i int, answer []byte, n notation.Notation, conv puzzles.Convention) replay.Page {
+func (gb Gradebook) ReplayPage(s Submission, i int, answer []byte, ro notation.Options) replay.Page {
 	t, r := gb.Tests[i], s.Results[i]
 	p := replay.Page{
 		Title:         fmt.Sprintf("%s — test %d: %s", grader.Printable(s.Name), t.Number, t.Name),
 		Start:         t.Board,
 		Goal:          t.Goal,
-		Convention:    conv,
+		Convention:    ro.Moves,
 		Verdict:       string(r.Verdict),
 		Summary:       r.Summary,
 		OptimalLength: r.OptimalLength,
+		OffPath:       r.OffPath,
+		Remaining:     r.Remaining,
 	}
 	if r.OptimalLength != nil && t.Optimum.Known {
 		p.OptimalSource = t.Optimum.Source
@@ -66,9 +69,8 @@ func (gb Gradebook) ReplayPage(s Submission, i int, answer []byte, n notation.No
 	if t.Hidden {
 		p.Note = "this is a hidden test: students do not see it"
 	}
-	ans, _, err := notation.Read(bytes.NewReader(answer), "answer", notation.Options{
-		Notation: n, Start: t.Board, Moves: conv, Limits: puzzles.AnswerLimits{MaxBytes: int64(len(answer)) + 1},
-	})
+	ro.Start, ro.Limits = t.Board, puzzles.AnswerLimits{MaxBytes: int64(len(answer)) + 1}
+	ans, _, err := notation.Read(bytes.NewReader(answer), "answer", ro)
 	if err != nil {
 		p.AnswerError = err
 	} else {

@@ -31,6 +31,10 @@ type SummaryOptions struct {
 	// Feedback returns the path of the feedback file of s, or "" when
 	// there is none. Nil: no feedback links.
 	Feedback func(s Submission) string
+	// Class, when set, is the class report: why students failed each
+	// test (the commonest first moves off every optimal path, drawn),
+	// the claims outside their bands, and the shared answers to review.
+	Class *Class
 }
 
 // WriteSummaryHTML writes the instructor's summary of a grading run as
@@ -90,16 +94,20 @@ type summaryView struct {
 	// Near is set when a cell is marked near a limit (the legend then
 	// explains the mark).
 	Near bool
+	// Class is the class report's part of the page; nil without one.
+	Class *classView
 }
 
 type testRow struct {
-	Number          int
-	Name            string
-	Hidden          bool
-	Optimal         string
-	Passed, Total   int
-	Percent         int
-	Verdicts        []verdictCount
+	Number        int
+	Name          string
+	Hidden        bool
+	Optimal       string
+	Passed, Total int
+	Percent       int
+	Verdicts      []verdictCount
+	// Bar is the verdicts as a stacked bar.
+	Bar             []barSegment
 	MedianTime, Max string
 }
 
@@ -238,6 +246,7 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 		}
 		row.Percent = percent(row.Passed, row.Total)
 		row.Verdicts = verdictCounts(counts)
+		row.Bar = verdictBar(row.Verdicts, row.Total)
 		sort.Float64s(testTimes)
 		row.MedianTime, row.Max = "–", "–"
 		if len(testTimes) > 0 {
@@ -257,6 +266,7 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 	v.TimeChart = timeHistogram(times)
 
 	v.Checks = gb.checkRows()
+	v.Class = gb.classView(o.Class)
 
 	// Students.
 	for _, s := range gb.Submissions {

@@ -74,6 +74,18 @@
 // network are then not isolated, and Isolation.Reason says so; a grader
 // should print it as a warning.
 //
+// # What a run executes
+//
+// The run's seccomp filter denies the program seccomp filters of its own
+// and sends every execve and execveat to a supervisor in the helper
+// (seccomp user notification), which resolves the path as the program
+// would, examines the file before the kernel executes it, and lets the
+// call go on: Result.Executed lists what the run executed or tried to,
+// each with its Origin (a file of the host or the submission, one the
+// run wrote, a memory file) and, for a Go program, its main module. The
+// supervisor also refuses PTRACE_TRACEME to the program. Where the
+// kernel has no seccomp user notification, Result.WatchErr says so.
+//
 // # Limits
 //
 // Limits are the limits of package limits, the grader's too: a limit a

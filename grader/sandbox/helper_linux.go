@@ -79,19 +79,21 @@ func helper() (st helperStatus) {
 		st.SetupErr = "enter working directory: " + err.Error()
 		return st
 	}
-	filter, err := assembleFilter(cfg.Namespaces, cfg.Network)
-	if err != nil {
-		st.SetupErr = err.Error()
-		return st
-	}
 	if cfg.Inspect != nil {
 		if err := harden(); err != nil {
 			st.SetupErr = err.Error()
 			return st
 		}
-		if err := loadFilter(filter); err != nil {
+		// The run's filter as a run gets it, executions watched; the
+		// inspection executes nothing, so the listener is not served.
+		listener, err := loadRunFilter(&cfg)
+		if err != nil {
 			st.SetupErr = err.Error()
 			return st
+		}
+		st.WatchErr = watchError(listener)
+		if listener >= 0 {
+			unix.Close(listener)
 		}
 		if err := becomeProgram(cfg.UID, cfg.GID); err != nil {
 			st.SetupErr = err.Error()
@@ -119,10 +121,19 @@ func helper() (st helperStatus) {
 		return st
 	}
 	// From here on this thread, and the program it forks, run under the
-	// filter; the helper needs nothing it denies (ptrace only to detach).
-	if err := loadFilter(filter); err != nil {
+	// filter; the helper needs nothing it denies (ptrace only to detach),
+	// and none of the calls it sends the supervisor.
+	listener, err := loadRunFilter(&cfg)
+	if err != nil {
 		st.SetupErr = err.Error()
 		return st
+	}
+	var watch *watcher
+	if listener >= 0 {
+		watch = newWatcher(listener, cfg.UID, cfg.GID, path)
+		defer func() { st.Executions, st.ExecutionsMore = watch.executions() }()
+	} else {
+		st.WatchErr = watchError(listener)
 	}
 	sys := &syscall.SysProcAttr{
 		Setpgid:   true,
@@ -233,6 +244,33 @@ func helper() (st helperStatus) {
 		copyBack(cfg.Dir, &st)
 	}
 	return st
+}
+
+// loadRunFilter installs the run's seccomp filter on the calling thread,
+// its executions watched, and returns the filter's listener; -1 when the
+// kernel cannot watch them (the filter is then installed without).
+func loadRunFilter(cfg *helperConfig) (listener int, err error) {
+	filter, err := assembleFilter(cfg.Namespaces, cfg.Network, true)
+	if err != nil {
+		return -1, err
+	}
+	listener, err = loadWatchedFilter(filter)
+	if !errors.Is(err, errNoWatch) {
+		return listener, err
+	}
+	if filter, err = assembleFilter(cfg.Namespaces, cfg.Network, false); err != nil {
+		return -1, err
+	}
+	return -1, loadFilter(filter)
+}
+
+// watchError is what a run's result says when its executions were not
+// watched.
+func watchError(listener int) string {
+	if listener >= 0 {
+		return ""
+	}
+	return "the programs this run executed were not watched: " + errNoWatch.Error() + " (Linux 5.5 or later has it)"
 }
 
 // record stores how the program ended.

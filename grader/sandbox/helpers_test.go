@@ -15,6 +15,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
+	"github.com/kpuzzle/kpuzzle/grader/sandbox/sandboxtest"
 )
 
 // mode is an isolation mode the tests run under.
@@ -172,4 +173,23 @@ func writeFile(t *testing.T, dir, name, content string, perm os.FileMode) string
 		t.Fatal(err)
 	}
 	return p
+}
+
+// inSimulatedContainer runs the test named test of this binary again,
+// inside a simulated Docker container (sandboxtest.Container), with env
+// set to 1 so that it knows where it is, and fails t if it fails there.
+// It returns what the test printed.
+func inSimulatedContainer(t *testing.T, test, env string) string {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("the simulated container drops root's capabilities; run as root")
+	}
+	cmd := sandboxtest.Container(os.Args[0], "-test.run=^"+test+"$", "-test.v")
+	cmd.Env = append(cmd.Env, env+"=1")
+	out, err := cmd.CombinedOutput()
+	t.Logf("inside the container:\n%s", out)
+	if err != nil {
+		t.Fatalf("the test inside the container failed: %v", err)
+	}
+	return string(out)
 }

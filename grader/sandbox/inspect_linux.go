@@ -56,7 +56,7 @@ func Inspect(ctx context.Context, spec Spec, targets Targets) (Inspection, error
 	case out.status.SetupErr != "":
 		return in, fmt.Errorf("sandbox: %s", out.status.SetupErr)
 	}
-	in.Checks = append(in.Checks, isolationCheck(p.iso), limitsCheck(p.lim))
+	in.Checks = append(in.Checks, isolationCheck(p.iso), limitsCheck(p.lim), watchCheck(out.status.WatchErr))
 	for _, c := range out.status.Checks {
 		if dir, ok := strings.CutPrefix(c.Name, "writable "); ok && c.Passed && strings.HasPrefix(c.Detail, "written") {
 			marker := filepath.Join(dir, req.Marker)
@@ -81,6 +81,15 @@ func isolationCheck(iso Isolation) Check {
 		c.Detail += ": " + iso.Reason
 	}
 	return c
+}
+
+// watchCheck says whether the programs a run executes are watched (see
+// Execution).
+func watchCheck(watchErr string) Check {
+	if watchErr != "" {
+		return Check{Name: "executions", Detail: watchErr}
+	}
+	return Check{Name: "executions", Passed: true, Detail: "every execve and execveat is examined before it runs (seccomp user notification)"}
 }
 
 func limitsCheck(l Limits) Check {
@@ -395,6 +404,10 @@ func syscallChecks() []Check {
 		}
 		return c
 	}
+	// A filter that allows everything: installed, it would change
+	// nothing, but a program that may install one may install any.
+	allowAll := []unix.SockFilter{{Code: 0x06, K: unix.SECCOMP_RET_ALLOW}} // BPF_RET|BPF_K
+	prog := unix.SockFprog{Len: 1, Filter: &allowAll[0]}
 	target := []byte("/tmp\x00")
 	fstype := []byte("tmpfs\x00")
 	var uring [120]byte // struct io_uring_params
@@ -407,6 +420,8 @@ func syscallChecks() []Check {
 		try("keyctl", unix.SYS_KEYCTL, unix.KEYCTL_GET_KEYRING_ID, ^uintptr(0)-3, 0), // KEY_SPEC_USER_KEYRING (-4)
 		try("perf_event_open", unix.SYS_PERF_EVENT_OPEN, uintptr(unsafe.Pointer(&attr[0])), 0, ^uintptr(0), ^uintptr(0), 0),
 		try("io_uring_setup", unix.SYS_IO_URING_SETUP, 1, uintptr(unsafe.Pointer(&uring[0]))),
+		try("seccomp(SECCOMP_SET_MODE_FILTER)", unix.SYS_SECCOMP, unix.SECCOMP_SET_MODE_FILTER, 0, uintptr(unsafe.Pointer(&prog))),
+		try("prctl(PR_SET_SECCOMP)", unix.SYS_PRCTL, unix.PR_SET_SECCOMP, unix.SECCOMP_MODE_FILTER, uintptr(unsafe.Pointer(&prog))),
 	}
 }
 

@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
-	"github.com/kpuzzle/kpuzzle/grader/sandbox/sandboxtest"
 )
 
 // secretTree makes a folder readable by anyone, with a file readable by
@@ -116,6 +115,13 @@ func TestInspect(t *testing.T) {
 		if accepted.Load() != 0 {
 			t.Errorf("the listener accepted %d connections", accepted.Load())
 		}
+		// A program can neither install a seccomp filter of its own (with
+		// which it could blind kpuzzle's guard) nor run unwatched.
+		for _, name := range []string{"syscall seccomp(SECCOMP_SET_MODE_FILTER)", "syscall prctl(PR_SET_SECCOMP)", "executions"} {
+			if c, ok := check(in, name); !ok || !c.Passed {
+				t.Errorf("check %s: %+v (present %v), want it passed", name, c, ok)
+			}
+		}
 		failed := in.Failed()
 		secretCheck, _ := check(in, "secret "+secret)
 		if m.noNS {
@@ -157,17 +163,8 @@ func TestContainer(t *testing.T) {
 		inspectInContainer(t)
 		return
 	}
-	if os.Geteuid() != 0 {
-		t.Skip("the simulated container drops root's capabilities; run as root")
-	}
-	cmd := sandboxtest.Container(os.Args[0], "-test.run=^TestContainer$", "-test.v")
-	cmd.Env = append(cmd.Env, inContainer+"=1")
-	out, err := cmd.CombinedOutput()
-	t.Logf("inside the container:\n%s", out)
-	if err != nil {
-		t.Fatalf("the test inside the container failed: %v", err)
-	}
-	if !strings.Contains(string(out), "level rlimits") {
+	out := inSimulatedContainer(t, "TestContainer", inContainer)
+	if !strings.Contains(out, "level rlimits") {
 		t.Errorf("the sandbox did not fall back inside the container")
 	}
 }

@@ -179,9 +179,11 @@ func TestPrivateTmpAndProc(t *testing.T) {
 	inside := filepath.Join("/tmp", token+"-inside")
 	// The host's /tmp is not visible, the program's own /tmp file stays
 	// inside, and /proc lists only the run's processes: the helper, the
-	// shell, ps and wc.
+	// shell, ps and wc. (The host's file is named in the script, not as
+	// an argument: a path of the command line stays visible, see
+	// TestProgramInPrivateFolder.)
 	res := run(t, sandbox.Spec{
-		Argv: sh(`test -e "$1" && echo host tmp visible; echo tmpfile > "$2" && cat "$2"; ps -e -o pid= | wc -l`, "sh", marker, inside),
+		Argv: sh(`test -e '`+marker+`' && echo host tmp visible; echo tmpfile > "$1" && cat "$1"; ps -e -o pid= | wc -l`, "sh", inside),
 	})
 	want := "tmpfile\n4\n"
 	if diff := cmp.Diff(want, string(res.Stdout)); diff != "" {
@@ -218,4 +220,47 @@ func TestNoPrivileges(t *testing.T) {
 	if diff := cmp.Diff(want, string(res.Stdout)); diff != "" {
 		t.Errorf("stdout mismatch (-want +got):\n%s", diff)
 	}
+}
+
+// TestProgramInPrivateFolder runs a program that lies under /tmp, with a
+// file under /tmp as its argument, as a course folder (or a checkout of
+// this project) under /tmp has them: with namespaces the run gets a
+// private /tmp, which hid both until the sandbox kept the paths of the
+// command line visible (read-only); without namespaces they were always
+// there. A concealed one stays hidden.
+func TestProgramInPrivateFolder(t *testing.T) {
+	forEachMode(t, func(t *testing.T, m mode) {
+		dir, err := os.MkdirTemp("", "kpuzzle-private-program-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer os.RemoveAll(dir)
+		os.Chmod(dir, 0o755)
+		prog := filepath.Join(dir, "tool.sh")
+		data := filepath.Join(dir, "data.txt")
+		secret := filepath.Join(dir, "secret.txt")
+		os.WriteFile(prog, []byte("#!/bin/sh\ncat \"$1\"; cat \"$2\" 2>/dev/null || echo hidden\n"), 0o755)
+		os.WriteFile(data, []byte("seen\n"), 0o644)
+		os.WriteFile(secret, []byte("leaked\n"), 0o644)
+		spec := sandbox.Spec{Argv: []string{prog, data, secret}, Isolation: m.choice, Conceal: []string{secret}}
+		if m.noNS {
+			// Without namespaces Conceal is not enforced: a secret must
+			// be unreadable by the run's uid.
+			os.Chmod(secret, 0o600)
+			if os.Geteuid() != 0 {
+				t.Skip("the fallback reads as the grader's uid when not root")
+			}
+			spec.UID = leaseUID(t)
+		}
+		res := run(t, spec)
+		if got := string(res.Stdout); got != "seen\nhidden\n" {
+			t.Errorf("stdout %q, want the data file and the secret hidden (%s)", got, res.Stderr)
+		}
+		// Found on the PATH as well.
+		spec.Argv = []string{"tool.sh", data}
+		spec.Env = []string{"PATH=" + dir + ":" + sandbox.DefaultPath}
+		if res := run(t, spec); string(res.Stdout) != "seen\nhidden\n" {
+			t.Errorf("on the PATH: stdout %q (%s)", res.Stdout, res.Stderr)
+		}
+	})
 }

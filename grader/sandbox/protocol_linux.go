@@ -89,6 +89,13 @@ type helperStatus struct {
 	CopyOutErr     string `json:"copy_out_err,omitempty"`
 	CopyOutNoSpace bool   `json:"copy_out_no_space,omitempty"`
 
+	// Executions are the programs the run executed, as the supervisor
+	// saw them (at most maxExecutions; ExecutionsMore counts the rest);
+	// WatchErr says why they were not watched.
+	Executions     []Execution `json:"executions,omitempty"`
+	ExecutionsMore int         `json:"executions_more,omitempty"`
+	WatchErr       string      `json:"watch_err,omitempty"`
+
 	// Checks are the findings of an inspection.
 	Checks []Check `json:"checks,omitempty"`
 }

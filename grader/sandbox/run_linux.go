@@ -115,6 +115,7 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 		res.MaxRSS = st.MaxRSS
 		res.FileSizeExceeded = st.XFSZ
 		res.CPUExceeded = st.XCPU
+		res.Executed, res.ExecutedMore, res.WatchErr = st.Executions, st.ExecutionsMore, st.WatchErr
 		res.DiskUsed = max(res.DiskUsed, limits.ByteSize(st.DirUsed))
 		res.DiskExceeded = res.DiskExceeded || st.DirFull
 		switch {
@@ -201,6 +202,9 @@ func prepare(ctx context.Context, spec Spec) (*prepared, error) {
 	if env == nil {
 		env = []string{"PATH=" + DefaultPath, "HOME=" + dir, "LANG=C.UTF-8"}
 	}
+	if ns {
+		readOnly = append(readOnly, privateArgvPaths(spec.Argv, env, dir, conceal, readOnly)...)
+	}
 	p := &prepared{iso: iso, lim: lim, cfg: helperConfig{
 		Namespaces: ns,
 		Network:    !spec.AllowNetwork,
@@ -245,6 +249,43 @@ func prepare(ctx context.Context, spec Spec) (*prepared, error) {
 		return nil, fmt.Errorf("sandbox: hand working directory to the program: %w", err)
 	}
 	return p, nil
+}
+
+// privateArgvPaths are the paths of argv (argv[0] as found on the PATH of
+// env) that lie in a folder a run with namespaces gets a private copy of
+// (/tmp, /var/tmp, /dev/shm), where the run would not see them otherwise:
+// a program or a script under /tmp, as a course folder or a checkout
+// there holds them. Run keeps them visible read-only, unless they are
+// concealed or visible already (in dir or a ReadOnly path).
+func privateArgvPaths(argv, env []string, dir string, conceal, readOnly []string) []string {
+	var out []string
+	for i, arg := range argv {
+		p := arg
+		if i == 0 {
+			if found, err := lookPath(arg, env); err == nil {
+				p = found
+			}
+		}
+		if !filepath.IsAbs(p) {
+			continue
+		}
+		real, err := filepath.EvalSymlinks(p)
+		if err != nil {
+			continue
+		}
+		within := func(roots ...string) bool {
+			for _, r := range roots {
+				if real == r || strings.HasPrefix(real, r+"/") {
+					return true
+				}
+			}
+			return false
+		}
+		if within(privateDirs...) && !within(conceal...) && !within(dir) && !within(readOnly...) && !within(out...) {
+			out = append(out, real)
+		}
+	}
+	return out
 }
 
 // resolveDir makes dir absolute and free of symbolic links, and checks it

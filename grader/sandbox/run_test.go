@@ -168,6 +168,14 @@ func TestRunEnvironmentScrubbed(t *testing.T) {
 				t.Errorf("environment mismatch (-want +got):\n%s", diff)
 			}
 		})
+		// No controlling terminal (the TA's, were the grader run from
+		// one), and stdin /dev/null when Spec.Stdin is nil.
+		t.Run("terminal", func(t *testing.T) {
+			res := run(t, sandbox.Spec{Argv: sh(`(: </dev/tty) 2>/dev/null && echo terminal; wc -c; readlink /proc/self/fd/0`), Isolation: m.choice})
+			if got := string(res.Stdout); got != "0\n/dev/null\n" {
+				t.Errorf("stdout %q, want no terminal and an empty /dev/null as stdin", got)
+			}
+		})
 	})
 }
 

@@ -49,7 +49,11 @@ type Spec struct {
 	// Argv is the program and its arguments. Argv[0] is looked up in the
 	// PATH of Env when it contains no slash; a relative path with a slash
 	// is relative to Dir. Callers with a shell command line run
-	// []string{"/bin/sh", "-c", cmd}.
+	// []string{"/bin/sh", "-c", cmd}. With namespaces, the program and
+	// the absolute paths among its arguments that lie in a folder the run
+	// gets a private copy of (/tmp, /var/tmp, /dev/shm) stay visible,
+	// read-only, as ReadOnly paths would, unless they are concealed: a
+	// course folder, or tools, under /tmp work as they do elsewhere.
 	Argv []string
 
 	// Dir is the working directory: a fresh throwaway directory prepared
@@ -184,6 +188,15 @@ type Result struct {
 
 	// Isolation is the isolation that applied to this run.
 	Isolation Isolation
+
+	// Executed lists the programs the run executed or tried to, each
+	// once with how many times, as the sandbox saw them just before the
+	// kernel executed them (see Execution): at most 32, ExecutedMore counting
+	// the others. WatchErr says why they could not be watched (a kernel
+	// before Linux 5.5); Executed is then empty.
+	Executed     []Execution
+	ExecutedMore int
+	WatchErr     string
 }
 
 // Level is a degree of isolation.

@@ -111,6 +111,16 @@ func interfaceStarter(t *testing.T, iface scaffold.Interface, name string, data 
 	}
 }
 
+// needStarterTool skips the test when the toolchain of the starter
+// language name is not installed.
+func needStarterTool(t *testing.T, name string) {
+	t.Helper()
+	tool := map[string]string{"python": "python3", "java": "javac", "cpp": "g++", "go": "go"}[name]
+	if _, err := exec.LookPath(tool); err != nil {
+		t.Skipf("%s is not installed, so this starter cannot be built and run here (CI installs it)", tool)
+	}
+}
+
 // TestInterfaceStartersOnTrivialPuzzles runs every interface's starter,
 // in both conventions and both goals, on solved, one-move and two-move
 // boards, a rectangular one (but for Princeton's square Board) and an
@@ -125,16 +135,13 @@ func TestInterfaceStartersOnTrivialPuzzles(t *testing.T) {
 		}
 		for _, name := range iface.Languages {
 			t.Run(iface.Name+"/"+name, func(t *testing.T) {
-				tool := map[string]string{"python": "python3", "java": "javac", "cpp": "g++", "go": "go"}[name]
-				if _, err := exec.LookPath(tool); err != nil {
-					t.Skipf("%s is not installed, so this starter cannot be built and run here (CI installs it)", tool)
-				}
+				needStarterTool(t, name)
 				t.Parallel()
 				for _, variant := range []struct {
 					moves      puzzles.Convention
 					blankFirst bool
 				}{{puzzles.TileMoves, false}, {puzzles.BlankMoves, true}} {
-					run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Moves: variant.moves.String(), BlankFirst: variant.blankFirst})
+					run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Moves: variant.moves.String(), BlankFirst: variant.blankFirst, Baseline: true})
 					goalOf := puzzles.DefaultGoal
 					if variant.blankFirst {
 						goalOf = puzzles.BlankFirstGoal
@@ -200,21 +207,52 @@ func TestInterfaceStartersGiveUp(t *testing.T) {
 		}
 		for _, name := range iface.Languages {
 			t.Run(iface.Name+"/"+name, func(t *testing.T) {
-				tool := map[string]string{"python": "python3", "java": "javac", "cpp": "g++", "go": "go"}[name]
-				if _, err := exec.LookPath(tool); err != nil {
-					t.Skipf("%s is not installed, so this starter cannot be built and run here (CI installs it)", tool)
-				}
-				run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Moves: "tile"})
+				needStarterTool(t, name)
+				run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Moves: "tile", Baseline: true})
 				out, err := run(far)
-				raises := iface.Is(grader.InterfaceFunction) || iface.Is(grader.InterfaceJavaAPI)
-				switch {
-				case raises && (err == nil || !strings.Contains(err.Error(), "gave up")):
-					t.Errorf("want an error saying it gave up, got %v; printed %q", err, out)
-				case !raises && err != nil:
-					t.Error(err)
-				case strings.TrimSpace(out) != "":
-					t.Errorf("printed an answer: %q", out)
-				}
+				wantNoAnswer(t, iface, out, err, "gave up")
+			})
+		}
+	}
+}
+
+// wantNoAnswer checks that a starter's run printed no answer: the
+// function and the Java Solver raise an error saying why (holding say),
+// the others exit normally.
+func wantNoAnswer(t *testing.T, iface scaffold.Interface, out string, err error, say string) {
+	t.Helper()
+	raises := iface.Is(grader.InterfaceFunction) || iface.Is(grader.InterfaceJavaAPI)
+	switch {
+	case raises && (err == nil || !strings.Contains(err.Error(), say)):
+		t.Errorf("want an error saying %q, got %v; printed %q", say, err, out)
+	case !raises && err != nil:
+		t.Error(err)
+	case strings.TrimSpace(out) != "":
+		t.Errorf("printed an answer: %q", out)
+	}
+}
+
+// TestInterfaceSkeletonsAnswerNothing builds every interface's skeleton
+// starter (the default: kpuzzle init without --baseline) and runs it on a
+// one-move puzzle: it must build and run, answer nothing, and say that
+// the search is not written yet (the function and the Java Solver raise
+// saying so).
+func TestInterfaceSkeletonsAnswerNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs every interface's skeleton starter; go test without -short runs it")
+	}
+	near := oracletest.Walk(puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3}), 1)
+	for _, iface := range scaffold.Interfaces() {
+		if iface.IsFile() {
+			continue // TestStarterCodeOnTrivialPuzzles
+		}
+		for _, name := range iface.Languages {
+			t.Run(iface.Name+"/"+name, func(t *testing.T) {
+				needStarterTool(t, name)
+				t.Parallel()
+				run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Moves: "tile"})
+				out, err := run(near)
+				wantNoAnswer(t, iface, out, err, "not written yet")
 			})
 		}
 	}

@@ -46,6 +46,12 @@ type Data struct {
 	KpuzzleModuleVersion string
 	GoVersion            string
 	GoSetupVersion       string
+	// Baseline says the starter code has a working baseline search (kpuzzle
+	// init --baseline); without it the starter is a skeleton whose search
+	// is the student's to write. BaselineSolvesAll says the baseline
+	// reaches every board of the tests' shapes (none larger than 3x3), so
+	// that the handout does not promise larger tests it cannot solve.
+	Baseline, BaselineSolvesAll bool
 }
 
 // ExampleRows is the handout's example puzzle: two moves from the goal.

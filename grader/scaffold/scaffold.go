@@ -48,6 +48,11 @@ type Options struct {
 	Format puzzles.Format
 	// WallTime is the time limit of one test (run.wall_time).
 	WallTime time.Duration
+	// Baseline writes starter code with a working baseline search (a
+	// capped breadth-first search, the interactive one a uniform-cost
+	// A*); without it the starter is a skeleton whose search is the
+	// student's to write.
+	Baseline bool
 	// GoDir is the folder of the go command for the Go starter's build
 	// step (GoBinDir).
 	GoDir string
@@ -238,10 +243,24 @@ func New(ctx context.Context, o Options) (Scaffold, error) {
 		Name: o.Name, Generator: spec.Generator, Moves: o.Moves.String(), BlankFirst: blankFirst,
 		PuzzlesDir: "puzzles", Interface: iface, Language: lang, Others: others,
 		Shapes: humanList(shapeNames), Depths: humanList(depthNames), Large: large, WallTime: o.WallTime.String(), Example: example,
+		Baseline: o.Baseline, BaselineSolvesAll: baselineSolvesAll(o.Shapes),
 		KpuzzleVersion: o.KpuzzleVersion, KpuzzleModuleVersion: moduleVersion(o.KpuzzleVersion),
 		GoVersion: o.GoVersion, GoSetupVersion: strings.TrimPrefix(o.GoVersion, "go"),
 	}
 	return Scaffold{Data: data, Set: set, Public: public}, nil
+}
+
+// baselineSolvesAll reports whether the baseline search (breadth-first,
+// capped at 200,000 expansions) reaches every board of every shape: it
+// does on boards of at most 9 cells (181,440 boards of a 3x3 board are
+// reachable), so there it solves every test, optimally.
+func baselineSolvesAll(shapes []puzzles.Shape) bool {
+	for _, s := range shapes {
+		if s.Cells() > 9 {
+			return false
+		}
+	}
+	return true
 }
 
 // commandLine records how the scaffold's puzzle set was made.

@@ -48,10 +48,12 @@ func buildStarter(t *testing.T, l scaffold.Language, data scaffold.Data) []strin
 	return []string{filepath.Join(dir, "solver")}
 }
 
-// TestStarterCodeOnTrivialPuzzles builds every language's starter for
-// both conventions and both goals, runs it on solved, one-move and
-// two-move boards (in both file formats), a rectangular board and an
-// unsolvable one, and replays every answer.
+// TestStarterCodeOnTrivialPuzzles builds every language's baseline
+// starter (kpuzzle init --baseline) for both conventions and both goals,
+// runs it on solved, one-move and two-move boards (in both file formats),
+// a rectangular board and an unsolvable one, and replays every answer;
+// then the skeleton (the default), which must build, run and answer
+// nothing, saying that its search is not written yet.
 func TestStarterCodeOnTrivialPuzzles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs the starter code in four languages; go test without -short runs it")
@@ -66,7 +68,7 @@ func TestStarterCodeOnTrivialPuzzles(t *testing.T) {
 				moves      puzzles.Convention
 				blankFirst bool
 			}{{puzzles.TileMoves, false}, {puzzles.BlankMoves, true}} {
-				data := scaffold.Data{Name: "test", Moves: variant.moves.String(), BlankFirst: variant.blankFirst}
+				data := scaffold.Data{Name: "test", Moves: variant.moves.String(), BlankFirst: variant.blankFirst, Baseline: true}
 				run := buildStarter(t, l, data)
 				goalOf := puzzles.DefaultGoal
 				if variant.blankFirst {
@@ -117,6 +119,23 @@ func TestStarterCodeOnTrivialPuzzles(t *testing.T) {
 						t.Errorf("%s %v, %s: %d moves (%v) end at %s; want the goal in %d", l.Name, variant, tc.name, ans.Len(), err, end, proof.Length)
 					}
 				}
+			}
+
+			// The skeleton leaves the search to the student.
+			run := buildStarter(t, l, scaffold.Data{Name: "test", Moves: "tile"})
+			dir := t.TempDir()
+			in, out := filepath.Join(dir, "input.txt"), filepath.Join(dir, "output.txt")
+			if err := os.WriteFile(in, []byte(oracletest.Walk(puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3}), 1).Format(puzzles.FormatRows)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(run[0], append(run[1:], in, out)...)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("%s skeleton: %v\n%s", l.Name, err, stderr.String())
+			}
+			if _, err := os.Stat(out); err == nil || !strings.Contains(stderr.String(), "not written yet") {
+				t.Errorf("%s skeleton: answer file written (%v) or no word that the search is the student's: %q", l.Name, err == nil, stderr.String())
 			}
 		})
 	}

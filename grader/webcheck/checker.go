@@ -99,7 +99,8 @@ type Response struct {
 	Tone string `json:"tone,omitempty"`
 	// Summary is kpuzzle check's one-line explanation.
 	Summary string `json:"summary,omitempty"`
-	// Details are kpuzzle check's further lines (boards, notes).
+	// Details are kpuzzle check's further lines that draw no board
+	// (grader.Report.Notes): the replay page below draws the boards.
 	Details []string `json:"details,omitempty"`
 	// Heading says what was checked: shape, goal and convention.
 	Heading string `json:"heading,omitempty"`
@@ -221,19 +222,20 @@ func (c *Checker) Check(ctx context.Context, req Request) (Response, error) {
 		stage = StageQuick
 	}
 	var opts grader.CheckOptions
-	proving := false
 	switch stage {
 	case StageQuick:
-		if !p.Optimum.Known {
-			if p.Board.Len() <= reference.DefaultMaxTableCells {
-				opts.Oracle = c.oracle()
-			} else {
-				proving = true
-				p.Optimum.Unknown = "the search is proving the optimal length"
-			}
+		// A board of an exact table is answered at once (the distances
+		// of the first move off every optimal path too); a larger one
+		// waits for StageProve.
+		switch {
+		case p.Board.Len() <= reference.DefaultMaxTableCells:
+			opts.Oracle = c.oracle()
+		case !p.Optimum.Known:
+			p.Optimum.Unknown = "the search is proving the optimal length"
 		}
 	case StageProve:
 		opts.Oracle = c.oracle()
+		opts.OffPath.Oracle = c.distances()
 	case StageStopped:
 		if req.Cancelled {
 			p.Optimum.Unknown = "the search was cancelled before it proved the optimal length"
@@ -251,10 +253,10 @@ func (c *Checker) Check(ctx context.Context, req Request) (Response, error) {
 		Verdict:   string(rep.Verdict),
 		Tone:      string(rep.Verdict.Tone()),
 		Summary:   rep.Summary(),
-		Details:   rep.Details(),
+		Details:   rep.Notes(),
 		Heading:   fmt.Sprintf("%s, %s goal, moves name where the %s goes", p.Board.Shape(), p.Goal.Name(), rep.Moves),
 		Report:    &rep,
-		Proving:   proving && (rep.Verdict == grader.Valid || rep.Verdict == grader.UnsolvableWrong),
+		Proving:   needsSearch(stage, p, rep),
 		SetPuzzle: setName,
 	}
 	resp.Replay, err = c.replay(p, req.Answer, rep)
@@ -263,6 +265,46 @@ func (c *Checker) Check(ctx context.Context, req Request) (Response, error) {
 	}
 	resp.Fragment = c.fragment(p, req)
 	return resp, nil
+}
+
+// needsSearch reports whether a quick stage's report lacks what only a
+// search can give, so that the page runs StageProve next: the optimal
+// length a solved answer's verdict (or UNSOLVABLE's explanation) needs,
+// and the distances behind the first move off every optimal path of a
+// suboptimal or incomplete answer (the quick stage searches only boards
+// of an exact table).
+func needsSearch(stage Stage, p grader.Problem, rep grader.Report) bool {
+	if stage != StageQuick || p.Board.Len() <= reference.DefaultMaxTableCells {
+		return false
+	}
+	switch rep.Verdict {
+	case grader.Valid:
+		return true
+	case grader.UnsolvableWrong:
+		return rep.OptimalLength == nil
+	case grader.Suboptimal, grader.Incomplete:
+		return rep.Solvable && rep.OffPath == nil && rep.OffPathUnknown != ""
+	}
+	return false
+}
+
+// DistanceNodes is the work the page allows each distance the search for
+// the first move off every optimal path proves (IDA* expansions): a node
+// budget, not a clock, so that the same answer gets the same explanation
+// on every machine, and a search in the page's worker stays within its
+// time budget.
+const DistanceNodes = 1_000_000
+
+// distances proves the distances of the first move off every optimal
+// path with the page's prover, within DistanceNodes each.
+func (c *Checker) distances() grader.Oracle {
+	return grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+		proof, err := c.prover.ProveWithin(ctx, b, g, search.Limits{MaxNodes: DistanceNodes})
+		if errors.Is(err, search.ErrNodeLimit) {
+			return 0, proof.Method, fmt.Errorf("%w: %d expansions", grader.ErrOutOfBudget, DistanceNodes)
+		}
+		return proof.Length, proof.Method, err
+	})
 }
 
 // oracle proves optimal lengths with the page's prover.
@@ -352,6 +394,7 @@ func (c *Checker) replay(p grader.Problem, answer string, rep grader.Report) (st
 	page.Summary = rep.Summary()
 	page.OptimalLength = rep.OptimalLength
 	page.OptimalSource = rep.OptimalSource
+	page.OffPath, page.Remaining = rep.OffPath, rep.Remaining
 	if rep.Verdict != grader.Valid {
 		page.Note = rep.Note
 	}

@@ -81,7 +81,7 @@ func TestCheckAgreesWithCheckCommand(t *testing.T) {
 			wantView := struct {
 				Verdict, Summary string
 				Details          []string
-			}{string(want.Verdict), want.Summary(), want.Details()}
+			}{string(want.Verdict), want.Summary(), want.Notes()} // the replay below draws the boards
 			if diff := cmp.Diff(wantView, got); diff != "" {
 				t.Errorf("(-kpuzzle check +page):\n%s", diff)
 			}
@@ -122,6 +122,25 @@ func TestStages(t *testing.T) {
 	if prove.Verdict != "suboptimal" || !strings.Contains(prove.Summary, "optimal length is 2 (IDA* + ") || prove.Proving {
 		t.Errorf("prove stage: %s: %s", prove.Verdict, prove.Summary)
 	}
+	// The search stage finds the first move off every optimal path too,
+	// and the replay page marks it.
+	if off := prove.Report.OffPath; off == nil || off.Move != 3 || off.DistanceBefore != 0 {
+		t.Errorf("prove stage: off_path %+v (%s), want move 3 from the goal", off, prove.Report.OffPathUnknown)
+	}
+	if !strings.Contains(prove.Replay, `"offPath":{"index":2`) {
+		t.Error("the replay page does not mark the first move off every optimal path")
+	}
+
+	// An incomplete answer on a board without an exact table: the search
+	// stage says how far the goal still is.
+	req.Answer = "L\n"
+	if r := check(webcheck.StageQuick, false); r.Verdict != "incomplete" || !r.Proving {
+		t.Errorf("incomplete, quick: %s, proving %v; want incomplete and proving", r.Verdict, r.Proving)
+	}
+	if r := check(webcheck.StageProve, false); r.Verdict != "incomplete" || r.Report.Remaining == nil || *r.Report.Remaining != 1 || r.Report.OptimalLength == nil {
+		t.Errorf("incomplete, prove: %s, remaining %v, optimal %v; want 1 move to go and the optimal length", r.Verdict, r.Report.Remaining, r.Report.OptimalLength)
+	}
+	req.Answer = "L\nL\nR\nL\n"
 	for _, cancelled := range []bool{true, false} {
 		s := check(webcheck.StageStopped, cancelled)
 		want := "the reference solver did not finish within the page's budget of 7 s"

@@ -14,10 +14,12 @@
 //     embedded course set, and the exact distance table
 //     (reference/exact) for boards of up to 9 cells. A solved answer
 //     whose optimum needs a search comes back [Response.Proving], with
-//     the verdict valid.
+//     the verdict valid, and so does a suboptimal or incomplete one whose
+//     first move off every optimal path needs distances beyond a table.
 //   - [StageProve] runs the reference prover (IDA* with the strongest
 //     heuristic that fits, pattern database 5-5-5 built in memory on
-//     4x4) and gives the final verdict. The page runs it in a Web Worker
+//     4x4) and gives the final verdict, with the distances of the first
+//     move off every optimal path proved within [DistanceNodes] each. The page runs it in a Web Worker
 //     and ends it when its time budget runs out or the student presses
 //     Cancel.
 //   - [StageStopped] gives the verdict valid with the note saying why

@@ -31,10 +31,9 @@ func Example() {
 	fmt.Println(resp.Fragment)
 	// Output:
 	// incomplete: all 3 moves are legal, but the final board is not the goal
-	// final board:    goal:
-	//   1 2 3           1 2 3
-	//   4 5 6           4 5 6
-	//   7 _ 8           7 8 _
 	// note: the goal was reached after move 2; the moves after it leave it again
+	// first move off every optimal path: move 3, RIGHT
+	//   the board before it is the goal: the answer should have stopped there
+	// from the final board the goal is 1 more move away
 	// p=1,2,3,4,5,6,0,7,8&a=LLR&moves=tile
 }

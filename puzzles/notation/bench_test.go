@@ -59,3 +59,33 @@ func BenchmarkRead(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkReadReport finds the path after a trace of 20,000 expanded
+// boards (about 600 KB), with answer.block: last and detected (where
+// the many blocks make the answer ambiguous, which is an error).
+func BenchmarkReadReport(b *testing.B) {
+	var sb strings.Builder
+	for range 10_000 {
+		sb.WriteString("Expanding state\n1 0 3\n4 2 5\n7 8 6\nExpanding state\n0 1 3\n4 2 5\n7 8 6\n")
+	}
+	sb.WriteString("Path to the solution\n1 2 3\n4 0 5\n7 8 6\n\n1 2 3\n4 5 0\n7 8 6\n\n1 2 3\n4 5 6\n7 8 0\nGoal reached\n")
+	data := []byte(sb.String())
+	lim := puzzles.AnswerLimits{MaxBytes: 64 << 20}
+	b.Run("last", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			a, _, err := notation.Read(bytes.NewReader(data), "a", notation.Options{Start: start, Limits: lim, Block: notation.Block{Last: true}})
+			if err != nil || a.Len() != 3 {
+				b.Fatalf("%d moves, %v", a.Len(), err)
+			}
+		}
+	})
+	b.Run("auto", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			if _, _, err := notation.Read(bytes.NewReader(data), "a", notation.Options{Start: start, Limits: lim}); err == nil {
+				b.Fatal("a trace read without naming the block")
+			}
+		}
+	})
+}

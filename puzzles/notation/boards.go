@@ -27,10 +27,11 @@ func cellSep(r rune) bool {
 	return unicode.IsSpace(r) || strings.ContainsRune(",|[](){}", r)
 }
 
-// drawing reports whether a line only draws a grid's border (+---+).
+// drawing reports whether a line only draws a grid's border (+---+) or
+// an arrow from one board to the next (a line of | then one of v).
 func drawing(line string) bool {
 	s := strings.TrimSpace(line)
-	return s != "" && strings.Trim(s, "+-=|: \t") == ""
+	return s != "" && (strings.Trim(s, "+-=|: \t") == "" || s == "v" || s == "V" || s == "↓")
 }
 
 // header reports whether a line is a header that separates boards.
@@ -41,6 +42,17 @@ func header(line string) bool {
 		i++
 	}
 	return i > 0 && headerWords[strings.ToLower(s[:i])]
+}
+
+// allCells reports whether a line's pieces are all cells: tile numbers
+// or the blank, and at least one.
+func allCells(toks []token) bool {
+	for _, t := range toks {
+		if _, err := strconv.Atoi(t.text); err != nil && !blankSymbols[t.text] {
+			return false
+		}
+	}
+	return len(toks) > 0
 }
 
 // placed is a cell read from the answer and where it was written.
@@ -129,18 +141,14 @@ func (p *parser) boards() (puzzles.Answer, error) {
 	}
 	expected := fmt.Sprintf("expected rows of %d tile numbers (the blank as 0 or _), a blank line or a header such as \"Step 3:\"", shape.Cols)
 	err := p.eachLine(func(no int, line string) error {
+		if drawing(line) && len(block) > 0 {
+			return nil // a grid's border between the rows of a board
+		}
 		if strings.TrimSpace(line) == "" || drawing(line) {
 			return separate()
 		}
 		toks := split(line, cellSep)
-		allCells := len(toks) > 0
-		for _, t := range toks {
-			if _, err := strconv.Atoi(t.text); err != nil && !blankSymbols[t.text] {
-				allCells = false
-				break
-			}
-		}
-		if !allCells {
+		if !allCells(toks) {
 			if header(line) {
 				return separate()
 			}

@@ -5,8 +5,9 @@
 //     case) — kpuzzle's own answer file, read by [puzzles.ParseAnswer];
 //   - letters: the letters U, D, L, R on one line (or wrapped over
 //     several), with or without separators: RRDLU, R R D, R,R,D;
-//   - words: move words separated by spaces, commas or semicolons:
-//     up, left or UP LEFT (TOP and BOTTOM are read as UP and DOWN);
+//   - words: move words separated by spaces, commas or semicolons,
+//     optionally after a label: up, left or UP LEFT or Path to goal: up,
+//     left (TOP and BOTTOM are read as UP and DOWN);
 //   - list: a JSON or Python list of move words, optionally after a label:
 //     ["UP","LEFT"], ['Up', 'Left'], path_to_goal: ['Up', 'Left'];
 //   - tiles: the numbers of the tiles moved, separated by spaces, commas
@@ -38,6 +39,12 @@
 // that read furthest into the file. (Tile numbers and boards are not tried
 // on a text without a digit, and a text of blank lines is the empty
 // answer.)
+//
+// A course's own words for the moves ([Vocabulary]) are read wherever
+// moves are words or letters, before the standard ones. An answer that
+// stands among other text (a menu before it, statistics after it) is
+// found as a block of moves or boards: the only one when that is
+// unambiguous, or as [Block] says (see [Read]).
 //
 // Every error is a *puzzles.ParseError naming the file, line and column;
 // the limits of [puzzles.AnswerLimits] (bytes, line length, moves) hold in

@@ -28,17 +28,8 @@ func (p *parser) letters() (puzzles.Answer, error) {
 			if strings.HasPrefix(strings.ToUpper(line[i:]), puzzles.UnsolvableToken) {
 				return p.errAt(no, i+1, onlyToken())
 			}
-			var d puzzles.Dir
-			switch unicode.ToUpper(r) {
-			case 'U':
-				d = puzzles.Up
-			case 'D':
-				d = puzzles.Down
-			case 'L':
-				d = puzzles.Left
-			case 'R':
-				d = puzzles.Right
-			default:
+			d, ok := p.letter(r)
+			if !ok {
 				if unicode.IsLetter(r) && i-run < 2 {
 					// A word, such as LEFT, not letters gone wrong: name
 					// the word, where it starts.
@@ -78,20 +69,28 @@ func word(s string) (puzzles.Dir, bool) {
 }
 
 // words reads move words separated by spaces, commas or semicolons, on
-// one or more lines.
+// one or more lines, optionally after a label ending in ':' or '=' on the
+// first line that holds anything (Path to goal: left, down).
 func (p *parser) words() (puzzles.Answer, error) {
 	if line, ok := p.unsolvable(false); ok {
 		return claim(line), nil
 	}
 	var a puzzles.Answer
+	first := true
 	err := p.eachLine(func(no int, line string) error {
+		if first && strings.TrimSpace(line) != "" {
+			first = false
+			if n := p.label(line); n > 0 {
+				line = strings.Repeat(" ", n) + line[n:]
+			}
+		}
 		for _, t := range split(line, moveSep) {
-			d, ok := word(t.text)
+			d, ok := p.word(t.text)
 			if !ok {
 				if strings.EqualFold(t.text, puzzles.UnsolvableToken) {
 					return p.errAt(no, t.col, onlyToken())
 				}
-				return p.errAt(no, t.col, fmt.Errorf("%w: found %q; expected the words UP, DOWN, LEFT, RIGHT (or U, D, L, R) separated by spaces or commas", puzzles.ErrBadMove, clip(t.text)))
+				return p.errAt(no, t.col, fmt.Errorf("%w: found %q; expected %s separated by spaces or commas", puzzles.ErrBadMove, clip(t.text), p.expectedWords()))
 			}
 			if err := p.add(&a, d, no, t.col); err != nil {
 				return err
@@ -103,6 +102,30 @@ func (p *parser) words() (puzzles.Answer, error) {
 		return puzzles.Answer{}, err
 	}
 	return a, nil
+}
+
+// label is the length of a label that starts line, its ':' or '='
+// included: letters, digits, '_', '-' and spaces (Path to goal:,
+// path_to_goal =), not all of them move words, with something after it;
+// 0 when the line has none.
+func (p *parser) label(line string) int {
+	end := 0
+	for end < len(line) && isIdent(line[end]) {
+		end++
+	}
+	if end == 0 || end == len(line) || (line[end] != ':' && line[end] != '=') || strings.TrimSpace(line[end+1:]) == "" {
+		return 0
+	}
+	moves := true
+	for _, t := range split(line[:end], moveSep) {
+		if _, ok := p.word(t.text); !ok {
+			moves = false
+		}
+	}
+	if moves {
+		return 0
+	}
+	return end + 1
 }
 
 // scanner walks the text a character at a time, keeping the line and
@@ -261,12 +284,12 @@ func (p *parser) list() (puzzles.Answer, error) {
 		return claim(items[0].line), nil
 	}
 	for _, it := range items {
-		d, ok := word(strings.TrimSpace(it.text))
+		d, ok := p.word(strings.TrimSpace(it.text))
 		if !ok {
 			if strings.EqualFold(strings.TrimSpace(it.text), puzzles.UnsolvableToken) {
 				return puzzles.Answer{}, p.errAt(it.line, it.col, onlyToken())
 			}
-			return puzzles.Answer{}, p.errAt(it.line, it.col, fmt.Errorf("%w: found %q in the list; expected the words UP, DOWN, LEFT, RIGHT (or U, D, L, R)", puzzles.ErrBadMove, clip(it.text)))
+			return puzzles.Answer{}, p.errAt(it.line, it.col, fmt.Errorf("%w: found %q in the list; expected %s", puzzles.ErrBadMove, clip(it.text), p.expectedWords()))
 		}
 		a.Tokens = append(a.Tokens, d)
 		a.Lines = append(a.Lines, int32(it.line))

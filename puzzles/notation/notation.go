@@ -41,12 +41,12 @@ type notation struct {
 
 // notations is the one table of the notations, by Notation: everything
 // that lists, names, describes or reads them ranges over it. Each
-// notation's reader has its own file (lines here, letters, words and
+// notation's reader has its own file (moveLines here, letters, words and
 // list in moves.go, tiles in tiles.go, boards in boards.go); adding a
 // notation is its reader, a constant and a line here.
 var notations = [...]notation{
 	Auto:    {name: "auto", description: "detected"},
-	Lines:   {name: "lines", description: "one move per line", read: (*parser).lines},
+	Lines:   {name: "lines", description: "one move per line", read: (*parser).moveLines},
 	Letters: {name: "letters", description: "move letters on a line", read: (*parser).letters},
 	Words:   {name: "words", description: "move words on a line", read: (*parser).words},
 	List:    {name: "list", description: "a list of move words", read: (*parser).list},
@@ -150,6 +150,13 @@ type Options struct {
 	// Limits caps what is read; zero fields take the puzzles package
 	// defaults.
 	Limits puzzles.AnswerLimits
+	// Words are the course's own words for the moves, read beside the
+	// standard ones (see Vocabulary); the zero value has none.
+	Words Vocabulary
+	// Block says where the answer stands in a longer text (see Block);
+	// the zero value reads the whole text, or the one block of moves or
+	// boards in it.
+	Block Block
 }
 
 func withDefaults(l puzzles.AnswerLimits) puzzles.AnswerLimits {
@@ -179,42 +186,94 @@ func ReadFile(path string, opts Options) (puzzles.Answer, Notation, error) {
 // returns it with the notation it was read in. On an error the notation
 // is the one whose error is returned (Auto when the input is no text at
 // all or over the limits). The input is read whole, up to
-// Limits.MaxBytes, but for the lines notation, which is streamed
-// ([puzzles.ParseAnswer]). Every error is a *puzzles.ParseError naming
-// name, the line and the column; an ambiguous answer's wraps
-// ErrAmbiguous.
+// Limits.MaxBytes, but for the lines notation without a vocabulary or a
+// block, which is streamed ([puzzles.ParseAnswer]). Every error is a
+// *puzzles.ParseError naming name, the line and the column; an ambiguous
+// answer's wraps ErrAmbiguous.
+//
+// An answer may stand among other text (a menu before it, statistics
+// after it): with Options.Block naming it by the lines around it, that
+// text is read; otherwise, when the notation (or none, with Auto) reads
+// the text whole, the answer is found in it as a block of moves (lines
+// of move words or letters, or a list on one line) or of boards (rows,
+// with the headers, borders and blank lines between boards). With
+// Block.Last the last block is read, whatever is around it. Without it
+// a block is taken only where that is unambiguous: every line around the
+// blocks is text (not a lone word, which may be a misspelt move, nor a
+// line that names a move), every block reads, and the blocks that hold
+// moves all read the same; several that differ are ambiguous, and the
+// error lists them. Tile numbers are never looked for among text, nor
+// one move per line when the lines notation is named, without
+// Block.Last: that is kpuzzle's own strict format. The answer's lines
+// (and any error's) are lines of the whole text.
 func Read(r io.Reader, name string, opts Options) (puzzles.Answer, Notation, error) {
+	a, n, _, err := ReadSpan(r, name, opts)
+	return a, n, err
+}
+
+// ReadSpan is Read, and also says where the answer was found: the zero
+// Span when it is the whole text, else the block's lines.
+func ReadSpan(r io.Reader, name string, opts Options) (puzzles.Answer, Notation, Span, error) {
 	lim := withDefaults(opts.Limits)
-	if opts.Notation == Lines {
+	if opts.Notation == Lines && opts.Words.IsZero() && opts.Block.IsZero() {
 		// One move per line is read as a stream, never held whole.
 		a, err := puzzles.ParseAnswer(r, name, lim)
-		return a, Lines, err
+		return a, Lines, Span{}, err
 	}
 	// A strings.Builder holds the text without the copy a conversion
 	// from bytes would make.
 	var sb strings.Builder
 	if _, err := io.Copy(&sb, io.LimitReader(r, lim.MaxBytes+1)); err != nil {
-		return puzzles.Answer{}, opts.Notation, &puzzles.ParseError{File: name, Err: err}
+		return puzzles.Answer{}, opts.Notation, Span{}, &puzzles.ParseError{File: name, Err: err}
 	}
 	data := sb.String()
-	p := &parser{file: name, lim: lim, start: opts.Start, conv: opts.Moves, data: data}
+	p := &parser{file: name, lim: lim, start: opts.Start, conv: opts.Moves, data: data, vocab: opts.Words}
 	if int64(len(data)) > lim.MaxBytes {
 		line := 1 + strings.Count(data[:lim.MaxBytes], "\n")
-		return puzzles.Answer{}, Auto, p.errAt(line, 0, fmt.Errorf("%w: more than %d bytes", puzzles.ErrTooLarge, lim.MaxBytes))
+		return puzzles.Answer{}, Auto, Span{}, p.errAt(line, 0, fmt.Errorf("%w: more than %d bytes", puzzles.ErrTooLarge, lim.MaxBytes))
 	}
 	p.text = strings.TrimPrefix(data, "\xef\xbb\xbf")
 	if err := p.checkText(); err != nil {
-		return puzzles.Answer{}, Auto, err
+		return puzzles.Answer{}, Auto, Span{}, err
 	}
-	if opts.Notation != Auto {
-		a, err := p.read(opts.Notation)
-		return a, opts.Notation, err
+	if opts.Block.named() {
+		if line, ok := p.unsolvable(opts.Notation == Auto || opts.Notation == Boards); ok {
+			// The claim alone is read as such in every notation, wherever
+			// the block would be.
+			n := opts.Notation
+			if n == Auto {
+				n = Lines
+			}
+			return claim(line), n, Span{}, nil
+		}
+		return p.between(opts.Block, opts.Notation)
 	}
-	if strings.TrimSpace(p.text) == "" {
+	var (
+		a   puzzles.Answer
+		n   = opts.Notation
+		err error
+	)
+	switch {
+	case n != Auto:
+		a, err = p.read(n)
+	case strings.TrimSpace(p.text) == "":
 		// No moves, in every notation alike.
-		return puzzles.Answer{}, Lines, nil
+		return puzzles.Answer{}, Lines, Span{}, nil
+	default:
+		a, n, err = p.auto()
 	}
-	return p.auto()
+	if err == nil || !searchable(err) || opts.Notation == Tiles || opts.Notation == Lines && !opts.Block.Last {
+		return a, n, Span{}, err
+	}
+	return p.findBlock(opts.Notation, opts.Block.Last, err, n)
+}
+
+// searchable reports whether an error of reading the whole text leaves
+// room for an answer among other text: not a limit passed, not an
+// ambiguity, not a missing start board.
+func searchable(err error) bool {
+	var pe *puzzles.ParseError
+	return errors.As(err, &pe) && pe.Line > 0 && !errors.Is(err, puzzles.ErrTooLarge) && !errors.Is(err, ErrAmbiguous)
 }
 
 // parser holds one answer being read.
@@ -225,6 +284,7 @@ type parser struct {
 	conv  puzzles.Convention
 	data  string // as read, for the lines notation
 	text  string // without a byte-order mark
+	vocab Vocabulary
 }
 
 func (p *parser) errAt(line, col int, err error) error {
@@ -279,8 +339,12 @@ func (p *parser) read(n Notation) (puzzles.Answer, error) {
 	return puzzles.Answer{}, p.errAt(0, 0, fmt.Errorf("%w: unknown notation %v", puzzles.ErrSyntax, n))
 }
 
-// lines reads one move per line, kpuzzle's own answer file.
-func (p *parser) lines() (puzzles.Answer, error) {
+// moveLines reads one move per line, kpuzzle's own answer file (in the
+// course's words too, when it has some).
+func (p *parser) moveLines() (puzzles.Answer, error) {
+	if !p.vocab.IsZero() {
+		return p.wordLines()
+	}
 	return puzzles.ParseAnswer(strings.NewReader(p.data), p.file, p.lim)
 }
 
@@ -297,12 +361,17 @@ type attempt struct {
 }
 
 func (p *parser) auto() (puzzles.Answer, Notation, error) {
+	return p.autoAmong(autoOrder)
+}
+
+// autoAmong is auto over the notations of order only.
+func (p *parser) autoAmong(order []Notation) (puzzles.Answer, Notation, error) {
 	var ok, failed []attempt
 	// Tile numbers and boards need digits (but for Princeton's "No
 	// solution possible"); a text without any is not worth their reading.
 	digits := strings.ContainsAny(p.text, "0123456789")
 	_, princetonClaim := p.unsolvable(true)
-	for _, n := range autoOrder {
+	for _, n := range order {
 		if n.NeedsStart() && (p.start.IsZero() || !digits && !(n == Boards && princetonClaim)) {
 			continue
 		}
@@ -312,6 +381,15 @@ func (p *parser) auto() (puzzles.Answer, Notation, error) {
 		} else {
 			ok = append(ok, attempt{n, a, nil})
 		}
+	}
+	if len(ok) == 0 && len(failed) == 0 {
+		// None was worth trying (boards without a digit): the first says
+		// why not.
+		a, err := p.read(order[0])
+		if err == nil {
+			return a, order[0], nil
+		}
+		failed = append(failed, attempt{order[0], a, err})
 	}
 	if len(ok) > 0 {
 		best, err := p.agree(ok)

@@ -80,11 +80,40 @@ func (e *Euclidean) Ceil(cells []uint8) int {
 	}
 	sum := e.Exact(cells)
 	near := math.Round(sum)
-	if math.Abs(sum-near) > 1e-9 {
-		return int(math.Ceil(sum))
-	}
 	// Irrational, so never equal to near: only which side it lies on is
 	// in question.
+	if e.below(cells, sum, near) {
+		return int(near)
+	}
+	return int(near) + 1
+}
+
+// Floor is the exact floor of the real value.
+func (e *Euclidean) Floor(cells []uint8) int {
+	if e.Integral(cells) {
+		return int(math.Round(e.Exact(cells)))
+	}
+	return e.Ceil(cells) - 1
+}
+
+// Round is the real value rounded to the nearest whole number, exactly.
+// An irrational sum is never halfway between two whole numbers, so no
+// tie rule is needed.
+func (e *Euclidean) Round(cells []uint8) int {
+	k := e.Floor(cells)
+	if e.Integral(cells) || e.below(cells, e.Exact(cells), float64(k)+0.5) {
+		return k
+	}
+	return k + 1
+}
+
+// below reports whether the irrational real value at cells, whose
+// floating-point sum is sum, lies below x: from sum when it is more than
+// 1e-9 away from x, with 256-bit arithmetic otherwise.
+func (e *Euclidean) below(cells []uint8, sum, x float64) bool {
+	if math.Abs(sum-x) > 1e-9 {
+		return sum < x
+	}
 	precise := new(big.Float).SetPrec(256)
 	for c, t := range cells {
 		if t == 0 {
@@ -95,8 +124,5 @@ func (e *Euclidean) Ceil(cells []uint8) int {
 		sq := new(big.Float).SetPrec(256).SetInt64(int64((r-gr)*(r-gr) + (cc-gc)*(cc-gc)))
 		precise.Add(precise, sq.Sqrt(sq))
 	}
-	if precise.Cmp(new(big.Float).SetPrec(256).SetFloat64(near)) < 0 {
-		return int(near)
-	}
-	return int(near) + 1
+	return precise.Cmp(new(big.Float).SetPrec(256).SetFloat64(x)) < 0
 }

@@ -33,13 +33,16 @@ func all(t testing.TB, g puzzles.Goal) []heuristic {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return []heuristic{
+	hs := []heuristic{
 		heuristics.NewMisplaced(g),
 		heuristics.NewManhattan(g),
 		heuristics.NewEuclidean(g),
 		heuristics.NewLinearConflict(g),
-		wd,
 	}
+	for _, v := range heuristics.EuclideanVariants() {
+		hs = append(hs, heuristics.NewEuclideanVariant(g, v))
+	}
+	return append(hs, wd) // last: checkExhaustive reads it there
 }
 
 var (

@@ -23,7 +23,11 @@
 //     filter denies the new namespaces that could give it one.
 //
 // Neither is an environment variable, a file or an argument the program
-// controls. A copy built from modified source skips the check, and a
+// controls. The guard fails closed: when getresuid or uname fails, or
+// answers what the kernel never answers (a seccomp filter can make a call
+// fail, or return 0 without running it), the process counts as inside a
+// run; the sandbox's own filter also denies the program seccomp(2) and
+// prctl(PR_SET_SECCOMP), so that it cannot install such a filter. A copy built from modified source skips the check, and a
 // grader that runs as an ordinary user without namespaces gives its runs
 // its own uid and host name, so nothing marks them: docs/security.md says
 // what remains.

@@ -54,10 +54,15 @@ type Marks struct {
 	UID int
 	// Hostname is set when the host name is Hostname.
 	Hostname bool
+	// Unreadable says why the uids or the host name could not be read
+	// (a system call failed, or gave an answer the kernel never gives):
+	// the guard fails closed, so this too counts as inside a run.
+	Unreadable string
 }
 
-// Inside reports whether any mark is present.
-func (m Marks) Inside() bool { return m.UID >= 0 || m.Hostname }
+// Inside reports whether any mark is present, or the marks could not be
+// read.
+func (m Marks) Inside() bool { return m.UID >= 0 || m.Hostname || m.Unreadable != "" }
 
 // InRunRange reports whether uid is one of the run uids.
 func InRunRange(uid int) bool { return uid >= FirstRunUID && uid < FirstRunUID+RunUIDs }

@@ -9,7 +9,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"unsafe"
 
+	"golang.org/x/net/bpf"
 	"golang.org/x/sys/unix"
 
 	"github.com/kpuzzle/kpuzzle/reference"
@@ -21,10 +23,16 @@ import (
 const childMode = "KPUZZLE_RUNGUARD_CHILD"
 
 func TestMain(m *testing.M) {
-	switch os.Getenv(childMode) {
-	case "":
+	mode := os.Getenv(childMode)
+	switch {
+	case mode == "":
 		os.Exit(m.Run())
-	case "hostname":
+	case strings.HasPrefix(mode, "filter:"):
+		if err := blind(strings.TrimPrefix(mode, "filter:")); err != nil {
+			fmt.Println("filter:", err)
+			os.Exit(3)
+		}
+	case mode == "hostname":
 		if err := unix.Sethostname([]byte(runguard.Hostname)); err != nil {
 			fmt.Println("sethostname:", err)
 			os.Exit(3)
@@ -117,5 +125,68 @@ func TestRunHostnameRefuses(t *testing.T) {
 	want := "check=test: " + runguard.ErrInsideRun.Error() + " inside=true solve-refused=true"
 	if got != want {
 		t.Errorf("got %s\nwant %s", got, want)
+	}
+}
+
+// blind installs, on every thread of this process, the seccomp filter of
+// the attack of issue 31: spec is CALL=ANSWER, CALL getresuid or uname,
+// ANSWER eperm (the call fails) or zero (it returns 0 without running,
+// leaving its buffers as they were).
+func blind(spec string) error {
+	call, answer, _ := strings.Cut(spec, "=")
+	nr := map[string]uint32{"getresuid": unix.SYS_GETRESUID, "uname": unix.SYS_UNAME}[call]
+	ret := map[string]uint32{"eperm": unix.SECCOMP_RET_ERRNO | uint32(unix.EPERM), "zero": unix.SECCOMP_RET_ERRNO}[answer]
+	if nr == 0 || ret == 0 {
+		return fmt.Errorf("bad filter %q", spec)
+	}
+	raw, err := bpf.Assemble([]bpf.Instruction{
+		bpf.LoadAbsolute{Off: 0, Size: 4}, // seccomp_data.nr
+		bpf.JumpIf{Cond: bpf.JumpEqual, Val: nr, SkipFalse: 1},
+		bpf.RetConstant{Val: ret},
+		bpf.RetConstant{Val: unix.SECCOMP_RET_ALLOW},
+	})
+	if err != nil {
+		return err
+	}
+	filter := make([]unix.SockFilter, len(raw))
+	for i, r := range raw {
+		filter[i] = unix.SockFilter{Code: r.Op, Jt: r.Jt, Jf: r.Jf, K: r.K}
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return err
+	}
+	prog := unix.SockFprog{Len: uint16(len(filter)), Filter: &filter[0]}
+	if _, _, errno := syscall.RawSyscall(unix.SYS_SECCOMP, unix.SECCOMP_SET_MODE_FILTER, unix.SECCOMP_FILTER_FLAG_TSYNC, uintptr(unsafe.Pointer(&prog))); errno != 0 {
+		return errno
+	}
+	return nil
+}
+
+// TestBlindedGuardFailsClosed is the attack of issue 31 on the guard
+// itself: a process that is not in a run (not a run uid, not the run's
+// host name) but whose getresuid or uname a seccomp filter of its own
+// makes fail, or return 0 without an answer, counts as inside a run.
+// Before the guard failed closed, the failing getresuid left its uids 0
+// and the failing uname read as "not the run's host name": a blinded
+// kpuzzle in a run worked.
+func TestBlindedGuardFailsClosed(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range []string{"getresuid=eperm", "getresuid=zero", "uname=eperm", "uname=zero"} {
+		cmd := exec.Command(exe)
+		cmd.Env = []string{childMode + "=filter:" + spec}
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v: %s", spec, err, out)
+		}
+		want := "check=test: " + runguard.ErrInsideRun.Error() + " inside=true solve-refused=true"
+		if got := strings.TrimSpace(string(out)); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", spec, got, want)
+		}
+	}
+	if runguard.Current().Inside() {
+		t.Fatalf("the test process itself counts as inside: %+v", runguard.Current())
 	}
 }

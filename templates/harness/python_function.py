@@ -57,18 +57,26 @@ def answer_text(result, width):
                     ", ".join(sorted({type(m).__name__ for m in items})))
 
 
-def main():
-    target, puzzle, answer = sys.argv[1:4]
+def load_function(target, key="run.function"):
+    """Import MODULE of target "MODULE:FUNCTION" and return the module and
+    its FUNCTION, or exit with a message naming key (the setting that gave
+    target). kpuzzle audit's function harness calls it too."""
     module_name, _, function_name = target.partition(":")
-    rows = read_rows(puzzle)
     try:
         module = importlib.import_module(module_name)
-    except Exception:
+    except Exception as e:
         traceback.print_exc()
-        sys.exit("kpuzzle: could not import the module %s (run.function %s)" % (module_name, target))
+        sys.exit("kpuzzle: could not import the module %s (%s %s): %s: %s" % (module_name, key, target, type(e).__name__, e))
     function = getattr(module, function_name, None)
     if not callable(function):
-        sys.exit("kpuzzle: the module %s has no function %s (run.function %s)" % (module_name, function_name, target))
+        sys.exit("kpuzzle: the module %s has no function %s (%s %s)" % (module_name, function_name, key, target))
+    return module, function
+
+
+def main():
+    target, puzzle, answer = sys.argv[1:4]
+    rows = read_rows(puzzle)
+    _, function = load_function(target)
     result = function([list(r) for r in rows])
     try:
         text = answer_text(result, len(rows[0]))

@@ -13,6 +13,7 @@
   var blanks = data.blanks;
   var played = blanks.length - 1; // legal moves the page plays
   var illegal = data.illegal || null;
+  var offPath = data.offPath || null;
   var last = played + (illegal ? 1 : 0); // positions 0..last
   var shown = data.moves.length; // moves the page holds
   var total = data.total || shown; // moves in the answer
@@ -27,6 +28,8 @@
   var statusEl = byId("status");
   var positionEl = byId("position");
   var marker = byId("illegal-marker");
+  var offMarker = byId("offpath-marker");
+  var offText = byId("offpath-text");
   var playBtn = byId("play");
   var playLabel = byId("play-label");
   var speedEl = byId("speed");
@@ -98,7 +101,7 @@
   }
 
   function describe(k, b) {
-    if (k === 0) { return startStatus; }
+    if (k === 0) { return startStatus + (offPath && offPath.index === 0 ? " " + offPath.status : ""); }
     if (illegal && k === last) {
       return "Move " + (illegal.index + 1) + " of " + total + " (line " + illegal.line + "): " + illegal.token +
         " is illegal: " + illegal.reason + ". The replay stops here.";
@@ -107,6 +110,9 @@
     var tile = b[blanks[k - 1]];
     var text = "Move " + k + " of " + total + " (line " + lineOf(i) + "): " + token(i) +
       ", tile " + tile + " slides " + direction(blanks[k], blanks[k - 1]) + ".";
+    if (offPath && k === offPath.index) {
+      text += " " + offPath.status;
+    }
     if (k === played && !illegal) {
       if (data.total) {
         text += " The page ends here: the answer's other " + (total - shown) + " moves were cut (see the verdict and the last board).";
@@ -145,6 +151,13 @@
       c.removeAttribute("data-blocked");
     }
     if (k >= 1 && k <= played) { cells[blanks[k - 1]].classList.add("moved"); }
+    var atOff = offPath !== null && k === offPath.index;
+    if (atOff) {
+      cells[offPath.played].classList.add("offpath-played");
+      offPath.better.forEach(function (c) { cells[c].classList.add("offpath-better"); });
+    }
+    if (offMarker) { offMarker.hidden = !atOff; }
+    if (atOff && offText) { offText.textContent = offPath.text; }
     boardEl.classList.toggle("at-illegal", atIllegal);
     if (atIllegal && illegal.blankDir) { cells[blanks[played]].setAttribute("data-blocked", illegal.blankDir); }
     if (marker) { marker.hidden = !atIllegal; }
@@ -203,6 +216,9 @@
       if (illegal && i === illegal.index) {
         li.className = "illegal";
         where = "illegal · " + where;
+      } else if (offPath && i === offPath.index) {
+        li.className = "offpath";
+        where = "leaves the optimal paths · " + where;
       } else if (i >= played) {
         li.className = "unplayed";
         where = "not played";
@@ -336,5 +352,8 @@
     e.preventDefault();
   });
 
-  render(0, 0);
+  // Open where the answer went wrong: the illegal move, or the board
+  // before the first move off every optimal path.
+  pos = Math.max(0, Math.min(last, data.open || 0));
+  render(pos, pos);
 }());

@@ -1,0 +1,3 @@
+# Raises on every board shape kpuzzle tries.
+def h(board):
+    raise ValueError("not written yet")
