@@ -150,7 +150,8 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 // runTest runs one test in a fresh folder, hands what became of the run
 // to grader.RunOutcome for its verdict and checks the answer it leaves.
 // ok is false when ctx ended the run, whose result then means nothing.
-func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid int) (r grader.Result, ok bool) {
+// *load is set to what the run says of the CPUs it had (runLoad).
+func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid int, load *runLoad) (r grader.Result, ok bool) {
 	a := g.opts.Assignment
 	kind := a.Run.Interface()
 	fail := func(v grader.Verdict, format string, args ...any) grader.Result {
@@ -192,6 +193,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	// the run's report socket, whatever the program does with the refusal.
 	reports := g.listenForRefusals(uid)
 	res, err := g.run(ctx, spec)
+	*load = loadOf(res)
 	refusals := reports.Close()
 	if ctx.Err() != nil {
 		return grader.Result{}, false
