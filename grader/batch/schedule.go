@@ -55,8 +55,15 @@ func (tb TimeoutsBeside) Summary() string {
 			tb.Kept, tb.MostKept.Seconds(), tb.Tolerance.Seconds(), WaitShare*100))
 	}
 	if tb.Reran > 0 {
-		parts = append(parts, fmt.Sprintf("%d run again because their processes waited longer for a CPU (%.2f s or more), %d of them alone and the others side by side, no more at once than the %d CPUs hold; their second results count",
-			tb.Reran, tb.LeastRerun.Seconds(), tb.Alone, tb.CPUs))
+		how := fmt.Sprintf("side by side, no more at once than the %d CPUs hold", tb.CPUs)
+		switch {
+		case tb.Alone == tb.Reran:
+			how = "each alone"
+		case tb.Alone > 0:
+			how = fmt.Sprintf("%d of them alone and the others side by side, no more at once than the %d CPUs hold", tb.Alone, tb.CPUs)
+		}
+		parts = append(parts, fmt.Sprintf("%d run again because their processes waited longer for a CPU (%.2f s or more), %s; their second results count",
+			tb.Reran, tb.LeastRerun.Seconds(), how))
 	}
 	return fmt.Sprintf("%d time-outs beside other runs: %s", tb.Kept+tb.Reran, strings.Join(parts, "; "))
 }

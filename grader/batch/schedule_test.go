@@ -426,6 +426,14 @@ func TestTimeoutsSummary(t *testing.T) {
 	if diff := cmp.Diff(want, tb.Summary()); diff != "" {
 		t.Errorf("Summary (-want +got):\n%s", diff)
 	}
+	tb.Alone = 0
+	if got, want := tb.Summary(), "(0.31 s or more), side by side, no more at once than the 2 CPUs hold; their second results count"; !strings.HasSuffix(got, want) {
+		t.Errorf("Summary = %q, want it to end %q", got, want)
+	}
+	tb.Alone = 4
+	if got, want := tb.Summary(), "(0.31 s or more), each alone; their second results count"; !strings.HasSuffix(got, want) {
+		t.Errorf("Summary = %q, want it to end %q", got, want)
+	}
 	if got := (batch.TimeoutsBeside{Tolerance: time.Second}).Summary(); got != "" {
 		t.Errorf("no time-outs: %q", got)
 	}
