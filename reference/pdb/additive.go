@@ -193,6 +193,13 @@ func (b *builder) additiveSearch(ctx context.Context, nibble bool) (Encoding, []
 		return found
 	}
 
+	// weight[i] is the place value of the i-th tile's digit in a rank.
+	var weight [MaxCells]int64
+	weight[k-1] = 1
+	for i := k - 2; i >= 0; i-- {
+		weight[i] = weight[i+1] * int64(n-i-1)
+	}
+
 	var start [MaxCells]uint8
 	var used uint64
 	for i, t := range b.hdr.Tiles {
@@ -212,14 +219,15 @@ func (b *builder) additiveSearch(ctx context.Context, nibble bool) (Encoding, []
 			batch := make([]succ, 0, batchSize+4*MaxCells)
 			words := make([]uint64, cap(batch))
 			return func(lo, hi int64) {
-				var pos [MaxCells]uint8
+				var pos, digit [MaxCells]uint8
 				var occ [MaxCells]int8
+				var before [MaxCells]uint64
 				var newFound, newReached int64
 				batch = batch[:0]
 				for wi := lo; wi < hi; wi++ {
 					for tw := cur[wi]; tw != 0; tw &= tw - 1 {
 						idx := wi<<6 + int64(bits.TrailingZeros64(tw))
-						used := unrank(n, idx, pos[:k])
+						used := unrankDigits(n, idx, pos[:k], digit[:k], before[:k])
 						if exc.unset(idx) {
 							m := 0
 							for i := range k {
@@ -242,16 +250,27 @@ func (b *builder) additiveSearch(ctx context.Context, nibble bool) (Encoding, []
 							f &^= regionBits(region, empty)
 							for adj := geo.dilate(region) & used; adj != 0; adj &= adj - 1 {
 								a := bits.TrailingZeros64(adj)
-								i := occ[a]
+								i := int(occ[a])
 								for d := range 4 {
-									q := geo.nbr[a][d]
+									q := int(geo.nbr[a][d])
 									if q < 0 || region&(1<<q) == 0 {
 										continue
 									}
-									pos[i] = uint8(q)
-									batch = append(batch, succ{idx: rank(n, pos[:k]), empty: empty ^ (1 << q) ^ (1 << a), blank: uint8(a)})
+									// The successor's rank, from this one's: the moved
+									// tile's digit changes, and so does, by one, the
+									// digit of every later tile on a cell between a
+									// and q (one more or one fewer free cell below it).
+									nd := int64(q) - int64(bits.OnesCount64(before[i]&(1<<q-1)))
+									next := idx + (nd-int64(digit[i]))*weight[i]
+									lo, hi, step := a, q, int64(1)
+									if q < a {
+										lo, hi, step = q, a, -1
+									}
+									for m := used &^ before[i] & (1<<hi - 1) &^ (1<<(lo+1) - 1); m != 0; m &= m - 1 {
+										next += step * weight[occ[bits.TrailingZeros64(m)]]
+									}
+									batch = append(batch, succ{idx: next, empty: empty ^ (1 << q) ^ (1 << a), blank: uint8(a)})
 								}
-								pos[i] = uint8(a)
 							}
 						}
 						if len(batch) >= batchSize {
@@ -283,4 +302,27 @@ func (b *builder) additiveSearch(ctx context.Context, nibble bool) (Encoding, []
 	}
 	enc, data, hi := exc.finish()
 	return enc, data, hi, nil
+}
+
+// unrankDigits is unrank that also writes each tile's digit of the rank
+// and the cells taken by the tiles before it.
+func unrankDigits(n int, idx int64, pos, digits []uint8, before []uint64) uint64 {
+	k := len(pos)
+	for i := k - 1; i >= 0; i-- {
+		r := int64(n - i)
+		digits[i] = uint8(idx % r)
+		idx /= r
+	}
+	var used uint64
+	for i := range k {
+		before[i] = used
+		free := ^used
+		for range digits[i] {
+			free &= free - 1
+		}
+		c := uint8(bits.TrailingZeros64(free))
+		pos[i] = c
+		used |= 1 << c
+	}
+	return used
 }
