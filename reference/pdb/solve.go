@@ -94,6 +94,11 @@ type patternTable struct {
 
 // entry is the table entry for the tiles' cells in pos.
 func (t *patternTable) entry(n int, pos *[MaxCells]uint8) int {
+	return t.at(t.index(n, pos))
+}
+
+// index is the rank of the tiles' cells in pos: the entry's index.
+func (t *patternTable) index(n int, pos *[MaxCells]uint8) int64 {
 	var used uint64
 	var idx int64
 	for i, tile := range t.tiles {
@@ -101,10 +106,23 @@ func (t *patternTable) entry(n int, pos *[MaxCells]uint8) int {
 		idx = idx*int64(n-i) + int64(c) - int64(bits.OnesCount64(used&(1<<c-1)))
 		used |= 1 << c
 	}
+	return idx
+}
+
+// at is entry idx.
+func (t *patternTable) at(idx int64) int {
 	if t.nibble {
 		return int(t.data[idx>>1]>>(uint(idx&1)<<2)) & 0xF
 	}
 	return int(t.data[idx])
+}
+
+// fetch starts bringing entry idx into the cache (see prefetch).
+func (t *patternTable) fetch(idx int64) {
+	if t.nibble {
+		idx >>= 1
+	}
+	prefetch(&t.data[idx])
 }
 
 type searcher struct {
@@ -247,8 +265,14 @@ func (s *searcher) initSums(pos *[MaxCells]uint8, md, val []int) int {
 // value is pattern p's value in state pos given its tiles' Manhattan
 // distance md.
 func (s *searcher) value(p int, pos *[MaxCells]uint8, md int) int {
+	return s.valueAt(p, s.tabs[p].index(s.n, pos), md)
+}
+
+// valueAt is pattern p's value for its entry idx given its tiles'
+// Manhattan distance md.
+func (s *searcher) valueAt(p int, idx int64, md int) int {
 	t := &s.tabs[p]
-	e := t.entry(s.n, pos)
+	e := t.at(idx)
 	if t.excess {
 		return md + 2*e
 	}
@@ -281,6 +305,22 @@ func (s *searcher) dfs(g, blank int, state int32, sumN, sumR int) bool {
 		return false
 	}
 	moves := &s.fsm[state]
+	// The entries of the children's direct lookups, asked for before the
+	// first child is searched, so that their cache misses overlap.
+	var idx [4]int64
+	for d := range 4 {
+		if moves[d] < 0 {
+			continue
+		}
+		q := int(s.nbr[blank][d])
+		t := s.cells[q]
+		if p := s.patOf[t]; p >= 0 {
+			s.pos[t] = uint8(blank)
+			idx[d] = s.tabs[p].index(s.n, &s.pos)
+			s.pos[t] = uint8(q)
+			s.tabs[p].fetch(idx[d])
+		}
+	}
 	for d := range 4 {
 		ns := moves[d]
 		if ns < 0 {
@@ -298,7 +338,7 @@ func (s *searcher) dfs(g, blank int, state int32, sumN, sumR int) bool {
 		if p >= 0 {
 			oldMd, oldVal = s.mdN[p], s.valN[p]
 			md := oldMd + int(s.md[t][blank]) - int(s.md[t][q])
-			v := s.value(int(p), &s.pos, md)
+			v := s.valueAt(int(p), idx[d], md)
 			s.mdN[p], s.valN[p] = md, v
 			nsN += v - oldVal
 		} else {
