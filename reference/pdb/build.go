@@ -244,18 +244,6 @@ func (b *builder) parallel(ctx context.Context, words int64, newWork func() func
 	}
 }
 
-// Field codes of the additive search's state: two bits per (placement,
-// empty cell); every cell of the blank's region carries the region's
-// code.
-const (
-	codeUnseen = 0
-	codeClosed = 1 // expanded at an earlier level
-	codeEven   = 2 // frontier of an even level
-	codeOdd    = 3 // frontier of an odd level
-)
-
-const lowBits = 0x5555555555555555
-
 // succ is a successor waiting in a batch: a placement, its empty cells
 // and the blank's cell.
 type succ struct {

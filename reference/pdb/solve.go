@@ -92,11 +92,6 @@ type patternTable struct {
 	excess bool
 }
 
-// entry is the table entry for the tiles' cells in pos.
-func (t *patternTable) entry(n int, pos *[MaxCells]uint8) int {
-	return t.at(t.index(n, pos))
-}
-
 // index is the rank of the tiles' cells in pos: the entry's index.
 func (t *patternTable) index(n int, pos *[MaxCells]uint8) int64 {
 	var used uint64
