@@ -303,26 +303,3 @@ func (b *builder) additiveSearch(ctx context.Context, nibble bool) (Encoding, []
 	enc, data, hi := exc.finish()
 	return enc, data, hi, nil
 }
-
-// unrankDigits is unrank that also writes each tile's digit of the rank
-// and the cells taken by the tiles before it.
-func unrankDigits(n int, idx int64, pos, digits []uint8, before []uint64) uint64 {
-	k := len(pos)
-	for i := k - 1; i >= 0; i-- {
-		r := int64(n - i)
-		digits[i] = uint8(idx % r)
-		idx /= r
-	}
-	var used uint64
-	for i := range k {
-		before[i] = used
-		free := ^used
-		for range digits[i] {
-			free &= free - 1
-		}
-		c := uint8(bits.TrailingZeros64(free))
-		pos[i] = c
-		used |= 1 << c
-	}
-	return used
-}
