@@ -116,7 +116,12 @@ func registerPruning(f *pflag.FlagSet, p *string) {
 
 // inverseOnly reads --pruning: whether IDA* with a pattern database
 // prunes only the inverse of the last move (search.Options.InverseOnly).
+// Commands without the flag (sets prove runs bench's code) leave it
+// empty: the default.
 func inverseOnly(pruning string) (bool, error) {
+	if pruning == "" {
+		return false, nil
+	}
 	p, err := pdb.ParsePruning(pruning)
 	if err != nil {
 		return false, usageErrorf("--pruning: %v", err)
