@@ -107,13 +107,17 @@ func registerDynamic(hs *Heuristics) {
 // tracing goes through pdb.Solve, and a dynamically partitioned one
 // through dynamic.Solve: their incremental lookups are several times
 // faster than the generic loop's full estimate per node (3 to 6 times for
-// the dynamic databases, which keep the conflict graph as they go). They
-// count expansions and generations as the generic loop does (the tests
-// compare them node for node) but do not break the counts down by depth
-// or iteration.
+// the dynamic databases, which keep the conflict graph as they go), and
+// they leave out duplicate sequences of moves (pdb.PruneDuplicates)
+// unless o.InverseOnly. With it they count expansions and generations as
+// the generic loop does (the tests compare them node for node); they do
+// not break the counts down by depth or iteration.
 func idaStar(ctx context.Context, b puzzles.Board, g puzzles.Goal, h search.Heuristic, o search.Options) (search.Result, error) {
 	// IDA* holds only its path, so a memory budget does not apply.
 	lim := pdb.Limits{MaxExpanded: o.Limits.MaxNodes, Threads: o.Threads}
+	if o.InverseOnly {
+		lim.Pruning = pdb.PruneInverse
+	}
 	if o.Trace == nil {
 		switch ih := h.(type) {
 		case *pdb.Heuristic:

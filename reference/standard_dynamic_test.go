@@ -55,9 +55,17 @@ func TestStandardHeuristicsDynamic(t *testing.T) {
 	prover := &reference.Prover{Heuristics: hs}
 	for _, name := range []string{"pdb:pairs", "pdb:dynamic"} {
 		req := reference.Request{Board: in.Board, Goal: g, Algorithm: "idastar", Heuristic: name, Prover: prover}
+		pruned, err := reference.Solve(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Options.InverseOnly = true
 		fast, err := reference.Solve(ctx, req)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if len(pruned.Path) != in.Optimal || pruned.Stats.Generated >= fast.Stats.Generated {
+			t.Errorf("%s, duplicates pruned: %d moves and %d nodes; without, %d nodes", name, len(pruned.Path), pruned.Stats.Generated, fast.Stats.Generated)
 		}
 		req.Options.Trace = io.Discard
 		generic, err := reference.Solve(ctx, req)

@@ -16,7 +16,7 @@ import (
 // FS holds every embedded template, under its folder: for example
 // "feedback/feedback.md.tmpl".
 //
-//go:embed feedback replay audit starter assignment demo summary harness
+//go:embed feedback replay/page.* audit starter assignment demo summary harness
 var FS embed.FS
 
 // FeedbackFile is the path in FS of the default per-student feedback

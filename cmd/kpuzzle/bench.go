@@ -41,6 +41,7 @@ type benchOptions struct {
 	csv          bool
 	jobs         int
 	threads      int
+	pruning      string
 	tieBreak     string
 	// prove is set by kpuzzle sets prove, which says so when some of the
 	// lengths it proves are compared with nothing.
@@ -137,6 +138,7 @@ by a limit), 2 for a bad invocation or input. See docs/bench.md.`,
 	f.BoolVar(&o.csv, "csv", false, "print the comparison table as CSV")
 	f.IntVar(&o.jobs, "jobs", 1, "runs at once (more than 1 shortens the wall time but each run's time then shares the cores)")
 	registerThreads(f, &o.threads, "goroutines of each IDA* run (0: every core, divided among --jobs; 1: the serial search, whose node counts are exact)")
+	registerPruning(f, &o.pruning)
 	f.StringVar(&o.tieBreak, "tie-break", search.DefaultTieBreak.String(), "best-first tie-break: high-g-lifo, high-g-fifo, low-g-lifo, low-g-fifo, f-lifo or f-fifo")
 	f.BoolVar(&o.noBuild, "no-build", false, "never build a pattern database; fail when one is missing")
 	f.BoolVar(&o.noReflection, "no-reflection", false, "turn off the diagonal reflection lookups of pattern databases")
@@ -210,6 +212,9 @@ func runBench(ctx context.Context, a *app, o *benchOptions) error {
 		TieBreak:  tb,
 		Jobs:      o.jobs,
 		Threads:   threads,
+	}
+	if cfg.InverseOnly, err = inverseOnly(o.pruning); err != nil {
+		return err
 	}
 	if table {
 		cfg.PickHeuristic = bench.StrongestDatabase(dir)

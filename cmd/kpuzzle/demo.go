@@ -36,8 +36,9 @@ solver (python-astar), a greedy one that finds long solutions
 (python-greedy), one that makes an illegal move (python-illegal), one that
 never stops (python-loop) and Python 2 code that crashes under Python 3
 (python-crash). They run in the sandbox with a 2-second limit per test, so
-the demo takes about a minute (18 of its 70 runs are stopped at that
-limit, and a time-out that ran beside another test is run again alone). It needs python3 on the PATH.
+the demo takes under a minute (18 of its 70 runs are stopped at that
+limit, and a time-out whose program waited for a CPU while another test
+ran beside it is run again). It needs python3 on the PATH.
 
 Exit code 0 when the grading ran (whatever the students scored), 2 when it
 could not.`,

@@ -303,13 +303,25 @@ func assignmentIgnore(cmd *cobra.Command) []string {
 	return ignore
 }
 
+// timeoutsJSON is batch.TimeoutsBeside: what became of the time-outs of
+// runs that had other runs beside them.
+type timeoutsJSON struct {
+	ToleranceSeconds  float64 `json:"tolerance_seconds"`
+	Kept              int     `json:"kept"`
+	MostKeptSeconds   float64 `json:"most_kept_wait_seconds"`
+	Reran             int     `json:"reran"`
+	LeastRerunSeconds float64 `json:"least_rerun_wait_seconds"`
+	Alone             int     `json:"alone"`
+}
+
 type gradeJSON struct {
 	Out         string           `json:"out"`
 	Summary     string           `json:"summary"`
 	Interrupted bool             `json:"interrupted"`
 	Ran         int              `json:"ran"`
 	Reused      int              `json:"reused"`
-	Reran       int              `json:"reran,omitempty"` // time-outs beside other runs, run again alone
+	Reran       int              `json:"reran,omitempty"` // time-outs beside other runs that waited for a CPU, run again
+	Timeouts    *timeoutsJSON    `json:"timeouts_beside,omitempty"`
 	Isolation   string           `json:"isolation"`
 	Submissions []submissionJSON `json:"submissions"`
 	// Class is the class at a glance (report.Class), as class.json.
@@ -575,8 +587,8 @@ func renderGrade(a *app, opts gradeOptions, gb report.Gradebook, out string, out
 			return err
 		}
 		fmt.Fprintf(a.out, "results in %s (%d tests run, %d from the journal); summary page %s\n", out, outcome.Ran, outcome.Reused, filepath.Join(out, report.SummaryFile))
-		if outcome.Reran > 0 {
-			fmt.Fprintf(a.out, "%d tests timed out beside other runs and were run again alone; their second results count\n", outcome.Reran)
+		if line := outcome.Timeouts.Summary(); line != "" {
+			fmt.Fprintln(a.out, line)
 		}
 	}
 	if outcome.GraderErrors > 0 {
@@ -591,6 +603,10 @@ func renderGrade(a *app, opts gradeOptions, gb report.Gradebook, out string, out
 
 func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome, class *report.Class) gradeJSON {
 	j := gradeJSON{Out: out, Summary: filepath.Join(out, report.SummaryFile), Interrupted: o.Interrupted, Ran: o.Ran, Reused: o.Reused, Reran: o.Reran, Isolation: o.Isolation.String(), Submissions: []submissionJSON{}, Class: class}
+	if tb := o.Timeouts; tb.Kept+tb.Reran > 0 {
+		j.Timeouts = &timeoutsJSON{ToleranceSeconds: tb.Tolerance.Seconds(), Kept: tb.Kept, MostKeptSeconds: tb.MostKept.Seconds(),
+			Reran: tb.Reran, LeastRerunSeconds: tb.LeastRerun.Seconds(), Alone: tb.Alone}
+	}
 	for _, s := range gb.Submissions {
 		score, max := gb.Total(s)
 		sj := submissionJSON{Name: s.Name, Score: score, Max: max, Integrity: []integrityJSON{}}

@@ -33,6 +33,7 @@ type solveOptions struct {
 	trace     string
 	band      bool
 	threads   int
+	pruning   string
 }
 
 func newSolveCmd(a *app) *cobra.Command {
@@ -97,6 +98,7 @@ PUZZLE is a file, - for standard input, or set:NAME/ID (see kpuzzle sets).`,
 	f.StringVar(&opts.trace, "trace", "", "write one line per expansion (depth, g, h, state) to FILE")
 	f.BoolVar(&opts.band, "band", false, "also compute the A* band of the heuristic (boards of at most 12 cells)")
 	registerThreads(f, &opts.threads, "goroutines IDA* spreads its search over (0: every core; 1: the serial search, whose node counts are exact; the other algorithms run on one)")
+	registerPruning(f, &opts.pruning)
 	return cmd
 }
 
@@ -105,6 +107,27 @@ PUZZLE is a file, - for standard input, or set:NAME/ID (see kpuzzle sets).`,
 // (see resolveThreads).
 func registerThreads(f *pflag.FlagSet, n *int, usage string) {
 	f.IntVar(n, "threads", 0, usage)
+}
+
+// registerPruning adds --pruning, the move sequences IDA* with a pattern
+// database leaves out (see inverseOnly).
+func registerPruning(f *pflag.FlagSet, p *string) {
+	f.StringVar(p, "pruning", pdb.PruneDuplicates.String(), "move sequences IDA* with a pattern database leaves out: duplicates (every sequence of moves that reaches a state an earlier one reaches; fewer nodes) or inverse (only the move undoing the last, as the other IDA* heuristics; the node counts of kpuzzle before duplicate pruning)")
+}
+
+// inverseOnly reads --pruning: whether IDA* with a pattern database
+// prunes only the inverse of the last move (search.Options.InverseOnly).
+// Commands without the flag (sets prove runs bench's code) leave it
+// empty: the default.
+func inverseOnly(pruning string) (bool, error) {
+	if pruning == "" {
+		return false, nil
+	}
+	p, err := pdb.ParsePruning(pruning)
+	if err != nil {
+		return false, usageErrorf("--pruning: %v", err)
+	}
+	return p == pdb.PruneInverse, nil
 }
 
 // resolveThreads is the number of goroutines of each IDA* search for
@@ -200,6 +223,10 @@ func runSolve(ctx context.Context, a *app, opts solveOptions, path string) error
 	if opts.maxNodes < 0 || opts.maxMemory < 0 || opts.timeout < 0 || opts.depth < 0 {
 		return usageErrorf("--max-nodes, --max-memory, --timeout and --depth must not be negative")
 	}
+	inverse, err := inverseOnly(opts.pruning)
+	if err != nil {
+		return err
+	}
 	threads, err := resolveThreads(opts.threads, 1)
 	if err != nil {
 		return err
@@ -211,7 +238,7 @@ func runSolve(ctx context.Context, a *app, opts solveOptions, path string) error
 	req := reference.Request{
 		Board: b, Goal: g, Algorithm: algo.Name, Heuristic: opts.heuristic,
 		Weight: opts.weight, DepthLimit: opts.depth, Prover: prover,
-		Options: search.Options{TieBreak: tb, Limits: search.Limits{MaxNodes: opts.maxNodes, MaxBytes: opts.maxMemory << 20}, Threads: threads},
+		Options: search.Options{TieBreak: tb, Limits: search.Limits{MaxNodes: opts.maxNodes, MaxBytes: opts.maxMemory << 20}, Threads: threads, InverseOnly: inverse},
 	}
 	if opts.trace != "" {
 		f, err := os.Create(opts.trace)

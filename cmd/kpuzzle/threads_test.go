@@ -168,3 +168,33 @@ func TestThreadsCompletion(t *testing.T) {
 		}
 	}
 }
+
+// TestSolvePruning checks --pruning on solve: IDA* with a pattern
+// database prunes duplicate move sequences by default, and with
+// --pruning inverse generates exactly the nodes of the generic IDA* with
+// the same database (traced, so it runs the generic loop), one thread
+// each; both find the optimal length; an unknown pruning is a one-line
+// error.
+func TestSolvePruning(t *testing.T) {
+	pdbDir := t.TempDir()
+	run := func(args ...string) solveJSON {
+		t.Helper()
+		r := solveRun(t, "", append([]string{"--algo", "idastar", "--heuristic", "pdb:555", "--threads", "1", "--pdb-dir", pdbDir, "--json", "set:korf100/9"}, args...)...)
+		if r.code != exitOK {
+			t.Fatalf("%v: exit %d, stderr %q", args, r.code, r.stderr)
+		}
+		return decodeSolve(t, r)
+	}
+	pruned, inverse := run(), run("--pruning", "inverse")
+	generic := run("--pruning", "inverse", "--trace", filepath.Join(t.TempDir(), "trace.txt"))
+	if *pruned.Length != 46 || *inverse.Length != 46 || !pruned.Optimal || !inverse.Optimal {
+		t.Errorf("lengths %d and %d, optimal %v and %v; want 46", *pruned.Length, *inverse.Length, pruned.Optimal, inverse.Optimal)
+	}
+	if inverse.Stats.Generated != generic.Stats.Generated || inverse.Stats.Expanded != generic.Stats.Expanded {
+		t.Errorf("--pruning inverse: %d generated, %d expanded; the generic loop %d and %d", inverse.Stats.Generated, inverse.Stats.Expanded, generic.Stats.Generated, generic.Stats.Expanded)
+	}
+	if pruned.Stats.Generated >= inverse.Stats.Generated {
+		t.Errorf("duplicates pruned: %d nodes generated, inverse only %d", pruned.Stats.Generated, inverse.Stats.Generated)
+	}
+	wantOneLineError(t, solveRun(t, hardest8, "--pruning", "cycles", "-"), "--pruning")
+}

@@ -41,6 +41,9 @@ type Options struct {
 	Distances grader.Oracle
 	// Jobs is the number of tests run at once; 0 means the number of CPUs.
 	Jobs int
+	// CPUs is the number of processors the re-runs of time-outs share
+	// (see TimeoutsBeside); 0 means the machine's.
+	CPUs int
 	// JournalPath is the journal file; empty runs without one.
 	JournalPath string
 	// Resume continues an existing journal instead of refusing it.
@@ -127,9 +130,14 @@ type Outcome struct {
 	Ran, Reused int
 	// GraderErrors counts grader-error results (not journaled).
 	GraderErrors int
-	// Reran counts the tests that timed out beside other runs and were
-	// run again alone (their second result is the one in Results).
+	// Reran counts the tests that timed out beside other runs, waiting
+	// for a CPU long enough that load could have decided the time-out,
+	// and were run again (their last result is the one in Results);
+	// Timeouts says more.
 	Reran int
+	// Timeouts says what became of the time-outs of runs that had other
+	// runs beside them.
+	Timeouts TimeoutsBeside
 	// Interrupted is set when ctx ended the run before every test ran;
 	// the journal holds every result finished until then.
 	Interrupted bool
@@ -615,142 +623,16 @@ func (g *grading) gradeAll(ctx context.Context, done map[string]grader.Result) {
 	}
 }
 
-// runPhase runs jobs on Options.Jobs workers and returns when every run
-// has ended. A test that timed out while another test ran beside it is
-// not final: once the workers are done, it runs again with nothing else
-// running, and that second run's result is the one recorded (and
-// journaled), with a line saying so. Only final results are journaled, so
-// a grading interrupted before a re-run runs the test again on --resume.
-func (g *grading) runPhase(ctx context.Context, jobs []job) {
-	if len(jobs) == 0 {
-		return
-	}
-	var (
-		mu    sync.Mutex
-		again []rerun
-		fl    inFlight
-	)
-	queue := make(chan job)
-	var wg sync.WaitGroup
-	for slot := range min(g.opts.Jobs, len(jobs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for jb := range queue {
-				sp := fl.begin()
-				r, ok := g.runJob(ctx, jb, g.uids[slot])
-				beside := sp.end()
-				switch {
-				case !ok:
-					jb.s.finishTest()
-				case r.Verdict == grader.Timeout && beside > 0:
-					mu.Lock()
-					again = append(again, rerun{job: jb, first: r, beside: beside})
-					mu.Unlock()
-				default:
-					g.finish(jb, r)
-				}
-			}
-		}()
-	}
-	for _, jb := range jobs {
-		if ctx.Err() != nil {
-			break
-		}
-		select {
-		case queue <- jb:
-		case <-ctx.Done():
-		}
-	}
-	close(queue)
-	wg.Wait()
-
-	// Every worker has ended: these runs are alone.
-	slices.SortFunc(again, func(x, y rerun) int { return x.seq - y.seq })
-	for _, rr := range again {
-		if ctx.Err() != nil {
-			rr.s.finishTest()
-			continue
-		}
-		r, ok := g.runJob(ctx, rr.job, g.uids[0])
-		if !ok {
-			rr.s.finishTest()
-			continue
-		}
-		r.Rerun = rr.note()
-		g.mu.Lock()
-		g.out.Reran++
-		g.mu.Unlock()
-		g.finish(rr.job, r)
-	}
-}
-
-// rerun is a test that timed out beside other runs, to run again alone.
-type rerun struct {
-	job
-	// first is the result of the first run; beside counts the runs that
-	// overlapped it.
-	first  grader.Result
-	beside int
-}
-
-// note is the line a re-run's result carries.
-func (rr rerun) note() string {
-	others := "another test"
-	if rr.beside > 1 {
-		others = fmt.Sprintf("%d other tests", rr.beside)
-	}
-	return fmt.Sprintf("run again alone: the first run timed out (%.2f s wall, %.2f s CPU) while %s ran beside it; this is the second run's result, with nothing else running",
-		rr.first.Seconds, rr.first.CPUSeconds, others)
-}
-
-// inFlight tracks the runs in progress, so that a run knows whether
-// another overlapped it.
-type inFlight struct {
-	mu     sync.Mutex
-	active map[*span]struct{}
-}
-
-// span is one run in an inFlight.
-type span struct {
-	f *inFlight
-	// beside counts the runs that overlapped this one; guarded by f.mu.
-	beside int
-}
-
-// begin starts a run.
-func (f *inFlight) begin() *span {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.active == nil {
-		f.active = map[*span]struct{}{}
-	}
-	s := &span{f: f}
-	for o := range f.active {
-		o.beside++
-		s.beside++
-	}
-	f.active[s] = struct{}{}
-	return s
-}
-
-// end ends the run and says how many runs overlapped it.
-func (s *span) end() int {
-	s.f.mu.Lock()
-	defer s.f.mu.Unlock()
-	delete(s.f.active, s)
-	return s.beside
-}
-
 // runJob runs one test of one submission; ok is false when the run was
 // interrupted (its result then means nothing). The caller records the
-// result (finish) or, when ok is false, counts the test as done.
+// result (finish) or, when ok is false, counts the test as done. load
+// says what the program's run had of the CPUs (zero when nothing ran).
 //
 // uid is the worker's own: no other run uses it at the same time.
-func (g *grading) runJob(ctx context.Context, jb job, uid int) (r grader.Result, ok bool) {
+func (g *grading) runJob(ctx context.Context, jb job, uid int) (r grader.Result, load runLoad, ok bool) {
 	s, t := jb.s, g.out.Tests[jb.test]
 	if ctx.Err() != nil {
-		return r, false
+		return r, load, false
 	}
 	s.once.Do(func() {
 		if s.failed == nil {
@@ -758,14 +640,15 @@ func (g *grading) runJob(ctx context.Context, jb job, uid int) (r grader.Result,
 		}
 	})
 	if ctx.Err() != nil {
-		return r, false
+		return r, load, false
 	}
 	if s.failed != nil {
 		r = *s.failed
 		r.Test, r.Solvable, r.OptimalLength = t.Name, t.Solvable, t.Optimum.KnownLength()
-		return r, true
+		return r, load, true
 	}
-	return g.runTest(ctx, s, t, uid)
+	r, ok = g.runTest(ctx, s, t, uid, &load)
+	return r, load, ok
 }
 
 // finish journals a test's final result, records it and counts the test

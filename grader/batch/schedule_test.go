@@ -34,12 +34,17 @@ type fakeRuns struct {
 	// started is closed when a second run is in flight at once.
 	started     chan struct{}
 	startedOnce sync.Once
+	// met holds, by test and run, a channel closed once another run was
+	// in flight beside that run; inFlight are the runs in flight.
+	met      map[string]chan struct{}
+	inFlight map[string]bool
 
 	answer func(test string, run int, f *fakeRuns) (sandbox.Result, string)
 }
 
 func newFakeRuns(answer func(test string, run int, f *fakeRuns) (sandbox.Result, string)) *fakeRuns {
-	return &fakeRuns{active: map[string]int{}, runs: map[string]int{}, alone: map[string][]bool{}, started: make(chan struct{}), answer: answer}
+	return &fakeRuns{active: map[string]int{}, runs: map[string]int{}, alone: map[string][]bool{}, started: make(chan struct{}),
+		met: map[string]chan struct{}{}, inFlight: map[string]bool{}, answer: answer}
 }
 
 // testOf is the test a spec runs: its input file's name.
@@ -67,8 +72,23 @@ func (f *fakeRuns) run(_ context.Context, spec sandbox.Spec) (sandbox.Result, er
 	}
 	f.active[test]++
 	f.log = append(f.log, "start "+test)
+	me := fmt.Sprint(test, " ", n)
+	f.met[me] = make(chan struct{})
+	for other := range f.inFlight {
+		for _, k := range []string{me, other} {
+			select {
+			case <-f.met[k]:
+			default:
+				close(f.met[k])
+			}
+		}
+	}
+	f.inFlight[me] = true
 	f.mu.Unlock()
 	res, answer := f.answer(test, n, f)
+	f.mu.Lock()
+	delete(f.inFlight, me)
+	f.mu.Unlock()
 	if answer != "" {
 		if err := os.WriteFile(filepath.Join(spec.Dir, "output.txt"), []byte(answer), 0o644); err != nil {
 			return res, err
@@ -157,76 +177,145 @@ func checkPhases(t *testing.T, log []string, hidden map[string]bool) {
 	}
 }
 
-// TestTimeoutBesideOthersIsRunAgainAlone: a test that timed out while
-// another test ran is run again at the end of its phase with nothing
-// else running, and the second run's result is final: recorded, journaled
-// once, and marked as a re-run. A test that timed out alone is final at
-// once.
-func TestTimeoutBesideOthersIsRunAgainAlone(t *testing.T) {
+// timedOut is a run stopped at its wall time of 5 s after using cpu of
+// CPU time, its processes having waited waited for a CPU (the readings
+// saw all of its CPU time).
+func timedOut(cpu, waited time.Duration) sandbox.Result {
+	return sandbox.Result{
+		Ending: limits.Ending{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second, CPU: cpu},
+		Wait:   sandbox.CPUWait{Waited: waited, Seen: cpu, Tasks: 1, Readings: 50},
+	}
+}
+
+// waitForAnother returns once another run is in flight beside the
+// caller's (the deadline only keeps a failing test from hanging).
+func waitForAnother(f *fakeRuns) {
+	select {
+	case <-f.started:
+	case <-time.After(2 * time.Minute):
+	}
+}
+
+// overlap returns once another run has been in flight beside run n of
+// test (the deadline only keeps a failing test from hanging).
+func overlap(f *fakeRuns, test string, n int) {
+	f.mu.Lock()
+	met := f.met[fmt.Sprint(test, " ", n)]
+	f.mu.Unlock()
+	select {
+	case <-met:
+	case <-time.After(2 * time.Minute):
+	}
+}
+
+// TestTimeoutThatHadItsCPUIsFinal: a time-out beside another run whose
+// processes waited no longer for a CPU than the tolerance (2% of
+// run.wall_time: 0.1 s of 5 s) was not decided by load: it is final at
+// once, and counted as such. One whose wait is unknown because the
+// readings missed CPU time (tasks that came and went between two
+// readings) is run again.
+func TestTimeoutThatHadItsCPUIsFinal(t *testing.T) {
+	a := fakeAssignment(t, `"p5.txt"`, `, "wall_time": "5s"`)
+	root := copySubmissions(t, "python-astar", "python-chatty")
+	f := newFakeRuns(func(test string, run int, f *fakeRuns) (sandbox.Result, string) {
+		switch {
+		case test == "p1.txt":
+			// Loops: had its core (30 ms of waiting in 5 s).
+			overlap(f, test, run)
+			return timedOut(5*time.Second, 30*time.Millisecond), ""
+		case test == "p2.txt":
+			// Sleeps: no CPU, no wait.
+			return timedOut(10*time.Millisecond, 0), ""
+		case test == "p3.txt" && run == 0:
+			// Forked short-lived processes the readings did not see.
+			overlap(f, test, run)
+			r := timedOut(2*time.Second, 20*time.Millisecond)
+			r.Wait.Seen = 1500 * time.Millisecond
+			return r, ""
+		}
+		return sandbox.Result{Ending: limits.Ending{Wall: time.Second, CPU: time.Second}}, "UNSOLVABLE\n"
+	})
+	o := grade(t, batch.Options{Assignment: a, Jobs: 2, CPUs: 2, Sandbox: f.run}, root)
+	for _, sub := range []string{"python-astar", "python-chatty"} {
+		for _, test := range []string{"p1.txt", "p2.txt"} {
+			if r := o.Results[sub][test]; r.Verdict != grader.Timeout || r.Rerun != "" {
+				t.Errorf("%s %s: want a final time-out, got\n%s\nrerun: %s", sub, test, resultText(r), r.Rerun)
+			}
+		}
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	got := map[string]int{"p1.txt": f.runs["p1.txt"], "p2.txt": f.runs["p2.txt"], "p3.txt": f.runs["p3.txt"]}
+	if diff := cmp.Diff(map[string]int{"p1.txt": 2, "p2.txt": 2, "p3.txt": 3}, got); diff != "" {
+		t.Errorf("runs per test (-want +got):\n%s", diff)
+	}
+	r := o.Results["python-astar"]["p3.txt"]
+	if !strings.Contains(r.Rerun, "waited up to 0.52 s for a CPU (more than the 0.10 s") {
+		t.Errorf("p3's re-run note: %q", r.Rerun)
+	}
+	// p1 ran beside another run at least once (it waits for one); p2
+	// may have; p3's first run was run again.
+	tb := o.Timeouts
+	if tb.Kept < 2 || tb.Kept > 4 || tb.MostKept > 30*time.Millisecond || tb.Reran != 1 || o.Reran != 1 || tb.Tolerance != 100*time.Millisecond {
+		t.Errorf("Timeouts = %+v, Reran %d; want 2 to 4 kept (at most 30 ms of waiting), 1 run again, a tolerance of 100 ms", tb, o.Reran)
+	}
+}
+
+// TestTimeoutThatWaitedIsRunAgain: a test that timed out while another
+// test ran beside it, its processes having waited for a CPU longer than
+// the tolerance, runs again at the end of its phase, and that result is
+// final: recorded, journaled once, and marked as a re-run. A test that
+// timed out alone is final at once.
+func TestTimeoutThatWaitedIsRunAgain(t *testing.T) {
 	a := fakeAssignment(t, `"p5.txt"`, `, "wall_time": "5s"`)
 	root := copySubmissions(t, "python-astar", "python-chatty")
 	f := newFakeRuns(func(test string, run int, f *fakeRuns) (sandbox.Result, string) {
 		if test == "p2.txt" && run == 0 {
-			// The first run of p2 times out while another run is in
-			// flight: it waits for one to start.
-			select {
-			case <-f.started:
-			case <-time.After(2 * time.Minute):
-			}
-			return sandbox.Result{Ending: limits.Ending{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second, CPU: 2 * time.Second}}, ""
+			// The first run of p2 times out beside another run after
+			// waiting a second for a CPU.
+			waitForAnother(f)
+			return timedOut(2*time.Second, time.Second), ""
 		}
 		if test == "p3.txt" {
-			// p3 times out every time.
-			return sandbox.Result{Ending: limits.Ending{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second, CPU: 5 * time.Second}}, ""
+			// p3 times out every time, waiting a second.
+			return timedOut(4*time.Second, time.Second), ""
 		}
 		return sandbox.Result{Ending: limits.Ending{Wall: time.Second, CPU: time.Second}}, "UNSOLVABLE\n"
 	})
 	journalPath := filepath.Join(t.TempDir(), "journal.jsonl")
-	o := grade(t, batch.Options{Assignment: a, Jobs: 2, Sandbox: f.run, JournalPath: journalPath}, root)
+	o := grade(t, batch.Options{Assignment: a, Jobs: 2, CPUs: 2, Sandbox: f.run, JournalPath: journalPath}, root)
 	checkPhases(t, f.log, map[string]bool{"p5.txt": true})
 
 	// The first run of p2 timed out beside another run: run again, it
 	// answers. p3 times out every time: its result is final at once when
-	// it ran alone, after a second run alone when it did not.
+	// it ran alone, else after a second run.
 	notes := 0
-	rerunNote := func(r grader.Result) bool {
-		ok := strings.Contains(r.Rerun, "run again alone: the first run timed out (5.00 s wall") &&
-			!strings.Contains(strings.Join(r.Details, "\n"), "run again alone")
-		if ok {
-			notes++
-		}
-		return ok
-	}
-	p2Reruns, p3Reruns := 0, 0
 	for _, sub := range []string{"python-astar", "python-chatty"} {
-		r := o.Results[sub]["p2.txt"]
-		if r.Verdict != grader.UnsolvableWrong {
-			t.Errorf("%s p2: want the second run's verdict, got\n%s", sub, resultText(r))
+		for _, test := range []string{"p2.txt", "p3.txt"} {
+			r := o.Results[sub][test]
+			if r.Rerun == "" {
+				continue
+			}
+			notes++
+			if !strings.HasPrefix(r.Rerun, "run again: the first run timed out (5.00 s wall") ||
+				strings.Contains(strings.Join(r.Details, "\n"), "run again") {
+				t.Errorf("%s %s: the note is %q and the details\n%s", sub, test, r.Rerun, resultText(r))
+			}
 		}
-		if rerunNote(r) {
-			p2Reruns++
-		}
-		r = o.Results[sub]["p3.txt"]
-		if r.Verdict != grader.Timeout {
+	}
+	p2 := o.Results["python-astar"]["p2.txt"]
+	if p2.Verdict != grader.UnsolvableWrong || !strings.Contains(p2.Rerun, "and its processes waited up to 1.00 s for a CPU (more than the 0.10 s") {
+		t.Errorf("python-astar p2: want the second run's verdict and a note, got\n%s\nrerun: %s", resultText(p2), p2.Rerun)
+	}
+	for _, sub := range []string{"python-astar", "python-chatty"} {
+		if r := o.Results[sub]["p3.txt"]; r.Verdict != grader.Timeout {
 			t.Errorf("%s p3:\n%s", sub, resultText(r))
-		}
-		if rerunNote(r) {
-			p3Reruns++
 		}
 	}
 	f.mu.Lock()
-	if p2Reruns != 1 || f.runs["p2.txt"] != 3 || f.runs["p3.txt"] != 2+p3Reruns || o.Reran != notes {
-		t.Errorf("p2 re-run %d times (want 1) in %d runs (want 3); p3 re-run %d times in %d runs; %d re-runs counted, %d noted",
-			p2Reruns, f.runs["p2.txt"], p3Reruns, f.runs["p3.txt"], o.Reran, notes)
-	}
-	// A test's runs after one per submission are re-runs: they ran
-	// alone.
-	for test, alone := range f.alone {
-		for i, ok := range alone {
-			if i >= 2 && !ok {
-				t.Errorf("run %d of %s (a re-run) started beside another run", i+1, test)
-			}
-		}
+	if f.runs["p2.txt"] != 3 || f.runs["p3.txt"] != 2+notes-1 || o.Reran != notes || o.Timeouts.Reran != notes {
+		t.Errorf("p2 ran %d times (want 3), p3 %d; %d re-runs noted; Reran %d, Timeouts %+v",
+			f.runs["p2.txt"], f.runs["p3.txt"], notes, o.Reran, o.Timeouts)
 	}
 	f.mu.Unlock()
 
@@ -261,14 +350,92 @@ func TestTimeoutBesideOthersIsRunAgainAlone(t *testing.T) {
 	// On one worker nothing runs beside a test: a time-out is final.
 	f1 := newFakeRuns(func(test string, run int, f *fakeRuns) (sandbox.Result, string) {
 		if test == "p3.txt" {
-			return sandbox.Result{Ending: limits.Ending{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second, CPU: 5 * time.Second}}, ""
+			return timedOut(4*time.Second, time.Second), ""
 		}
 		return sandbox.Result{Ending: limits.Ending{Wall: time.Second, CPU: time.Second}}, "UNSOLVABLE\n"
 	})
 	o = grade(t, batch.Options{Assignment: a, Jobs: 1, Sandbox: f1.run}, copySubmissions(t, "python-astar"))
-	if r := o.Results["python-astar"]["p3.txt"]; r.Verdict != grader.Timeout || o.Reran != 0 || f1.runs["p3.txt"] != 1 ||
-		strings.Contains(strings.Join(r.Details, "\n"), "run again") {
+	if r := o.Results["python-astar"]["p3.txt"]; r.Verdict != grader.Timeout || o.Reran != 0 || f1.runs["p3.txt"] != 1 || r.Rerun != "" {
 		t.Errorf("alone, p3 ran %d times, %d re-runs:\n%s", f1.runs["p3.txt"], o.Reran, resultText(r))
+	}
+}
+
+// TestRerunsShareTheCPUs: re-runs run side by side only as far as the
+// processors their first runs kept busy or wanted fit on the machine's
+// together. On two CPUs, the re-runs of a program that wanted one (4 s
+// of CPU and 1 s of waiting in 5 s) may run two at a time; those of one
+// that wanted two (8 s of CPU and 2 s of waiting in 5 s: two threads)
+// run with nothing beside them.
+func TestRerunsShareTheCPUs(t *testing.T) {
+	a := fakeAssignment(t, `"p5.txt"`, `, "wall_time": "5s"`)
+	root := copySubmissions(t, "python-astar", "python-chatty", "python-patient")
+	f := newFakeRuns(func(test string, run int, f *fakeRuns) (sandbox.Result, string) {
+		switch {
+		case test == "p2.txt" && run < 3:
+			overlap(f, test, run)
+			return timedOut(4*time.Second, time.Second), ""
+		case test == "p3.txt" && run < 3:
+			overlap(f, test, run)
+			return timedOut(8*time.Second, 2*time.Second), ""
+		case test == "p2.txt" || test == "p3.txt":
+			// The re-runs: long enough to overlap when they may.
+			time.Sleep(10 * time.Millisecond)
+			return timedOut(4*time.Second, 0), ""
+		}
+		return sandbox.Result{Ending: limits.Ending{Wall: time.Second, CPU: time.Second}}, "UNSOLVABLE\n"
+	})
+	o := grade(t, batch.Options{Assignment: a, Jobs: 2, CPUs: 2, Sandbox: f.run}, root)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.runs["p2.txt"] != 6 || f.runs["p3.txt"] != 6 || o.Reran != 6 {
+		t.Fatalf("p2 ran %d times, p3 %d, %d re-runs; want every first run run again", f.runs["p2.txt"], f.runs["p3.txt"], o.Reran)
+	}
+	// Every re-run of p3 started with nothing in flight, and nothing
+	// started before it ended.
+	for _, alone := range f.alone["p3.txt"][3:] {
+		if !alone {
+			t.Errorf("a re-run of p3 started beside another run: %v", f.alone["p3.txt"])
+		}
+	}
+	starts := 0
+	for i, e := range f.log {
+		if e != "start p3.txt" {
+			continue
+		}
+		// The fourth and later starts of p3 are its re-runs.
+		if starts++; starts > 3 && (i+1 >= len(f.log) || f.log[i+1] != "end p3.txt") {
+			t.Errorf("a run started while a re-run of p3 ran:\n%s", strings.Join(f.log, "\n"))
+		}
+	}
+	for _, sub := range []string{"python-astar", "python-chatty", "python-patient"} {
+		if r := o.Results[sub]["p3.txt"]; !strings.HasSuffix(r.Rerun, "this is the second run's result, with nothing else running") {
+			t.Errorf("%s p3's note: %q", sub, r.Rerun)
+		}
+	}
+	if o.Timeouts.CPUs != 2 || o.Timeouts.Alone < 3 {
+		t.Errorf("Timeouts = %+v; want 2 CPUs, at least the 3 re-runs of p3 alone", o.Timeouts)
+	}
+}
+
+// TestTimeoutsSummary: the summary line says how many time-outs beside
+// other runs were final and how many ran again, and why.
+func TestTimeoutsSummary(t *testing.T) {
+	tb := batch.TimeoutsBeside{Tolerance: 40 * time.Millisecond, CPUs: 2, Kept: 20, MostKept: 12 * time.Millisecond, Reran: 4, LeastRerun: 310 * time.Millisecond, Alone: 1}
+	want := "24 time-outs beside other runs: 20 final at once (their processes waited at most 0.01 s for a CPU, within the 0.04 s, 2% of run.wall_time, that load may take); " +
+		"4 run again because their processes waited longer for a CPU (0.31 s or more), 1 of them alone and the others side by side, no more at once than the 2 CPUs hold; their second results count"
+	if diff := cmp.Diff(want, tb.Summary()); diff != "" {
+		t.Errorf("Summary (-want +got):\n%s", diff)
+	}
+	tb.Alone = 0
+	if got, want := tb.Summary(), "(0.31 s or more), side by side, no more at once than the 2 CPUs hold; their second results count"; !strings.HasSuffix(got, want) {
+		t.Errorf("Summary = %q, want it to end %q", got, want)
+	}
+	tb.Alone = 4
+	if got, want := tb.Summary(), "(0.31 s or more), each alone; their second results count"; !strings.HasSuffix(got, want) {
+		t.Errorf("Summary = %q, want it to end %q", got, want)
+	}
+	if got := (batch.TimeoutsBeside{Tolerance: time.Second}).Summary(); got != "" {
+		t.Errorf("no time-outs: %q", got)
 	}
 }
 
@@ -330,7 +497,7 @@ func TestInterruptedBeforeTheRerun(t *testing.T) {
 				// The re-run: Ctrl-C.
 				cancel()
 			}
-			return sandbox.Result{Ending: limits.Ending{ExitCode: -1, Signal: "SIGKILL", TimedOut: true, Wall: 5 * time.Second}}, ""
+			return timedOut(time.Second, time.Second), ""
 		}
 		return sandbox.Result{Ending: limits.Ending{Wall: time.Second}}, "UNSOLVABLE\n"
 	})

@@ -148,14 +148,17 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 
 // runTest runs one test and, when the test is one that runs twice
 // (run.recheck), runs it again and names in its result a difference
-// between the two runs (recheck.go). ok is false when ctx ended a run,
-// whose result then means nothing.
-func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid int) (r grader.Result, ok bool) {
-	r, answer, ok := g.runOnce(ctx, s, t, uid, true)
-	if !ok || !g.rechecks(t) {
+// between the two runs (recheck.go); a first run that cannot be compared
+// (a limit or the grader decided it) is not run again. ok is false when
+// ctx ended a run, whose result then means nothing. *load is set to what
+// the first run says of the CPUs it had (runLoad).
+func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid int, load *runLoad) (r grader.Result, ok bool) {
+	r, answer, ok := g.runOnce(ctx, s, t, uid, true, load)
+	if !ok || !g.rechecks(t) || g.answered(t, r, answer) == "" {
 		return r, ok
 	}
-	again, againAnswer, ok := g.runOnce(ctx, s, t, uid, false)
+	var againLoad runLoad
+	again, againAnswer, ok := g.runOnce(ctx, s, t, uid, false, &againLoad)
 	if !ok {
 		return grader.Result{}, false
 	}
@@ -172,8 +175,9 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 // which it returns too (nil when the run decided the result). The first
 // run of a test (first) keeps its answer for the replays; a second one
 // leaves the kept answer alone. ok is false when ctx ended the run, whose
-// result then means nothing.
-func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid int, first bool) (r grader.Result, checked []byte, ok bool) {
+// result then means nothing. *load is set to what the run says of the
+// CPUs it had (runLoad).
+func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid int, first bool, load *runLoad) (r grader.Result, checked []byte, ok bool) {
 	a := g.opts.Assignment
 	kind := a.Run.Interface()
 	fail := func(v grader.Verdict, format string, args ...any) grader.Result {
@@ -221,6 +225,7 @@ func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid i
 	// the run's report socket, whatever the program does with the refusal.
 	reports := g.listenForRefusals(uid)
 	res, err := g.run(ctx, spec)
+	*load = loadOf(res)
 	refusals := reports.Close()
 	if ctx.Err() != nil {
 		return grader.Result{}, nil, false

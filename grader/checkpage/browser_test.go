@@ -93,6 +93,7 @@ func TestBrowser(t *testing.T) {
 	bctx := browsertest.Start(t)
 	url := writePage(t, checkpage.Options{})
 	t.Run("verdicts from links", func(t *testing.T) { testFragments(t, bctx, url) })
+	t.Run("long link", func(t *testing.T) { testLongLink(t, bctx, url) })
 	t.Run("4x4 optimal by search", func(t *testing.T) { testSearch(t, bctx, url) })
 	t.Run("cancel", func(t *testing.T) { testCancel(t, bctx, url) })
 	t.Run("budget", func(t *testing.T) { testBudget(t, bctx) })
@@ -157,6 +158,19 @@ func testFragments(t *testing.T, bctx context.Context, url string) {
 				t.Errorf("state %q, verdict %q, summary %q; want an error containing %q", r.State, r.Verdict, r.Summary, c.want)
 			}
 		})
+	}
+}
+
+// testLongLink opens a link of 300,001 moves (a 300 KB fragment): its
+// check works on the answer a bounded number of times per move
+// (TestCheckIsLinear), so the verdict comes; before, the link was built
+// again one move at a time and a link a third this long was still
+// checking after 90 s. The limit is the machine's load, not a target.
+func testLongLink(t *testing.T, bctx context.Context, url string) {
+	tb := openTab(t, bctx, url+"#p=1,2,3,4,5,6,7,0,8&a="+strings.Repeat("LR", 150_000)+"L", 1100, 900)
+	r := tb.waitDone(5 * time.Minute)
+	if r.State != "done" || r.Verdict != "suboptimal" || !strings.Contains(r.Summary, "300001 legal moves reach the goal") {
+		t.Errorf("state %q, verdict %q, summary %q; want suboptimal, 300001 legal moves", r.State, r.Verdict, r.Summary)
 	}
 }
 

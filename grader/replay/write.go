@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
+	"path"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,10 +15,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
-	"github.com/kpuzzle/kpuzzle/templates"
+	pagefiles "github.com/kpuzzle/kpuzzle/templates/replay"
 )
 
-// Paths in templates.FS of the page's parts.
+// Paths of the page's parts, in package templates/replay's FS and in the
+// repository's templates folder.
 const (
 	// TemplateFile is the page (Go html/template).
 	TemplateFile = "replay/page.html.tmpl"
@@ -62,7 +64,7 @@ type parsed struct {
 // loadTemplate parses the embedded files once.
 var loadTemplate = sync.OnceValues(func() (parsed, error) {
 	read := func(name string) (string, error) {
-		b, err := fs.ReadFile(templates.FS, name)
+		b, err := fs.ReadFile(pagefiles.FS, path.Base(name))
 		if err != nil {
 			return "", fmt.Errorf("replay page template: %w", err)
 		}

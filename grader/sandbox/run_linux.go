@@ -77,7 +77,7 @@ func Run(ctx context.Context, spec Spec) (Result, error) {
 	res.DiskExceeded, res.DiskUsed, res.DiskFull = exceeded, limits.ByteSize(used), full
 	res.Stdout, res.StdoutTruncated = stdout.bytes(), stdout.truncated
 	res.Stderr, res.StderrTruncated = stderr.bytes(), stderr.truncated
-	res.Wall, res.TimedOut = out.elapsed, out.timedOut
+	res.Wall, res.TimedOut, res.Wait = out.elapsed, out.timedOut, out.wait
 	if err != nil {
 		return res, err
 	}
@@ -355,6 +355,7 @@ type helperOutcome struct {
 	status             *helperStatus // nil if the helper reported nothing
 	state              *os.ProcessState
 	elapsed            time.Duration
+	wait               CPUWait
 	timedOut, canceled bool
 	stopped            bool // by helperRun.stop
 }
@@ -415,6 +416,7 @@ func (h *helperRun) run(ctx context.Context) (helperOutcome, error) {
 		reports <- b
 	}()
 	k := &killer{pid: cmd.Process.Pid}
+	waits := watchWait(cmd.Process.Pid)
 	exited := make(chan struct{})
 	go func() {
 		k.waitExited()
@@ -435,6 +437,7 @@ func (h *helperRun) run(ctx context.Context) (helperOutcome, error) {
 			return
 		case <-timer.C:
 			out.timedOut = true
+			waits.read() // the tree as the limit found it
 		case <-h.stop:
 			out.stopped = true
 		case <-ctx.Done():
@@ -451,6 +454,7 @@ func (h *helperRun) run(ctx context.Context) (helperOutcome, error) {
 	}()
 	<-exited
 	out.elapsed = time.Since(start)
+	out.wait = waits.stopWait()
 	werr := cmd.Wait()
 	<-stopped
 	report := <-reports

@@ -186,6 +186,9 @@ type Result struct {
 	// in bytes.
 	MaxRSS int64
 
+	// Wait is how long the run's processes waited for a CPU (CPUWait).
+	Wait CPUWait
+
 	// Isolation is the isolation that applied to this run.
 	Isolation Isolation
 

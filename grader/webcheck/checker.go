@@ -405,17 +405,25 @@ func (c *Checker) replay(p grader.Problem, answer string, rep grader.Report) (st
 	return buf.String(), nil
 }
 
-// fragment is the link fragment of a request.
+// fragment is the link fragment of a request, or "" when it would be
+// longer than MaxLinkFragment. Its cost is bounded by MaxLinkFragment,
+// whatever the answer's length: an answer of more lines than that cannot
+// fit (each line takes a byte at least) and is not split at all.
 func (c *Checker) fragment(p grader.Problem, req Request) string {
 	f := Fragment{Cells: p.Board.Cells(), Moves: req.Moves, Goal: req.Goal}
 	if s := p.Board.Shape(); s.Rows != s.Cols {
 		f.Shape = s
 	}
-	f.Answer = strings.Split(strings.ReplaceAll(strings.TrimRight(req.Answer, "\r\n"), "\r\n", "\n"), "\n")
-	if frag := f.String(); len(frag) <= MaxLinkFragment {
-		return frag
+	answer := strings.TrimRight(req.Answer, "\r\n")
+	if strings.Count(answer, "\n") >= MaxLinkFragment {
+		return ""
 	}
-	return ""
+	f.Answer = strings.Split(strings.ReplaceAll(answer, "\r\n", "\n"), "\n")
+	frag, ok := f.text(MaxLinkFragment)
+	if !ok {
+		return ""
+	}
+	return frag
 }
 
 // Request is the request a link's fragment stands for: its puzzle as a

@@ -2,6 +2,7 @@ package webcheck_test
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -179,6 +180,46 @@ func TestLongAnswerHasNoLink(t *testing.T) {
 	}
 	if resp.Verdict != "suboptimal" || resp.Fragment != "" {
 		t.Errorf("verdict %s, fragment of %d bytes; want suboptimal and no link", resp.Verdict, len(resp.Fragment))
+	}
+}
+
+// TestCheckIsLinear: a check, link included, costs memory in proportion
+// to its answer (and so time: no step works on the answer more than a
+// bounded number of times per move). Four times the moves may cost about
+// four times the bytes allocated, never sixteen, as when the link was
+// built one move at a time. Bytes are counted, not seconds, so the load
+// of the machine cannot decide it.
+func TestCheckIsLinear(t *testing.T) {
+	c, err := webcheck.New(webcheck.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	allocated := func(answer string) uint64 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		resp, err := c.Check(t.Context(), webcheck.Request{Puzzle: "1 2 3\n4 5 6\n7 0 8\n", Answer: answer})
+		runtime.ReadMemStats(&after)
+		if err != nil || resp.Verdict != "suboptimal" {
+			t.Fatalf("verdict %s, err %v", resp.Verdict, err)
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	allocated("L\nR\nL\n") // the exact table, built once
+	for _, line := range []string{"L\nR\n", "LEFT\nRIGHT\n"} {
+		small := allocated(strings.Repeat(line, 10_000) + "L\n")
+		large := allocated(strings.Repeat(line, 40_000) + "L\n")
+		t.Logf("%q: %d bytes for 20,001 moves, %d for 80,001", line, small, large)
+		if large > 8*small {
+			t.Errorf("%q: four times the moves took %.1f times the memory", line, float64(large)/float64(small))
+		}
+	}
+	// A link of a million moves reads as the check reads the answer.
+	f, err := webcheck.ParseFragment("p=1,2,3,4,5,6,7,0,8&a=" + strings.Repeat("LR", 500_000) + "L")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if req := f.Request(); strings.Count(req.Answer, "\n") != 1_000_001 {
+		t.Errorf("the link's answer has %d lines", strings.Count(req.Answer, "\n"))
 	}
 }
 

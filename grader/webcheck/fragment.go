@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -167,44 +168,71 @@ func clip(s string) string {
 // back to an equal Fragment. Single-letter moves are joined into one run
 // (a=LLUR) so that links stay short.
 func (f Fragment) String() string {
-	var parts []string
-	if f.Cells != nil {
-		cells := make([]string, len(f.Cells))
-		for i, c := range f.Cells {
-			cells[i] = fmt.Sprint(c)
+	s, _ := f.text(-1)
+	return s
+}
+
+// text writes the fragment's text form, in time linear in its length;
+// with limit ≥ 0 it stops, returning false, as soon as the text would be
+// longer than limit bytes.
+func (f Fragment) text(limit int) (string, bool) {
+	var b strings.Builder
+	over := func() bool { return limit >= 0 && b.Len() > limit }
+	sep := func() {
+		if b.Len() > 0 {
+			b.WriteByte('&')
 		}
-		parts = append(parts, "p="+strings.Join(cells, ","))
+	}
+	if f.Cells != nil {
+		b.WriteString("p=")
+		for i, c := range f.Cells {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa(c))
+		}
 	}
 	if f.Shape != (puzzles.Shape{}) {
-		parts = append(parts, "shape="+f.Shape.String())
+		sep()
+		b.WriteString("shape=" + f.Shape.String())
 	}
 	if f.Answer != nil {
-		var out []string
-		run := ""
-		flush := func() {
-			if run != "" {
-				out = append(out, run)
-			}
-			run = ""
-		}
+		sep()
+		b.WriteString("a=")
+		// Single letters join the run before them; any other line is a
+		// field of its own.
+		inRun, first := false, true
 		for _, line := range f.Answer {
+			if over() {
+				return "", false
+			}
 			if len(line) == 1 && strings.ContainsRune("UDLRudlr", rune(line[0])) {
-				run += line
+				if !inRun && !first {
+					b.WriteByte(',')
+				}
+				b.WriteString(line)
+				inRun, first = true, false
 				continue
 			}
-			flush()
-			out = append(out, escapeLine(line))
+			if !first {
+				b.WriteByte(',')
+			}
+			b.WriteString(escapeLine(line))
+			inRun, first = false, false
 		}
-		flush()
-		parts = append(parts, "a="+strings.Join(out, ","))
 	}
 	if f.Moves != "" {
-		parts = append(parts, "moves="+f.Moves)
+		sep()
+		b.WriteString("moves=" + f.Moves)
 	}
 	if f.Goal != "" {
-		parts = append(parts, "goal="+f.Goal)
+		sep()
+		b.WriteString("goal=" + f.Goal)
 	}
-	return strings.Join(parts, "&")
+	if over() {
+		return "", false
+	}
+	return b.String(), true
 }
 
 // escapeLine percent-encodes an answer line for a=; a line that would read

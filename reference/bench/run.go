@@ -64,6 +64,11 @@ type Config struct {
 	// the other algorithms run on one. Jobs runs at once use up to
 	// Jobs x Threads goroutines.
 	Threads int
+	// InverseOnly makes IDA* with a pattern database leave out only the
+	// move that undoes the last one, not every duplicate sequence its
+	// pruning machine knows (search.Options.InverseOnly): the node counts
+	// of the generic IDA*, node for node.
+	InverseOnly bool
 	// PickHeuristic, when not nil, chooses for each goal of the set the
 	// heuristic of a combination that names none (an informed algorithm
 	// other than auto with Heuristic ""), and may return a note saying
@@ -440,7 +445,7 @@ func runOne(ctx context.Context, prover *reference.Prover, cfg Config, c Combo, 
 	sol, err := reference.Solve(rctx, reference.Request{
 		Board: in.Board, Goal: in.Goal, Algorithm: c.Algorithm, Heuristic: heuristic,
 		Weight: cfg.Weight, DepthLimit: cfg.DepthLimit, Prover: prover,
-		Options: search.Options{Limits: limits, TieBreak: cfg.TieBreak, Threads: cfg.Threads},
+		Options: search.Options{Limits: limits, TieBreak: cfg.TieBreak, Threads: cfg.Threads, InverseOnly: cfg.InverseOnly},
 	})
 	st := sol.Stats
 	r := Result{Length: -1, Expanded: st.Expanded, Generated: st.Generated, MaxFrontier: st.MaxFrontier,

@@ -31,7 +31,8 @@ func BenchmarkBuild(b *testing.B) {
 // longer to build the first time), KPUZZLE_PDB_BENCH_LIMIT the number of
 // instances per operation (default 10; 100 for all), KPUZZLE_PDB_THREADS
 // the goroutines of each search (default 1, the serial search; several,
-// comma-separated, run one sub-benchmark each) and KPUZZLE_PDB_DIR the
+// comma-separated, run one sub-benchmark each), KPUZZLE_PDB_PRUNING the
+// pruning (duplicates, the default, or inverse) and KPUZZLE_PDB_DIR the
 // cache folder (default the user cache). Tables are loaded or built
 // before the timer starts.
 func BenchmarkSolveKorf100(b *testing.B) {
@@ -72,10 +73,15 @@ func benchSolve(b *testing.B, name string, g puzzles.Goal, insts []puzzles.Insta
 	if err != nil {
 		b.Fatal(err)
 	}
+	pruning, err := pdb.ParsePruning(envOr("KPUZZLE_PDB_PRUNING", "duplicates"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	pruning.Machine(g.Shape()) // built before the timer starts
 	var nodes int64
 	for b.Loop() {
 		for _, inst := range insts {
-			path, st, err := pdb.Solve(context.Background(), inst.Board, h, pdb.Limits{Threads: threads})
+			path, st, err := pdb.Solve(context.Background(), inst.Board, h, pdb.Limits{Threads: threads, Pruning: pruning})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -92,7 +98,8 @@ func benchSolve(b *testing.B, name string, g puzzles.Goal, insts []puzzles.Insta
 // BenchmarkSolveKorf24 solves Korf & Felner's 24-puzzle instances named
 // in KPUZZLE_PDB_KORF24 (comma-separated numbers, default 40, the
 // cheapest: 82 moves, 43 million nodes) with pdb:6666 on
-// KPUZZLE_PDB_THREADS goroutines (default 1). The four 6-tile tables
+// KPUZZLE_PDB_THREADS goroutines (default 1) with KPUZZLE_PDB_PRUNING
+// (as BenchmarkSolveKorf100). The four 6-tile tables
 // must already be in the cache (KPUZZLE_PDB_DIR; kpuzzle pdb build 6666
 // --goal blank-first takes minutes); without them it is skipped.
 func BenchmarkSolveKorf24(b *testing.B) {

@@ -96,8 +96,10 @@ func (o BuildOptions) workers() int {
 // within its region is free and a pattern tile sliding into the region
 // costs 1, so every value counts pattern-tile moves exactly as Korf and
 // Felner's additive databases do, minimised over the blank's position.
-// One bit pair per (placement, empty cell) marks the frontier, so the
-// search needs about n!/(n-k)! * 2(n-k) bits plus one byte per entry.
+// One bit per (placement, empty cell) marks the regions reached and two
+// bitmaps of placements the frontier, so the search needs about
+// n!/(n-k)! * (n-k+2) bits plus four bits per entry (a byte when an
+// excess passes 14).
 //
 // Under Max the search runs over the placements of the tiles and the blank
 // with every move costing 1, and one byte per entry.
@@ -122,25 +124,29 @@ func BuildTable(ctx context.Context, g puzzles.Goal, mode Mode, tiles []int, opt
 	b := &builder{geo: geo, hdr: hdr, workers: opts.workers(), report: func(level int, reached int64) {
 		report(Progress{Phase: PhaseBuild, Pattern: 1, Patterns: 1, Tiles: intTiles(hdr.Tiles), Level: level, Reached: reached, Entries: hdr.Entries})
 	}}
-	var vals []uint8
-	if mode == Additive {
-		vals, err = b.additiveSearch(ctx)
-	} else {
-		vals, err = b.maxSearch(ctx)
-	}
-	if err != nil {
-		return nil, err
-	}
-	// The search state (1 GB for an 8-tile pattern of the 15-puzzle) is
-	// garbage now; collect it before encoding allocates, so that the
-	// build's peak memory is the search's and not the sum of both.
-	runtime.GC()
-	// MaxValue is the largest entry: the largest excess under Additive.
-	for _, v := range vals {
-		hdr.MaxValue = max(hdr.MaxValue, v)
-	}
 	var data []byte
-	hdr.Encoding, data = encode(vals, mode == Additive)
+	if mode == Additive {
+		hdr.Encoding, data, hdr.MaxValue, err = b.additiveTable(ctx)
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		vals, err := b.maxSearch(ctx)
+		if err != nil {
+			return nil, err
+		}
+		// The search state is garbage now; collect it before encoding
+		// allocates, so that the build's peak memory is the search's and
+		// not the sum of both.
+		runtime.GC()
+		for _, v := range vals {
+			hdr.MaxValue = max(hdr.MaxValue, v)
+		}
+		hdr.Encoding, data = encode(vals, false)
+	}
+	// The search state (to 0.8 GB for the 8-tile pattern of the
+	// 15-puzzle) is garbage now: give it back before the next table.
+	runtime.GC()
 	hdr.Checksum = crc32.Checksum(data, castagnoli)
 	return newTable(hdr, data), nil
 }
@@ -238,18 +244,6 @@ func (b *builder) parallel(ctx context.Context, words int64, newWork func() func
 	}
 }
 
-// Field codes of the additive search's state: two bits per (placement,
-// empty cell); every cell of the blank's region carries the region's
-// code.
-const (
-	codeUnseen = 0
-	codeClosed = 1 // expanded at an earlier level
-	codeEven   = 2 // frontier of an even level
-	codeOdd    = 3 // frontier of an odd level
-)
-
-const lowBits = 0x5555555555555555
-
 // succ is a successor waiting in a batch: a placement, its empty cells
 // and the blank's cell.
 type succ struct {
@@ -260,207 +254,6 @@ type succ struct {
 
 // batchSize is how many successors a worker gathers before marking them.
 const batchSize = 256
-
-// additiveSearch runs the blank-aware search and returns each placement's
-// excess over the pattern's Manhattan distance.
-func (b *builder) additiveSearch(ctx context.Context) ([]uint8, error) {
-	geo, n := b.geo, b.geo.n
-	k := len(b.hdr.Tiles)
-	entries := b.hdr.Entries
-	elemBits := 8
-	for elemBits < 2*(n-k) {
-		elemBits *= 2
-	}
-	perWordLog := uint(bits.TrailingZeros(uint(64 / elemBits)))
-	words := (entries + 1<<perWordLog - 1) >> perWordLog
-	state := make([]uint64, words)
-	exc := make([]uint8, entries)
-	for i := range exc {
-		exc[i] = 0xFF
-	}
-	goalPos := make([]uint8, n)
-	for c, t := range b.hdr.Goal {
-		goalPos[t] = uint8(c)
-	}
-	md := make([][]uint8, k)
-	for i, t := range b.hdr.Tiles {
-		md[i] = make([]uint8, n)
-		for c := range n {
-			md[i][c] = uint8(b.hdr.Shape.Distance(c, int(goalPos[t])))
-		}
-	}
-
-	// regionFields is the low bit of the field of every cell of region,
-	// the fields being numbered by the cells' rank among the empty cells.
-	regionFields := func(region, empty uint64) uint64 {
-		var f uint64
-		for r := region; r != 0; r &= r - 1 {
-			c := bits.TrailingZeros64(r)
-			f |= 1 << (2 * bits.OnesCount64(empty&(1<<c-1)))
-		}
-		return f
-	}
-	// set marks the fields (low bits in f) of placement idx with code if
-	// they are all unseen. A region's fields are always set, and later
-	// closed, together, so any one of them tells whether it was seen.
-	set := func(idx int64, f uint64, code uint64) bool {
-		w := &state[idx>>perWordLog]
-		sh := uint(idx&(1<<perWordLog-1)) * uint(elemBits)
-		f <<= sh
-		for {
-			old := atomic.LoadUint64(w)
-			if old&(f|f<<1) != 0 {
-				return false
-			}
-			if atomic.CompareAndSwapUint64(w, old, old|f*code) {
-				return true
-			}
-		}
-	}
-	// flush marks a batch of successors. It first reads all their words
-	// with plain loads, which the processor overlaps, so the
-	// compare-and-swaps that follow (each a full barrier) find their
-	// cache lines already fetched; this is worth several times the speed
-	// on a table much larger than the cache. Only a successor not seen
-	// yet needs its blank's region flood-filled.
-	flush := func(batch []succ, seen []uint64, code uint64) int64 {
-		for i, s := range batch {
-			seen[i] = atomic.LoadUint64(&state[s.idx>>perWordLog])
-		}
-		var found int64
-		for i, s := range batch {
-			sh := uint(s.idx&(1<<perWordLog-1))*uint(elemBits) + uint(2*bits.OnesCount64(s.empty&(1<<s.blank-1)))
-			if seen[i]>>sh&3 != codeUnseen {
-				continue
-			}
-			region := geo.flood(s.empty, int(s.blank))
-			if set(s.idx, regionFields(region, s.empty), code) {
-				found++
-			}
-		}
-		return found
-	}
-
-	var start [MaxCells]uint8
-	for i, t := range b.hdr.Tiles {
-		start[i] = goalPos[t]
-	}
-	var used uint64
-	for i := range k {
-		used |= 1 << start[i]
-	}
-	empty := geo.all &^ used
-	region := geo.flood(empty, int(goalPos[0]))
-	set(rank(n, start[:k]), regionFields(region, empty), codeEven)
-
-	var reached atomic.Int64
-	for level := 0; ; level++ {
-		cur, next := uint64(codeEven), uint64(codeOdd)
-		if level%2 == 1 {
-			cur, next = next, cur
-		}
-		curPattern := cur * lowBits
-		var added atomic.Int64
-		newWork := func() func(lo, hi int64) {
-			batch := make([]succ, 0, batchSize+4*MaxCells)
-			seen := make([]uint64, cap(batch))
-			return func(lo, hi int64) {
-				var pos [MaxCells]uint8
-				var occ [MaxCells]int8
-				var newFound, newReached int64
-				batch = batch[:0]
-				for wi := lo; wi < hi; wi++ {
-					v := atomic.LoadUint64(&state[wi])
-					if v == 0 {
-						continue
-					}
-					x := v ^ curPattern
-					z := ^(x | x>>1) & lowBits // low bit of every field equal to cur
-					if z == 0 {
-						continue
-					}
-					for zz := z; zz != 0; {
-						e := bits.TrailingZeros64(zz) / elemBits
-						elemMask := uint64(1)<<elemBits - 1
-						if elemBits == 64 {
-							elemMask = ^uint64(0)
-						}
-						fields := zz >> (e * elemBits) & elemMask
-						zz &^= elemMask << (e * elemBits)
-						idx := wi<<perWordLog + int64(e)
-						used := unrank(n, idx, pos[:k])
-						if exc[idx] == 0xFF {
-							m := 0
-							for i := range k {
-								m += int(md[i][pos[i]])
-								occ[pos[i]] = int8(i)
-							}
-							exc[idx] = uint8((level - m) / 2)
-							newReached++
-						} else {
-							for i := range k {
-								occ[pos[i]] = int8(i)
-							}
-						}
-						empty := geo.all &^ used
-						for f := fields; f != 0; {
-							slot := bits.TrailingZeros64(f) / 2
-							c := selectBit(empty, slot)
-							region := geo.flood(empty, c)
-							f &^= regionFields(region, empty)
-							for adj := geo.dilate(region) & used; adj != 0; adj &= adj - 1 {
-								a := bits.TrailingZeros64(adj)
-								i := occ[a]
-								for d := range 4 {
-									q := geo.nbr[a][d]
-									if q < 0 || region&(1<<q) == 0 {
-										continue
-									}
-									pos[i] = uint8(q)
-									batch = append(batch, succ{idx: rank(n, pos[:k]), empty: empty ^ (1 << q) ^ (1 << a), blank: uint8(a)})
-								}
-								pos[i] = uint8(a)
-							}
-						}
-						if len(batch) >= batchSize {
-							newFound += flush(batch, seen, next)
-							batch = batch[:0]
-						}
-					}
-					// Close the fields just expanded; other workers only ever
-					// change unseen fields, so z stays valid.
-					for {
-						old := atomic.LoadUint64(&state[wi])
-						if atomic.CompareAndSwapUint64(&state[wi], old, old&^(z|z<<1)|z) {
-							break
-						}
-					}
-				}
-				newFound += flush(batch, seen, next)
-				added.Add(newFound)
-				reached.Add(newReached)
-			}
-		}
-		if err := b.parallel(ctx, words, newWork, func() { b.report(level, reached.Load()) }); err != nil {
-			return nil, err
-		}
-		b.report(level, reached.Load())
-		if added.Load() == 0 {
-			break
-		}
-		if level > 2*255 {
-			return nil, errors.New("pattern table: search did not end")
-		}
-	}
-	// Placements no solvable state has (only when the pattern holds all
-	// but at most one tile) keep the value 0.
-	for i, v := range exc {
-		if v == 0xFF {
-			exc[i] = 0
-		}
-	}
-	return exc, nil
-}
 
 // selectBit is the cell of the i-th (0-based) set bit of m.
 func selectBit(m uint64, i int) int {

@@ -23,3 +23,8 @@ func adviseHugePages(b []byte) {
 }
 
 func uintptrOf(b []byte) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(b))) }
+
+// wordBytes is the memory of a slice of words, for adviseHugePages.
+func wordBytes(w []uint64) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(w))), len(w)*8)
+}

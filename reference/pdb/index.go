@@ -101,8 +101,16 @@ func rank(n int, pos []uint8) int64 {
 // unrank inverts rank, writing the k = len(pos) cells into pos, and
 // returns the mask of the cells taken.
 func unrank(n int, idx int64, pos []uint8) uint64 {
-	k := len(pos)
 	var digits [MaxCells]uint8
+	var before [MaxCells]uint64
+	return unrankDigits(n, idx, pos, digits[:len(pos)], before[:len(pos)])
+}
+
+// unrankDigits is unrank that also writes each tile's digit of the rank
+// and the cells taken by the tiles before it (for a successor's rank
+// from its parent's).
+func unrankDigits(n int, idx int64, pos, digits []uint8, before []uint64) uint64 {
+	k := len(pos)
 	for i := k - 1; i >= 0; i-- {
 		r := int64(n - i)
 		digits[i] = uint8(idx % r)
@@ -110,6 +118,7 @@ func unrank(n int, idx int64, pos []uint8) uint64 {
 	}
 	var used uint64
 	for i := range k {
+		before[i] = used
 		free := ^used
 		for range digits[i] {
 			free &= free - 1

@@ -17,12 +17,13 @@ import (
 // tables, counting with the Counter it was made with.
 type Worker interface {
 	// Search sets the worker on the state cells, with the blank on cell
-	// blank, reached from the root by g moves the last of which is undone
-	// by direction back, and searches below it within the f bound bound.
-	// It reports whether it reached the goal, the least f above the bound
-	// it met (when it did not), and the moves from the state to the goal
-	// (when it did; valid until the next Search).
-	Search(cells []uint8, blank, g, back, bound int) (found bool, next int, below []uint8)
+	// blank, reached from the root by g moves after which the pruning
+	// machine of Limits.Pruning is in state state, and searches below it
+	// within the f bound bound. It reports whether it reached the goal,
+	// the least f above the bound it met (when it did not), and the moves
+	// from the state to the goal (when it did; valid until the next
+	// Search).
+	Search(cells []uint8, blank, g int, state int32, bound int) (found bool, next int, below []uint8)
 	// Counts is the worker's counter.
 	Counts() *Counter
 }
@@ -118,6 +119,7 @@ func DeepenParallel(ctx context.Context, start time.Time, b puzzles.Board, h0 in
 		Moves:  b.Shape().Moves(),
 		H:      estimate,
 		IsGoal: func(_ []uint8, h int) bool { return h == 0 },
+		Prune:  lim.Pruning.Machine(b.Shape()),
 	}
 	done := func(path []puzzles.Dir, err error) ([]puzzles.Dir, Stats, error) {
 		st.Seconds = time.Since(start).Seconds()
@@ -169,7 +171,7 @@ func DeepenParallel(ctx context.Context, start time.Time, b puzzles.Board, h0 in
 			w, nd := workers[wi], &top.Nodes[i]
 			c := w.Counts()
 			c.node, c.err = i, nil
-			found, wnext, below := w.Search(nd.Cells, nd.Blank, nd.G(), nd.Back(), bound)
+			found, wnext, below := w.Search(nd.Cells, nd.Blank, nd.G(), nd.State, bound)
 			err := c.Err()
 			mu.Lock()
 			defer mu.Unlock()

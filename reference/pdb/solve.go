@@ -23,6 +23,9 @@ type Limits struct {
 	// the limits bound the workers' nodes together, and the search may
 	// stop a little below them.
 	Threads int
+	// Pruning chooses the move sequences the search leaves out; the zero
+	// value prunes duplicates (PruneDuplicates).
+	Pruning Pruning
 }
 
 // Stats describe a search. Expanded counts the nodes whose successors
@@ -89,8 +92,8 @@ type patternTable struct {
 	excess bool
 }
 
-// entry is the table entry for the tiles' cells in pos.
-func (t *patternTable) entry(n int, pos *[MaxCells]uint8) int {
+// index is the rank of the tiles' cells in pos: the entry's index.
+func (t *patternTable) index(n int, pos *[MaxCells]uint8) int64 {
 	var used uint64
 	var idx int64
 	for i, tile := range t.tiles {
@@ -98,10 +101,23 @@ func (t *patternTable) entry(n int, pos *[MaxCells]uint8) int {
 		idx = idx*int64(n-i) + int64(c) - int64(bits.OnesCount64(used&(1<<c-1)))
 		used |= 1 << c
 	}
+	return idx
+}
+
+// at is entry idx.
+func (t *patternTable) at(idx int64) int {
 	if t.nibble {
 		return int(t.data[idx>>1]>>(uint(idx&1)<<2)) & 0xF
 	}
 	return int(t.data[idx])
+}
+
+// fetch starts bringing entry idx into the cache (see prefetch).
+func (t *patternTable) fetch(idx int64) {
+	if t.nibble {
+		idx >>= 1
+	}
+	prefetch(&t.data[idx])
 }
 
 type searcher struct {
@@ -109,6 +125,8 @@ type searcher struct {
 	h      *Heuristic
 	n      int
 	nbr    [][4]int8
+	fsm    [][4]int32 // the pruning machine's transitions (movefsm)
+	start  func(blank int) int32
 	cells  [MaxCells]uint8
 	pos    [MaxCells]uint8 // cell of each tile
 	rpos   [MaxCells]uint8 // cell of each tile in the reflected state
@@ -134,6 +152,8 @@ func newSearcher(ctx context.Context, b puzzles.Board, h *Heuristic, lim Limits)
 	s := &searcher{Counter: NewCounter(ctx, lim), h: h, n: h.n, reflec: h.reflect, max: h.part.Mode == Max}
 	geo, _ := newGeometry(b.Shape())
 	s.nbr = geo.nbr
+	m := lim.Pruning.Machine(b.Shape())
+	s.fsm, s.start = m.Table(), m.Start
 	for c := range s.n {
 		for c2 := range s.n {
 			s.md[c][c2] = h.mdTab[c][c2]
@@ -203,15 +223,15 @@ func (s *searcher) reset(cells []uint8) {
 
 // Search is the Worker form of the search: it searches below the state
 // cells within bound.
-func (s *searcher) Search(cells []uint8, blank, g, back, bound int) (bool, int, []uint8) {
+func (s *searcher) Search(cells []uint8, blank, g int, state int32, bound int) (bool, int, []uint8) {
 	s.reset(cells)
 	s.bound, s.next = bound, 1<<30
 	s.path = s.path[:0]
 	var found bool
 	if s.max {
-		found = s.dfsMax(g, blank, back)
+		found = s.dfsMax(g, blank, state)
 	} else {
-		found = s.dfs(g, blank, back, s.sumN, s.sumR)
+		found = s.dfs(g, blank, state, s.sumN, s.sumR)
 	}
 	return found, s.next, s.path
 }
@@ -240,8 +260,14 @@ func (s *searcher) initSums(pos *[MaxCells]uint8, md, val []int) int {
 // value is pattern p's value in state pos given its tiles' Manhattan
 // distance md.
 func (s *searcher) value(p int, pos *[MaxCells]uint8, md int) int {
+	return s.valueAt(p, s.tabs[p].index(s.n, pos), md)
+}
+
+// valueAt is pattern p's value for its entry idx given its tiles'
+// Manhattan distance md.
+func (s *searcher) valueAt(p int, idx int64, md int) int {
 	t := &s.tabs[p]
-	e := t.entry(s.n, pos)
+	e := t.at(idx)
 	if t.excess {
 		return md + 2*e
 	}
@@ -260,27 +286,42 @@ func (s *searcher) dfsStart() bool {
 		return true
 	}
 	if s.max {
-		return s.dfsMax(0, blank, -1)
+		return s.dfsMax(0, blank, s.start(blank))
 	}
-	return s.dfs(0, blank, -1, s.sumN, s.sumR)
+	return s.dfs(0, blank, s.start(blank), s.sumN, s.sumR)
 }
 
 // dfs searches below the state with the blank on blank, reached by g
-// moves, the last of which is undone by direction back; sumN and sumR are
-// the additive estimates of the state and its reflection.
-func (s *searcher) dfs(g, blank, back int, sumN, sumR int) bool {
+// moves after which the pruning machine is in state state; sumN and sumR
+// are the additive estimates of the state and its reflection.
+func (s *searcher) dfs(g, blank int, state int32, sumN, sumR int) bool {
 	s.Expanded++
 	if s.Stop() {
 		return false
 	}
+	moves := &s.fsm[state]
+	// The entries of the children's direct lookups, asked for before the
+	// first child is searched, so that their cache misses overlap.
+	var idx [4]int64
 	for d := range 4 {
-		if d == back {
+		if moves[d] < 0 {
 			continue
 		}
 		q := int(s.nbr[blank][d])
-		if q < 0 {
-			continue
+		t := s.cells[q]
+		if p := s.patOf[t]; p >= 0 {
+			s.pos[t] = uint8(blank)
+			idx[d] = s.tabs[p].index(s.n, &s.pos)
+			s.pos[t] = uint8(q)
+			s.tabs[p].fetch(idx[d])
 		}
+	}
+	for d := range 4 {
+		ns := moves[d]
+		if ns < 0 {
+			continue // off the board, or pruned
+		}
+		q := int(s.nbr[blank][d])
 		s.Generated++
 		t := s.cells[q]
 		s.cells[blank], s.cells[q] = t, 0
@@ -292,7 +333,7 @@ func (s *searcher) dfs(g, blank, back int, sumN, sumR int) bool {
 		if p >= 0 {
 			oldMd, oldVal = s.mdN[p], s.valN[p]
 			md := oldMd + int(s.md[t][blank]) - int(s.md[t][q])
-			v := s.value(int(p), &s.pos, md)
+			v := s.valueAt(int(p), idx[d], md)
 			s.mdN[p], s.valN[p] = md, v
 			nsN += v - oldVal
 		} else {
@@ -336,7 +377,7 @@ func (s *searcher) dfs(g, blank, back int, sumN, sumR int) bool {
 			}
 		} else {
 			s.path = append(s.path, uint8(d))
-			if h == 0 || s.dfs(g+1, q, d^1, nsN, nsR) {
+			if h == 0 || s.dfs(g+1, q, ns, nsN, nsR) {
 				found = true
 			} else {
 				s.path = s.path[:len(s.path)-1]
@@ -367,19 +408,17 @@ func (s *searcher) dfs(g, blank, back int, sumN, sumR int) bool {
 
 // dfsMax is dfs for Max-mode databases, which depend on the blank and so
 // are looked up afresh at every node.
-func (s *searcher) dfsMax(g, blank, back int) bool {
+func (s *searcher) dfsMax(g, blank int, state int32) bool {
 	s.Expanded++
 	if s.Stop() {
 		return false
 	}
 	for d := range 4 {
-		if d == back {
+		ns := s.fsm[state][d]
+		if ns < 0 {
 			continue
 		}
 		q := int(s.nbr[blank][d])
-		if q < 0 {
-			continue
-		}
 		s.Generated++
 		t := s.cells[q]
 		s.cells[blank], s.cells[q] = t, 0
@@ -391,7 +430,7 @@ func (s *searcher) dfsMax(g, blank, back int) bool {
 			}
 		} else {
 			s.path = append(s.path, uint8(d))
-			if h == 0 || s.dfsMax(g+1, q, d^1) {
+			if h == 0 || s.dfsMax(g+1, q, ns) {
 				found = true
 			} else {
 				s.path = s.path[:len(s.path)-1]

@@ -3,6 +3,7 @@ package pdb_test
 import (
 	"context"
 	"errors"
+	"github.com/google/go-cmp/cmp"
 	"os"
 	"testing"
 
@@ -124,15 +125,18 @@ func TestSolveRandom3x4(t *testing.T) {
 // goals and compares with the published lengths. It uses a 3-4-4-4
 // partition, whose tables build in a fraction of a second even under the
 // race detector; the shipped partitions are measured by the benchmarks
-// and kpuzzle bench.
+// and kpuzzle bench. Without duplicate pruning the search generates
+// exactly the nodes it generated before the pruning came (the counts
+// pinned here); with it, fewer.
 func TestSolveKorfInstances(t *testing.T) {
 	for _, tc := range []struct {
 		set      string
 		patterns [][]int
+		inverse  []int64 // nodes generated with PruneInverse
 	}{
-		{"korf100", [][]int{{1, 2, 3}, {4, 5, 8, 9}, {6, 7, 10, 11}, {12, 13, 14, 15}}},
+		{"korf100", [][]int{{1, 2, 3}, {4, 5, 8, 9}, {6, 7, 10, 11}, {12, 13, 14, 15}}, []int64{28591, 17389, 39376}},
 		// The same cells turned half a turn, for the default goal.
-		{"korf100-blank-last", [][]int{{13, 14, 15}, {7, 8, 11, 12}, {5, 6, 9, 10}, {1, 2, 3, 4}}},
+		{"korf100-blank-last", [][]int{{13, 14, 15}, {7, 8, 11, 12}, {5, 6, 9, 10}, {1, 2, 3, 4}}, []int64{30679, 22655, 29309}},
 	} {
 		st, err := puzzles.LoadSet(tc.set)
 		if err != nil {
@@ -140,14 +144,28 @@ func TestSolveKorfInstances(t *testing.T) {
 		}
 		g := st.Goal(st.Instances[0])
 		h := inMemory(t, g, pdb.Additive, tc.patterns, false)
-		for _, i := range []int{9, 47, 94} { // 46, 47 and 53 moves
+		var inverse []int64
+		for k, i := range []int{9, 47, 94} { // 46, 47 and 53 moves
 			inst := st.Instances[i-1]
 			path, stats, err := pdb.Solve(context.Background(), inst.Board, h, pdb.Limits{})
 			if err != nil {
 				t.Fatalf("%s #%s: %v", tc.set, inst.Name, err)
 			}
 			checkPath(t, inst.Board, g, path, inst.Optimal)
-			t.Logf("%s #%s: %d moves, %d nodes generated", tc.set, inst.Name, len(path), stats.Generated)
+			path, old, err := pdb.Solve(context.Background(), inst.Board, h, pdb.Limits{Pruning: pdb.PruneInverse, Threads: 1})
+			if err != nil {
+				t.Fatalf("%s #%s: %v", tc.set, inst.Name, err)
+			}
+			checkPath(t, inst.Board, g, path, inst.Optimal)
+			inverse = append(inverse, old.Generated)
+			if stats.Generated >= old.Generated {
+				t.Errorf("%s #%s: %d nodes with duplicate pruning, %d without", tc.set, inst.Name, stats.Generated, old.Generated)
+			}
+			t.Logf("%s #%s: %d moves, %d nodes generated (%d without duplicate pruning, %d of them pruned)",
+				tc.set, inst.Name, len(path), stats.Generated, tc.inverse[k], tc.inverse[k]-stats.Generated)
+		}
+		if diff := cmp.Diff(tc.inverse, inverse); diff != "" {
+			t.Errorf("%s: nodes generated without duplicate pruning (-want +got):\n%s", tc.set, diff)
 		}
 	}
 }

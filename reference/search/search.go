@@ -68,6 +68,14 @@ type Options struct {
 	// over; 0 and 1 run the serial search, and so does any search with a
 	// Trace. The other algorithms ignore it.
 	Threads int
+	// InverseOnly is for the incremental IDA* searches that package
+	// reference runs for the pattern databases (pdb.Solve and
+	// dynamic.Solve): they then leave out only the move that undoes the
+	// last one, as this package's IDA* does, and count its nodes node for
+	// node, rather than every duplicate sequence of moves their pruning
+	// machine knows (pdb.PruneDuplicates). This package's searches
+	// ignore it.
+	InverseOnly bool
 }
 
 // Result is the outcome of a search.

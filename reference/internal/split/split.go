@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/internal/movefsm"
 )
 
 // NodesPerThread is how many frontier nodes Expand aims at for each
@@ -70,6 +71,10 @@ type Tree struct {
 	H func(cells []uint8) int
 	// IsGoal reports whether cells, whose estimate is h, is the goal.
 	IsGoal func(cells []uint8, h int) bool
+	// Prune, when set, is the machine that chooses the moves the search
+	// tries (package movefsm); nil tries every move but the one that
+	// undoes the last.
+	Prune *movefsm.Machine
 }
 
 // Node is a node of the tree: the state Path leads to from the root.
@@ -80,6 +85,8 @@ type Node struct {
 	Cells []uint8
 	Blank int
 	H     int
+	// State is the state of Tree.Prune after Path (zero without one).
+	State int32
 }
 
 // G is the node's depth.
@@ -140,6 +147,9 @@ type Top struct {
 func Expand(t Tree, cells []uint8, blank, h0, bound, want, maxDepth int, maxExpanded int64) Top {
 	top := Top{Next: math.MaxInt}
 	level := []Node{{Cells: append([]uint8(nil), cells...), Blank: blank, H: h0}}
+	if t.Prune != nil {
+		level[0].State = t.Prune.Start(blank)
+	}
 	n := len(cells)
 	for g := 0; g < maxDepth && len(level) > 0 && len(level) < want; g++ {
 		var below []Node
@@ -157,7 +167,12 @@ func Expand(t Tree, cells []uint8, blank, h0, bound, want, maxDepth int, maxExpa
 			top.ByDepth[g]++
 			back := p.Back()
 			for d := range 4 {
-				if d == back {
+				var state int32
+				if t.Prune != nil {
+					if state = t.Prune.Next(p.State, d); state == movefsm.Refused {
+						continue
+					}
+				} else if d == back {
 					continue
 				}
 				to := int(t.Moves[p.Blank][d])
@@ -182,7 +197,7 @@ func Expand(t Tree, cells []uint8, blank, h0, bound, want, maxDepth int, maxExpa
 					top.Path = (&Node{Path: path}).Join(nil)
 					return top
 				}
-				below = append(below, Node{Path: path, Cells: c, Blank: to, H: h})
+				below = append(below, Node{Path: path, Cells: c, Blank: to, H: h, State: state})
 			}
 		}
 		level = below

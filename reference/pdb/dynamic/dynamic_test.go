@@ -129,9 +129,16 @@ func TestSolveMatchesGenericSearches(t *testing.T) {
 			for range 150 {
 				b := puzzles.RandomSolvable(rng, g)
 				dist, _ := tab.DistanceBoard(b)
-				path, st, err := dynamic.Solve(context.Background(), b, h, pdb.Limits{})
+				path, st, err := dynamic.Solve(context.Background(), b, h, pdb.Limits{Pruning: pdb.PruneInverse})
 				if err != nil {
 					t.Fatal(err)
+				}
+				pruned, _, err := dynamic.Solve(context.Background(), b, h, pdb.Limits{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(pruned) != dist {
+					t.Fatalf("%s %v: %d moves with duplicates pruned, optimal %d", h.Name(), b, len(pruned), dist)
 				}
 				p := search.Problem{Start: b, Goal: g}
 				ida, err := search.IDAStar(context.Background(), p, h, search.Options{})

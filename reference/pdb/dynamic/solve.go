@@ -21,9 +21,10 @@ import (
 // excess changed, the best packing cannot have changed either and the
 // estimate moves with Manhattan distance alone, otherwise the packing is
 // solved again. Successors are tried in the order up, down, left, right
-// of the blank and the inverse of the last move is never generated, as
-// in pdb.Solve and the generic IDA* of package search, and nodes are
-// counted the same way, so all three are comparable node for node.
+// of the blank and lim.Pruning leaves out moves as in pdb.Solve (with
+// pdb.PruneInverse only the inverse of the last move, as in the generic
+// IDA* of package search), and nodes are counted the same way, so all
+// three are comparable node for node.
 //
 // With lim.Threads above 1 each iteration is split among that many
 // goroutines (pdb.DeepenParallel).
@@ -46,7 +47,8 @@ func Solve(ctx context.Context, b puzzles.Board, h *Heuristic, lim pdb.Limits) (
 	}
 	return pdb.Deepen(start, &s.Counter, s.md0+2*s.pack0, func(bound int) (bool, int) {
 		s.bound, s.next = bound, 1<<30
-		return s.md0 == 0 || s.dfs(0, int(s.pos[0]), 4, s.md0, s.pack0), s.next
+		blank := int(s.pos[0])
+		return s.md0 == 0 || s.dfs(0, blank, s.start(blank), s.md0, s.pack0), s.next
 	}, &s.path)
 }
 
@@ -61,6 +63,9 @@ type searcher struct {
 	h   *Heuristic
 	n   int
 	nbr [][4]int16
+	// fsm is the pruning machine's transition table (Limits.Pruning).
+	fsm   [][4]int32
+	start func(blank int) int32
 
 	cells [MaxPairCells]uint8
 	pos   [MaxPairCells]uint8
@@ -87,6 +92,8 @@ type searcher struct {
 func newSearcher(ctx context.Context, b puzzles.Board, h *Heuristic, lim pdb.Limits) *searcher {
 	n := h.n
 	s := &searcher{Counter: pdb.NewCounter(ctx, lim), h: h, n: n, nbr: b.Shape().Moves(), pairsOf: h.pairsOf}
+	m := lim.Pruning.Machine(b.Shape())
+	s.fsm, s.start = m.Table(), m.Start
 	s.reset(b.Bytes())
 	return s
 }
@@ -112,11 +119,11 @@ func (s *searcher) reset(cells []uint8) {
 
 // Search is the pdb.Worker form of the search: it searches below the
 // state cells within bound.
-func (s *searcher) Search(cells []uint8, blank, g, back, bound int) (bool, int, []uint8) {
+func (s *searcher) Search(cells []uint8, blank, g int, state int32, bound int) (bool, int, []uint8) {
 	s.reset(cells)
 	s.bound, s.next = bound, 1<<30
 	s.path = s.path[:0]
-	found := s.dfs(g, blank, back, s.md0, s.pack0)
+	found := s.dfs(g, blank, state, s.md0, s.pack0)
 	return found, s.next, s.path
 }
 
@@ -227,22 +234,20 @@ func (s *searcher) pack() int {
 }
 
 // dfs searches below the state with the blank on blank, reached by g
-// moves, the last of which is undone by direction back (4: none); md is
-// the state's Manhattan distance and pack its best packing.
-func (s *searcher) dfs(g, blank, back, md, pack int) bool {
+// moves after which the pruning machine is in state state; md is the
+// state's Manhattan distance and pack its best packing.
+func (s *searcher) dfs(g, blank int, state int32, md, pack int) bool {
 	s.Expanded++
 	if s.Stop() {
 		return false
 	}
 	n := s.n
 	for d := range 4 {
-		if d == back {
-			continue
+		ns := s.fsm[state][d]
+		if ns < 0 {
+			continue // off the board, or pruned
 		}
 		q := int(s.nbr[blank][d])
-		if q < 0 {
-			continue
-		}
 		s.Generated++
 		t := int(s.cells[q])
 		s.cells[blank], s.cells[q] = uint8(t), 0
@@ -261,7 +266,7 @@ func (s *searcher) dfs(g, blank, back, md, pack int) bool {
 			}
 		} else {
 			s.path = append(s.path, uint8(d))
-			if nmd == 0 || s.dfs(g+1, q, d^1, nmd, npack) {
+			if nmd == 0 || s.dfs(g+1, q, ns, nmd, npack) {
 				found = true
 			} else {
 				s.path = s.path[:len(s.path)-1]

@@ -1,0 +1,7 @@
+//go:build !amd64
+
+package pdb
+
+// prefetch is a no-op where kpuzzle has no prefetch instruction for it
+// (see prefetch_amd64.go).
+func prefetch(*byte) {}
