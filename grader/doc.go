@@ -1,16 +1,10 @@
-// Package grader checks answers to sliding-tile puzzles and scores them.
+// Package grader describes an assignment and turns what the runs of a
+// submission did into scored test results.
 //
-// It owns three things, each in its own file:
+// The verdict on one answer is package grader/check's ([check.Answer],
+// [check.Verdict], [check.Report]); this package turns a check's report
+// into a test's [Result] ([ResultFromReport]) and owns:
 //
-//   - the verdict on one answer ([Check], [Verdict], [Report]): is the
-//     answer readable, is every move legal, does it reach the goal, is it
-//     as short as possible, or does it correctly claim that the puzzle is
-//     unsolvable; and for a suboptimal or incomplete answer, the first
-//     move after which the goal could no longer be reached in the optimal
-//     number of moves ([OffPath], offpath.go: a bisection over the answer
-//     with exact distances from the [Oracle]); how many answers of a
-//     length a puzzle allows is package grader/pathcount's, for the class
-//     report's shared answers;
 //   - the description of an assignment ([Assignment]): where the puzzle
 //     set is, how a submission is built and run, the limits of every run,
 //     the rubric and which tests students may see — a typed struct with
@@ -50,12 +44,9 @@
 // has judged the answer, and [RunOutcome.JudgeBuild] the build's. The
 // batch grader fills a RunOutcome from the sandbox's result.
 //
-// Optimal lengths come from the puzzle set's answer key when it has one and
-// otherwise from an [Oracle]; the package does not know how the oracle
-// proves its lengths, so that the checker stays independent of the
-// reference solver. When the oracle cannot prove optimality in time, the
-// verdict is [Valid] — "legal and solved, optimality not verified" — never
-// a guess.
+// Optimal lengths come from the puzzle set's answer key when it has one
+// and otherwise from a [check.Oracle] (grader/batch hands it the
+// reference solver).
 //
 // The limits of a run ([Limits]: wall and CPU time, memory, processes,
 // output, disk), their units and their defaults live in

@@ -8,6 +8,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/kpuzzle/kpuzzle/grader/check"
+	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
@@ -17,8 +19,8 @@ import (
 // running anything again.
 type Result struct {
 	// Test is the test's name.
-	Test    string  `json:"test"`
-	Verdict Verdict `json:"verdict"`
+	Test    string        `json:"test"`
+	Verdict check.Verdict `json:"verdict"`
 	// Length is the number of moves in the answer.
 	Length int `json:"length"`
 	// OptimalLength is the optimal length when known.
@@ -58,9 +60,9 @@ type Result struct {
 	// every optimal path. They are kept apart from Details so that each
 	// report shows them by the test's visibility and the assignment's
 	// feedback settings (a hidden test never shows its board).
-	OffPath        *OffPath `json:"off_path,omitempty"`
-	Remaining      *int     `json:"remaining,omitempty"`
-	OffPathUnknown string   `json:"off_path_unknown,omitempty"`
+	OffPath        *check.OffPath `json:"off_path,omitempty"`
+	Remaining      *int           `json:"remaining,omitempty"`
+	OffPathUnknown string         `json:"off_path_unknown,omitempty"`
 	// IllegalMove is, for an illegal answer, the 1-based number of its
 	// first illegal move.
 	IllegalMove int `json:"illegal_move,omitempty"`
@@ -84,8 +86,8 @@ type Result struct {
 // ResultFromReport turns a checker's report into a test result. An
 // answer read in another notation than one move per line, or found among
 // other text, says so in the details.
-func ResultFromReport(test string, r Report) Result {
-	details := r.baseDetails()
+func ResultFromReport(test string, r check.Report) Result {
+	details := r.VerdictDetails()
 	if n := r.AnswerFormat; n != notation.Auto && n != notation.Lines {
 		details = append(details, fmt.Sprintf("the answer was read as %s (answer format %s)", n.Description(), n))
 	}
@@ -103,9 +105,34 @@ func ResultFromReport(test string, r Report) Result {
 		OffPath:        r.OffPath,
 		Remaining:      r.Remaining,
 		OffPathUnknown: r.OffPathUnknown,
-		AnswerDigest:   r.answerDigest,
+		AnswerDigest:   AnswerDigest(r),
 		IllegalMove:    r.Move,
 	}
+}
+
+// AnswerDigest fingerprints the moves of the answer a report read, as
+// the blank's directions (so that the same moves written in another
+// notation or convention give the same digest), with its illegal move
+// and how many moves followed it; "" for an answer that was not read or
+// claims UNSOLVABLE.
+func AnswerDigest(r check.Report) string {
+	a := r.Answer
+	if a == nil || a.Unsolvable {
+		return ""
+	}
+	conv, err := puzzles.ParseConvention(r.Moves)
+	if err != nil {
+		return ""
+	}
+	var sb strings.Builder
+	for _, d := range a.Path(conv) {
+		sb.WriteString(d.Letter())
+	}
+	if a.Illegal != nil {
+		fmt.Fprintf(&sb, "!%s+%d", a.Illegal.Token, a.AfterIllegal)
+	}
+	sum, _ := Digest(strings.NewReader(sb.String()))
+	return sum
 }
 
 // Score is what the result earns under the rubric (normalized): its

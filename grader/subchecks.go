@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // CheckGroupClaims holds the checks of what a program claims about its
@@ -196,7 +198,7 @@ func (r Result) ScoredChecks(rub Rubric) []ScoredSubCheck {
 			continue // another API's method, worth nothing here
 		}
 		sc := ScoredSubCheck{SubCheck: c, Max: RoundPoints(max)}
-		if g, _ := lookupCheckGroup(c.Group); c.Passed && g.TimeoutVoids && r.Verdict == Timeout {
+		if g, _ := lookupCheckGroup(c.Group); c.Passed && g.TimeoutVoids && r.Verdict == check.Timeout {
 			// A method check passed before the solver ran out of time
 			// earns nothing: the test as a whole was not completed.
 			sc.Passed = false

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 const (
@@ -79,7 +80,7 @@ func TestCheckScores(t *testing.T) {
 	}
 	rub := a.Rubric
 	opt := 5
-	r := grader.Result{Verdict: grader.Optimal, Length: 5, OptimalLength: &opt, Solvable: true, Checks: []grader.SubCheck{
+	r := grader.Result{Verdict: check.Optimal, Length: 5, OptimalLength: &opt, Solvable: true, Checks: []grader.SubCheck{
 		{Group: grader.CheckGroupAPI, Name: grader.CheckHamming, Passed: true, Detail: "returned 3"},
 		{Group: grader.CheckGroupAPI, Name: grader.CheckManhattan, Passed: false, Detail: "returned 9, expected 7"},
 		{Group: grader.CheckGroupAPI, Name: grader.CheckDimension, Passed: false, Detail: "returned 4, expected 3"},
@@ -120,7 +121,7 @@ func TestCheckScores(t *testing.T) {
 		t.Errorf("points %+v", scored)
 	}
 	// A run that ended early gets no check points but keeps its max.
-	crashed := grader.Result{Verdict: grader.Crashed, Solvable: true}
+	crashed := grader.Result{Verdict: check.Crashed, Solvable: true}
 	if crashed.Score(rub) != 0 || crashed.Max(rub) != 6.5 {
 		t.Errorf("crashed: %v of %v", crashed.Score(rub), crashed.Max(rub))
 	}
@@ -140,11 +141,11 @@ func TestTimedOutTestEarnsNoMethodPoints(t *testing.T) {
 		t.Fatal(err)
 	}
 	checks := []grader.SubCheck{{Group: grader.CheckGroupAPI, Name: grader.CheckHamming, Passed: true, Detail: "hamming() returned 3"}}
-	for _, v := range []grader.Verdict{grader.Timeout, grader.Crashed} {
+	for _, v := range []check.Verdict{check.Timeout, check.Crashed} {
 		r := grader.Result{Verdict: v, Solvable: true, Checks: checks}
 		got := r.ScoredChecks(a.Rubric)[1]
 		want := 1.0
-		if v == grader.Timeout {
+		if v == check.Timeout {
 			want = 0
 			if got.Passed || got.Detail != "hamming() returned 3 (not scored: the test timed out)" {
 				t.Errorf("timeout: %+v", got)
@@ -168,7 +169,7 @@ func TestNotApplicableChecksLeftOut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := grader.Result{Verdict: grader.Optimal, Solvable: true, Checks: []grader.SubCheck{na}}
+		r := grader.Result{Verdict: check.Optimal, Solvable: true, Checks: []grader.SubCheck{na}}
 		listed := false
 		for _, c := range r.ScoredChecks(a.Rubric) {
 			if c.Name == grader.CheckTileAt {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -346,22 +347,22 @@ type integrityJSON struct {
 }
 
 type testJSON struct {
-	Test          string         `json:"test"`
-	Verdict       grader.Verdict `json:"verdict"`
-	Length        int            `json:"length"`
-	OptimalLength *int           `json:"optimal_length"`
-	Score         float64        `json:"score"`
-	Max           float64        `json:"max_score"`
-	Seconds       float64        `json:"seconds"`
-	Summary       string         `json:"summary"`
+	Test          string        `json:"test"`
+	Verdict       check.Verdict `json:"verdict"`
+	Length        int           `json:"length"`
+	OptimalLength *int          `json:"optimal_length"`
+	Score         float64       `json:"score"`
+	Max           float64       `json:"max_score"`
+	Seconds       float64       `json:"seconds"`
+	Summary       string        `json:"summary"`
 	// Unchecked marks a length the program reported without moves to
 	// check (run.solution: reported), capped by rubric.reported.
 	Unchecked bool `json:"unchecked,omitempty"`
 	// OffPath, Remaining and OffPathUnknown are grader.Result's: where a
 	// suboptimal or incomplete answer left every optimal path.
-	OffPath        *grader.OffPath `json:"off_path,omitempty"`
-	Remaining      *int            `json:"remaining,omitempty"`
-	OffPathUnknown string          `json:"off_path_unknown,omitempty"`
+	OffPath        *check.OffPath `json:"off_path,omitempty"`
+	Remaining      *int           `json:"remaining,omitempty"`
+	OffPathUnknown string         `json:"off_path_unknown,omitempty"`
 	// Rerun is grader.Result's: how a time-out beside other runs went
 	// before it was run again alone.
 	Rerun string `json:"rerun,omitempty"`
@@ -406,7 +407,7 @@ type gradeInputs struct {
 	madeOut bool
 }
 
-func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle, distances, counts grader.Oracle) error {
+func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle, distances, counts check.Oracle) error {
 	in, err := readGradeInputs(a, &opts, asg, paths)
 	if err != nil {
 		return err
@@ -441,7 +442,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 		switch {
 		case errors.Is(err, journal.ErrExists), errors.Is(err, journal.ErrMismatch), errors.Is(err, journal.ErrLocked), errors.Is(err, journal.ErrNoHeader):
 			return usageErrorf("%v", err)
-		case errors.Is(err, grader.ErrKeyContradiction), errors.Is(err, batch.ErrExposed):
+		case errors.Is(err, check.ErrKeyContradiction), errors.Is(err, batch.ErrExposed):
 			return usageErrorf("%v", err)
 		}
 		var ce *grader.ConfigError
@@ -483,10 +484,10 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 
 // classReport is the class at a glance of a grading (report.Class), its
 // shared answers' paths counted with counts (remembering what it proved).
-func classReport(ctx context.Context, asg grader.Assignment, o batch.Outcome, roster report.Roster, counts grader.Oracle) (*report.Class, error) {
+func classReport(ctx context.Context, asg grader.Assignment, o batch.Outcome, roster report.Roster, counts check.Oracle) (*report.Class, error) {
 	var po report.PathOptions
 	if counts != nil {
-		po.Distances = grader.NewMemoOracle(counts, 0)
+		po.Distances = check.NewMemoOracle(counts, 0)
 	}
 	c, err := report.FromOutcome(asg, o, roster).Class(ctx, po)
 	if err != nil {

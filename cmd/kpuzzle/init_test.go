@@ -19,6 +19,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"go.yaml.in/yaml/v3"
@@ -55,13 +56,13 @@ func TestInitThenGradeTheStarter(t *testing.T) {
 			if len(got.Submissions) != 1 || len(got.Submissions[0].Tests) != 4 {
 				t.Fatalf("want 1 submission of 4 tests: %s", r.stdout)
 			}
-			verdicts := map[string]grader.Verdict{}
+			verdicts := map[string]check.Verdict{}
 			for _, tr := range got.Submissions[0].Tests {
 				verdicts[tr.Test] = tr.Verdict
 			}
-			want := map[string]grader.Verdict{
-				"public/3x3/puzzle_1.txt": grader.Optimal, "hidden/3x3/puzzle_1.txt": grader.Optimal,
-				"public/4x4/puzzle_1.txt": grader.Optimal, "hidden/4x4/puzzle_1.txt": grader.Optimal,
+			want := map[string]check.Verdict{
+				"public/3x3/puzzle_1.txt": check.Optimal, "hidden/3x3/puzzle_1.txt": check.Optimal,
+				"public/4x4/puzzle_1.txt": check.Optimal, "hidden/4x4/puzzle_1.txt": check.Optimal,
 			}
 			if diff := cmp.Diff(want, verdicts); diff != "" {
 				t.Errorf("verdicts (-want +got):\n%s", diff)
@@ -106,7 +107,7 @@ func TestInitBareStarterIsASkeleton(t *testing.T) {
 		t.Errorf("the bare starter scores %v and is flagged %+v; want 0 and nothing flagged", s.Score, s.Integrity)
 	}
 	for _, tc := range s.Tests {
-		if tc.Verdict != grader.NoAnswer {
+		if tc.Verdict != check.NoAnswer {
 			t.Errorf("%s: %s, want no-answer from the skeleton", tc.Test, tc.Verdict)
 		}
 	}
@@ -587,17 +588,17 @@ func TestInitInterfaces(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				wantVerdicts := map[string]grader.Verdict{}
+				wantVerdicts := map[string]check.Verdict{}
 				for _, e := range m.Puzzles {
-					wantVerdicts[e.File] = grader.UnsolvableCorrect
+					wantVerdicts[e.File] = check.UnsolvableCorrect
 					if e.Solvable {
-						wantVerdicts[e.File] = grader.Optimal
+						wantVerdicts[e.File] = check.Optimal
 					}
 				}
 				if len(got.Submissions) != 1 || len(wantVerdicts) != 4 {
 					t.Fatalf("want 1 submission of 4 tests: %s", r.stdout)
 				}
-				verdicts := map[string]grader.Verdict{}
+				verdicts := map[string]check.Verdict{}
 				for _, tr := range got.Submissions[0].Tests {
 					verdicts[tr.Test] = tr.Verdict
 				}

@@ -9,7 +9,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
@@ -104,7 +104,7 @@ type replayJSON struct {
 // runReplay writes the replay page. oracle proves optimal lengths that
 // neither --optimal nor an answer key gives; nil means no solver, so a
 // solved answer without a known optimum is valid.
-func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answerPath string, oracle grader.Oracle) error {
+func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answerPath string, oracle check.Oracle) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -147,10 +147,10 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 		page.MaxMoves = -1 // every move
 	}
 	if answerErr == nil {
-		rep, err := grader.CheckAnswer(ctx, p, ans, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout, Notation: n,
-			OffPath: grader.OffPathOptions{Timeout: opts.timeout}})
+		rep, err := check.Parsed(ctx, p, ans, check.Options{Oracle: oracle, OracleTimeout: opts.timeout, Notation: n,
+			OffPath: check.OffPathOptions{Timeout: opts.timeout}})
 		if err != nil {
-			if errors.Is(err, grader.ErrKeyContradiction) {
+			if errors.Is(err, check.ErrKeyContradiction) {
 				return usageErrorf("%s: %v", puzzlePath, err)
 			}
 			return inputError(err)
@@ -161,7 +161,7 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 		page.OptimalSource = rep.OptimalSource
 		page.OffPath, page.Remaining = rep.OffPath, rep.Remaining
 		page.Note = rep.Note
-		if rep.Verdict == grader.Valid {
+		if rep.Verdict == check.Valid {
 			page.Note = "" // the summary says it
 		}
 	}
@@ -253,7 +253,7 @@ func (a *app) reportReplay(out string, size int, page replay.Page, n notation.No
 			AnswerFormat: n,
 		})
 	}
-	word := a.paint.verdict(grader.Verdict(verdict), verdict)
+	word := a.paint.verdict(check.Verdict(verdict), verdict)
 	fmt.Fprintf(a.out, "wrote %s (%s); open it in a browser\n", out, replaySize(size))
 	fmt.Fprintf(a.out, "%s: %s\n", word, summary)
 	if cut {
@@ -266,7 +266,7 @@ func (a *app) reportReplay(out string, size int, page replay.Page, n notation.No
 // moves it plays.
 func replayOutcome(page replay.Page) (verdict, summary string, played int) {
 	if page.AnswerError != nil {
-		return string(grader.Malformed), page.AnswerError.Error(), 0
+		return string(check.Malformed), page.AnswerError.Error(), 0
 	}
 	played = page.Answer.Len()
 	if _, err := puzzles.Replay(page.Start, page.Answer, page.Convention); err != nil {

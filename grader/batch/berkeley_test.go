@@ -9,6 +9,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // run.problem: berkeley grades CS188 search functions: kpuzzle's harness
@@ -48,9 +49,9 @@ func TestPythonBerkeley(t *testing.T) {
 		o := grade(t, batch.Options{Assignment: a}, root)
 		for test, r := range o.Results["python-berkeley"] {
 			switch {
-			case !r.Solvable && r.Verdict == grader.UnsolvableCorrect:
-			case r.Verdict == grader.Optimal:
-			case !tc.optimal && r.Verdict == grader.Valid && r.VerdictScore(a.Rubric) == r.VerdictMax(a.Rubric) &&
+			case !r.Solvable && r.Verdict == check.UnsolvableCorrect:
+			case r.Verdict == check.Optimal:
+			case !tc.optimal && r.Verdict == check.Valid && r.VerdictScore(a.Rubric) == r.VerdictMax(a.Rubric) &&
 				strings.Contains(r.Summary, "dfs does not promise a shortest solution"):
 				// run.search dfs: any checked path is worth every point.
 			default:
@@ -79,7 +80,7 @@ func TestPythonBerkeley(t *testing.T) {
 		t.Errorf("bfs: %+v", good.Checks)
 	}
 	t.Logf("flawed bfs: %+v", bad.Checks)
-	if bad.Verdict != grader.Optimal || len(bad.Checks) != 1 || bad.Checks[0].Passed {
+	if bad.Verdict != check.Optimal || len(bad.Checks) != 1 || bad.Checks[0].Passed {
 		t.Fatalf("flawed bfs:\n%s\n%+v", resultText(bad), bad.Checks)
 	}
 	if d := bad.Checks[0].Detail; !strings.HasPrefix(d, "the search stopped after expansion ") || !strings.Contains(d, ", where the reference expanded ") ||

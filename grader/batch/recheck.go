@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
@@ -51,7 +52,7 @@ func (g *grading) varies(t grader.Test, first grader.Result, firstAnswer []byte,
 		return ""
 	}
 	what := func(r grader.Result, moves string) string {
-		if moves == "" || r.Verdict == grader.UnsolvableCorrect || r.Verdict == grader.UnsolvableWrong {
+		if moves == "" || r.Verdict == check.UnsolvableCorrect || r.Verdict == check.UnsolvableWrong {
 			return string(r.Verdict)
 		}
 		return fmt.Sprintf("%d moves (%s)", r.Length, r.Verdict)
@@ -67,7 +68,7 @@ func (g *grading) varies(t grader.Test, first grader.Result, firstAnswer []byte,
 // and the moves it made; "" for a run decided by a limit or the grader.
 func (g *grading) answered(t grader.Test, r grader.Result, answer []byte) string {
 	switch r.Verdict {
-	case grader.Timeout, grader.OutputLimit, grader.MemoryLimit, grader.GraderError, grader.BuildFailed:
+	case check.Timeout, check.OutputLimit, check.MemoryLimit, check.GraderError, check.BuildFailed:
 		return ""
 	}
 	return string(r.Verdict) + "\x00" + g.moves(t, answer)

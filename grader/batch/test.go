@@ -14,6 +14,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/templates"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
@@ -92,7 +93,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 		err = privateTo(dir, uid)
 	}
 	if err != nil {
-		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot make a build folder: " + err.Error()}
+		s.failed = &grader.Result{Verdict: check.GraderError, Summary: "cannot make a build folder: " + err.Error()}
 		return
 	}
 	s.mu.Lock()
@@ -100,15 +101,15 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 	s.mu.Unlock()
 	copyDir := filepath.Join(dir, submissionFolder)
 	if err := copyTree(s.sub.Dir, copyDir, ownerForRuns(uid), false); err != nil {
-		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot copy the submission: " + err.Error()}
+		s.failed = &grader.Result{Verdict: check.GraderError, Summary: "cannot copy the submission: " + err.Error()}
 		return
 	}
 	if err := copyRunFiles(a.Run.Files, copyDir, ownerForRuns(uid)); err != nil {
-		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot copy run.files: " + err.Error()}
+		s.failed = &grader.Result{Verdict: check.GraderError, Summary: "cannot copy run.files: " + err.Error()}
 		return
 	}
 	if err := writeHarness(a.Run.Interface(), copyDir, ownerForRuns(uid)); err != nil {
-		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot write the function harness: " + err.Error()}
+		s.failed = &grader.Result{Verdict: check.GraderError, Summary: "cannot write the function harness: " + err.Error()}
 		return
 	}
 	argv := build.Expand(map[string]string{grader.PlaceSubmission: copyDir, grader.PlaceEntry: filepath.Join(copyDir, s.entry)})
@@ -127,7 +128,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 	// the grader's again, so that no later run under that uid can read or
 	// change it.
 	if cerr := takeBack(copyDir); cerr != nil && err == nil && ctx.Err() == nil {
-		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot take back the build folder: " + cerr.Error()}
+		s.failed = &grader.Result{Verdict: check.GraderError, Summary: "cannot take back the build folder: " + cerr.Error()}
 		return
 	}
 	if ctx.Err() != nil {
@@ -135,7 +136,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 	}
 	var se *sandbox.StartError
 	if err != nil && !errors.As(err, &se) {
-		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot run the build: " + err.Error()}
+		s.failed = &grader.Result{Verdict: check.GraderError, Summary: "cannot run the build: " + err.Error()}
 		return
 	}
 	out := outcome(res, se, build.Words(), strings.NewReplacer(copyDir, "<submission>"))
@@ -180,17 +181,17 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid int, first bool, load *runLoad) (r grader.Result, checked []byte, ok bool) {
 	a := g.opts.Assignment
 	kind := a.Run.Interface()
-	fail := func(v grader.Verdict, format string, args ...any) grader.Result {
+	fail := func(v check.Verdict, format string, args ...any) grader.Result {
 		return grader.Result{Test: t.Name, Verdict: v, Solvable: t.Solvable, OptimalLength: t.Optimum.KnownLength(), Summary: fmt.Sprintf(format, args...)}
 	}
 	if first {
 		if err := g.dropAnswer(s.sub.Name, t.Name); err != nil {
-			return fail(grader.GraderError, "cannot remove the answer kept by an earlier run: %v", err), nil, true
+			return fail(check.GraderError, "cannot remove the answer kept by an earlier run: %v", err), nil, true
 		}
 	}
 	p, err := g.prepareTest(s, t, uid)
 	if err != nil {
-		return fail(grader.GraderError, "%v", err), nil, true
+		return fail(check.GraderError, "%v", err), nil, true
 	}
 	defer os.RemoveAll(p.dir)
 	subCopy, input, output, work := p.subCopy, p.input, p.output, p.work
@@ -216,7 +217,7 @@ func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid i
 	case pipePuzzle:
 		f, err := os.Open(input)
 		if err != nil {
-			return fail(grader.GraderError, "cannot open the input: %v", err), nil, true
+			return fail(check.GraderError, "cannot open the input: %v", err), nil, true
 		}
 		defer f.Close()
 		spec.Stdin = f
@@ -263,7 +264,7 @@ func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid i
 	}
 	var se *sandbox.StartError
 	if err != nil && !errors.As(err, &se) {
-		return fail(grader.GraderError, "cannot run the program: %v", err), nil, true
+		return fail(check.GraderError, "cannot run the program: %v", err), nil, true
 	}
 	out := outcome(res, se, cmd.Words(), scrub)
 	if se == nil {
@@ -279,18 +280,18 @@ func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid i
 	}
 	if first {
 		if err := g.keepAnswer(s.sub.Name, t.Name, j.Answer); err != nil {
-			return fail(grader.GraderError, "cannot keep the answer: %v", err), nil, true
+			return fail(check.GraderError, "cannot keep the answer: %v", err), nil, true
 		}
 	}
 	reading := a.AnswerReading()
-	rep, err := grader.Check(ctx, t.Problem(a.Convention()), bytes.NewReader(j.Answer), "answer",
-		grader.CheckOptions{Limits: puzzles.AnswerLimits{MaxBytes: int64(a.Run.Output)}, Notation: reading.Notation, Words: reading.Words, Block: reading.Block,
-			OffPath: grader.OffPathOptions{Skip: !a.Feedback.SearchesOffPath() || g.distances == nil, Oracle: g.distances}})
+	rep, err := check.Answer(ctx, t.Problem(a.Convention()), bytes.NewReader(j.Answer), "answer",
+		check.Options{Limits: puzzles.AnswerLimits{MaxBytes: int64(a.Run.Output)}, Notation: reading.Notation, Words: reading.Words, Block: reading.Block,
+			OffPath: check.OffPathOptions{Skip: !a.Feedback.SearchesOffPath() || g.distances == nil, Oracle: g.distances}})
 	if err != nil {
 		if ctx.Err() != nil {
 			return grader.Result{}, nil, false
 		}
-		return fail(grader.GraderError, "cannot check the answer: %v", err), nil, true
+		return fail(check.GraderError, "cannot check the answer: %v", err), nil, true
 	}
 	r, ok = g.withClaims(ctx, t, out.Checked(&a, t, j, rep), res.Stdout, j.Report)
 	return r, j.Answer, ok

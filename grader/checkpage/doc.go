@@ -5,7 +5,7 @@
 // anything anywhere.
 //
 // The checker in the page is not a second implementation: it is package
-// grader/webcheck (grader.Check, the exact tables of reference/exact, the
+// grader/webcheck (check.Answer, the exact tables of reference/exact, the
 // reference prover, grader/replay's page) compiled to WebAssembly. The
 // page's script moves strings between the text boxes and the module, which
 // runs in a Web Worker so that a long search can be stopped, and shows

@@ -3,7 +3,6 @@ package replay
 import (
 	"bufio"
 	"fmt"
-	"github.com/kpuzzle/kpuzzle/grader"
 	"html/template"
 	"io"
 	"io/fs"
@@ -14,6 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	pagefiles "github.com/kpuzzle/kpuzzle/templates/replay"
 )
@@ -224,7 +224,7 @@ type illegalData struct {
 }
 
 // answerVerdicts are the verdicts on an answer, which the page colours
-// by their tone (grader.Verdict.Tone); others are drawn neutral.
+// by their tone (check.Verdict.Tone); others are drawn neutral.
 var answerVerdicts = map[string]bool{
 	VerdictOptimal: true, VerdictValid: true, VerdictUnsolvableCorrect: true, VerdictSuboptimal: true,
 	VerdictIncomplete: true, VerdictIllegal: true, VerdictUnsolvableWrong: true, VerdictMalformed: true,
@@ -255,7 +255,7 @@ func (p Page) view(r replayed) view {
 		v.Title = "Replay"
 	}
 	if answerVerdicts[v.Verdict] {
-		v.Tone = string(grader.Verdict(v.Verdict).Tone())
+		v.Tone = string(check.Verdict(v.Verdict).Tone())
 	}
 	v.Subtitle = fmt.Sprintf("%s board · goal: %s · moves: %s", shape, goalLabel(r.goal), p.Convention)
 	if p.Convention == puzzles.BlankMoves {
@@ -288,7 +288,7 @@ func (p Page) view(r replayed) view {
 		d.Lines = lineNumbers(r.answer.Lines[:r.shown])
 	}
 	if ill := r.illegal; ill != nil {
-		reason := grader.IllegalReason(ill, p.Convention)
+		reason := check.IllegalReason(ill, p.Convention)
 		v.Illegal = &illegalView{Move: ill.Index + 1, Line: ill.Line, Token: ill.Token, Reason: reason}
 		// (An illegal move need not be a token: a tile number not next
 		// to the blank stops the answer at Index == len(Tokens).)
@@ -301,7 +301,7 @@ func (p Page) view(r replayed) view {
 		}
 	}
 	if off := p.OffPath; off != nil && r.illegal == nil && off.Move >= 1 && off.Move <= len(r.path) {
-		ov := &offPathView{Move: off.Move, Line: off.Line, Played: grader.MoveLabel(off.Played), Better: labels(off.OptimalMoves, " or "),
+		ov := &offPathView{Move: off.Move, Line: off.Line, Played: check.MoveLabel(off.Played), Better: labels(off.OptimalMoves, " or "),
 			DistanceBefore: off.DistanceBefore, DistanceAfter: off.DistanceBefore + 1, Unknown: off.Unknown}
 		v.OffPath = ov
 		if off.Move <= r.shown {
@@ -347,7 +347,7 @@ func (p Page) view(r replayed) view {
 // board before it: the cell of the tile it slid and those of the tiles
 // whose moves would have stayed on an optimal path (named by direction
 // under the page's convention, or by tile number).
-func offPathCells(p Page, r replayed, off *grader.OffPath) *offPathData {
+func offPathCells(p Page, r replayed, off *check.OffPath) *offPathData {
 	shape := p.Start.Shape()
 	blank := r.blanks[off.Move-1]
 	cells := r.keyframes[0]
@@ -375,7 +375,7 @@ func offPathCells(p Page, r replayed, off *grader.OffPath) *offPathData {
 			d.Better = append(d.Better, c)
 		}
 	}
-	name := grader.MoveLabel(off.Played)
+	name := check.MoveLabel(off.Played)
 	d.Text = fmt.Sprintf("The goal is %d %s away here and %d after it.", off.DistanceBefore, plural(off.DistanceBefore, "move", "moves"), off.DistanceBefore+1)
 	switch {
 	case off.DistanceBefore == 0:
@@ -391,7 +391,7 @@ func offPathCells(p Page, r replayed, off *grader.OffPath) *offPathData {
 func labels(names []string, sep string) string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = grader.MoveLabel(n)
+		out[i] = check.MoveLabel(n)
 	}
 	return strings.Join(out, sep)
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -87,7 +88,7 @@ func NewGradebook(a grader.Assignment, tests []grader.Test, results map[string]m
 		for _, t := range tests {
 			r, ok := results[name][t.Name]
 			if !ok {
-				r = grader.Result{Test: t.Name, Verdict: grader.GraderError, Solvable: t.Solvable, Summary: "no result was recorded for this test"}
+				r = grader.Result{Test: t.Name, Verdict: check.GraderError, Solvable: t.Solvable, Summary: "no result was recorded for this test"}
 			}
 			sub.Results = append(sub.Results, r)
 		}

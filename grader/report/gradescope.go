@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
@@ -39,10 +40,10 @@ type GradescopeTest struct {
 
 // TestExtra is the machine-readable verdict kept in a test's extra_data.
 type TestExtra struct {
-	Verdict       grader.Verdict `json:"verdict"`
-	Length        int            `json:"length"`
-	OptimalLength *int           `json:"optimal_length"`
-	Seconds       *float64       `json:"seconds,omitempty"`
+	Verdict       check.Verdict `json:"verdict"`
+	Length        int           `json:"length"`
+	OptimalLength *int          `json:"optimal_length"`
+	Seconds       *float64      `json:"seconds,omitempty"`
 }
 
 // LeaderboardRow is one entry of results.json's leaderboard.
@@ -107,7 +108,7 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 		// A test passes when the answer is right: solved (however long,
 		// its points say how close to optimal) or rightly UNSOLVABLE.
 		status := "failed"
-		if r.Verdict.Solved() || r.Verdict == grader.UnsolvableCorrect {
+		if r.Verdict.Solved() || r.Verdict == check.UnsolvableCorrect {
 			status = "passed"
 		}
 		vis := gb.Visibility.Visible
@@ -175,10 +176,10 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 		// Solved counts every test answered rightly, optimal those
 		// answered best: an unsolvable puzzle called unsolvable is both,
 		// so optimal never exceeds solved.
-		if r.Verdict.Solved() || r.Verdict == grader.UnsolvableCorrect {
+		if r.Verdict.Solved() || r.Verdict == check.UnsolvableCorrect {
 			tally.solved++
 		}
-		if r.Verdict == grader.Optimal || r.Verdict == grader.UnsolvableCorrect {
+		if r.Verdict == check.Optimal || r.Verdict == check.UnsolvableCorrect {
 			tally.optimal++
 		}
 	}

@@ -10,13 +10,14 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
 // gradingFixture is an assignment (with extra keys) and the outcome of
 // grading one submission on one test with the given verdict.
-func gradingFixture(t *testing.T, extra string, v grader.Verdict) (grader.Assignment, batch.Outcome) {
+func gradingFixture(t *testing.T, extra string, v check.Verdict) (grader.Assignment, batch.Outcome) {
 	t.Helper()
 	var m map[string]any
 	js := `{"name": "P1", "puzzles": {"dir": "set"}, "run": {"command": "python3 {submission}/solver.py {input} {output}"}` + extra + `}`
@@ -33,7 +34,7 @@ func gradingFixture(t *testing.T, extra string, v grader.Verdict) (grader.Assign
 		Results:  map[string]map[string]grader.Result{"submission_1": {"p1.txt": {Test: "p1.txt", Verdict: v, Solvable: true, Length: 2, Summary: "two moves"}}},
 		Received: map[string]grader.FilesReceived{"submission_1": {Files: []string{"solver.py"}}},
 	}
-	if v == grader.GraderError {
+	if v == check.GraderError {
 		o.GraderErrors = 1
 	}
 	return a, o
@@ -55,9 +56,9 @@ func feedback(t *testing.T) *template.Template {
 func TestWriteGrading(t *testing.T) {
 	roster := report.Roster{"submission_1": {{Name: "Ada Lovelace", SID: "1815"}}}
 	for _, tc := range []struct {
-		verdict     grader.Verdict
+		verdict     check.Verdict
 		wantResults bool
-	}{{grader.Valid, true}, {grader.GraderError, false}} {
+	}{{check.Valid, true}, {check.GraderError, false}} {
 		a, o := gradingFixture(t, "", tc.verdict)
 		out := t.TempDir()
 		results := filepath.Join(t.TempDir(), "results.json")
@@ -86,7 +87,7 @@ func TestWriteGradingReplaysFollowTheAssignment(t *testing.T) {
 		extra string
 		want  bool
 	}{{"", true}, {`, "results": {"replays": false}`, false}} {
-		a, o := gradingFixture(t, tc.extra, grader.Incomplete)
+		a, o := gradingFixture(t, tc.extra, check.Incomplete)
 		out := t.TempDir()
 		path, ok := grader.AnswerPath(filepath.Join(out, report.AnswersDir), "submission_1", "p1.txt")
 		if !ok {
@@ -113,7 +114,7 @@ func TestWriteGradingReplaysFollowTheAssignment(t *testing.T) {
 // course's checker opened on the answer.
 func TestStudentsSeeTheirReplays(t *testing.T) {
 	for _, hidden := range []bool{false, true} {
-		a, o := gradingFixture(t, `, "feedback": {"checker_url": "https://course.example/checker.html"}`, grader.Incomplete)
+		a, o := gradingFixture(t, `, "feedback": {"checker_url": "https://course.example/checker.html"}`, check.Incomplete)
 		o.Tests[0].Hidden = hidden
 		out := t.TempDir()
 		path, _ := grader.AnswerPath(filepath.Join(out, report.AnswersDir), "submission_1", "p1.txt")

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/webcheck"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
@@ -22,7 +23,7 @@ func (gb Gradebook) OffPathLines(i int, r grader.Result) []string {
 		if gb.FeedbackSettings.OffPathHidden != grader.OffPathMove || r.OffPath == nil {
 			return nil
 		}
-		return []string{grader.OffPathMoveLine(r.OffPath)}
+		return []string{check.OffPathMoveLine(r.OffPath)}
 	}
 	switch gb.FeedbackSettings.OffPath {
 	case grader.OffPathOff:
@@ -31,9 +32,9 @@ func (gb Gradebook) OffPathLines(i int, r grader.Result) []string {
 		if r.OffPath == nil {
 			return nil
 		}
-		return []string{grader.OffPathMoveLine(r.OffPath)}
+		return []string{check.OffPathMoveLine(r.OffPath)}
 	}
-	return grader.OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, true)
+	return check.OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, true)
 }
 
 // studentLines are the lines a test's output shows students beside its

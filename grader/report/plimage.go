@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
@@ -63,7 +64,7 @@ func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, ro notatio
 		if err != nil {
 			return PrairieLearnImage{}, false
 		}
-		p := picture{caption: fmt.Sprintf("before move %d (%s), off every optimal path", off.Move, grader.MoveLabel(off.Played)), board: before, marks: map[int]string{}}
+		p := picture{caption: fmt.Sprintf("before move %d (%s), off every optimal path", off.Move, check.MoveLabel(off.Played)), board: before, marks: map[int]string{}}
 		if j, ok := before.Shape().Neighbor(before.Blank(), ans.Path(ro.Moves)[off.Move-1]); ok {
 			p.marks[j] = svgBad
 		}

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // PrairieLearnResults is the results.json of PrairieLearn's external
@@ -278,7 +279,7 @@ func (gb Gradebook) formatErrors(s Submission) []string {
 	}
 	built := len(s.Results) == 0
 	for _, r := range s.Results {
-		if r.Verdict != grader.BuildFailed {
+		if r.Verdict != check.BuildFailed {
 			built = true
 			break
 		}

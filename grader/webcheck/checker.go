@@ -5,10 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"strings"
 
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
+
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
@@ -92,7 +93,7 @@ type Response struct {
 	// Error is set, alone, when the puzzle (or an option) cannot be read:
 	// one line naming the line and column and what was expected.
 	Error string `json:"error,omitempty"`
-	// Verdict is the checker's verdict name (grader.Verdict).
+	// Verdict is the checker's verdict name (check.Verdict).
 	Verdict string `json:"verdict,omitempty"`
 	// Tone is how the page colours the verdict: "good" (optimal,
 	// unsolvable-correct), "warn" (valid, suboptimal) or "bad".
@@ -100,12 +101,12 @@ type Response struct {
 	// Summary is kpuzzle check's one-line explanation.
 	Summary string `json:"summary,omitempty"`
 	// Details are kpuzzle check's further lines that draw no board
-	// (grader.Report.Notes): the replay page below draws the boards.
+	// (check.Report.Notes): the replay page below draws the boards.
 	Details []string `json:"details,omitempty"`
 	// Heading says what was checked: shape, goal and convention.
 	Heading string `json:"heading,omitempty"`
 	// Report is kpuzzle check --json's report.
-	Report *grader.Report `json:"report,omitempty"`
+	Report *check.Report `json:"report,omitempty"`
 	// Proving is set by StageQuick when only a search can prove the
 	// optimal length the verdict's explanation needs (a solved answer, or
 	// UNSOLVABLE for a solvable puzzle, where kpuzzle check says how short
@@ -221,7 +222,7 @@ func (c *Checker) Check(ctx context.Context, req Request) (Response, error) {
 	if stage == "" {
 		stage = StageQuick
 	}
-	var opts grader.CheckOptions
+	var opts check.Options
 	switch stage {
 	case StageQuick:
 		// A board of an exact table is answered at once (the distances
@@ -245,7 +246,7 @@ func (c *Checker) Check(ctx context.Context, req Request) (Response, error) {
 	default:
 		return Response{Error: fmt.Sprintf("stage %q; expected quick, prove or stopped", clip(string(stage)))}, nil
 	}
-	rep, err := grader.Check(ctx, p, strings.NewReader(req.Answer), "answer", opts)
+	rep, err := check.Answer(ctx, p, strings.NewReader(req.Answer), "answer", opts)
 	if err != nil {
 		return Response{}, err
 	}
@@ -273,16 +274,16 @@ func (c *Checker) Check(ctx context.Context, req Request) (Response, error) {
 // and the distances behind the first move off every optimal path of a
 // suboptimal or incomplete answer (the quick stage searches only boards
 // of an exact table).
-func needsSearch(stage Stage, p grader.Problem, rep grader.Report) bool {
+func needsSearch(stage Stage, p check.Problem, rep check.Report) bool {
 	if stage != StageQuick || p.Board.Len() <= reference.DefaultMaxTableCells {
 		return false
 	}
 	switch rep.Verdict {
-	case grader.Valid:
+	case check.Valid:
 		return true
-	case grader.UnsolvableWrong:
+	case check.UnsolvableWrong:
 		return rep.OptimalLength == nil
-	case grader.Suboptimal, grader.Incomplete:
+	case check.Suboptimal, check.Incomplete:
 		return rep.Solvable && rep.OffPath == nil && rep.OffPathUnknown != ""
 	}
 	return false
@@ -297,19 +298,19 @@ const DistanceNodes = 1_000_000
 
 // distances proves the distances of the first move off every optimal
 // path with the page's prover, within DistanceNodes each.
-func (c *Checker) distances() grader.Oracle {
-	return grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+func (c *Checker) distances() check.Oracle {
+	return check.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
 		proof, err := c.prover.ProveWithin(ctx, b, g, search.Limits{MaxNodes: DistanceNodes})
 		if errors.Is(err, search.ErrNodeLimit) {
-			return 0, proof.Method, fmt.Errorf("%w: %d expansions", grader.ErrOutOfBudget, DistanceNodes)
+			return 0, proof.Method, fmt.Errorf("%w: %d expansions", check.ErrOutOfBudget, DistanceNodes)
 		}
 		return proof.Length, proof.Method, err
 	})
 }
 
 // oracle proves optimal lengths with the page's prover.
-func (c *Checker) oracle() grader.Oracle {
-	return grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+func (c *Checker) oracle() check.Oracle {
+	return check.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
 		proof, err := c.prover.Prove(ctx, b, g)
 		return proof.Length, proof.Method, err
 	})
@@ -317,34 +318,34 @@ func (c *Checker) oracle() grader.Oracle {
 
 // problem reads the request's puzzle and options, and finds its answer
 // key in the built-in set.
-func (c *Checker) problem(req Request) (grader.Problem, string, error) {
+func (c *Checker) problem(req Request) (check.Problem, string, error) {
 	moves := req.Moves
 	if moves == "" {
 		moves = c.cfg.Moves
 	}
 	conv, err := puzzles.ParseConvention(moves)
 	if err != nil {
-		return grader.Problem{}, "", fmt.Errorf("moves: %w", err)
+		return check.Problem{}, "", fmt.Errorf("moves: %w", err)
 	}
 	if strings.TrimSpace(req.Puzzle) == "" {
-		return grader.Problem{}, "", errors.New("puzzle: empty; paste a puzzle file (rows of tile numbers, 0 for the blank)")
+		return check.Problem{}, "", errors.New("puzzle: empty; paste a puzzle file (rows of tile numbers, 0 for the blank)")
 	}
 	b, err := puzzles.ParseBoard(strings.NewReader(req.Puzzle), "puzzle")
 	if err != nil {
-		return grader.Problem{}, "", err
+		return check.Problem{}, "", err
 	}
 	g, err := c.goalFor(req.Goal, b.Shape())
 	if err != nil {
-		return grader.Problem{}, "", err
+		return check.Problem{}, "", err
 	}
-	p := grader.Problem{Board: b, Goal: g, Moves: conv}
+	p := check.Problem{Board: b, Goal: g, Moves: conv}
 	for _, e := range c.cfg.Set {
 		eb, eg, err := e.boards()
 		if err != nil || !eb.Equal(b) || !eg.Equal(g.Board()) {
 			continue
 		}
 		if e.Optimal >= 0 && puzzles.Solvable(b, g) {
-			p.Optimum = grader.KnownOptimum(e.Optimal, "answer key of "+c.setLabel())
+			p.Optimum = check.KnownOptimum(e.Optimal, "answer key of "+c.setLabel())
 		}
 		return p, e.Name, nil
 	}
@@ -377,12 +378,12 @@ func (c *Checker) goalFor(name string, s puzzles.Shape) (puzzles.Goal, error) {
 }
 
 // replay renders the replay page of the answer with the report's verdict.
-func (c *Checker) replay(p grader.Problem, answer string, rep grader.Report) (string, error) {
+func (c *Checker) replay(p check.Problem, answer string, rep check.Report) (string, error) {
 	page := replay.Page{Title: "Replay", Start: p.Board, Goal: p.Goal, Convention: p.Moves}
 	// The answer in whichever notation Check read it (moves, tile
 	// numbers, boards ...).
 	a, _, perr := notation.Read(strings.NewReader(answer), "answer", notation.Options{Start: p.Board, Moves: p.Moves})
-	if perr != nil || rep.Verdict == grader.Malformed {
+	if perr != nil || rep.Verdict == check.Malformed {
 		if perr == nil {
 			perr = errors.New(rep.Summary())
 		}
@@ -395,7 +396,7 @@ func (c *Checker) replay(p grader.Problem, answer string, rep grader.Report) (st
 	page.OptimalLength = rep.OptimalLength
 	page.OptimalSource = rep.OptimalSource
 	page.OffPath, page.Remaining = rep.OffPath, rep.Remaining
-	if rep.Verdict != grader.Valid {
+	if rep.Verdict != check.Valid {
 		page.Note = rep.Note
 	}
 	var buf bytes.Buffer
@@ -409,7 +410,7 @@ func (c *Checker) replay(p grader.Problem, answer string, rep grader.Report) (st
 // longer than MaxLinkFragment. Its cost is bounded by MaxLinkFragment,
 // whatever the answer's length: an answer of more lines than that cannot
 // fit (each line takes a byte at least) and is not split at all.
-func (c *Checker) fragment(p grader.Problem, req Request) string {
+func (c *Checker) fragment(p check.Problem, req Request) string {
 	f := Fragment{Cells: p.Board.Cells(), Moves: req.Moves, Goal: req.Goal}
 	if s := p.Board.Shape(); s.Rows != s.Cols {
 		f.Shape = s

@@ -7,26 +7,26 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/webcheck"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
 )
 
-// cliReport is what kpuzzle check reports: grader.Check with the reference
+// cliReport is what kpuzzle check reports: check.Answer with the reference
 // prover's oracle, the route of cmd/kpuzzle.
-func cliReport(t *testing.T, puzzle, answer string, conv puzzles.Convention, g func(puzzles.Shape) puzzles.Goal) grader.Report {
+func cliReport(t *testing.T, puzzle, answer string, conv puzzles.Convention, g func(puzzles.Shape) puzzles.Goal) check.Report {
 	t.Helper()
 	b, err := puzzles.ParseBoard(strings.NewReader(puzzle), "puzzle")
 	if err != nil {
 		t.Fatal(err)
 	}
-	oracle := grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+	oracle := check.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
 		p, err := reference.ProveOptimal(ctx, b, g)
 		return p.Length, p.Method, err
 	})
-	rep, err := grader.Check(context.Background(), grader.Problem{Board: b, Goal: g(b.Shape()), Moves: conv},
-		strings.NewReader(answer), "answer", grader.CheckOptions{Oracle: oracle})
+	rep, err := check.Answer(context.Background(), check.Problem{Board: b, Goal: g(b.Shape()), Moves: conv},
+		strings.NewReader(answer), "answer", check.Options{Oracle: oracle})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package grader
+package check
 
 import (
 	"context"
@@ -20,13 +20,13 @@ type Problem struct {
 	Goal  puzzles.Goal
 	Moves puzzles.Convention
 	// Optimum, when Known, is the optimal length (from the answer key or
-	// proved beforehand). When it is not known, Check asks the oracle, but
+	// proved beforehand). When it is not known, Answer asks the oracle, but
 	// only if the answer needs it.
 	Optimum Optimum
 }
 
-// CheckOptions are the optional inputs of Check.
-type CheckOptions struct {
+// Options are the optional inputs of Answer and Parsed.
+type Options struct {
 	// Oracle proves optimal lengths the problem does not carry; nil means
 	// no solver, so a solved answer without a known optimum is Valid.
 	Oracle Oracle
@@ -35,7 +35,7 @@ type CheckOptions struct {
 	// Limits caps what is read of the answer; zero fields take the
 	// puzzles package defaults.
 	Limits puzzles.AnswerLimits
-	// Notation is the notation Check reads the answer in; the zero value,
+	// Notation is the notation Answer reads the answer in; the zero value,
 	// notation.Auto, detects it.
 	Notation notation.Notation
 	// OffPath configures the search for the first move off every
@@ -104,7 +104,7 @@ type Report struct {
 	// AnswerFormat is the notation the answer was read in (lines,
 	// letters, words, list, tiles, boards); for a malformed answer, the
 	// notation whose error is shown ("auto" when the file is no text or
-	// over the limits). Check sets it; CheckAnswer leaves it at Auto, for
+	// over the limits). Answer sets it; Parsed leaves it at Auto, for
 	// the caller to set.
 	AnswerFormat notation.Notation `json:"answer_format"`
 	// AnswerBlock, when the answer was found among other text, says
@@ -118,19 +118,23 @@ type Report struct {
 	// Solvability explains the parity rule's verdict.
 	Solvability puzzles.Solvability `json:"-"`
 
+	// Answer is the answer as it was read, in whichever notation;
+	// nil when it could not be read (Malformed). A report carries it to
+	// whatever shows the answer after the check (a test result's digest,
+	// the replay page), so that nothing reads or detects it again.
+	Answer *puzzles.Answer `json:"-"`
+
 	// reason is why the first illegal move is illegal.
 	reason string
-	// answerDigest fingerprints the answer's moves (see answerDigest).
-	answerDigest string
 }
 
-// Check reads an answer, in the notation opts names or the one it
+// Answer reads an answer, in the notation opts names or the one it
 // detects (see package notation), and judges it against p. name labels
 // the answer in messages. An unreadable answer is not an error but a Malformed report;
 // the error result is reserved for a failed read of r that is not the
 // answer's fault, for a cancelled ctx, and for an answer key or oracle
 // that contradicts the puzzle (wrapping ErrKeyContradiction).
-func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckOptions) (Report, error) {
+func Answer(ctx context.Context, p Problem, r io.Reader, name string, opts Options) (Report, error) {
 	// The size cap is checked here as well as by the notations, because a
 	// cap that cuts the last line in two makes the lines notation report
 	// the cut token rather than the size.
@@ -193,15 +197,16 @@ func newReport(p Problem) Report {
 	return rep
 }
 
-// CheckAnswer judges an answer already parsed. See Check. The moves of
+// Parsed judges an answer already parsed. See Answer. The moves of
 // Report.OffPath are named in opts.Notation (one move a line for Auto).
-func CheckAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOptions) (Report, error) {
+func Parsed(ctx context.Context, p Problem, a puzzles.Answer, opts Options) (Report, error) {
 	return checkAnswer(ctx, p, a, opts, opts.Notation)
 }
 
-// checkAnswer is CheckAnswer for an answer read in notation n.
-func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOptions, n notation.Notation) (Report, error) {
+// checkAnswer is Parsed for an answer read in notation n.
+func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts Options, n notation.Notation) (Report, error) {
 	rep := newReport(p)
+	rep.Answer = &a
 	optimum := func() (Optimum, error) {
 		if p.Optimum.Known {
 			return p.Optimum, nil
@@ -243,7 +248,6 @@ func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 	}
 
 	rep.Length = a.Written()
-	rep.answerDigest = answerDigest(a, p.Moves)
 	final, err := puzzles.Replay(p.Board, a, p.Moves)
 	var ime *puzzles.IllegalMoveError
 	switch {
@@ -315,7 +319,7 @@ func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 // answer to a solvable puzzle, unless opts skip the search; optimum
 // gives the optimal length (asking the oracle when the problem does not
 // carry it).
-func (rep *Report) findOffPath(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOptions, n notation.Notation, optimum func() (Optimum, error)) error {
+func (rep *Report) findOffPath(ctx context.Context, p Problem, a puzzles.Answer, opts Options, n notation.Notation, optimum func() (Optimum, error)) error {
 	if opts.OffPath.Skip {
 		return nil
 	}
@@ -436,22 +440,6 @@ func wrapped(s puzzles.Shape, i int, d puzzles.Dir) (int, bool) {
 	return j, true
 }
 
-// answerDigest fingerprints the moves of an answer, as the blank's
-// directions (so that the same moves written in another notation or
-// convention give the same digest), with its illegal move and how many
-// moves followed it.
-func answerDigest(a puzzles.Answer, conv puzzles.Convention) string {
-	var sb strings.Builder
-	for _, d := range a.Path(conv) {
-		sb.WriteString(d.Letter())
-	}
-	if a.Illegal != nil {
-		fmt.Fprintf(&sb, "!%s+%d", a.Illegal.Token, a.AfterIllegal)
-	}
-	sum, _ := Digest(strings.NewReader(sb.String()))
-	return sum
-}
-
 // firstGoalVisit is the number of moves after which the walk first stands
 // on the goal, or -1 if it never does before its end. The path is known
 // to be legal.
@@ -532,7 +520,7 @@ func (r Report) Summary() string {
 // answer left every optimal path (OffPathLines). It is empty when there
 // is nothing to draw.
 func (r Report) Details() []string {
-	return append(r.baseDetails(), OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, true)...)
+	return append(r.VerdictDetails(), OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, true)...)
 }
 
 // Notes are the Details that draw no board, for a page that draws the
@@ -546,10 +534,10 @@ func (r Report) Notes() []string {
 	return append(out, OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, false)...)
 }
 
-// baseDetails are the details without where the answer left every
+// VerdictDetails are the Details without where the answer left every
 // optimal path (a test result keeps that apart, for the reports to show
 // by the test's visibility).
-func (r Report) baseDetails() []string {
+func (r Report) VerdictDetails() []string {
 	var out []string
 	switch r.Verdict {
 	case Illegal:

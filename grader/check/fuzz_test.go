@@ -1,11 +1,11 @@
-package grader_test
+package check_test
 
 import (
 	"context"
 	"strings"
 	"testing"
 
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
@@ -28,16 +28,16 @@ func FuzzCheck(f *testing.F) {
 		if blank {
 			conv = puzzles.BlankMoves
 		}
-		p := grader.Problem{Board: start, Goal: goal, Moves: conv}
-		opts := grader.CheckOptions{Oracle: oracle, Limits: puzzles.AnswerLimits{MaxBytes: 4096}}
-		rep, err := grader.Check(context.Background(), p, strings.NewReader(answer), "answer", opts)
+		p := check.Problem{Board: start, Goal: goal, Moves: conv}
+		opts := check.Options{Oracle: oracle, Limits: puzzles.AnswerLimits{MaxBytes: 4096}}
+		rep, err := check.Answer(context.Background(), p, strings.NewReader(answer), "answer", opts)
 		if err != nil {
 			t.Fatalf("Check: %v", err)
 		}
 		if !rep.Verdict.Known() || rep.Verdict.FromRun() {
 			t.Fatalf("verdict %q", rep.Verdict)
 		}
-		if rep.Verdict == grader.Malformed {
+		if rep.Verdict == check.Malformed {
 			if rep.Error == nil || rep.Error.Message == "" {
 				t.Fatal("malformed without a reason")
 			}
@@ -52,7 +52,7 @@ func FuzzCheck(f *testing.F) {
 			t.Fatalf("checker read an answer its notation %v rejects: %v", n, err)
 		}
 		if a.Illegal != nil {
-			if rep.Verdict != grader.Illegal || rep.Move != a.Len()+1 {
+			if rep.Verdict != check.Illegal || rep.Move != a.Len()+1 {
 				t.Fatalf("illegal move %d but verdict %s at move %d", a.Len()+1, rep.Verdict, rep.Move)
 			}
 			return
@@ -63,7 +63,7 @@ func FuzzCheck(f *testing.F) {
 				t.Fatalf("%s but replay gives %v, %v", rep.Verdict, final, err)
 			}
 		}
-		again, err := grader.Check(context.Background(), p, strings.NewReader(a.Format()), "again", opts)
+		again, err := check.Answer(context.Background(), p, strings.NewReader(a.Format()), "again", opts)
 		if err != nil || again.Verdict != rep.Verdict || again.Length != rep.Length {
 			t.Fatalf("formatted answer: %s/%d, first %s/%d (%v)", again.Verdict, again.Length, rep.Verdict, rep.Length, err)
 		}

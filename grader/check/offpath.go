@@ -1,4 +1,4 @@
-package grader
+package check
 
 import (
 	"context"
@@ -69,13 +69,13 @@ func rows(b puzzles.Board) [][]int {
 }
 
 // OffPathOptions configure the search for the first move off every
-// optimal path, which Check makes for a legal answer longer than the
+// optimal path, which Answer makes for a legal answer longer than the
 // optimum or stopping short of the goal.
 type OffPathOptions struct {
 	// Skip turns the search off.
 	Skip bool
 	// Oracle proves the distances the search needs; nil means
-	// CheckOptions.Oracle. An Oracle that gives up on a board (ctx done,
+	// Options.Oracle. An Oracle that gives up on a board (ctx done,
 	// or an error wrapping ErrOutOfBudget) leaves the answer to that
 	// board unknown, which the report says rather than guess. Wrap it in
 	// NewMemoOracle when many answers to the same puzzle are checked.
