@@ -3,7 +3,6 @@ package replay
 import (
 	"bufio"
 	"fmt"
-	"html/template"
 	"io"
 	"io/fs"
 	"path"
@@ -18,11 +17,9 @@ import (
 	pagefiles "github.com/kpuzzle/kpuzzle/templates/replay"
 )
 
-// Paths of the page's parts, in package templates/replay's FS and in the
-// repository's templates folder.
+// Paths of the page's stylesheet and script, in package
+// templates/replay's FS and in the repository's templates folder.
 const (
-	// TemplateFile is the page (Go html/template).
-	TemplateFile = "replay/page.html.tmpl"
 	// StyleFile is the stylesheet inlined into the page.
 	StyleFile = "replay/page.css"
 	// ScriptFile is the script inlined into the page.
@@ -37,7 +34,7 @@ const DataElementID = "replay-data"
 // page without a start board, a goal of another shape, an answer whose
 // line numbers do not match its moves, or an error of w.
 func Write(w io.Writer, p Page) error {
-	t, err := loadTemplate()
+	a, err := loadAssets()
 	if err != nil {
 		return err
 	}
@@ -45,52 +42,35 @@ func Write(w io.Writer, p Page) error {
 	if err != nil {
 		return err
 	}
-	v := p.view(r)
-	v.CSS, v.JS = t.css, t.js
 	bw := bufio.NewWriter(w)
-	if err := t.page.Execute(bw, v); err != nil {
-		return fmt.Errorf("replay page: %w", err)
-	}
+	writePage(bw, p.view(r), a.css, a.js)
 	return bw.Flush()
 }
 
-// parsed is the page template with its inlined stylesheet and script.
-type parsed struct {
-	page *template.Template
-	css  template.CSS
-	js   template.JS
-}
+// assets are the page's stylesheet and script.
+type assets struct{ css, js string }
 
-// loadTemplate parses the embedded files once.
-var loadTemplate = sync.OnceValues(func() (parsed, error) {
+// loadAssets reads the embedded files once.
+var loadAssets = sync.OnceValues(func() (assets, error) {
 	read := func(name string) (string, error) {
 		b, err := fs.ReadFile(pagefiles.FS, path.Base(name))
 		if err != nil {
-			return "", fmt.Errorf("replay page template: %w", err)
+			return "", fmt.Errorf("replay page: %w", err)
 		}
 		return string(b), nil
 	}
-	src, err := read(TemplateFile)
-	if err != nil {
-		return parsed{}, err
-	}
 	css, err := read(StyleFile)
 	if err != nil {
-		return parsed{}, err
+		return assets{}, err
 	}
 	js, err := read(ScriptFile)
 	if err != nil {
-		return parsed{}, err
+		return assets{}, err
 	}
-	t, err := template.New("page").Parse(src)
-	if err != nil {
-		return parsed{}, fmt.Errorf("replay page template: %w", err)
-	}
-	// The stylesheet and script are our own files, never user input.
-	return parsed{page: t, css: template.CSS(css), js: template.JS(js)}, nil
+	return assets{css: css, js: js}, nil
 })
 
-// view is what the template sees.
+// view is what the page shows (html.go writes it).
 type view struct {
 	Title, Subtitle, ConventionHelp string
 	Rows, Cols                      int
@@ -127,8 +107,6 @@ type view struct {
 	CutNote      string
 	Final        []cellView
 	FinalCaption string
-	CSS          template.CSS
-	JS           template.JS
 	Data         pageData
 }
 
