@@ -3,7 +3,6 @@ package notation
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -24,7 +23,17 @@ type Block struct {
 	// is the text after the last line After matches (from the start when
 	// After is nil) and before the first line after it that Before
 	// matches (to the end when Before is nil).
-	After, Before *regexp.Regexp
+	After, Before Pattern
+}
+
+// Pattern matches a line: a *regexp.Regexp (answer.after and
+// answer.before are regular expressions). It is an interface so that a
+// program that names no block, such as the browser checker, links no
+// regular expressions.
+type Pattern interface {
+	MatchString(line string) bool
+	// String is the pattern as written, for messages.
+	String() string
 }
 
 // IsZero reports whether b is the zero Block.
