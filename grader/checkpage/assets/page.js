@@ -5,8 +5,8 @@
   "use strict";
 
   var byId = function (id) { return document.getElementById(id); };
-  var config = byId("checker-config").textContent;
-  var budget = JSON.parse(config).budget_seconds || 30;
+  var config = JSON.parse(byId("checker-config").textContent);
+  var budget = config.budget_seconds || 30;
   var form = byId("form");
   var puzzleEl = byId("puzzle");
   var answerEl = byId("answer");
@@ -86,7 +86,7 @@
           return;
         }
         var p = pending[m.id];
-        if (p) { delete pending[m.id]; p.resolve(JSON.parse(m.response)); }
+        if (p) { delete pending[m.id]; p.resolve(m.response); }
       };
       worker.onerror = function (e) { reject(new Error(e.message || "the checker failed")); };
     });
@@ -160,7 +160,7 @@
     var req = { puzzle: puzzleEl.value, answer: answerEl.value, moves: options().moves, goal: options().goal };
     setState("checking", "", "neutral", "checking", "Checking…");
     req.stage = "quick";
-    return ask({ type: "check", request: JSON.stringify(req) }).then(function (resp) {
+    return ask({ type: "check", request: req }).then(function (resp) {
       if (my !== run) { return; }
       if (!resp.proving) { show(resp, "done"); return; }
       show(resp, "proving");
@@ -187,10 +187,8 @@
       clearTimers();
       provingEl.hidden = true;
       startWorker();
-      var stopped = JSON.parse(JSON.stringify(req));
-      stopped.stage = "stopped";
-      stopped.cancelled = cancelled;
-      ask({ type: "check", request: JSON.stringify(stopped) }).then(function (resp) {
+      var stopped = Object.assign({}, req, { stage: "stopped", cancelled: cancelled });
+      ask({ type: "check", request: stopped }).then(function (resp) {
         if (mine === run) { show(resp, "done"); }
       });
     };
@@ -200,9 +198,8 @@
       provingBar.value = Math.min(s, budget);
       if (s >= budget) { stop(false); }
     }, 250));
-    req = JSON.parse(JSON.stringify(req));
-    req.stage = "prove";
-    return ask({ type: "check", request: JSON.stringify(req) }).then(function (resp) {
+    req = Object.assign({}, req, { stage: "prove" });
+    return ask({ type: "check", request: req }).then(function (resp) {
       if (my !== run) { return; }
       proving = false;
       clearTimers();
@@ -241,7 +238,7 @@
   });
 
   if (setSelect) {
-    var set = JSON.parse(config).set || [];
+    var set = config.set || [];
     setSelect.addEventListener("change", function () {
       var p = set[Number(setSelect.value)];
       if (p && setSelect.value !== "") { puzzleEl.value = p.text; }
