@@ -179,13 +179,27 @@ func (p Puzzle) boards() (puzzles.Board, puzzles.Board, error) {
 	return b, g, nil
 }
 
-// Heuristics is the heuristics the page's prover chooses from: the
-// built-in ones, and on 4x4 the pattern database 5-5-5 built in memory
-// (3 x 524,160 entries, never written anywhere).
+// Heuristics is the heuristics the page's prover chooses from: those the
+// auto route chooses from (reference.AutoHeuristics), and on 4x4 the
+// pattern database 5-5-5 built in memory (3 x 524,160 entries, never
+// written anywhere).
 func Heuristics() *reference.Heuristics {
-	hs := reference.BuiltinHeuristics()
+	hs := reference.AutoHeuristics()
 	build := func(ctx context.Context, g puzzles.Goal) (search.Heuristic, error) {
-		return pdb.OpenSpec(ctx, "pdb:555", g, pdb.Options{Dir: "/nonexistent-kpuzzle-page", NoSave: true, Workers: 1})
+		// Built in memory, one table at a time, rather than through
+		// pdb.OpenSpec, whose file cache and spec parsing the page has
+		// no use for (and its module would carry).
+		part, err := pdb.Named("555", g)
+		if err != nil {
+			return nil, err
+		}
+		tables := make([]*pdb.Table, len(part.Patterns))
+		for i, tiles := range part.Patterns {
+			if tables[i], err = pdb.BuildTable(ctx, g, part.Mode, tiles, pdb.BuildOptions{Workers: 1}); err != nil {
+				return nil, fmt.Errorf("pattern database 555: %w", err)
+			}
+		}
+		return pdb.New(part, tables, false)
 	}
 	four := puzzles.Shape{Rows: 4, Cols: 4}
 	err := hs.Register(reference.HeuristicInfo{
