@@ -24,8 +24,9 @@
 //
 // TestArtifactFresh fails, naming that command, when the committed module
 // is stale: when the Go version, the build flags or any file of those
-// packages differs from the stamp. The page embeds the module as base64
-// of the gzip stream and decompresses it with the browser's
+// packages differs from the stamp. The page embeds the gzip stream as
+// text, seven bits a character (text.go; base64 would hold six, and the
+// page would be a sixth larger), and decompresses it with the browser's
 // DecompressionStream.
 package checkpage
 
