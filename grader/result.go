@@ -1,8 +1,10 @@
 package grader
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -70,6 +72,15 @@ type Result struct {
 	// (AnswerDigest), so that the class report can find the same answer
 	// handed in twice; empty when no answer was read.
 	AnswerDigest string `json:"answer_digest,omitempty"`
+	// Notation and AnswerLines are how the check read the answer: its
+	// notation, and the lines of what the program wrote it stood on (nil
+	// for the whole of it). Whatever reads a kept answer afterwards (the
+	// replay pages, the PrairieLearn picture, the checker link) reads it
+	// with them (ReadKept), never detecting the notation or looking for
+	// the answer again. Notation is auto, and omitted, when no answer was
+	// read, and in the journals of kpuzzle before 2026-11.
+	Notation    notation.Notation `json:"notation,omitempty"`
+	AnswerLines *notation.Span    `json:"answer_lines,omitempty"`
 	// Rerun, when set, says that the test timed out beside other runs
 	// and was run again alone, and how the first run went; this result
 	// is the second run's. It is kept out of the feedback and the result
@@ -88,13 +99,13 @@ type Result struct {
 // other text, says so in the details.
 func ResultFromReport(test string, r check.Report) Result {
 	details := r.VerdictDetails()
-	if n := r.AnswerFormat; n != notation.Auto && n != notation.Lines {
+	if n := r.Notation; n != notation.Auto && n != notation.Lines {
 		details = append(details, fmt.Sprintf("the answer was read as %s (answer format %s)", n.Description(), n))
 	}
 	if r.AnswerBlock != "" {
 		details = append(details, fmt.Sprintf("the answer was found at %s of what the program wrote, among other text", r.AnswerBlock))
 	}
-	return Result{
+	res := Result{
 		Test:           test,
 		Verdict:        r.Verdict,
 		Length:         r.Length,
@@ -108,6 +119,38 @@ func ResultFromReport(test string, r check.Report) Result {
 		AnswerDigest:   AnswerDigest(r),
 		IllegalMove:    r.Move,
 	}
+	if r.Answer != nil {
+		res.Notation = r.Notation
+		if !r.Span.IsZero() {
+			span := r.Span
+			res.AnswerLines = &span
+		}
+	}
+	return res
+}
+
+// ReadKept reads the answer the result's check read, kept as data (the
+// program's answer file or output, as the grader read it), for test t:
+// in the notation it was read in, on the lines it stood on, with
+// reading's words and move convention (the assignment's AnswerReading).
+// A result that does not say how (a journal of an older kpuzzle) is read
+// as reading says, detecting what it must. A malformed answer is not
+// read: its error is the check's (the result's summary).
+func (r Result) ReadKept(data []byte, t Test, reading notation.Options) (puzzles.Answer, error) {
+	if r.Verdict == check.Malformed {
+		return puzzles.Answer{}, errors.New(r.Summary)
+	}
+	reading.Start = t.Board
+	reading.Limits = puzzles.AnswerLimits{MaxBytes: int64(len(data)) + 1}
+	if r.Notation != notation.Auto {
+		reading.Notation = r.Notation
+		reading.Block = notation.Block{}
+		if r.AnswerLines != nil {
+			reading.Block.Lines = *r.AnswerLines
+		}
+	}
+	a, _, err := notation.Read(bytes.NewReader(data), "answer", reading)
+	return a, err
 }
 
 // AnswerDigest fingerprints the moves of the answer a report read, as

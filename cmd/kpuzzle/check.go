@@ -234,11 +234,11 @@ type checkJSON struct {
 
 func writeCheckHuman(a *app, puzzlePath string, b puzzles.Board, g puzzles.Goal, rep check.Report) {
 	about := fmt.Sprintf("%s, %s goal, moves name where the %s goes", b.Shape(), g.Name(), rep.Moves)
-	if rep.AnswerFormat.NeedsStart() {
+	if rep.Notation.NeedsStart() {
 		// Tile numbers and boards name the tile: no convention applies.
 		about = fmt.Sprintf("%s, %s goal", b.Shape(), g.Name())
 	}
-	if s := answerReadAs(rep.AnswerFormat); s != "" {
+	if s := answerReadAs(rep.Notation); s != "" {
 		about += ", " + s
 	}
 	if rep.AnswerBlock != "" {

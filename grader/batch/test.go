@@ -155,7 +155,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 // the first run says of the CPUs it had (runLoad).
 func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid int, load *runLoad) (r grader.Result, ok bool) {
 	r, answer, ok := g.runOnce(ctx, s, t, uid, true, load)
-	if !ok || !g.rechecks(t) || g.answered(t, r, answer) == "" {
+	if !ok || !g.rechecks(t) || answered(r, answer) == "" {
 		return r, ok
 	}
 	var againLoad runLoad
@@ -163,7 +163,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	if !ok {
 		return grader.Result{}, false
 	}
-	if v := g.varies(t, r, answer, again, againAnswer); v != "" {
+	if v := varies(r, answer, again, againAnswer); v != "" {
 		r.Varies = v
 		r.Details = append(r.Details, v)
 		g.warn(fmt.Sprintf("%s: %s (test %s)", grader.Printable(s.sub.Name), variesWarning, t.Name))

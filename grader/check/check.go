@@ -101,15 +101,19 @@ type Report struct {
 	// found: a distance the reference solver could not prove in its
 	// budget, no optimal length to measure against.
 	OffPathUnknown string `json:"off_path_unknown,omitempty"`
-	// AnswerFormat is the notation the answer was read in (lines,
+	// Notation is the notation the answer was read in (lines,
 	// letters, words, list, tiles, boards); for a malformed answer, the
 	// notation whose error is shown ("auto" when the file is no text or
 	// over the limits). Answer sets it; Parsed leaves it at Auto, for
-	// the caller to set.
-	AnswerFormat notation.Notation `json:"answer_format"`
+	// the caller to set. (Its JSON name is the answer.format key's.)
+	Notation notation.Notation `json:"answer_format"`
 	// AnswerBlock, when the answer was found among other text, says
 	// where: "lines 12-40" of the answer file.
 	AnswerBlock string `json:"answer_block,omitempty"`
+	// Span is the lines AnswerBlock names; zero when the answer is the
+	// whole text. With Notation it reads the answer again as it was
+	// read (notation.Block.Lines), without detecting or looking for it.
+	Span notation.Span `json:"-"`
 
 	// At is the board behind Board, for drawing.
 	At puzzles.Board `json:"-"`
@@ -146,7 +150,7 @@ func Answer(ctx context.Context, p Problem, r io.Reader, name string, opts Optio
 	a, n, span, err := notation.ReadSpan(lr, name, notation.Options{Notation: opts.Notation, Start: p.Board, Moves: p.Moves, Limits: opts.Limits, Words: opts.Words, Block: opts.Block})
 	if err != nil && lr.N <= 0 {
 		rep := newReport(p)
-		rep.AnswerFormat = n
+		rep.Notation = n
 		rep.Verdict = Malformed
 		rep.Error = &Finding{Message: fmt.Sprintf("%v: the answer is longer than %d bytes", puzzles.ErrTooLarge, limit)}
 		return rep, nil
@@ -161,15 +165,15 @@ func Answer(ctx context.Context, p Problem, r io.Reader, name string, opts Optio
 			return Report{}, err
 		}
 		rep := newReport(p)
-		rep.AnswerFormat = n
+		rep.Notation = n
 		rep.Verdict = Malformed
 		rep.Error = &Finding{Line: pe.Line, Message: parseMessage(pe)}
 		return rep, nil
 	}
 	rep, err := checkAnswer(ctx, p, a, opts, n)
-	rep.AnswerFormat = n
+	rep.Notation = n
 	if !span.IsZero() {
-		rep.AnswerBlock = span.String()
+		rep.AnswerBlock, rep.Span = span.String(), span
 	}
 	return rep, err
 }

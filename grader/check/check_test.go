@@ -143,15 +143,15 @@ func TestCheckNotations(t *testing.T) {
 			if diff := cmp.Diff(tc.want, summarize(rep)); diff != "" {
 				t.Errorf("Check (-want +got):\n%s", diff)
 			}
-			if rep.AnswerFormat == notation.Auto || (tc.format != notation.Auto && rep.AnswerFormat != tc.format) {
-				t.Errorf("answer format %v, forced %v", rep.AnswerFormat, tc.format)
+			if rep.Notation == notation.Auto || (tc.format != notation.Auto && rep.Notation != tc.format) {
+				t.Errorf("answer format %v, forced %v", rep.Notation, tc.format)
 			}
 		})
 	}
 	for answer, want := range map[string]string{"LEFT\n": "lines", "L": "lines", "LR": "letters", "left, right": "words", `["LEFT"]`: "list", "8": "tiles", "1 2 3\n4 5 6\n7 8 0\n": "boards", "\x00": "auto", "NORTH": "lines"} {
 		rep := checkText(t, check.Problem{Board: oneAway, Goal: goal}, answer, check.Options{Oracle: oracle})
-		if rep.AnswerFormat.String() != want {
-			t.Errorf("%q: answer_format %q, want %q", answer, rep.AnswerFormat, want)
+		if rep.Notation.String() != want {
+			t.Errorf("%q: answer_format %q, want %q", answer, rep.Notation, want)
 		}
 	}
 }

@@ -43,7 +43,7 @@ func FuzzCheck(f *testing.F) {
 			}
 			return
 		}
-		n := rep.AnswerFormat
+		n := rep.Notation
 		if n == notation.Auto {
 			t.Fatalf("answer format %v for a readable answer", n)
 		}

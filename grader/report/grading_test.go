@@ -13,6 +13,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
 // gradingFixture is an assignment (with extra keys) and the outcome of
@@ -129,7 +130,7 @@ func TestStudentsSeeTheirReplays(t *testing.T) {
 		md, _ := os.ReadFile(filepath.Join(out, "feedback", "submission_1.md"))
 		gs, _ := os.ReadFile(filepath.Join(out, "results", "submission_1", "results.json"))
 		plData, _ := os.ReadFile(pl)
-		link := "https://course.example/checker.html#p=1,2,3,4,5,6,7,8,0&a=LEFT,RIGHT&moves=tile&goal=default"
+		link := "https://course.example/checker.html#p=1,2,3,4,5,6,7,8,0&a=LR&moves=tile&goal=default" // the moves the check read, a letter each
 		for name, text := range map[string]string{"feedback": string(md), "results.json": string(gs), "PrairieLearn": string(plData)} {
 			got := strings.Contains(text, link) || strings.Contains(text, strings.ReplaceAll(link, "&", `\u0026`))
 			if got == hidden {
@@ -139,5 +140,29 @@ func TestStudentsSeeTheirReplays(t *testing.T) {
 		if got := strings.Contains(string(md), "[the replay page](../replays/submission_1/1-p1.txt.html)"); got == hidden {
 			t.Errorf("hidden %v: the feedback links the replay page: %v\n%s", hidden, got, md)
 		}
+	}
+}
+
+// TestCheckerLinkCarriesTheMovesRead: the link to the course's checker
+// carries the moves the check read, a letter each, not what the program
+// wrote around them (which the checker page could not tell from the
+// answer), read as the check read them (the result's notation and lines).
+func TestCheckerLinkCarriesTheMovesRead(t *testing.T) {
+	a, o := gradingFixture(t, `, "feedback": {"checker_url": "https://course.example/checker.html"}`, check.Incomplete)
+	r := o.Results["submission_1"]["p1.txt"]
+	r.Length, r.Notation, r.AnswerLines = 3, notation.Words, &notation.Span{First: 2, Last: 2}
+	o.Results["submission_1"]["p1.txt"] = r
+	out := t.TempDir()
+	path, _ := grader.AnswerPath(filepath.Join(out, report.AnswersDir), "submission_1", "p1.txt")
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	if err := os.WriteFile(path, []byte("Path found:\nLEFT RIGHT LEFT\nNodes expanded: 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := report.WriteGrading(out, a, o, nil, report.FolderOptions{Feedback: feedback(t), Answers: a.AnswerReading()}); err != nil {
+		t.Fatal(err)
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "feedback", "submission_1.md"))
+	if !strings.Contains(string(md), "checker.html#p=1,2,3,4,5,6,7,8,0&a=LRL&moves=tile&goal=default") {
+		t.Errorf("the feedback does not link the checker on the three moves read:\n%s", md)
 	}
 }

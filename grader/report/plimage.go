@@ -26,8 +26,8 @@ const maxPictureCells = 64
 // board before that move with the tile it slid outlined in red and those
 // that would have stayed optimal in green, for an incomplete answer the
 // board it stopped at; and the goal. answer is the answer file as the
-// grader read it, read as ro says (its notation, words, block and move
-// convention; the start board and limits are the test's). It returns
+// grader read it, read as its check read it (grader.Result.ReadKept: the
+// result's notation and lines, ro's words and move convention). It returns
 // false when there is nothing to draw: a hidden test, an answer that
 // does not parse, an UNSOLVABLE claim, or a board too large.
 func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, ro notation.Options) (PrairieLearnImage, bool) {
@@ -35,8 +35,7 @@ func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, ro notatio
 	if t.Hidden || t.Board.IsZero() || t.Goal.IsZero() || t.Board.Len() > maxPictureCells {
 		return PrairieLearnImage{}, false
 	}
-	ro.Start, ro.Limits = t.Board, puzzles.AnswerLimits{MaxBytes: int64(len(answer)) + 1}
-	ans, _, err := notation.Read(bytes.NewReader(answer), "answer", ro)
+	ans, err := s.Results[i].ReadKept(answer, t, ro)
 	if err != nil || ans.Unsolvable {
 		return PrairieLearnImage{}, false
 	}

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/kpuzzle/kpuzzle/puzzles/notation"
-
 	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -274,7 +272,7 @@ func (c *Checker) Check(ctx context.Context, req Request) (Response, error) {
 		Proving:   needsSearch(stage, p, rep),
 		SetPuzzle: setName,
 	}
-	resp.Replay, err = c.replay(p, req.Answer, rep)
+	resp.Replay, err = c.replay(p, rep)
 	if err != nil {
 		return Response{}, err
 	}
@@ -391,19 +389,15 @@ func (c *Checker) goalFor(name string, s puzzles.Shape) (puzzles.Goal, error) {
 	return puzzles.Goal{}, fmt.Errorf("goal %q: expected default or blank-first", clip(name))
 }
 
-// replay renders the replay page of the answer with the report's verdict.
-func (c *Checker) replay(p check.Problem, answer string, rep check.Report) (string, error) {
+// replay renders the replay page of the answer with the report's
+// verdict: the answer as the check read it (Report.Answer), in whichever
+// notation.
+func (c *Checker) replay(p check.Problem, rep check.Report) (string, error) {
 	page := replay.Page{Title: "Replay", Start: p.Board, Goal: p.Goal, Convention: p.Moves}
-	// The answer in whichever notation Check read it (moves, tile
-	// numbers, boards ...).
-	a, _, perr := notation.Read(strings.NewReader(answer), "answer", notation.Options{Start: p.Board, Moves: p.Moves})
-	if perr != nil || rep.Verdict == check.Malformed {
-		if perr == nil {
-			perr = errors.New(rep.Summary())
-		}
-		page.AnswerError = perr
+	if rep.Answer == nil || rep.Verdict == check.Malformed {
+		page.AnswerError = errors.New(rep.Summary())
 	} else {
-		page.Answer = a
+		page.Answer = *rep.Answer
 	}
 	page.Verdict = string(rep.Verdict)
 	page.Summary = rep.Summary()

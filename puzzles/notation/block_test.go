@@ -134,7 +134,29 @@ func TestReadAnswerInsideAReport(t *testing.T) {
 			if diff := cmp.Diff(tc.lines, a.Lines); diff != "" {
 				t.Errorf("lines of the report (-want +got):\n%s", diff)
 			}
+			// Read again where it was found, in the notation it was read
+			// in (as the reports read a kept answer), it is the same.
+			again, n2, span2, err := notation.ReadSpan(strings.NewReader(tc.text), "report.txt", notation.Options{Notation: n, Start: start, Moves: puzzles.TileMoves, Block: notation.Block{Lines: span}})
+			if err != nil || n2 != n || span2 != span {
+				t.Fatalf("read again at %v as %v: %v, %v, %v", span, n, n2, span2, err)
+			}
+			if diff := cmp.Diff(a, again); diff != "" {
+				t.Errorf("read again (-first +again):\n%s", diff)
+			}
 		})
+	}
+}
+
+// TestReadLines: Block.Lines outside the text is an error, and no lines
+// at all are no moves.
+func TestReadLines(t *testing.T) {
+	opts := notation.Options{Notation: notation.Lines, Block: notation.Block{Lines: notation.Span{First: 4, Last: 6}}}
+	if _, _, err := notation.Read(strings.NewReader("UP\nLEFT\n"), "a", opts); !errors.Is(err, puzzles.ErrSyntax) {
+		t.Errorf("lines 4-6 of a text of 2: %v, want a syntax error", err)
+	}
+	opts.Block.Lines = notation.Span{First: 3, Last: 2}
+	if a, _, err := notation.Read(strings.NewReader("UP\nLEFT\n"), "a", opts); err != nil || a.Len() != 0 {
+		t.Errorf("no lines: %v moves, %v", a.Len(), err)
 	}
 }
 

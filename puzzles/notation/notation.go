@@ -236,6 +236,9 @@ func ReadSpan(r io.Reader, name string, opts Options) (puzzles.Answer, Notation,
 	if err := p.checkText(); err != nil {
 		return puzzles.Answer{}, Auto, Span{}, err
 	}
+	if !opts.Block.Lines.IsZero() {
+		return p.within(opts.Block.Lines, opts.Notation)
+	}
 	if opts.Block.named() {
 		if line, ok := p.unsolvable(opts.Notation == Auto || opts.Notation == Boards); ok {
 			// The claim alone is read as such in every notation, wherever
