@@ -124,6 +124,16 @@ func TestKindsTable(t *testing.T) {
 		if !strings.Contains(help, "  "+s.Name+" ") {
 			t.Errorf("kpuzzle init --help does not list --interface %s", s.Name)
 		}
+		// Its own sections of the handout and the assignment file.
+		if text, err := fs.ReadFile(templates.FS, iface.TemplateFile()); err != nil {
+			t.Errorf("%s: %v", name, err)
+		} else {
+			for _, section := range []string{"kind.run", "kind.program", "kind.implement"} {
+				if !strings.Contains(string(text), `{{define "`+section+`"}}`) {
+					t.Errorf("%s: %s defines no %s", name, iface.TemplateFile(), section)
+				}
+			}
+		}
 		for _, lang := range s.Languages {
 			dir := "starter/" + lang
 			if s.Adapt != nil {

@@ -104,6 +104,17 @@ func (i Interface) Is(name string) bool {
 	return ok && k == i.kind()
 }
 
+// TemplateFile is the template (a path in templates.FS) of the
+// interface's own sections of the handout, the assignment file and the
+// README: assignment/kinds/KIND.tmpl, KIND the grader's name of the
+// interface. It defines kind.run (the assignment file's comment on how a
+// submission is run), kind.program and kind.implement (the handout's
+// "Your program" and "What you must implement"), and, where the
+// interface says otherwise than the others, kind.claims, kind.optimal,
+// kind.unsolvable, kind.check-yourself and kind.starters. Render reads
+// it with every template it renders for Data.
+func (i Interface) TemplateFile() string { return "assignment/kinds/" + i.kind() + ".tmpl" }
+
 // Help is kpuzzle init's description of the interface, one line.
 func (i Interface) Help() string { return i.starter.Help }
 

@@ -228,7 +228,9 @@ func shellWord(s string) string {
 // Render executes the embedded template name (a path in templates.FS)
 // with data, with the quoting functions (yaml, line, sh). Workflow
 // templates (.yml.tmpl) use [[ ]] as delimiters, since GitHub's
-// expressions are ${{ }}.
+// expressions are ${{ }}. With Data, the templates of its interface's
+// own sections (Interface.TemplateFile) are read too, after name, so
+// that they replace its defaults.
 func Render(name string, data any) ([]byte, error) {
 	text, err := templates.Read(name)
 	if err != nil {
@@ -240,6 +242,16 @@ func Render(name string, data any) ([]byte, error) {
 	}
 	if t, err = t.Parse(text); err != nil {
 		return nil, fmt.Errorf("template %s: %w", name, err)
+	}
+	if d, ok := data.(Data); ok && !strings.HasSuffix(name, ".yml.tmpl") {
+		kind := d.Interface.TemplateFile()
+		text, err := templates.Read(kind)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := t.New(path.Base(kind)).Parse(text); err != nil {
+			return nil, fmt.Errorf("template %s: %w", kind, err)
+		}
 	}
 	var buf bytes.Buffer
 	if err := t.Execute(&buf, data); err != nil {
