@@ -11,7 +11,7 @@
 //     validation and defaults that the command line decodes from a YAML
 //     file;
 //   - the rubric arithmetic ([Rubric.Score]), and a test's scored
-//     sub-checks ([SubCheck], [Result.ScoredChecks]): the methods of a
+//     sub-checks ([Criterion], [Result.ScoredCriteria]): the methods of a
 //     Java API, judged from the harness's method report
 //     ([ParseAPIReport], [JudgeJavaAPI]), a program's claims about
 //     its run, and the order in which a Berkeley CS188 search function
@@ -22,11 +22,11 @@
 // API) are one file each, interface_NAME.go: its name and aliases, the
 // validation of its run settings and its default commands, the harness
 // files copied into a submission's copy, the environment it adds, its
-// checks after a run and their rubric section ([CheckGroup]), its
+// checks after a run and their rubric section ([CriteriaGroup]), its
 // starter code ([Starter]) and what its harness records (the Java API's
 // method report, the Berkeley harness's record of expanded states).
-// interface.go has their contract, [Interface]; interface_kinds.go the
-// one table of the kinds, which [RunStep.Interface], [InterfaceNames],
+// interface.go has their contract, [Kind]; interface_kinds.go the
+// one table of the kinds, which [RunStep.Kind], [KindNames],
 // [Kinds], the rubric, kpuzzle init and the docs' tests read;
 // interface_program.go what a program is
 // given on stdin and what is read from its output (run.stdin,

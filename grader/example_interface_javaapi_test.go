@@ -34,7 +34,7 @@ twin :
 		7, 5, 8)
 	test := grader.Test{Name: "p1.txt", Board: board, Goal: puzzles.DefaultGoal(board.Shape()), Solvable: true}
 	for _, c := range grader.JudgeJavaAPI(rep, test, grader.Result{Verdict: check.Timeout}) {
-		if c.Name != grader.CheckIsGoal && c.Name != grader.CheckNeighbors && c.Name != grader.CheckEquals {
+		if c.Name != grader.APIIsGoal && c.Name != grader.APINeighbors && c.Name != grader.APIEquals {
 			fmt.Println(c.Line())
 		}
 	}

@@ -194,7 +194,7 @@ func TestParseAPIReportErrors(t *testing.T) {
 		}
 	}
 	checks := grader.ReadAPIReport([]byte("nonsense"), apiTest(), grader.Result{})
-	if len(checks) != len(grader.APIChecks) || checks[0].Passed || !strings.Contains(checks[0].Detail, "the harness's method report is unreadable: method report:1:1") {
+	if len(checks) != len(grader.APICriteria) || checks[0].Passed || !strings.Contains(checks[0].Detail, "the harness's method report is unreadable: method report:1:1") {
 		t.Errorf("unreadable report: %+v", checks)
 	}
 }

@@ -36,7 +36,7 @@ type Test struct {
 
 // Problem is the test as posed to a student writing moves under c.
 func (t Test) Problem(c puzzles.Convention) check.Problem {
-	return check.Problem{Board: t.Board, Goal: t.Goal, Moves: c, Optimum: t.Optimum}
+	return check.Problem{Board: t.Board, Goal: t.Goal, Convention: c, Optimum: t.Optimum}
 }
 
 // PuzzleSet says where an assignment's puzzles are: a folder with a
@@ -177,7 +177,7 @@ func loadSource(set PuzzleSet, goalSpec string, prefixed bool) ([]Test, error) {
 	var solutionMoves puzzles.Convention
 	if man != nil {
 		manifestGoal = man.Goal
-		solutionMoves, _ = puzzles.ParseConvention(man.Moves) // ParseManifest checked it
+		solutionMoves, _ = puzzles.ParseConvention(man.Convention) // ParseManifest checked it
 	}
 	tests := make([]Test, 0, len(files))
 	seen := map[string]bool{}
@@ -328,7 +328,7 @@ func FindKey(puzzleFile string, b puzzles.Board, g puzzles.Goal) (Key, error) {
 					k.Ignored = fmt.Sprintf("the answer key %s is for the %s goal, not %s", manPath, mg.Name(), g.Name())
 					return k, nil
 				}
-				c, _ := puzzles.ParseConvention(m.Moves)
+				c, _ := puzzles.ParseConvention(m.Convention)
 				o, err := keyOptimum(e, b, g, c)
 				if err != nil {
 					return Key{}, fmt.Errorf("%s: puzzle %s: %w", manPath, e.File, err)

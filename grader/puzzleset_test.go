@@ -95,7 +95,7 @@ func TestLoadTestsByGlob(t *testing.T) {
 func TestLoadTestsWithManifest(t *testing.T) {
 	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
 	unsolvable := puzzles.MustBoard(3, 3, 1, 2, 3, 4, 5, 6, 8, 7, 0)
-	m := &puzzles.Manifest{Goal: "default", Moves: "tile", Puzzles: []puzzles.ManifestEntry{
+	m := &puzzles.Manifest{Goal: "default", Convention: "tile", Puzzles: []puzzles.ManifestEntry{
 		{File: "b.txt", Solvable: true, OptimalLength: ptr(1), Solution: []string{"LEFT"}, Proof: "exact table 3x3"},
 		{File: "a.txt", Solvable: false, Hidden: true},
 		{File: "c.txt", Solvable: true},
@@ -152,7 +152,7 @@ func TestLoadTestsChecksTheKey(t *testing.T) {
 	}
 	for _, tc := range bad {
 		tc.entry.File = "p.txt"
-		dir := writeSet(t, map[string]puzzles.Board{"p.txt": tc.board}, &puzzles.Manifest{Goal: "default", Moves: "tile", Puzzles: []puzzles.ManifestEntry{tc.entry}})
+		dir := writeSet(t, map[string]puzzles.Board{"p.txt": tc.board}, &puzzles.Manifest{Goal: "default", Convention: "tile", Puzzles: []puzzles.ManifestEntry{tc.entry}})
 		_, err := grader.LoadTests(grader.PuzzleSet{Dir: dir}, "")
 		if !errors.Is(err, check.ErrKeyContradiction) || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("%s: err %v, want ErrKeyContradiction mentioning %q", tc.name, err, tc.msg)
@@ -162,7 +162,7 @@ func TestLoadTestsChecksTheKey(t *testing.T) {
 
 func TestFindKey(t *testing.T) {
 	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
-	m := &puzzles.Manifest{Goal: "default", Moves: "blank", Puzzles: []puzzles.ManifestEntry{
+	m := &puzzles.Manifest{Goal: "default", Convention: "blank", Puzzles: []puzzles.ManifestEntry{
 		{File: "sub/p.txt", Solvable: true, OptimalLength: ptr(1), Solution: []string{"RIGHT"}},
 	}}
 	dir := writeSet(t, map[string]puzzles.Board{"sub/p.txt": oneAway, "q.txt": oneAway}, m)

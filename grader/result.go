@@ -40,10 +40,10 @@ type Result struct {
 	// Claims are the numbers the program printed about its run, found by
 	// run.extract (nil without such patterns or when none matched).
 	Claims *Claims `json:"claims,omitempty"`
-	// Checks are the test's sub-checks (the methods of a Java API, the
+	// Criteria are the test's sub-checks (the methods of a Java API, the
 	// claims judged against claims.algorithm); the rubric gives them
-	// points on top of the verdict's (see ScoredChecks).
-	Checks []SubCheck `json:"checks,omitempty"`
+	// points on top of the verdict's (see ScoredCriteria).
+	Criteria []Criterion `json:"checks,omitempty"`
 	// Seconds is the run's wall time and CPUSeconds its CPU time.
 	Seconds    float64 `json:"seconds"`
 	CPUSeconds float64 `json:"cpu_seconds"`
@@ -163,7 +163,7 @@ func AnswerDigest(r check.Report) string {
 	if a == nil || a.Unsolvable {
 		return ""
 	}
-	conv, err := puzzles.ParseConvention(r.Moves)
+	conv, err := puzzles.ParseConvention(r.Convention)
 	if err != nil {
 		return ""
 	}
@@ -179,11 +179,11 @@ func AnswerDigest(r check.Report) string {
 }
 
 // Score is what the result earns under the rubric (normalized): its
-// verdict's points plus its checks' (ScoredChecks).
+// verdict's points plus its checks' (ScoredCriteria).
 func (r Result) Score(rub Rubric) float64 {
 	rub = rub.ForTest(r.Test)
 	total := r.VerdictScore(rub)
-	for _, c := range r.ScoredChecks(rub) {
+	for _, c := range r.ScoredCriteria(rub) {
 		total += c.Points
 	}
 	return RoundPoints(total)
@@ -193,7 +193,7 @@ func (r Result) Score(rub Rubric) float64 {
 // points plus those of every check the rubric expects on it.
 func (r Result) Max(rub Rubric) float64 {
 	rub = rub.ForTest(r.Test)
-	return RoundPoints(r.VerdictMax(rub) + rub.ChecksMax(r.Solvable))
+	return RoundPoints(r.VerdictMax(rub) + rub.CriteriaMax(r.Solvable))
 }
 
 // VerdictScore is what the result's verdict earns, without its checks:

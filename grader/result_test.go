@@ -41,7 +41,7 @@ func TestReadKept(t *testing.T) {
 	}
 	// The assignment names one move per line, which would not read the
 	// report: the result's reading is used, not the assignment's.
-	got, err := journalled.ReadKept(kept, test, notation.Options{Notation: notation.Lines, Moves: puzzles.TileMoves})
+	got, err := journalled.ReadKept(kept, test, notation.Options{Notation: notation.Lines, Convention: puzzles.TileMoves})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,10 +50,10 @@ func TestReadKept(t *testing.T) {
 	}
 	// A result of an older journal is read as the assignment says.
 	journalled.Notation, journalled.AnswerLines = notation.Auto, nil
-	if _, err := journalled.ReadKept(kept, test, notation.Options{Notation: notation.Lines, Moves: puzzles.TileMoves}); err == nil {
+	if _, err := journalled.ReadKept(kept, test, notation.Options{Notation: notation.Lines, Convention: puzzles.TileMoves}); err == nil {
 		t.Error("a result that does not say how its answer was read was not read as the assignment names (one move per line)")
 	}
-	if again, err := journalled.ReadKept(kept, test, notation.Options{Moves: puzzles.TileMoves}); err != nil || again.Len() != 3 {
+	if again, err := journalled.ReadKept(kept, test, notation.Options{Convention: puzzles.TileMoves}); err != nil || again.Len() != 3 {
 		t.Errorf("an older result read as the assignment detects: %d moves, %v", again.Len(), err)
 	}
 	// A malformed answer is not read again: its error is the check's.

@@ -57,7 +57,7 @@ func TestArchitectureDoc(t *testing.T) {
 		}
 	}
 	grading, formats, heuristics := readDoc(t, "grading.md"), readDoc(t, "formats.md"), readDoc(t, "heuristics.md")
-	for _, name := range grader.InterfaceNames() {
+	for _, name := range grader.KindNames() {
 		mentions(arch, "architecture.md", "interface kind", name)
 		mentions(grading, "grading.md", "interface kind", name)
 		file := "grader/interface_" + strings.ReplaceAll(name, "_", "") + ".go"
@@ -110,14 +110,14 @@ func TestKindsTable(t *testing.T) {
 			t.Errorf("%s: harness files %v but language %q", name, kind.HarnessFiles(), kind.Language())
 		}
 		s := kind.Starter()
-		iface, err := scaffold.LookupInterface(s.Name)
+		iface, err := scaffold.LookupKind(s.Name)
 		switch {
 		case len(s.Languages) == 0 && (s.Missing == "" || err == nil || !strings.Contains(err.Error(), s.Missing)):
 			t.Errorf("%s has no starter code and says why %q; kpuzzle init says %v", name, s.Missing, err)
 			continue
 		case len(s.Languages) == 0:
 			continue
-		case err != nil || iface.Kind != name:
+		case err != nil || iface.GraderName != name:
 			t.Errorf("%s: kpuzzle init --interface %s: %+v, %v", name, s.Name, iface, err)
 			continue
 		}

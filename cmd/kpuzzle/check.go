@@ -21,14 +21,14 @@ import (
 )
 
 type checkOptions struct {
-	puzzle       puzzleFlags
-	timeout      time.Duration
-	answerFormat string
+	puzzle         puzzleFlags
+	timeout        time.Duration
+	answerNotation string
 }
 
-// registerAnswerFormat adds --answer-format, the answer notation, to the
+// registerAnswerNotation adds --answer-format, the answer notation, to the
 // commands that read answers (check, grade, replay, apply).
-func registerAnswerFormat(fs *pflag.FlagSet, p *string, def string) {
+func registerAnswerNotation(fs *pflag.FlagSet, p *string, def string) {
 	fs.StringVar(p, "answer-format", def, "answer notation: auto (detect it and say which), lines (one move per line), letters (RRDLU), words (up, left), list (['Up', 'Left']), tiles (tile numbers moved) or boards (the sequence of boards); see docs/formats.md")
 }
 
@@ -107,7 +107,7 @@ PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
 	opts.puzzle.register(cmd.Flags())
 	opts.puzzle.registerReading(cmd.Flags())
 	cmd.Flags().DurationVar(&opts.timeout, "timeout", 10*time.Second, "time the reference solver may take to prove the optimal length")
-	registerAnswerFormat(cmd.Flags(), &opts.answerFormat, "auto")
+	registerAnswerNotation(cmd.Flags(), &opts.answerNotation, "auto")
 	return cmd
 }
 
@@ -174,7 +174,7 @@ func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answer
 	if opts.timeout < 0 {
 		return usageErrorf("--timeout must not be negative")
 	}
-	format, err := answerNotation(opts.answerFormat)
+	format, err := answerNotation(opts.answerNotation)
 	if err != nil {
 		return err
 	}
@@ -233,7 +233,7 @@ type checkJSON struct {
 }
 
 func writeCheckHuman(a *app, puzzlePath string, b puzzles.Board, g puzzles.Goal, rep check.Report) {
-	about := fmt.Sprintf("%s, %s goal, moves name where the %s goes", b.Shape(), g.Name(), rep.Moves)
+	about := fmt.Sprintf("%s, %s goal, moves name where the %s goes", b.Shape(), g.Name(), rep.Convention)
 	if rep.Notation.NeedsStart() {
 		// Tile numbers and boards name the tile: no convention applies.
 		about = fmt.Sprintf("%s, %s goal", b.Shape(), g.Name())
@@ -266,7 +266,7 @@ func (a *app) readProblem(path string, pf *puzzleFlags, optimal int) (check.Prob
 	if err != nil {
 		return check.Problem{}, nil, err
 	}
-	p := check.Problem{Board: b, Goal: g, Moves: conv}
+	p := check.Problem{Board: b, Goal: g, Convention: conv}
 	var warnings []string
 	switch {
 	case optimal >= 0:

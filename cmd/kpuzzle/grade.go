@@ -27,26 +27,26 @@ import (
 )
 
 type gradeOptions struct {
-	puzzle       puzzleFlags
-	jobs         int
-	out          string
-	resume       bool
-	resultsJSON  string
-	resultsFmt   string
-	gradebooks   []string
-	classList    string
-	layout       string
-	scratch      string
-	isolation    string
-	answerFormat string
-	exposed      bool
-	uniform      bool
-	conceal      []string
-	shard        string
-	prepared     string
-	skipHidden   bool
-	metadata     string
-	explain      bool
+	puzzle         puzzleFlags
+	jobs           int
+	out            string
+	resume         bool
+	resultsJSON    string
+	resultsFmt     string
+	gradebooks     []string
+	classList      string
+	layout         string
+	scratch        string
+	isolation      string
+	answerNotation string
+	exposed        bool
+	uniform        bool
+	conceal        []string
+	shard          string
+	prepared       string
+	skipHidden     bool
+	metadata       string
+	explain        bool
 }
 
 // exampleAssignment is the assignment shown by kpuzzle grade --help and
@@ -155,7 +155,7 @@ security model.`,
 	opts.puzzle.register(f)
 	f.Lookup("goal").Usage = "override the assignment's goal: " + puzzles.GoalChoicesDescribed()
 	f.Lookup("moves").Usage = "override the assignment's move convention: tile or blank"
-	registerAnswerFormat(f, &opts.answerFormat, "")
+	registerAnswerNotation(f, &opts.answerNotation, "")
 	f.Lookup("answer-format").Usage = "override the assignment's answer.format: " + notation.Choices() + " (see docs/formats.md)"
 	f.IntVar(&opts.jobs, "jobs", runtime.NumCPU(), "tests run at once")
 	f.StringVar(&opts.out, "out", "kpuzzle-results", "output folder for the journal and the results")
@@ -241,13 +241,13 @@ func assignmentOverrides(cmd *cobra.Command, opts *gradeOptions) (o grader.Overr
 		o.Goal = &opts.puzzle.goal
 	}
 	if typed("moves") {
-		o.Moves = &opts.puzzle.moves
+		o.ConventionName = &opts.puzzle.moves
 	}
 	if typed("isolation") {
 		o.Isolation = &opts.isolation
 	}
 	if typed("answer-format") {
-		o.AnswerFormat = &opts.answerFormat
+		o.AnswerNotation = &opts.answerNotation
 	}
 	if cmd.Flags().Lookup("moves") != nil {
 		command = cmd.Name()
@@ -618,7 +618,7 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome, class *r
 			tj := testJSON{Test: r.Test, Verdict: r.Verdict, Length: r.Length, OptimalLength: r.OptimalLength,
 				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit, Rerun: r.Rerun,
 				OffPath: r.OffPath, Remaining: r.Remaining, OffPathUnknown: r.OffPathUnknown, Unchecked: r.Unchecked, Varies: r.Varies}
-			for _, c := range r.ScoredChecks(gb.Rubric) {
+			for _, c := range r.ScoredCriteria(gb.Rubric) {
 				tj.Checks = append(tj.Checks, subCheckJSON{Group: c.Group, Name: c.Name, Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})
 			}
 			sj.Tests = append(sj.Tests, tj)

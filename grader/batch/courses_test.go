@@ -39,7 +39,7 @@ func TestColumbiaGroups(t *testing.T) {
 	o := grade(t, batch.Options{Assignment: a, Oracle: referenceOracle}, root)
 	for _, tc := range o.Tests {
 		r := o.Results["python-columbia"][tc.Name]
-		t.Logf("%s:\n%s\nchecks %+v", tc.Name, resultText(r), r.Checks)
+		t.Logf("%s:\n%s\nchecks %+v", tc.Name, resultText(r), r.Criteria)
 		want := check.Optimal
 		if strings.HasPrefix(tc.Name, "dfs_") {
 			want = check.Valid
@@ -47,8 +47,8 @@ func TestColumbiaGroups(t *testing.T) {
 				t.Errorf("%s: %s", tc.Name, r.Summary)
 			}
 		}
-		if r.Verdict != want || r.Score(a.Rubric) != 3 || r.Max(a.Rubric) != 3 || len(r.Checks) == 0 || r.FailedChecks(a.Rubric) != 0 {
-			t.Errorf("%s: want %s with 3 of 3 points, got %v of %v:\n%s\nchecks %+v", tc.Name, want, r.Score(a.Rubric), r.Max(a.Rubric), resultText(r), r.Checks)
+		if r.Verdict != want || r.Score(a.Rubric) != 3 || r.Max(a.Rubric) != 3 || len(r.Criteria) == 0 || r.FailedCriteria(a.Rubric) != 0 {
+			t.Errorf("%s: want %s with 3 of 3 points, got %v of %v:\n%s\nchecks %+v", tc.Name, want, r.Score(a.Rubric), r.Max(a.Rubric), resultText(r), r.Criteria)
 		}
 	}
 	// The same answers judged as A* answers: the dfs ones are suboptimal,
@@ -88,7 +88,7 @@ func TestReportedSolution(t *testing.T) {
 	o := grade(t, batch.Options{Assignment: a}, root)
 	for _, name := range []string{"p1.txt", "p2.txt"} {
 		r := o.Results["python-ucr"][name]
-		t.Logf("%s:\n%s\nchecks %+v", name, resultText(r), r.Checks)
+		t.Logf("%s:\n%s\nchecks %+v", name, resultText(r), r.Criteria)
 		details := strings.Join(r.Details, "\n")
 		// The depth is a claim, not a checked path: half of the
 		// verdict's 2 points (rubric.reported), and the length check's 1.
@@ -239,13 +239,13 @@ func TestJavaPrincetonCampusAPI(t *testing.T) {
 	o := grade(t, batch.Options{Assignment: a}, root)
 	for _, sub := range []string{"java-princeton-campus", "java-princeton"} {
 		for test, r := range o.Results[sub] {
-			if (r.Verdict != check.Optimal && r.Verdict != check.UnsolvableCorrect) || r.FailedChecks(a.Rubric) != 0 || r.Score(a.Rubric) != r.Max(a.Rubric) {
-				t.Errorf("%s %s: %v of %v points:\n%s\nchecks %+v", sub, test, r.Score(a.Rubric), r.Max(a.Rubric), resultText(r), r.Checks)
+			if (r.Verdict != check.Optimal && r.Verdict != check.UnsolvableCorrect) || r.FailedCriteria(a.Rubric) != 0 || r.Score(a.Rubric) != r.Max(a.Rubric) {
+				t.Errorf("%s %s: %v of %v points:\n%s\nchecks %+v", sub, test, r.Score(a.Rubric), r.Max(a.Rubric), resultText(r), r.Criteria)
 			}
 		}
 	}
 	details := map[string]string{}
-	for _, c := range o.Results["java-princeton-campus"]["p4.txt"].Checks {
+	for _, c := range o.Results["java-princeton-campus"]["p4.txt"].Criteria {
 		details[c.Name] = c.Detail
 	}
 	for name, want := range map[string]string{

@@ -117,7 +117,7 @@ func ApplyIntegrity(a grader.Assignment, o *Outcome) {
 				continue
 			}
 			details := append([]string{fmt.Sprintf("as run: %s: %s", r.Verdict, r.Summary)}, r.Details...)
-			r.Verdict, r.Summary, r.Details, r.Checks = check.BuildFailed, zeroPrefix+why, details, nil
+			r.Verdict, r.Summary, r.Details, r.Criteria = check.BuildFailed, zeroPrefix+why, details, nil
 			results[name] = r
 		}
 	}

@@ -95,14 +95,14 @@ func TestClaimedCountsAreJudged(t *testing.T) {
 }`, mustAbs(t, smallSet), choice))
 		o := grade(t, batch.Options{Assignment: a}, root)
 		// The unsolvable p4 has no claim checks.
-		if u := o.Results["python-interactive"]["p4.txt"]; len(u.Checks) != 0 || u.Max(a.Rubric) != 2 {
-			t.Errorf("unsolvable p4: checks %+v, max %v", u.Checks, u.Max(a.Rubric))
+		if u := o.Results["python-interactive"]["p4.txt"]; len(u.Criteria) != 0 || u.Max(a.Rubric) != 2 {
+			t.Errorf("unsolvable p4: checks %+v, max %v", u.Criteria, u.Max(a.Rubric))
 		}
 		return o.Results["python-interactive"]["p2.txt"]
 	}
-	checks := func(r grader.Result) map[string]grader.SubCheck {
-		m := map[string]grader.SubCheck{}
-		for _, c := range r.Checks {
+	checks := func(r grader.Result) map[string]grader.Criterion {
+		m := map[string]grader.Criterion{}
+		for _, c := range r.Criteria {
 			m[c.Name] = c
 		}
 		return m
@@ -325,13 +325,13 @@ func TestJavaPrincetonAPI(t *testing.T) {
 				t.Errorf("%s %s:\n%s", sub, test, resultText(r))
 			}
 			var failed []string
-			for _, c := range r.Checks {
+			for _, c := range r.Criteria {
 				if !c.Passed {
 					failed = append(failed, c.Name)
 				}
 			}
-			if len(r.Checks) != len(grader.APIChecks) {
-				t.Errorf("%s %s: checks %+v", sub, test, r.Checks)
+			if len(r.Criteria) != len(grader.APICriteria) {
+				t.Errorf("%s %s: checks %+v", sub, test, r.Criteria)
 			}
 			want, score := []string(nil), r.VerdictMax(a.Rubric)+2.5
 			switch {
@@ -342,7 +342,7 @@ func TestJavaPrincetonAPI(t *testing.T) {
 				want, score = []string{"manhattan", "twin"}, r.VerdictMax(a.Rubric)+1
 			}
 			if d := cmp.Diff(want, failed); d != "" {
-				t.Errorf("%s %s: failed checks (-want +got):\n%s\n%+v", sub, test, d, r.Checks)
+				t.Errorf("%s %s: failed checks (-want +got):\n%s\n%+v", sub, test, d, r.Criteria)
 			}
 			if r.Score(a.Rubric) != score || r.Max(a.Rubric) != r.VerdictMax(a.Rubric)+2.5 {
 				t.Errorf("%s %s: %v of %v points", sub, test, r.Score(a.Rubric), r.Max(a.Rubric))
@@ -351,7 +351,7 @@ func TestJavaPrincetonAPI(t *testing.T) {
 	}
 	checks := func(sub, test string) map[string]string {
 		m := map[string]string{}
-		for _, c := range o.Results[sub][test].Checks {
+		for _, c := range o.Results[sub][test].Criteria {
 			m[c.Name] = c.Detail
 		}
 		return m
@@ -390,7 +390,7 @@ func TestJavaPrincetonAPI(t *testing.T) {
 
 // A Solver that throws crashes the run, but the board's methods, called
 // before it, are judged all the same; moves(), never reached, fails.
-func TestJavaAPIChecksOfACrashedRun(t *testing.T) {
+func TestJavaAPICriteriaOfACrashedRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs Java API submissions; go test without -short runs it")
 	}
@@ -414,13 +414,13 @@ func TestJavaAPIChecksOfACrashedRun(t *testing.T) {
 		t.Errorf("verdict:\n%s", resultText(r))
 	}
 	var failed []string
-	for _, c := range r.Checks {
+	for _, c := range r.Criteria {
 		if !c.Passed {
 			failed = append(failed, c.Name+": "+c.Detail)
 		}
 	}
-	if d := cmp.Diff([]string{"moves: not reported: the run ended (crashed) before the harness called moves()"}, failed); d != "" || len(r.Checks) != len(grader.APIChecks) {
-		t.Errorf("failed checks (-want +got):\n%s\n%+v", d, r.Checks)
+	if d := cmp.Diff([]string{"moves: not reported: the run ended (crashed) before the harness called moves()"}, failed); d != "" || len(r.Criteria) != len(grader.APICriteria) {
+		t.Errorf("failed checks (-want +got):\n%s\n%+v", d, r.Criteria)
 	}
 	if r.Score(a.Rubric) != 1 || r.Max(a.Rubric) != 4 {
 		t.Errorf("%v of %v points", r.Score(a.Rubric), r.Max(a.Rubric))

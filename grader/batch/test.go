@@ -108,7 +108,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 		s.failed = &grader.Result{Verdict: check.GraderError, Summary: "cannot copy run.files: " + err.Error()}
 		return
 	}
-	if err := writeHarness(a.Run.Interface(), copyDir, ownerForRuns(uid)); err != nil {
+	if err := writeHarness(a.Run.Kind(), copyDir, ownerForRuns(uid)); err != nil {
 		s.failed = &grader.Result{Verdict: check.GraderError, Summary: "cannot write the function harness: " + err.Error()}
 		return
 	}
@@ -180,7 +180,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 // CPUs it had (runLoad).
 func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid int, first bool, load *runLoad) (r grader.Result, checked []byte, ok bool) {
 	a := g.opts.Assignment
-	kind := a.Run.Interface()
+	kind := a.Run.Kind()
 	fail := func(v check.Verdict, format string, args ...any) grader.Result {
 		return grader.Result{Test: t.Name, Verdict: v, Solvable: t.Solvable, OptimalLength: t.Optimum.KnownLength(), Summary: fmt.Sprintf(format, args...)}
 	}
@@ -245,12 +245,12 @@ func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid i
 		}()
 	}
 	if err == nil {
-		// A harness's records beside the answer (Interface.Checks) are
+		// A harness's records beside the answer (Kind.JudgeCriteria) are
 		// judged whatever became of the answer, once the result below is
 		// made.
 		defer func() {
 			if ok {
-				kind.Checks(ctx, grader.FinishedRun{
+				kind.JudgeCriteria(ctx, grader.FinishedRun{
 					Test: t,
 					ReadBeside: func(suffix string) ([]byte, string, error) {
 						return readAnswer(work, output+suffix, int64(a.Run.Output))
@@ -361,7 +361,7 @@ func (g *grading) prepareTest(s *subState, t grader.Test, uid int) (f testFolder
 		if err := copyRunFiles(a.Run.Files, f.subCopy, owner); err != nil {
 			return f, fmt.Errorf("cannot copy run.files: %w", err)
 		}
-		if err := writeHarness(a.Run.Interface(), f.subCopy, owner); err != nil {
+		if err := writeHarness(a.Run.Kind(), f.subCopy, owner); err != nil {
 			return f, fmt.Errorf("cannot write the function harness: %w", err)
 		}
 	}
@@ -409,7 +409,7 @@ func (g *grading) withClaims(ctx context.Context, t grader.Test, r grader.Result
 		if ctx.Err() != nil {
 			return grader.Result{}, false
 		}
-		r.Checks = append(r.Checks, checks...)
+		r.Criteria = append(r.Criteria, checks...)
 		r.Details = append(r.Details, details...)
 	}
 	r.Details = append(r.Details, problems...)
@@ -524,7 +524,7 @@ func copyRunFiles(files []string, dst string, owner int) error {
 
 // writeHarness puts the harness files of interface kind into a
 // submission's copy, replacing a student's file of their name.
-func writeHarness(kind grader.Interface, dst string, owner int) error {
+func writeHarness(kind grader.Kind, dst string, owner int) error {
 	for _, h := range kind.HarnessFiles() {
 		text, err := templates.Read(h.Template)
 		if err != nil {

@@ -77,7 +77,7 @@ func benchmarkOffPath(b *testing.B, heuristics *reference.Heuristics) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			p := check.Problem{Board: board, Goal: goal, Moves: puzzles.BlankMoves, Optimum: check.KnownOptimum(proof.Length, "answer key")}
+			p := check.Problem{Board: board, Goal: goal, Convention: puzzles.BlankMoves, Optimum: check.KnownOptimum(proof.Length, "answer key")}
 			var class []answer
 			for _, s := range []struct {
 				algo   string
@@ -99,7 +99,7 @@ func benchmarkOffPath(b *testing.B, heuristics *reference.Heuristics) {
 				for _, class := range tests {
 					memo := check.NewMemoOracle(oracle, 0)
 					for _, a := range class {
-						rep, err := check.Parsed(ctx, a.p, puzzles.AnswerFromPath(a.path, a.p.Moves), check.Options{OffPath: check.OffPathOptions{Oracle: memo}})
+						rep, err := check.Parsed(ctx, a.p, puzzles.AnswerFromPath(a.path, a.p.Convention), check.Options{OffPath: check.OffPathOptions{Oracle: memo}})
 						if err != nil {
 							b.Fatal(err)
 						}

@@ -16,9 +16,9 @@ import (
 // the move convention answers are written in, and what the answer key
 // says about the optimal length.
 type Problem struct {
-	Board puzzles.Board
-	Goal  puzzles.Goal
-	Moves puzzles.Convention
+	Board      puzzles.Board
+	Goal       puzzles.Goal
+	Convention puzzles.Convention
 	// Optimum, when Known, is the optimal length (from the answer key or
 	// proved beforehand). When it is not known, Answer asks the oracle, but
 	// only if the answer needs it.
@@ -74,8 +74,8 @@ type Report struct {
 	OptimalSource string `json:"optimal_source,omitempty"`
 	// Solvable is the parity rule's verdict on the puzzle.
 	Solvable bool `json:"solvable"`
-	// Moves is the convention the answer was read in: "tile" or "blank".
-	Moves string `json:"moves"`
+	// Convention is the convention the answer was read in: "tile" or "blank".
+	Convention string `json:"moves"`
 	// Move is the 1-based index of the first illegal move.
 	Move int `json:"move,omitempty"`
 	// Token is the first illegal move as written.
@@ -147,7 +147,7 @@ func Answer(ctx context.Context, p Problem, r io.Reader, name string, opts Optio
 		limit = puzzles.DefaultMaxAnswerBytes
 	}
 	lr := &io.LimitedReader{R: r, N: limit + 1}
-	a, n, span, err := notation.ReadSpan(lr, name, notation.Options{Notation: opts.Notation, Start: p.Board, Moves: p.Moves, Limits: opts.Limits, Words: opts.Words, Block: opts.Block})
+	a, n, span, err := notation.ReadSpan(lr, name, notation.Options{Notation: opts.Notation, Start: p.Board, Convention: p.Convention, Limits: opts.Limits, Words: opts.Words, Block: opts.Block})
 	if err != nil && lr.N <= 0 {
 		rep := newReport(p)
 		rep.Notation = n
@@ -193,7 +193,7 @@ func parseMessage(pe *puzzles.ParseError) string {
 // malformed answer's report still tells how short a solution can be.
 func newReport(p Problem) Report {
 	s := puzzles.CheckSolvable(p.Board, p.Goal)
-	rep := Report{Solvable: s.Solvable, Solvability: s, Moves: p.Moves.String(), Goal: p.Goal}
+	rep := Report{Solvable: s.Solvable, Solvability: s, Convention: p.Convention.String(), Goal: p.Goal}
 	if p.Optimum.Known && s.Solvable {
 		n := p.Optimum.Length
 		rep.OptimalLength, rep.OptimalSource = &n, p.Optimum.Source
@@ -252,7 +252,7 @@ func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts Options,
 	}
 
 	rep.Length = a.Written()
-	final, err := puzzles.Replay(p.Board, a, p.Moves)
+	final, err := puzzles.Replay(p.Board, a, p.Convention)
 	var ime *puzzles.IllegalMoveError
 	switch {
 	case errors.As(err, &ime):
@@ -261,7 +261,7 @@ func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts Options,
 		rep.Token = ime.Token
 		rep.At = ime.Board
 		rep.Board = ime.Board.String()
-		rep.reason = IllegalReason(ime, p.Moves)
+		rep.reason = IllegalReason(ime, p.Convention)
 		rep.Error = &Finding{Line: ime.Line, Message: fmt.Sprintf("move %d (%s) is illegal: %s", ime.Index+1, ime.Token, rep.reason)}
 		rep.Note = wrapNote(p, a, ime)
 		return rep, nil
@@ -281,7 +281,7 @@ func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts Options,
 		case !rep.Solvable:
 			rep.Note = "the puzzle is unsolvable (" + rep.Solvability.Explanation + "); the expected answer is the single word UNSOLVABLE"
 		default:
-			if k := firstGoalVisit(p.Board, a.Path(p.Moves), p.Goal); k >= 0 {
+			if k := firstGoalVisit(p.Board, a.Path(p.Convention), p.Goal); k >= 0 {
 				rep.Note = fmt.Sprintf("the goal was reached after move %d; the moves after it leave it again", k)
 			}
 			if err := rep.findOffPath(ctx, p, a, opts, n, optimum); err != nil {
@@ -343,7 +343,7 @@ func (rep *Report) findOffPath(ctx context.Context, p Problem, a puzzles.Answer,
 		n := o.Length
 		rep.OptimalLength, rep.OptimalSource = &n, o.Source
 	}
-	res, err := findOffPath(ctx, p, a, a.Path(p.Moves), o.Length, n, opts.OffPath, opts.Oracle)
+	res, err := findOffPath(ctx, p, a, a.Path(p.Convention), o.Length, n, opts.OffPath, opts.Oracle)
 	if err != nil {
 		return err
 	}
@@ -399,7 +399,7 @@ func wrapNote(p Problem, a puzzles.Answer, ime *puzzles.IllegalMoveError) string
 	blank := from
 	wraps := 0
 	for _, tok := range a.Tokens[ime.Index:] {
-		d := p.Moves.BlankDir(tok)
+		d := p.Convention.BlankDir(tok)
 		next, ok := shape.Neighbor(blank, d)
 		if !ok {
 			if next, ok = wrapped(shape, blank, d); !ok {

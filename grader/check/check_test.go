@@ -94,7 +94,7 @@ func TestCheckVerdicts(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := check.Problem{Board: tc.board, Goal: goal, Moves: tc.moves}
+			p := check.Problem{Board: tc.board, Goal: goal, Convention: tc.moves}
 			got := summarize(checkText(t, p, tc.answer, check.Options{Oracle: oracle}))
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("Check (-want +got):\n%s", diff)
@@ -138,7 +138,7 @@ func TestCheckNotations(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := check.Problem{Board: tc.board, Goal: goal, Moves: tc.moves}
+			p := check.Problem{Board: tc.board, Goal: goal, Convention: tc.moves}
 			rep := checkText(t, p, tc.answer, check.Options{Oracle: oracle, Notation: tc.format})
 			if diff := cmp.Diff(tc.want, summarize(rep)); diff != "" {
 				t.Errorf("Check (-want +got):\n%s", diff)
@@ -158,7 +158,7 @@ func TestCheckNotations(t *testing.T) {
 
 func TestCheckExplainsForHumans(t *testing.T) {
 	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
-	p := check.Problem{Board: oneAway, Goal: goal, Moves: puzzles.TileMoves}
+	p := check.Problem{Board: oneAway, Goal: goal, Convention: puzzles.TileMoves}
 	tests := []struct {
 		answer  string
 		summary string
@@ -201,7 +201,7 @@ func TestCheckExplainsForHumans(t *testing.T) {
 
 func TestCheckOptimumSources(t *testing.T) {
 	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
-	p := check.Problem{Board: oneAway, Goal: goal, Moves: puzzles.TileMoves}
+	p := check.Problem{Board: oneAway, Goal: goal, Convention: puzzles.TileMoves}
 
 	t.Run("answer key wins and the oracle is not asked", func(t *testing.T) {
 		o := newBFSOracle(goal)
@@ -254,7 +254,7 @@ func TestCheckOptimumSources(t *testing.T) {
 
 func TestCheckRefusesContradictions(t *testing.T) {
 	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
-	p := check.Problem{Board: oneAway, Goal: goal, Moves: puzzles.TileMoves}
+	p := check.Problem{Board: oneAway, Goal: goal, Convention: puzzles.TileMoves}
 	ctx := context.Background()
 	wrongKey := p
 	wrongKey.Optimum = check.KnownOptimum(3, "answer key")
@@ -276,7 +276,7 @@ func TestCheckRefusesContradictions(t *testing.T) {
 
 func TestCheckLimits(t *testing.T) {
 	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
-	p := check.Problem{Board: oneAway, Goal: goal, Moves: puzzles.TileMoves}
+	p := check.Problem{Board: oneAway, Goal: goal, Convention: puzzles.TileMoves}
 	long := strings.Repeat("LEFT\nRIGHT\n", 100) + "LEFT\n"
 	rep := checkText(t, p, long, check.Options{Limits: puzzles.AnswerLimits{MaxBytes: 100}})
 	if rep.Verdict != check.Malformed || !strings.Contains(rep.Error.Message, "longer than 100 bytes") {
@@ -305,7 +305,7 @@ func TestCheckAgreesWithBFSOnEvery2x3Board(t *testing.T) {
 		boards := allBoards(shape)
 		for _, b := range boards {
 			for _, conv := range []puzzles.Convention{puzzles.TileMoves, puzzles.BlankMoves} {
-				p := check.Problem{Board: b, Goal: goal, Moves: conv}
+				p := check.Problem{Board: b, Goal: goal, Convention: conv}
 				d, reachable := dist.distance(b)
 				claim, err := check.Parsed(ctx, p, puzzles.Answer{Unsolvable: true}, check.Options{Oracle: oracle})
 				if err != nil {
@@ -396,7 +396,7 @@ func TestIllegalMovesFoundWherever(t *testing.T) {
 			}
 			cur = next
 		}
-		rep, err := check.Parsed(context.Background(), check.Problem{Board: b, Goal: goal, Moves: puzzles.BlankMoves},
+		rep, err := check.Parsed(context.Background(), check.Problem{Board: b, Goal: goal, Convention: puzzles.BlankMoves},
 			puzzles.AnswerFromPath(path, puzzles.BlankMoves), check.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -455,7 +455,7 @@ func TestIllegalMoveWrapsAcrossTheEdge(t *testing.T) {
 	cells := y.Cells()
 	cells[2], cells[3] = cells[3], cells[2]
 	x := puzzles.MustBoard(3, 3, cells...)
-	p := check.Problem{Board: x, Goal: goal, Moves: puzzles.BlankMoves}
+	p := check.Problem{Board: x, Goal: goal, Convention: puzzles.BlankMoves}
 	answer := "RIGHT\n" + strings.Join(puzzles.BlankMoves.Tokens(bfsPath(table, y)), "\n") + "\n"
 	rep := checkText(t, p, answer, check.Options{})
 	if rep.Verdict != check.Illegal || rep.Move != 1 {

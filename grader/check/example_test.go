@@ -18,10 +18,10 @@ func ExampleAnswer() {
 		4, 5, 6,
 		7, 0, 8)
 	p := check.Problem{
-		Board:   start,
-		Goal:    puzzles.DefaultGoal(start.Shape()),
-		Moves:   puzzles.TileMoves,
-		Optimum: check.KnownOptimum(1, "answer key"),
+		Board:      start,
+		Goal:       puzzles.DefaultGoal(start.Shape()),
+		Convention: puzzles.TileMoves,
+		Optimum:    check.KnownOptimum(1, "answer key"),
 	}
 	rep, err := check.Answer(context.Background(), p, strings.NewReader("LEFT\nUP\n"), "answer.txt", check.Options{})
 	if err != nil {

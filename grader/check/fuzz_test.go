@@ -28,7 +28,7 @@ func FuzzCheck(f *testing.F) {
 		if blank {
 			conv = puzzles.BlankMoves
 		}
-		p := check.Problem{Board: start, Goal: goal, Moves: conv}
+		p := check.Problem{Board: start, Goal: goal, Convention: conv}
 		opts := check.Options{Oracle: oracle, Limits: puzzles.AnswerLimits{MaxBytes: 4096}}
 		rep, err := check.Answer(context.Background(), p, strings.NewReader(answer), "answer", opts)
 		if err != nil {
@@ -47,7 +47,7 @@ func FuzzCheck(f *testing.F) {
 		if n == notation.Auto {
 			t.Fatalf("answer format %v for a readable answer", n)
 		}
-		a, _, err := notation.Read(strings.NewReader(answer), "answer", notation.Options{Notation: n, Start: start, Moves: conv})
+		a, _, err := notation.Read(strings.NewReader(answer), "answer", notation.Options{Notation: n, Start: start, Convention: conv})
 		if err != nil {
 			t.Fatalf("checker read an answer its notation %v rejects: %v", n, err)
 		}

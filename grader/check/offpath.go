@@ -247,7 +247,7 @@ func findOffPath(ctx context.Context, p Problem, a puzzles.Answer, path []puzzle
 	if m-1 < len(a.Lines) {
 		off.Line = int(a.Lines[m-1])
 	}
-	off.Played = MoveName(before, path[m-1], n, p.Moves)
+	off.Played = MoveName(before, path[m-1], n, p.Convention)
 	var unproved []string
 	for _, dir := range puzzles.Dirs {
 		next, ok := before.Move(dir)
@@ -261,13 +261,13 @@ func findOffPath(ctx context.Context, p Problem, a puzzles.Answer, path []puzzle
 		var u errUnknown
 		switch {
 		case errors.As(err, &u):
-			unproved = append(unproved, MoveName(before, dir, n, p.Moves))
+			unproved = append(unproved, MoveName(before, dir, n, p.Convention))
 			continue
 		case err != nil:
 			return offPathResult{}, err
 		}
 		if dist == distBefore-1 {
-			off.OptimalMoves = append(off.OptimalMoves, MoveName(before, dir, n, p.Moves))
+			off.OptimalMoves = append(off.OptimalMoves, MoveName(before, dir, n, p.Convention))
 		}
 	}
 	if len(unproved) > 0 {

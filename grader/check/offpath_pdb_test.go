@@ -70,8 +70,8 @@ func TestOffPathWithPatternDatabases(t *testing.T) {
 					}
 					path = append(path, sol.Path...)
 				}
-				p := check.Problem{Board: b, Goal: goal, Moves: puzzles.BlankMoves}
-				rep, err := check.Parsed(ctx, p, puzzles.AnswerFromPath(path, p.Moves), check.Options{Oracle: oracle})
+				p := check.Problem{Board: b, Goal: goal, Convention: puzzles.BlankMoves}
+				rep, err := check.Parsed(ctx, p, puzzles.AnswerFromPath(path, p.Convention), check.Options{Oracle: oracle})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -80,11 +80,11 @@ func compareOffPath(t *testing.T, p check.Problem, path []puzzles.Dir, rep check
 		t.Fatalf("%s, path %v (%s): no off_path, want move %d (%s)", p.Board, path, rep.Verdict, move, rep.OffPathUnknown)
 	}
 	want := check.OffPath{
-		Move: move, Line: move, Played: p.Moves.TokenDir(path[move-1]).String(),
+		Move: move, Line: move, Played: p.Convention.TokenDir(path[move-1]).String(),
 		BoardBefore: rowsOf(before), DistanceBefore: dist(before), OptimalMoves: []string{},
 	}
 	for _, d := range better {
-		want.OptimalMoves = append(want.OptimalMoves, p.Moves.TokenDir(d).String())
+		want.OptimalMoves = append(want.OptimalMoves, p.Convention.TokenDir(d).String())
 	}
 	if diff := cmp.Diff(want, *rep.OffPath); diff != "" {
 		t.Fatalf("%s, path %v: off_path (-want +got):\n%s", p.Board, path, diff)
@@ -119,7 +119,7 @@ func TestOffPathAgreesWithBFSOnEvery2x3Board(t *testing.T) {
 				continue
 			}
 			for _, conv := range []puzzles.Convention{puzzles.TileMoves, puzzles.BlankMoves} {
-				p := check.Problem{Board: b, Goal: goal, Moves: conv}
+				p := check.Problem{Board: b, Goal: goal, Convention: conv}
 				for k := range 4 {
 					path := randomAnswer(rng, b, table, k%2 == 0)
 					rep, err := check.Parsed(ctx, p, puzzles.AnswerFromPath(path, conv), check.Options{Oracle: oracle})
@@ -154,9 +154,9 @@ func TestOffPathAgreesWithBFSOn3x3(t *testing.T) {
 	for i := range n {
 		b, _ := puzzles.RandomWalk(rng, goal, 5+rng.IntN(60))
 		path := randomAnswer(rng, b, table, i%3 != 0)
-		p := check.Problem{Board: b, Goal: goal, Moves: puzzles.TileMoves, Optimum: check.KnownOptimum(dist(b), "answer key")}
+		p := check.Problem{Board: b, Goal: goal, Convention: puzzles.TileMoves, Optimum: check.KnownOptimum(dist(b), "answer key")}
 		oracle := &bfsOracle{dist: table}
-		rep, err := check.Parsed(ctx, p, puzzles.AnswerFromPath(path, p.Moves), check.Options{Oracle: oracle})
+		rep, err := check.Parsed(ctx, p, puzzles.AnswerFromPath(path, p.Convention), check.Options{Oracle: oracle})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +197,7 @@ func TestOffPathNotations(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := check.Problem{Board: oneAway, Goal: goal, Moves: tc.moves}
+			p := check.Problem{Board: oneAway, Goal: goal, Convention: tc.moves}
 			rep := checkText(t, p, tc.answer, check.Options{Oracle: oracle, Notation: tc.n})
 			if rep.OffPath == nil {
 				t.Fatalf("no off_path (%s: %s)", rep.Verdict, rep.OffPathUnknown)
@@ -234,8 +234,8 @@ func TestOffPathUnknownRatherThanGuessed(t *testing.T) {
 	b, _ := puzzles.RandomWalk(rng, goal, 40)
 	d, _ := table.distance(b)
 	path := append([]puzzles.Dir{}, randomAnswer(rand.New(rand.NewPCG(7, 8)), b, table, true)...)
-	keyed := check.Problem{Board: b, Goal: goal, Moves: puzzles.TileMoves, Optimum: check.KnownOptimum(d, "answer key")}
-	ans := puzzles.AnswerFromPath(path, keyed.Moves)
+	keyed := check.Problem{Board: b, Goal: goal, Convention: puzzles.TileMoves, Optimum: check.KnownOptimum(d, "answer key")}
+	ans := puzzles.AnswerFromPath(path, keyed.Convention)
 	if len(path) == d {
 		t.Skip("the sampled answer is optimal")
 	}
@@ -284,7 +284,7 @@ func TestOffPathUnknownRatherThanGuessed(t *testing.T) {
 		// On an optimal path for d moves, then two detours at the goal:
 		// the bisection meets a board closer than the key allows.
 		onPath := append(bfsPath(table, b), detourPath(goal.Board(), nil)...)
-		long := puzzles.AnswerFromPath(append(onPath, detourPath(goal.Board(), nil)...), p.Moves)
+		long := puzzles.AnswerFromPath(append(onPath, detourPath(goal.Board(), nil)...), p.Convention)
 		_, err := check.Parsed(context.Background(), p, long, check.Options{Oracle: newBFSOracle(goal)})
 		if !errors.Is(err, check.ErrKeyContradiction) {
 			t.Errorf("err = %v, want ErrKeyContradiction", err)

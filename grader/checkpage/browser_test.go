@@ -277,7 +277,7 @@ func testBudget(t *testing.T, bctx context.Context) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	frag := webcheck.Fragment{Cells: b.Cells(), Answer: strings.Fields(answer), Moves: "tile"}
+	frag := webcheck.Fragment{Cells: b.Cells(), Answer: strings.Fields(answer), Convention: "tile"}
 	tb := openTab(t, bctx, url+"#"+frag.String(), 1100, 900)
 	r := tb.waitDone(3 * time.Minute)
 	if r.Verdict != "valid" || !strings.Contains(r.Summary, "budget of 1 s") {

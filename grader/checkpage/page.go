@@ -57,7 +57,7 @@ type Options = webcheck.Config
 // view is what the template sees.
 type view struct {
 	Title      string
-	Moves      string
+	Convention string
 	Goal       string
 	GoalChoice bool
 	GoalName   string
@@ -89,8 +89,8 @@ func Write(w io.Writer, o Options) error {
 	if o.Title == "" {
 		o.Title = "kpuzzle checker"
 	}
-	if o.Moves == "" {
-		o.Moves = "tile"
+	if o.Convention == "" {
+		o.Convention = "tile"
 	}
 	if o.BudgetSeconds <= 0 {
 		o.BudgetSeconds = webcheck.DefaultBudgetSeconds
@@ -101,7 +101,7 @@ func Write(w io.Writer, o Options) error {
 		}
 	}
 	v := view{
-		Title: o.Title, Moves: o.Moves, SetName: o.SetName, Set: o.Set, Budget: o.BudgetSeconds,
+		Title: o.Title, Convention: o.Convention, SetName: o.SetName, Set: o.Set, Budget: o.BudgetSeconds,
 		Config:   o,
 		WasmSize: fmt.Sprintf("%.1f MB", float64(len(wasmGz))/(1<<20)),
 		WasmExec: template.HTML(wasmExecText()),

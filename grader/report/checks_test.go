@@ -31,15 +31,15 @@ func checksGradebook(t *testing.T) report.Gradebook {
 	}
 	shape := puzzles.Shape{Rows: 3, Cols: 3}
 	tests := []grader.Test{{Number: 1, Name: "p1.txt", Solvable: true, Goal: puzzles.DefaultGoal(shape)}}
-	pass := func(name, detail string) grader.SubCheck {
-		return grader.SubCheck{Group: grader.CheckGroupAPI, Name: name, Passed: true, Detail: detail}
+	pass := func(name, detail string) grader.Criterion {
+		return grader.Criterion{Group: grader.CriteriaAPI, Name: name, Passed: true, Detail: detail}
 	}
-	fail := func(name, detail string) grader.SubCheck {
-		return grader.SubCheck{Group: grader.CheckGroupAPI, Name: name, Detail: detail}
+	fail := func(name, detail string) grader.Criterion {
+		return grader.Criterion{Group: grader.CriteriaAPI, Name: name, Detail: detail}
 	}
 	results := map[string]map[string]grader.Result{
 		"dave": {"p1.txt": {Test: "p1.txt", Verdict: check.Optimal, Length: 12, OptimalLength: ptr(12), Solvable: true, Summary: "12 moves, the optimal length",
-			Checks: []grader.SubCheck{
+			Criteria: []grader.Criterion{
 				pass("dimension", "returned 3"), pass("hamming", "returned 7"),
 				fail("manhattan", "returned 14, expected 12: the blank counted 2"),
 				pass("is_goal", "false on this board, true on the goal"), pass("neighbors", "the 3 boards one move away"),

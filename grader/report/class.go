@@ -175,8 +175,8 @@ func (gb Gradebook) Class(ctx context.Context, po PathOptions) (Class, error) {
 				}
 				offs[key].Students++
 			}
-			for _, ch := range r.Checks {
-				if ch.Group != grader.CheckGroupClaims || (ch.Name != grader.CheckExpanded && ch.Name != grader.CheckFrontier) {
+			for _, ch := range r.Criteria {
+				if ch.Group != grader.CriteriaClaims || (ch.Name != grader.ClaimExpanded && ch.Name != grader.ClaimFrontier) {
 					continue
 				}
 				if claims[ch.Name] == nil {
@@ -209,7 +209,7 @@ func (gb Gradebook) Class(ctx context.Context, po PathOptions) (Class, error) {
 		if len(ct.OffPaths) > MaxCommonOffPaths {
 			ct.OffPaths = ct.OffPaths[:MaxCommonOffPaths]
 		}
-		for _, name := range []string{grader.CheckExpanded, grader.CheckFrontier} {
+		for _, name := range []string{grader.ClaimExpanded, grader.ClaimFrontier} {
 			if co := claims[name]; co != nil {
 				ct.Claims = append(ct.Claims, *co)
 			}

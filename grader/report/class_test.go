@@ -43,8 +43,8 @@ func classGradebook(t *testing.T) report.Gradebook {
 	gb.Submissions[1].Results[0].AnswerDigest = "d2"
 	gb.Submissions[4].Results[0].AnswerDigest = "d2"
 	gb.Claims = map[string]grader.ClaimSettings{"n_equals_3/input_2.txt": {Algorithm: "astar", Heuristic: "manhattan"}}
-	gb.Submissions[0].Results[1].Checks = []grader.SubCheck{{Group: grader.CheckGroupClaims, Name: grader.CheckExpanded, Passed: false, Detail: "3 nodes expanded: impossible"}}
-	gb.Submissions[3].Results[1].Checks = []grader.SubCheck{{Group: grader.CheckGroupClaims, Name: grader.CheckExpanded, Passed: true, Detail: "possible"}}
+	gb.Submissions[0].Results[1].Criteria = []grader.Criterion{{Group: grader.CriteriaClaims, Name: grader.ClaimExpanded, Passed: false, Detail: "3 nodes expanded: impossible"}}
+	gb.Submissions[3].Results[1].Criteria = []grader.Criterion{{Group: grader.CriteriaClaims, Name: grader.ClaimExpanded, Passed: true, Detail: "possible"}}
 	return gb
 }
 

@@ -90,7 +90,7 @@ func (gb Gradebook) Feedback(s Submission) FeedbackData {
 		if sharesBuild(d.Build, r) {
 			ft.Summary, ft.Details = "the build failed "+BuildRef, nil
 		}
-		for _, c := range r.ScoredChecks(gb.Rubric) {
+		for _, c := range r.ScoredCriteria(gb.Rubric) {
 			ft.Checks = append(ft.Checks, FeedbackCheck{Title: c.Title(), Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})
 			if !c.Passed {
 				ft.FailedChecks++
@@ -212,7 +212,7 @@ func CheckFeedbackTemplate(tmpl *template.Template, a grader.Assignment, tests [
 		v := check.Verdicts[i%len(check.Verdicts)]
 		r := grader.Result{Test: t.Name, Verdict: v, Solvable: t.Solvable, Length: 9, Summary: "summary", Details: []string{"detail"}}
 		if i%3 == 0 {
-			r.Checks = []grader.SubCheck{{Group: grader.CheckGroupAPI, Name: grader.CheckManhattan, Passed: i%2 == 0, Detail: "detail"}}
+			r.Criteria = []grader.Criterion{{Group: grader.CriteriaAPI, Name: grader.APIManhattan, Passed: i%2 == 0, Detail: "detail"}}
 		}
 		if i%2 == 0 {
 			r.OptimalLength = &opt

@@ -120,7 +120,7 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 			sec := r.Seconds
 			extra.Seconds = &sec
 		}
-		checks := r.ScoredChecks(gb.Rubric)
+		checks := r.ScoredCriteria(gb.Rubric)
 		if sharesBuild(build, r) {
 			r.Summary, r.Details = "the build failed "+BuildRef, nil
 		}
@@ -252,7 +252,7 @@ func filesReceivedTest(f grader.FilesReceived) GradescopeTest {
 // where the answer left every optimal path (offPath, as students may
 // see it), and the checks of no points (those with points are tests of
 // their own).
-func testOutput(r grader.Result, checks []grader.ScoredSubCheck, offPath []string) string {
+func testOutput(r grader.Result, checks []grader.ScoredCriterion, offPath []string) string {
 	var sb strings.Builder
 	sb.WriteString(string(r.Verdict))
 	sb.WriteString(": ")

@@ -73,7 +73,7 @@ func (gb Gradebook) CheckerLink(s Submission, i int) string {
 	if !ok {
 		return ""
 	}
-	f := webcheck.Fragment{Cells: t.Board.Cells(), Moves: gb.Convention.String(), Goal: t.Goal.Name(), Answer: lines}
+	f := webcheck.Fragment{Cells: t.Board.Cells(), Convention: gb.Convention.String(), Goal: t.Goal.Name(), Answer: lines}
 	if sh := t.Board.Shape(); sh.Rows != sh.Cols {
 		f.Shape = sh
 	}

@@ -39,7 +39,7 @@ func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, ro notatio
 	if err != nil || ans.Unsolvable {
 		return PrairieLearnImage{}, false
 	}
-	end, err := puzzles.Replay(t.Board, ans, ro.Moves)
+	end, err := puzzles.Replay(t.Board, ans, ro.Convention)
 	var im *puzzles.IllegalMoveError
 	if err != nil && !errors.As(err, &im) {
 		return PrairieLearnImage{}, false
@@ -59,16 +59,16 @@ func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, ro notatio
 		}
 		pics = append(pics, p)
 	case off != nil && off.Move >= 1 && off.Move <= ans.Len():
-		before, err := t.Board.Apply(ans.Path(ro.Moves)[:off.Move-1])
+		before, err := t.Board.Apply(ans.Path(ro.Convention)[:off.Move-1])
 		if err != nil {
 			return PrairieLearnImage{}, false
 		}
 		p := picture{caption: fmt.Sprintf("before move %d (%s), off every optimal path", off.Move, check.MoveLabel(off.Played)), board: before, marks: map[int]string{}}
-		if j, ok := before.Shape().Neighbor(before.Blank(), ans.Path(ro.Moves)[off.Move-1]); ok {
+		if j, ok := before.Shape().Neighbor(before.Blank(), ans.Path(ro.Convention)[off.Move-1]); ok {
 			p.marks[j] = svgBad
 		}
 		for _, name := range off.OptimalMoves {
-			if j, ok := cellOfMove(before, name, ro.Moves); ok {
+			if j, ok := cellOfMove(before, name, ro.Convention); ok {
 				p.marks[j] = svgGood
 			}
 		}

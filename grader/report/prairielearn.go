@@ -147,7 +147,7 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 		if gb.Passed(r) {
 			shownPassed++
 		}
-		checks := r.ScoredChecks(gb.Rubric)
+		checks := r.ScoredCriteria(gb.Rubric)
 		shortR := r
 		shortR.Summary = clip(r.Summary, prairieLearnOutputCap)
 		shortR.Details = make([]string, len(r.Details))

@@ -271,7 +271,7 @@ func TestAnswerPicture(t *testing.T) {
 	// Blank convention tile: LEFT moves the tile left into the blank (the
 	// blank goes right); then DOWN would pull a tile from below the
 	// bottom row: illegal.
-	img, ok := gb.AnswerPicture(bob, 1, []byte("LEFT\nUP\nUP\n"), notation.Options{Moves: puzzles.TileMoves})
+	img, ok := gb.AnswerPicture(bob, 1, []byte("LEFT\nUP\nUP\n"), notation.Options{Convention: puzzles.TileMoves})
 	if !ok {
 		t.Fatal("no picture")
 	}
@@ -295,7 +295,7 @@ func TestAnswerPicture(t *testing.T) {
 	sub.Results = append([]grader.Result(nil), bob.Results...)
 	sub.Results[1] = grader.Result{Test: gb.Tests[1].Name, Verdict: check.Suboptimal, Solvable: true, Length: 4, OptimalLength: ptr(2),
 		OffPath: &check.OffPath{Move: 2, Line: 2, Played: "DOWN", BoardBefore: [][]int{{1, 2, 3}, {4, 5, 6}, {7, 0, 8}}, OptimalMoves: []string{"LEFT"}, DistanceBefore: 1}}
-	img, ok = gb.AnswerPicture(sub, 1, []byte("UP\nDOWN\nUP\nLEFT\n"), notation.Options{Moves: puzzles.TileMoves})
+	img, ok = gb.AnswerPicture(sub, 1, []byte("UP\nDOWN\nUP\nLEFT\n"), notation.Options{Convention: puzzles.TileMoves})
 	if !ok {
 		t.Fatal("no picture of the suboptimal answer")
 	}
@@ -308,15 +308,15 @@ func TestAnswerPicture(t *testing.T) {
 	if strings.Contains(string(svg), "after all") || strings.Count(string(svg), ">goal<") != 1 {
 		t.Errorf("suboptimal picture shows the goal twice: %s", svg)
 	}
-	if _, ok := gb.AnswerPicture(bob, 2, []byte("LEFT\n"), notation.Options{Moves: puzzles.TileMoves}); ok {
+	if _, ok := gb.AnswerPicture(bob, 2, []byte("LEFT\n"), notation.Options{Convention: puzzles.TileMoves}); ok {
 		t.Errorf("a picture of a hidden test")
 	}
-	if _, ok := gb.AnswerPicture(bob, 1, []byte("UNSOLVABLE\n"), notation.Options{Moves: puzzles.TileMoves}); ok {
+	if _, ok := gb.AnswerPicture(bob, 1, []byte("UNSOLVABLE\n"), notation.Options{Convention: puzzles.TileMoves}); ok {
 		t.Errorf("a picture of an UNSOLVABLE claim")
 	}
 	// Through the results: the failing public test carries it.
 	r := gb.PrairieLearn(bob, report.PrairieLearnOptions{Image: func(s report.Submission, i int) (report.PrairieLearnImage, bool) {
-		return gb.AnswerPicture(s, i, []byte("LEFT\nUP\nUP\n"), notation.Options{Moves: puzzles.TileMoves})
+		return gb.AnswerPicture(s, i, []byte("LEFT\nUP\nUP\n"), notation.Options{Convention: puzzles.TileMoves})
 	}})
 	data, _ := json.Marshal(r)
 	checkPrairieLearn(t, data)

@@ -54,7 +54,7 @@ func (gb Gradebook) ReplayPage(s Submission, i int, answer []byte, ro notation.O
 		Title:         fmt.Sprintf("%s — test %d: %s", grader.Printable(s.Name), t.Number, t.Name),
 		Start:         t.Board,
 		Goal:          t.Goal,
-		Convention:    ro.Moves,
+		Convention:    ro.Convention,
 		Verdict:       string(r.Verdict),
 		Summary:       r.Summary,
 		OptimalLength: r.OptimalLength,

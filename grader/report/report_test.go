@@ -442,7 +442,7 @@ func TestReplayPages(t *testing.T) {
 	gb.Tests[1].Board = puzzles.MustBoard(3, 3, 1, 2, 3, 4, 5, 6, 7, 0, 8)
 	gb.Tests[2].Board = puzzles.MustBoard(3, 3, 1, 2, 3, 4, 0, 6, 7, 5, 8)
 	// The grader's verdict and summary go on the page as they are.
-	p := gb.ReplayPage(alice, 2, []byte("UP\nLEFT\n"), notation.Options{Moves: puzzles.TileMoves})
+	p := gb.ReplayPage(alice, 2, []byte("UP\nLEFT\n"), notation.Options{Convention: puzzles.TileMoves})
 	if p.Verdict != "suboptimal" || p.Answer.Len() != 2 || p.AnswerError != nil || *p.OptimalLength != 20 || !strings.Contains(p.Note, "hidden") ||
 		p.Title != "alice — test 3: n_equals_3/input_3.txt" || !p.Start.Equal(gb.Tests[2].Board) {
 		t.Errorf("page %+v", p)
@@ -451,7 +451,7 @@ func TestReplayPages(t *testing.T) {
 	if err := replay.Write(&html, p); err != nil || !strings.Contains(html.String(), `id="verdict">suboptimal<`) {
 		t.Errorf("rendering the page: %v", err)
 	}
-	p = gb.ReplayPage(bob, 1, []byte("UP\nsideways\n"), notation.Options{Moves: puzzles.TileMoves})
+	p = gb.ReplayPage(bob, 1, []byte("UP\nsideways\n"), notation.Options{Convention: puzzles.TileMoves})
 	var pe *puzzles.ParseError
 	if !errors.As(p.AnswerError, &pe) || pe.Line != 2 {
 		t.Errorf("a malformed answer: %v", p.AnswerError)

@@ -103,7 +103,7 @@ func (gb Gradebook) WriteSummary(w io.Writer, st Style) error {
 // checks that failed when the verdict has its full points; "" for none.
 func summaryDetail(gb Gradebook, r grader.Result) string {
 	var failed []string
-	for _, c := range r.ScoredChecks(gb.Rubric) {
+	for _, c := range r.ScoredCriteria(gb.Rubric) {
 		if !c.Passed {
 			failed = append(failed, c.Title())
 		}

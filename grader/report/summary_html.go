@@ -288,7 +288,7 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 				Title: fmt.Sprintf("test %d, %s: %s, %s of %s points — %s", gb.Tests[i].Number, gb.Tests[i].Name, r.Verdict, formatPoints(r.Score(gb.Rubric)), formatPoints(r.Max(gb.Rubric)), firstLine(r.Summary, 200)),
 			}
 			var failed []string
-			for _, c := range r.ScoredChecks(gb.Rubric) {
+			for _, c := range r.ScoredCriteria(gb.Rubric) {
 				if !c.Passed {
 					failed = append(failed, c.Title())
 				}
@@ -333,7 +333,7 @@ func (gb Gradebook) checkRows() []checkRow {
 	for _, s := range gb.Submissions {
 		failedHere := map[int]bool{}
 		for _, r := range s.Results {
-			for _, c := range r.ScoredChecks(gb.Rubric) {
+			for _, c := range r.ScoredCriteria(gb.Rubric) {
 				title := c.Title()
 				i, ok := index[title]
 				if !ok {

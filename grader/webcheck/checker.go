@@ -21,9 +21,9 @@ import (
 type Config struct {
 	// Title heads the page; empty means "kpuzzle checker".
 	Title string `json:"title,omitempty"`
-	// Moves is the course's move convention, "tile" or "blank" ("" means
+	// Convention is the course's move convention, "tile" or "blank" ("" means
 	// tile).
-	Moves string `json:"moves,omitempty"`
+	Convention string `json:"moves,omitempty"`
 	// Goal is the course's goal: "default", "blank-first" or an explicit
 	// goal board's cells ("0 1 2 3 4 5 6 7 8"); "" means default.
 	Goal string `json:"goal,omitempty"`
@@ -74,8 +74,8 @@ type Request struct {
 	Puzzle string `json:"puzzle"`
 	// Answer is the answer file's text.
 	Answer string `json:"answer"`
-	// Moves is "tile", "blank" or "" for the page's convention.
-	Moves string `json:"moves,omitempty"`
+	// Convention is "tile", "blank" or "" for the page's convention.
+	Convention string `json:"moves,omitempty"`
 	// Goal is "default", "blank-first" or "" for the page's goal.
 	Goal string `json:"goal,omitempty"`
 	// Stage is the stage to run; "" means StageQuick.
@@ -136,10 +136,10 @@ type Checker struct {
 // configuration that names an unknown convention or goal, or a set entry
 // that is not a board.
 func New(cfg Config) (*Checker, error) {
-	if cfg.Moves == "" {
-		cfg.Moves = "tile"
+	if cfg.Convention == "" {
+		cfg.Convention = "tile"
 	}
-	if _, err := puzzles.ParseConvention(cfg.Moves); err != nil {
+	if _, err := puzzles.ParseConvention(cfg.Convention); err != nil {
 		return nil, fmt.Errorf("page configuration: %w", err)
 	}
 	c := &Checker{cfg: cfg, prover: &reference.Prover{Heuristics: Heuristics()}}
@@ -267,7 +267,7 @@ func (c *Checker) Check(ctx context.Context, req Request) (Response, error) {
 		Tone:      string(rep.Verdict.Tone()),
 		Summary:   rep.Summary(),
 		Details:   rep.Notes(),
-		Heading:   fmt.Sprintf("%s, %s goal, moves name where the %s goes", p.Board.Shape(), p.Goal.Name(), rep.Moves),
+		Heading:   fmt.Sprintf("%s, %s goal, moves name where the %s goes", p.Board.Shape(), p.Goal.Name(), rep.Convention),
 		Report:    &rep,
 		Proving:   needsSearch(stage, p, rep),
 		SetPuzzle: setName,
@@ -331,9 +331,9 @@ func (c *Checker) oracle() check.Oracle {
 // problem reads the request's puzzle and options, and finds its answer
 // key in the built-in set.
 func (c *Checker) problem(req Request) (check.Problem, string, error) {
-	moves := req.Moves
+	moves := req.Convention
 	if moves == "" {
-		moves = c.cfg.Moves
+		moves = c.cfg.Convention
 	}
 	conv, err := puzzles.ParseConvention(moves)
 	if err != nil {
@@ -350,7 +350,7 @@ func (c *Checker) problem(req Request) (check.Problem, string, error) {
 	if err != nil {
 		return check.Problem{}, "", err
 	}
-	p := check.Problem{Board: b, Goal: g, Moves: conv}
+	p := check.Problem{Board: b, Goal: g, Convention: conv}
 	for _, e := range c.cfg.Set {
 		eb, eg, err := e.boards()
 		if err != nil || !eb.Equal(b) || !eg.Equal(g.Board()) {
@@ -393,7 +393,7 @@ func (c *Checker) goalFor(name string, s puzzles.Shape) (puzzles.Goal, error) {
 // verdict: the answer as the check read it (Report.Answer), in whichever
 // notation.
 func (c *Checker) replay(p check.Problem, rep check.Report) (string, error) {
-	page := replay.Page{Title: "Replay", Start: p.Board, Goal: p.Goal, Convention: p.Moves}
+	page := replay.Page{Title: "Replay", Start: p.Board, Goal: p.Goal, Convention: p.Convention}
 	if rep.Answer == nil || rep.Verdict == check.Malformed {
 		page.AnswerError = errors.New(rep.Summary())
 	} else {
@@ -419,7 +419,7 @@ func (c *Checker) replay(p check.Problem, rep check.Report) (string, error) {
 // whatever the answer's length: an answer of more lines than that cannot
 // fit (each line takes a byte at least) and is not split at all.
 func (c *Checker) fragment(p check.Problem, req Request) string {
-	f := Fragment{Cells: p.Board.Cells(), Moves: req.Moves, Goal: req.Goal}
+	f := Fragment{Cells: p.Board.Cells(), Convention: req.Convention, Goal: req.Goal}
 	if s := p.Board.Shape(); s.Rows != s.Cols {
 		f.Shape = s
 	}
@@ -439,7 +439,7 @@ func (c *Checker) fragment(p check.Problem, req Request) string {
 // puzzle file's text (one row a line), its answer as an answer file's.
 // A fragment without a puzzle gives an empty Puzzle.
 func (f Fragment) Request() Request {
-	r := Request{Moves: f.Moves, Goal: f.Goal, Answer: strings.Join(f.Answer, "\n")}
+	r := Request{Convention: f.Convention, Goal: f.Goal, Answer: strings.Join(f.Answer, "\n")}
 	if len(f.Answer) > 0 {
 		r.Answer += "\n"
 	}

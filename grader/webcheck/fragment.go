@@ -30,8 +30,8 @@ type Fragment struct {
 	// Answer holds the answer's lines; nil when the fragment has no
 	// answer.
 	Answer []string
-	// Moves is "tile", "blank" or "" (the page's default).
-	Moves string
+	// Convention is "tile", "blank" or "" (the page's default).
+	Convention string
 	// Goal is "default", "blank-first" or "" (the page's default).
 	Goal string
 }
@@ -81,7 +81,7 @@ func ParseFragment(s string) (Fragment, error) {
 			if value != "tile" && value != "blank" {
 				err = fmt.Errorf("moves=%q; expected tile or blank", clip(value))
 			}
-			f.Moves = value
+			f.Convention = value
 		case "goal":
 			if value != "default" && value != "blank-first" {
 				err = fmt.Errorf("goal=%q; expected default or blank-first", clip(value))
@@ -264,9 +264,9 @@ func (f Fragment) text(limit int) (string, bool) {
 			inRun, first = false, false
 		}
 	}
-	if f.Moves != "" {
+	if f.Convention != "" {
 		sep()
-		b.WriteString("moves=" + f.Moves)
+		b.WriteString("moves=" + f.Convention)
 	}
 	if f.Goal != "" {
 		sep()

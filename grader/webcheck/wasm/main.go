@@ -41,7 +41,7 @@ func main() {
 			return map[string]any{"error": err.Error()}
 		}
 		r := f.Request()
-		return map[string]any{"request": map[string]any{"puzzle": r.Puzzle, "answer": r.Answer, "moves": r.Moves, "goal": r.Goal}}
+		return map[string]any{"request": map[string]any{"puzzle": r.Puzzle, "answer": r.Answer, "moves": r.Convention, "goal": r.Goal}}
 	})
 	js.Global().Set("kpuzzleConfigure", configure)
 	js.Global().Set("kpuzzleCheck", check)
@@ -70,7 +70,7 @@ func runCheck(c *webcheck.Checker, req webcheck.Request) any {
 func config(v js.Value) webcheck.Config {
 	c := webcheck.Config{
 		Title:         str(v, "title"),
-		Moves:         str(v, "moves"),
+		Convention:    str(v, "moves"),
 		Goal:          str(v, "goal"),
 		BudgetSeconds: num(v, "budget_seconds"),
 		SetName:       str(v, "set_name"),
@@ -91,7 +91,7 @@ func config(v js.Value) webcheck.Config {
 func request(v js.Value) webcheck.Request {
 	cancelled := v.Get("cancelled")
 	return webcheck.Request{
-		Puzzle: str(v, "puzzle"), Answer: str(v, "answer"), Moves: str(v, "moves"), Goal: str(v, "goal"),
+		Puzzle: str(v, "puzzle"), Answer: str(v, "answer"), Convention: str(v, "moves"), Goal: str(v, "goal"),
 		Stage:     webcheck.Stage(str(v, "stage")),
 		Cancelled: cancelled.Type() == js.TypeBoolean && cancelled.Bool(),
 	}
