@@ -142,6 +142,10 @@ type FinishedRun struct {
 	// call and kept, but not when ctx ended while it was made. The
 	// caller owns where it is kept and for how long (one grading).
 	Shared func(ctx context.Context, build func(ctx context.Context) (any, error)) (any, error)
+	// Distances proves the true distances of boards near the test's (a
+	// heuristic counterexample's neighbour) within the grading's work
+	// budget; nil when the grading has none.
+	Distances Oracle
 }
 
 // Starter is the student starter code kpuzzle init writes for an

@@ -73,6 +73,11 @@ type FeedbackCheck struct {
 	Passed     bool
 	Score, Max float64
 	Detail     string
+	// Counterexample draws where a heuristic check's value is wrong, one
+	// line each: the board, h against the right value and the true
+	// distance (grader.HeuristicCounterexample); empty for the other
+	// checks and on hidden tests.
+	Counterexample []string
 }
 
 // Feedback builds the template data of a submission.
@@ -89,8 +94,8 @@ func (gb Gradebook) Feedback(s Submission) FeedbackData {
 		if sharesBuild(d.Build, r) {
 			ft.Summary, ft.Details = "the build failed "+BuildRef, nil
 		}
-		for _, c := range r.ScoredChecks(gb.Rubric) {
-			ft.Checks = append(ft.Checks, FeedbackCheck{Title: c.Title(), Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})
+		for _, c := range gb.studentChecks(i, r.ScoredChecks(gb.Rubric)) {
+			ft.Checks = append(ft.Checks, FeedbackCheck{Title: c.Title(), Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail, Counterexample: counterexampleLines(c.SubCheck)})
 			if !c.Passed {
 				ft.FailedChecks++
 			}
@@ -212,6 +217,9 @@ func CheckFeedbackTemplate(tmpl *template.Template, a grader.Assignment, tests [
 		r := grader.Result{Test: t.Name, Verdict: v, Solvable: t.Solvable, Length: 9, Summary: "summary", Details: []string{"detail"}}
 		if i%3 == 0 {
 			r.Checks = []grader.SubCheck{{Group: grader.CheckGroupAPI, Name: grader.CheckManhattan, Passed: i%2 == 0, Detail: "detail"}}
+			if i%2 != 0 && !t.Board.IsZero() {
+				r.Checks[0].Counterexample = exampleCounterexample(t.Board)
+			}
 		}
 		if i%2 == 0 {
 			r.OptimalLength = &opt

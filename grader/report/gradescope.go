@@ -119,7 +119,7 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 			sec := r.Seconds
 			extra.Seconds = &sec
 		}
-		checks := r.ScoredChecks(gb.Rubric)
+		checks := gb.studentChecks(i, r.ScoredChecks(gb.Rubric))
 		if sharesBuild(build, r) {
 			r.Summary, r.Details = "the build failed "+BuildRef, nil
 		}
@@ -150,7 +150,7 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 			if c.Passed {
 				cs = "passed"
 			}
-			detail := c.Detail
+			detail := checkOutput(c.SubCheck)
 			if withheld {
 				detail = budgetWithheld
 			}
@@ -249,8 +249,8 @@ func filesReceivedTest(f grader.FilesReceived) GradescopeTest {
 
 // testOutput is the text shown under a test: the summary, the details,
 // where the answer left every optimal path (offPath, as students may
-// see it), and the checks of no points (those with points are tests of
-// their own).
+// see it), and the checks of no points with their counterexamples (those
+// with points are tests of their own).
 func testOutput(r grader.Result, checks []grader.ScoredSubCheck, offPath []string) string {
 	var sb strings.Builder
 	sb.WriteString(string(r.Verdict))
@@ -268,6 +268,9 @@ func testOutput(r grader.Result, checks []grader.ScoredSubCheck, offPath []strin
 		if c.Max <= 0 {
 			sb.WriteString("\ncheck (no points) ")
 			sb.WriteString(c.Line())
+			for _, l := range counterexampleLines(c.SubCheck) {
+				sb.WriteString("\n" + l)
+			}
 		}
 	}
 	return sb.String()
