@@ -97,6 +97,10 @@ type Criterion struct {
 	// Detail explains the outcome: what was called or claimed, what came
 	// back, and what was expected.
 	Detail string `json:"detail"`
+	// Counterexample is, for a failed check of a heuristic's value
+	// (hamming(), manhattan()), where the value is wrong: the board, the
+	// value against the right one and the true distance; nil otherwise.
+	Counterexample *HeuristicCounterexample `json:"counterexample,omitempty"`
 }
 
 // Title names the check for people, as its group does: "manhattan()"

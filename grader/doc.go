@@ -13,9 +13,12 @@
 //   - the rubric arithmetic ([Rubric.Score]), and a test's scored
 //     sub-checks ([Criterion], [Result.ScoredCriteria]): the methods of a
 //     Java API, judged from the harness's method report
-//     ([ParseAPIReport], [JudgeJavaAPI]), a program's claims about
-//     its run, and the order in which a Berkeley CS188 search function
-//     expanded states ([ParseExpanded], [JudgeExpandedOrder]).
+//     ([ParseAPIReport], [JudgeJavaAPI]; a wrong heuristic value,
+//     hamming() or manhattan(), is shown where it is wrong against the
+//     true distance, [HeuristicCounterexample], heuristic.go), a
+//     program's claims about its run, and the order in which a Berkeley
+//     CS188 search function expanded states ([ParseExpanded],
+//     [JudgeExpandedOrder]).
 //
 // The submission interfaces ("kinds": a file program, stdin,
 // interactive, a Python function, a Berkeley search function, the Java

@@ -1,6 +1,10 @@
 package grader
 
-import "context"
+import (
+	"context"
+
+	"github.com/kpuzzle/kpuzzle/grader/check"
+)
 
 // The submission interfaces ("kinds"): how a graded program receives a
 // test's puzzle and gives its answer. Each kind is one file,
@@ -142,6 +146,10 @@ type FinishedRun struct {
 	// call and kept, but not when ctx ended while it was made. The
 	// caller owns where it is kept and for how long (one grading).
 	Shared func(ctx context.Context, build func(ctx context.Context) (any, error)) (any, error)
+	// Distances proves the true distances of boards near the test's (a
+	// heuristic counterexample's neighbour) within the grading's work
+	// budget; nil when the grading has none.
+	Distances check.Oracle
 }
 
 // Starter is the student starter code kpuzzle init writes for an

@@ -227,6 +227,9 @@ func JudgeJavaAPI(rep APIReport, t Test, result Result) []Criterion {
 			c.Passed, c.Detail = true, fmt.Sprintf(NotApplicable+"%s is part of the %s API, and these classes follow the %s API", apiCall[name], other, j.api)
 		} else {
 			c.Passed, c.Detail = j.judge(name)
+			if !c.Passed {
+				c.Counterexample = j.heuristicCounterexample(name)
+			}
 		}
 		out = append(out, c)
 	}
@@ -634,8 +637,10 @@ func (javaAPI) normalize(a *Assignment) error { return a.javaAPICommands() }
 func (j javaAPI) fits(t Test) error { return j.run.fitsJavaAPI(t) }
 
 // JudgeCriteria judges the harness's method report (JavaAPIReportSuffix) and
-// puts its checks before the others.
-func (javaAPI) JudgeCriteria(_ context.Context, run FinishedRun, r *Result) {
+// puts its checks before the others; a heuristic check's counterexample
+// gets the true distances the test's optimum does not give from
+// run.Distances.
+func (javaAPI) JudgeCriteria(ctx context.Context, run FinishedRun, r *Result) {
 	data, problem, err := run.ReadBeside(JavaAPIReportSuffix)
 	var checks []Criterion
 	switch {
@@ -647,6 +652,10 @@ func (javaAPI) JudgeCriteria(_ context.Context, run FinishedRun, r *Result) {
 		checks = UnreadableAPIReport(fmt.Errorf("it is %s", problem))
 	default:
 		checks = ReadAPIReport(data, run.Test, *r)
+		// A true distance the test's optimum does not give (a
+		// neighbour's) is proved within the grading's budget; only ctx's
+		// end stops it, and the result then means nothing.
+		_ = ProveHeuristicDistances(ctx, checks, testGoal(run.Test), run.Distances)
 	}
 	r.Criteria = append(checks, r.Criteria...)
 }

@@ -385,6 +385,10 @@ type subCheckJSON struct {
 	Score  float64 `json:"score"`
 	Max    float64 `json:"max_score"`
 	Detail string  `json:"detail"`
+	// Counterexample is where a failed heuristic check's value is wrong
+	// (grader.HeuristicCounterexample): the board, h, the right value
+	// and h*, on hidden tests too (grade --json is for course staff).
+	Counterexample *grader.HeuristicCounterexample `json:"counterexample,omitempty"`
 }
 
 // gradeInputs is what runGrade reads and checks before any program runs.
@@ -619,7 +623,7 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome, class *r
 				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit, Rerun: r.Rerun,
 				OffPath: r.OffPath, Remaining: r.Remaining, OffPathUnknown: r.OffPathUnknown, Unchecked: r.Unchecked, Varies: r.Varies}
 			for _, c := range r.ScoredCriteria(gb.Rubric) {
-				tj.Checks = append(tj.Checks, subCheckJSON{Group: c.Group, Name: c.Name, Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})
+				tj.Checks = append(tj.Checks, subCheckJSON{Group: c.Group, Name: c.Name, Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail, Counterexample: c.Counterexample})
 			}
 			sj.Tests = append(sj.Tests, tj)
 		}

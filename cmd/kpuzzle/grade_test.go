@@ -355,8 +355,8 @@ func TestGradeSurvivesKill9(t *testing.T) {
 			reports++
 		}
 	}
-	if reports != 5*2+3 {
-		t.Errorf("%d result files, want 13 (results.json and feedback of 5 students, the gradebook, JUnit XML, summary)", reports)
+	if reports != 5*2+5 {
+		t.Errorf("%d result files, want 15 (results.json and feedback of 5 students, the gradebook, JUnit XML, summary, class.json, class.csv)", reports)
 	}
 	if diff := cmp.Diff(a, b); diff != "" {
 		t.Errorf("results after %d kills differ from the uninterrupted run (-whole +killed):\n%s", kills, diff)

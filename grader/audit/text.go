@@ -98,26 +98,14 @@ func (r *Report) WriteText(w io.Writer, st textstyle.Style, maxExamples int) err
 		shown[c.Kind+c.State+c.Neighbor] = true
 		fmt.Fprintf(w, "\n%s\n", st.Bold.Sprint(title))
 		a := boardOf(s, c.State)
-		left := append([]string(nil), a.Grid()...)
-		leftCap := fmt.Sprintf("h = %s, h* = %s", num(c.H), hstarText(c.HStar))
-		if c.Neighbor == "" {
-			for _, l := range left {
-				fmt.Fprintf(w, "    %s\n", l)
-			}
-			fmt.Fprintf(w, "    %s\n", leftCap)
-			return
+		caption := fmt.Sprintf("h = %s, h* = %s", num(c.H), hstarText(c.HStar))
+		lines := puzzles.DrawBoard(a, caption)
+		if c.Neighbor != "" {
+			lines = puzzles.DrawMove(a, caption, boardOf(s, c.Neighbor), fmt.Sprintf("h = %s, h* = %s", num(*c.NeighborH), hstarText(*c.NeighborHStar)))
 		}
-		b := boardOf(s, c.Neighbor)
-		right := b.Grid()
-		width := max(len(left[0]), len(leftCap))
-		for i := range left {
-			arrow := "  "
-			if i == len(left)/2 {
-				arrow = "->"
-			}
-			fmt.Fprintf(w, "    %-*s   %s   %s\n", width, left[i], arrow, right[i])
+		for _, l := range lines {
+			fmt.Fprintf(w, "    %s\n", l)
 		}
-		fmt.Fprintf(w, "    %-*s        h = %s, h* = %s\n", width, leftCap, num(*c.NeighborH), hstarText(*c.NeighborHStar))
 	}
 	for _, c := range r.Counterexamples {
 		switch {

@@ -379,6 +379,31 @@ func TestJavaPrincetonAPI(t *testing.T) {
 	if d := bad["twin"]; !strings.HasPrefix(d, "twin() swapped the blank with tile ") || !strings.Contains(d, "a twin swaps two tiles, not the blank") {
 		t.Errorf("flawed twin: %q", d)
 	}
+	// The flawed manhattan() carries its counterexample: p1, where 14
+	// overestimates the 12 moves to the goal, and, from the values the
+	// harness reported on the neighbours, the move down, where h drops
+	// to 12 (the right 11); without a distance oracle the neighbour's
+	// true distance is not proved. The right Board's checks have none.
+	for _, c := range o.Results["java-princeton-flawed"]["p1.txt"].Criteria {
+		ce := c.Counterexample
+		if c.Name != grader.APIManhattan {
+			if ce != nil {
+				t.Errorf("flawed %s: counterexample %+v", c.Name, ce)
+			}
+			continue
+		}
+		if ce == nil || ce.H != 14 || ce.Right != 12 || ce.HStar == nil || *ce.HStar != 12 || !ce.Overestimates ||
+			ce.Neighbor == nil || ce.Move != "DOWN" || ce.Neighbor.H != 12 || ce.Neighbor.Right != 11 || ce.Neighbor.HStar != nil {
+			t.Errorf("flawed manhattan counterexample: %+v %+v", ce, ce.Neighbor)
+		}
+	}
+	for test, r := range o.Results["java-princeton"] {
+		for _, c := range r.Criteria {
+			if c.Counterexample != nil {
+				t.Errorf("java-princeton %s %s: counterexample %+v", test, c.Name, c.Counterexample)
+			}
+		}
+	}
 	// The unsolvable p4: moves() is -1.
 	if d := checks("java-princeton", "p4.txt")["moves"]; d != "moves() returned -1: the puzzle has no solution" {
 		t.Errorf("p4 moves: %q", d)

@@ -258,6 +258,7 @@ func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid i
 					Shared: func(ctx context.Context, build func(context.Context) (any, error)) (any, error) {
 						return g.shared(ctx, t, build)
 					},
+					Distances: g.distances,
 				}, &r)
 			}
 		}()

@@ -13,7 +13,8 @@ import (
 // FuzzCheck feeds arbitrary answer files to the checker on a 2x3 board:
 // it must never fail or panic, an accepted verdict must be consistent
 // with an independent replay of the answer read in the notation the
-// report names, and the answer written back by Format (one move per line)
+// report names (of the lines it names when it found the answer among
+// other text), and the answer written back by Format (one move per line)
 // must get the same verdict.
 func FuzzCheck(f *testing.F) {
 	for _, s := range []string{"LEFT\n", "UNSOLVABLE", "u\r\nd\r\n", "\xef\xbb\xbfRIGHT\n", "LEFT RIGHT", "\x00", strings.Repeat("L\nR\n", 50), "RRL", "[5, 4, 1]", "['Up']", "1 2 3\n4 5 0\n"} {
@@ -47,7 +48,15 @@ func FuzzCheck(f *testing.F) {
 		if n == notation.Auto {
 			t.Fatalf("answer format %v for a readable answer", n)
 		}
-		a, _, err := notation.Read(strings.NewReader(answer), "answer", notation.Options{Notation: n, Start: start, Convention: conv})
+		text := answer
+		if !rep.Span.IsZero() {
+			lines := strings.SplitAfter(answer, "\n")
+			if rep.Span.First < 1 || rep.Span.Last > len(lines) || rep.Span.First > rep.Span.Last {
+				t.Fatalf("answer found at %s of %d lines", rep.AnswerBlock, len(lines))
+			}
+			text = strings.Join(lines[rep.Span.First-1:rep.Span.Last], "")
+		}
+		a, _, err := notation.Read(strings.NewReader(text), "answer", notation.Options{Notation: n, Start: start, Convention: conv})
 		if err != nil {
 			t.Fatalf("checker read an answer its notation %v rejects: %v", n, err)
 		}

@@ -57,17 +57,6 @@ func (o OffPath) Before() (puzzles.Board, error) {
 	return puzzles.NewBoard(shape, cells)
 }
 
-// rows writes a board as one list of cells per row.
-func rows(b puzzles.Board) [][]int {
-	s := b.Shape()
-	cells := b.Cells()
-	out := make([][]int, s.Rows)
-	for r := range s.Rows {
-		out[r] = cells[r*s.Cols : (r+1)*s.Cols]
-	}
-	return out
-}
-
 // OffPathOptions configure the search for the first move off every
 // optimal path, which Answer makes for a legal answer longer than the
 // optimum or stopping short of the goal.
@@ -243,7 +232,7 @@ func findOffPath(ctx context.Context, p Problem, a puzzles.Answer, path []puzzle
 	m := hi // the first move off
 	before := w.after(m - 1)
 	distBefore := optimum - (m - 1)
-	off := &OffPath{Move: m, BoardBefore: rows(before), DistanceBefore: distBefore, OptimalMoves: []string{}}
+	off := &OffPath{Move: m, BoardBefore: before.Rows(), DistanceBefore: distBefore, OptimalMoves: []string{}}
 	if m-1 < len(a.Lines) {
 		off.Line = int(a.Lines[m-1])
 	}

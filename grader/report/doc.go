@@ -12,7 +12,10 @@
 // path, claims outside their bands, shared answers to review; class.json
 // and class.csv) and the replay page of each answer (drawn by package
 // grader/replay). What students are shown of where their answers left the
-// optimal paths follows the assignment's feedback keys (offpath.go).
+// optimal paths follows the assignment's feedback keys (offpath.go); a
+// heuristic check's counterexample is drawn on the tests students see,
+// never on hidden ones (heuristic.go), and for staff on the summary page
+// (summary_heuristic.go).
 //
 // Every writer works from a Gradebook — verdicts, not points — and applies
 // the rubric as it writes, so that the files of a run are a function of its

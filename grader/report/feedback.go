@@ -62,9 +62,9 @@ type FeedbackTest struct {
 	// (grader.Result.NearLimit).
 	NearLimit string
 	// Checks are the test's sub-checks (Java API methods, judged claims)
-	// with their points; FailedChecks counts those that failed.
-	Checks       []FeedbackCheck
-	FailedChecks int
+	// with their points; FailedCriteria counts those that failed.
+	Checks         []FeedbackCheck
+	FailedCriteria int
 }
 
 // FeedbackCheck is one sub-check of a FeedbackTest.
@@ -74,6 +74,11 @@ type FeedbackCheck struct {
 	Passed     bool
 	Score, Max float64
 	Detail     string
+	// Counterexample draws where a heuristic check's value is wrong, one
+	// line each: the board, h against the right value and the true
+	// distance (grader.HeuristicCounterexample); empty for the other
+	// checks and on hidden tests.
+	Counterexample []string
 }
 
 // Feedback builds the template data of a submission.
@@ -90,10 +95,10 @@ func (gb Gradebook) Feedback(s Submission) FeedbackData {
 		if sharesBuild(d.Build, r) {
 			ft.Summary, ft.Details = "the build failed "+BuildRef, nil
 		}
-		for _, c := range r.ScoredCriteria(gb.Rubric) {
-			ft.Checks = append(ft.Checks, FeedbackCheck{Title: c.Title(), Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail})
+		for _, c := range gb.studentChecks(i, r.ScoredCriteria(gb.Rubric)) {
+			ft.Checks = append(ft.Checks, FeedbackCheck{Title: c.Title(), Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail, Counterexample: counterexampleLines(c.Criterion)})
 			if !c.Passed {
-				ft.FailedChecks++
+				ft.FailedCriteria++
 			}
 		}
 		d.Score += ft.Score
@@ -213,6 +218,9 @@ func CheckFeedbackTemplate(tmpl *template.Template, a grader.Assignment, tests [
 		r := grader.Result{Test: t.Name, Verdict: v, Solvable: t.Solvable, Length: 9, Summary: "summary", Details: []string{"detail"}}
 		if i%3 == 0 {
 			r.Criteria = []grader.Criterion{{Group: grader.CriteriaAPI, Name: grader.APIManhattan, Passed: i%2 == 0, Detail: "detail"}}
+			if i%2 != 0 && !t.Board.IsZero() {
+				r.Criteria[0].Counterexample = exampleCounterexample(t.Board)
+			}
 		}
 		if i%2 == 0 {
 			r.OptimalLength = &opt

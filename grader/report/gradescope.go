@@ -120,7 +120,7 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 			sec := r.Seconds
 			extra.Seconds = &sec
 		}
-		checks := r.ScoredCriteria(gb.Rubric)
+		checks := gb.studentChecks(i, r.ScoredCriteria(gb.Rubric))
 		if sharesBuild(build, r) {
 			r.Summary, r.Details = "the build failed "+BuildRef, nil
 		}
@@ -151,7 +151,7 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 			if c.Passed {
 				cs = "passed"
 			}
-			detail := c.Detail
+			detail := checkOutput(c.Criterion)
 			if withheld {
 				detail = budgetWithheld
 			}
@@ -250,8 +250,8 @@ func filesReceivedTest(f grader.FilesReceived) GradescopeTest {
 
 // testOutput is the text shown under a test: the summary, the details,
 // where the answer left every optimal path (offPath, as students may
-// see it), and the checks of no points (those with points are tests of
-// their own).
+// see it), and the checks of no points with their counterexamples (those
+// with points are tests of their own).
 func testOutput(r grader.Result, checks []grader.ScoredCriterion, offPath []string) string {
 	var sb strings.Builder
 	sb.WriteString(string(r.Verdict))
@@ -269,6 +269,9 @@ func testOutput(r grader.Result, checks []grader.ScoredCriterion, offPath []stri
 		if c.Max <= 0 {
 			sb.WriteString("\ncheck (no points) ")
 			sb.WriteString(c.Line())
+			for _, l := range counterexampleLines(c.Criterion) {
+				sb.WriteString("\n" + l)
+			}
 		}
 	}
 	return sb.String()

@@ -83,6 +83,46 @@ func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, ro notatio
 	}, true
 }
 
+// CounterexamplePicture is a small SVG picture (as a data: URL) of where
+// a heuristic check's value is wrong on test i, the boards drawn as
+// AnswerPicture draws them: the test's board captioned with h, the right
+// value and h* (in red where h overestimates h*), and, when a move
+// breaks consistency, the board one move away with its own. It returns
+// false when there is nothing to draw: no counterexample, a hidden test,
+// or a board too large.
+func (gb Gradebook) CounterexamplePicture(i int, c grader.Criterion) (PrairieLearnImage, bool) {
+	t, ce := gb.Tests[i], c.Counterexample
+	if ce == nil || t.Hidden || t.Goal.IsZero() {
+		return PrairieLearnImage{}, false
+	}
+	var pics []picture
+	for k, hb := range []*grader.HeuristicBoard{&ce.HeuristicBoard, ce.Neighbor} {
+		if hb == nil {
+			continue
+		}
+		b, err := hb.AsBoard()
+		if err != nil || b.Len() > maxPictureCells || b.Shape() != t.Goal.Board().Shape() {
+			return PrairieLearnImage{}, false
+		}
+		// Captions fit above a 3x3 board: "h = 14 (right 12), h* = 12".
+		caption := fmt.Sprintf("h = %d", hb.H)
+		if hb.H != hb.Right {
+			caption += fmt.Sprintf(" (right %d)", hb.Right)
+		}
+		if hb.HStar != nil {
+			caption += fmt.Sprintf(", h* = %d", *hb.HStar)
+		}
+		if k == 1 {
+			caption = ce.Move + ": " + caption
+		}
+		pics = append(pics, picture{caption: caption, board: b, bad: hb.Overestimates})
+	}
+	return PrairieLearnImage{
+		Label: fmt.Sprintf("Test %d: where %s is wrong, h against the true distance h*", t.Number, c.Title()),
+		URL:   "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(boardsSVG(pics, t.Goal.Board()))),
+	}, true
+}
+
 // cellOfMove is the cell of the tile a move named as OffPath names it
 // (a direction under conv, or a tile number) would slide from board b.
 func cellOfMove(b puzzles.Board, name string, conv puzzles.Convention) (int, bool) {

@@ -104,8 +104,10 @@ type Withheld struct {
 // student loses no attempt) when a file the assignment runs is missing or
 // when its build failed; FormatErrors then say why. Otherwise Tests holds
 // "Files received" (when known), one entry per public test (a check the
-// rubric gives points is an entry of its own) and the hidden tests'
-// entry; Score is the entries' points over their maximum. Every text is
+// rubric gives points is an entry of its own; a heuristic check's
+// counterexample is drawn under its explanation and pictured, by
+// CounterexamplePicture, on the check's entry or, for a check of no
+// points, on its test's) and the hidden tests' entry; Score is the entries' points over their maximum. Every text is
 // cut so that the encoded file stays under PrairieLearnMaxBytes whatever
 // the program printed.
 func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLearnResults {
@@ -147,7 +149,7 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 		if gb.Passed(r) {
 			shownPassed++
 		}
-		checks := r.ScoredCriteria(gb.Rubric)
+		checks := gb.studentChecks(i, r.ScoredCriteria(gb.Rubric))
 		shortR := r
 		shortR.Summary = clip(r.Summary, prairieLearnOutputCap)
 		shortR.Details = make([]string, len(r.Details))
@@ -167,6 +169,11 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 				pt.Images = append(pt.Images, img)
 			}
 		}
+		for _, c := range checks {
+			if img, ok := gb.CounterexamplePicture(i, c.Criterion); ok && c.Max <= 0 {
+				pt.Images = append(pt.Images, img)
+			}
+		}
 		out.Tests = append(out.Tests, pt)
 		for _, c := range checks {
 			if c.Max <= 0 {
@@ -176,12 +183,16 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 			if c.Passed {
 				msg = "passed"
 			}
-			out.Tests = append(out.Tests, PrairieLearnTest{
+			entry := PrairieLearnTest{
 				Name:        fmt.Sprintf("Test %d: %s · %s", t.Number, grader.Printable(t.Name), c.Title()),
 				Description: "a check of test " + fmt.Sprint(t.Number),
 				Points:      c.Points, MaxPoints: c.Max, Message: msg,
-				Output: clip(printableLines(clip(c.Detail, 4*prairieLearnOutputCap)), prairieLearnOutputCap),
-			})
+				Output: clip(printableLines(clip(checkOutput(c.Criterion), 4*prairieLearnOutputCap)), prairieLearnOutputCap),
+			}
+			if img, ok := gb.CounterexamplePicture(i, c.Criterion); ok {
+				entry.Images = append(entry.Images, img)
+			}
+			out.Tests = append(out.Tests, entry)
 		}
 	}
 	fold := gb.PrairieLearnSettings.Hidden == grader.HiddenFold

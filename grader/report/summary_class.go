@@ -9,6 +9,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/check"
+	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
 // The class report's part of the summary page: a stacked bar of each
@@ -160,13 +161,9 @@ func (gb Gradebook) whyBoard(o CommonOffPath) whyBoard {
 			marks[j] = "better"
 		}
 	}
-	for i := range b.Len() {
-		c := whyCell{Class: "tile"}
-		if t := b.At(i); t == 0 {
-			c.Class = "blank"
-		} else {
-			c.Text = strconv.Itoa(t)
-		}
+	wb.Cells = miniCells(b)
+	for i := range wb.Cells {
+		c := &wb.Cells[i]
 		switch marks[i] {
 		case "played":
 			c.Class += " played"
@@ -175,7 +172,6 @@ func (gb Gradebook) whyBoard(o CommonOffPath) whyBoard {
 			c.Class += " better"
 			c.Title = "its move stays on an optimal path"
 		}
-		wb.Cells = append(wb.Cells, c)
 	}
 	students := "students"
 	if o.Students == 1 {
@@ -186,6 +182,21 @@ func (gb Gradebook) whyBoard(o CommonOffPath) whyBoard {
 		wb.Caption += "; " + strings.Join(o.OptimalMoves, " or ") + " stays optimal"
 	}
 	return wb
+}
+
+// miniCells are b's cells as the page's small boards (.mini) draw them:
+// each tile's number, the blank empty.
+func miniCells(b puzzles.Board) []whyCell {
+	cells := make([]whyCell, b.Len())
+	for i := range cells {
+		cells[i].Class = "tile"
+		if t := b.At(i); t == 0 {
+			cells[i].Class = "blank"
+		} else {
+			cells[i].Text = strconv.Itoa(t)
+		}
+	}
+	return cells
 }
 
 // bigText writes a count with thousands separators, "–" when not known.

@@ -97,6 +97,8 @@ type summaryView struct {
 	Near bool
 	// Class is the class report's part of the page; nil without one.
 	Class *classView
+	// Heuristics are the heuristic methods' wrong values, drawn.
+	Heuristics []heuristicRow
 }
 
 type testRow struct {
@@ -267,6 +269,7 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 	v.TimeChart = timeHistogram(times)
 
 	v.Checks = gb.checkRows()
+	v.Heuristics = gb.heuristicRows()
 	v.Class = gb.classView(o.Class)
 
 	// Students.

@@ -25,7 +25,8 @@
 // one by one and writes what each returned, or the exception it threw,
 // to ANSWER.api (the method report; docs/formats.md): dimension() or
 // size(), tileAt() on every cell, hamming(), manhattan(), isGoal() (and
-// isGoal() on a goal board), isSolvable() (campus), neighbors(), twin()
+// isGoal() on a goal board), isSolvable() (campus), neighbors() (with
+// hamming() and manhattan() on each neighbour), twin()
 // (coursera), equals() (a board of the same tiles, a board one move
 // away, null). Each line is flushed at once, so a method that never
 // returns leaves the lines before it. Then it builds new Solver(board)
@@ -220,6 +221,11 @@ public class KpuzzleHarness {
                     break;
                 }
                 board("neighbor", b);
+                // The heuristics on each neighbour too, so that a wrong
+                // value can be judged for consistency (h changes by at
+                // most 1 across a move).
+                value("neighbor_hamming", () -> invoke(b, "hamming"));
+                value("neighbor_manhattan", () -> invoke(b, "manhattan"));
                 count++;
             }
             if (count >= 0) {
