@@ -62,9 +62,9 @@ type FeedbackTest struct {
 	// (grader.Result.NearLimit).
 	NearLimit string
 	// Checks are the test's sub-checks (Java API methods, judged claims)
-	// with their points; FailedCriteria counts those that failed.
-	Checks         []FeedbackCheck
-	FailedCriteria int
+	// with their points; FailedChecks counts those that failed.
+	Checks       []FeedbackCheck
+	FailedChecks int
 }
 
 // FeedbackCheck is one sub-check of a FeedbackTest.
@@ -98,7 +98,7 @@ func (gb Gradebook) Feedback(s Submission) FeedbackData {
 		for _, c := range gb.studentChecks(i, r.ScoredCriteria(gb.Rubric)) {
 			ft.Checks = append(ft.Checks, FeedbackCheck{Title: c.Title(), Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail, Counterexample: counterexampleLines(c.Criterion)})
 			if !c.Passed {
-				ft.FailedCriteria++
+				ft.FailedChecks++
 			}
 		}
 		d.Score += ft.Score
