@@ -54,8 +54,8 @@ type Assignment struct {
 	// Goal is "default", "blank-first" or a goal file; empty takes the
 	// manifest's goal (or the default goal).
 	Goal string `json:"goal,omitempty"`
-	// Moves is the answer convention: "tile" or "blank".
-	Moves string `json:"moves"`
+	// ConventionName is the answer convention: "tile" or "blank".
+	ConventionName string `json:"moves"`
 	// Answer says how answers are written.
 	Answer AnswerSettings `json:"answer"`
 	Run    RunStep        `json:"run"`
@@ -141,7 +141,7 @@ func (a Assignment) ExpectedFiles() []string {
 	// harnesses are kpuzzle's, not expected from the student, nor are
 	// the files its commands name only when they are there (algs4.jar
 	// on the Java API's class path).
-	kind := a.Run.Interface()
+	kind := a.Run.Kind()
 	out = append(out, kind.expects()...)
 	skip := append(harnessNames(), kind.optional()...)
 	kept := out[:0]
@@ -181,7 +181,7 @@ func (a Assignment) AnswerNotation() notation.Notation { return a.notation }
 // answer.before) and the move convention (moves); the caller adds the
 // start board and the limits. Valid after Normalize.
 func (a Assignment) AnswerReading() notation.Options {
-	return notation.Options{Notation: a.notation, Words: a.words, Block: a.block, Moves: a.convention}
+	return notation.Options{Notation: a.notation, Words: a.words, Block: a.block, Convention: a.convention}
 }
 
 // Convention is the parsed move convention; valid after Normalize.
@@ -216,7 +216,7 @@ func (a Assignment) LoadTests() ([]Test, error) {
 	}
 	for i := range tests {
 		tests[i].Hidden = a.IsHidden(tests[i])
-		if err := a.Run.Interface().fits(tests[i]); err != nil {
+		if err := a.Run.Kind().fits(tests[i]); err != nil {
 			return nil, err
 		}
 		if err := a.Run.fitsBoardText(tests[i]); err != nil {
@@ -251,7 +251,7 @@ func validSetName(name string) bool {
 
 // answerSettings is s, or nil for the defaults.
 func answerSettings(s AnswerSettings) *AnswerSettings {
-	if s.Format == "" && len(s.Words) == 0 && s.Block == "" && s.After == "" && s.Before == "" {
+	if s.Notation == "" && len(s.Words) == 0 && s.Block == "" && s.After == "" && s.Before == "" {
 		return nil
 	}
 	return &s
@@ -284,16 +284,16 @@ func (a Assignment) Fingerprint() string {
 		// Groups and Tools are left out when not set, as Claims.
 		Groups []TestGroup `json:",omitempty"`
 		Tools  *Tools      `json:",omitempty"`
-	}{a.Puzzles, a.Goal, a.Moves, a.Run, a.Build, a.Optimal, claimsOrNil(a.Claims), answerSettings(a.Answer), a.checksVersion(), a.Groups, toolsOrNil(a.Tools)})
+	}{a.Puzzles, a.Goal, a.ConventionName, a.Run, a.Build, a.Optimal, claimsOrNil(a.Claims), answerSettings(a.Answer), a.checksVersion(), a.Groups, toolsOrNil(a.Tools)})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }
 
 // checksVersion is 1 when the assignment's results carry sub-checks
-// that mark the fingerprint (its interface's, CheckGroup.Fingerprint,
+// that mark the fingerprint (its interface's, CriteriaGroup.Fingerprint,
 // or claims).
 func (a Assignment) checksVersion() int {
-	if g := a.Run.Interface().checkGroup(); (g != nil && g.Fingerprint) || a.Claims.Algorithm != "" {
+	if g := a.Run.Kind().criteriaGroup(); (g != nil && g.Fingerprint) || a.Claims.Algorithm != "" {
 		return 1
 	}
 	for _, g := range a.Groups {

@@ -129,9 +129,9 @@ var overrideKeys = []struct {
 	value     func(Overrides) *string
 }{
 	{"goal", "goal", func(o Overrides) *string { return o.Goal }},
-	{"moves", "moves", func(o Overrides) *string { return o.Moves }},
+	{"moves", "moves", func(o Overrides) *string { return o.ConventionName }},
 	{"run.isolation", "isolation", func(o Overrides) *string { return o.Isolation }},
-	{"answer.format", "answer-format", func(o Overrides) *string { return o.AnswerFormat }},
+	{"answer.format", "answer-format", func(o Overrides) *string { return o.AnswerNotation }},
 }
 
 // LoadAssignment builds an assignment from its sources, highest

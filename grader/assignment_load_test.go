@@ -50,7 +50,7 @@ func TestLoadAssignmentPrecedence(t *testing.T) {
 		for _, l := range levels[top:] {
 			switch {
 			case l.name == "--answer-format":
-				o.AnswerFormat = &l.value
+				o.AnswerNotation = &l.value
 			case strings.HasPrefix(l.name, "KPUZZLE_"):
 				env[l.name] = l.value
 			case l.name == "grade.answer-format":
@@ -86,8 +86,8 @@ func TestLoadAssignmentLeavesOtherCommandsAlone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.Moves != "tile" || l.Sources["moves"].Kind != grader.SourceDefault {
-		t.Errorf("moves %s from %v, want tile by default", l.Moves, l.Sources["moves"])
+	if l.ConventionName != "tile" || l.Sources["moves"].Kind != grader.SourceDefault {
+		t.Errorf("moves %s from %v, want tile by default", l.ConventionName, l.Sources["moves"])
 	}
 	if diff := cmp.Diff(map[string]any{"command": "python3 {submission}/s.py {input} {output}", "memory": "2GiB"}, settings["run"]); diff != "" {
 		t.Errorf("the caller's settings changed (-want +got):\n%s", diff)
@@ -118,7 +118,7 @@ func TestLoadAssignmentNamesWhereABadValueCameFrom(t *testing.T) {
 			`a.yaml: run.memory: "-1GiB" is negative`},
 		{"the environment", nil, map[string]string{"KPUZZLE_RUN_MEMORY": "-5GiB"}, grader.Overrides{},
 			`KPUZZLE_RUN_MEMORY (run.memory, from the environment): "-5GiB" is negative`},
-		{"a flag", nil, nil, grader.Overrides{Moves: &diag},
+		{"a flag", nil, nil, grader.Overrides{ConventionName: &diag},
 			`--moves (moves): "diagonal": expected tile or blank`},
 		{"the command's own key", func(s map[string]any) { s["grade"] = map[string]any{"moves": "diagonal"} }, nil, grader.Overrides{},
 			`a.yaml: grade.moves (moves): "diagonal": expected tile or blank`},
@@ -148,20 +148,20 @@ func TestLoadAssignmentNamesWhereABadValueCameFrom(t *testing.T) {
 // (neither the environment nor the flags).
 func TestLoadedAssignmentRebased(t *testing.T) {
 	blank := "blank"
-	l, err := grader.LoadAssignment(grader.LoadOptions{File: "/course/a.yaml", Settings: loadBase(), Overrides: grader.Overrides{Moves: &blank},
+	l, err := grader.LoadAssignment(grader.LoadOptions{File: "/course/a.yaml", Settings: loadBase(), Overrides: grader.Overrides{ConventionName: &blank},
 		Env: envOf(map[string]string{"KPUZZLE_RUN_MEMORY": "3GiB"})})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.Puzzles.Dir != filepath.FromSlash("/course/set") || l.Run.Memory != 3<<30 || l.Moves != "blank" {
-		t.Errorf("loaded: dir %s, memory %s, moves %s", l.Puzzles.Dir, l.Run.Memory, l.Moves)
+	if l.Puzzles.Dir != filepath.FromSlash("/course/set") || l.Run.Memory != 3<<30 || l.ConventionName != "blank" {
+		t.Errorf("loaded: dir %s, memory %s, moves %s", l.Puzzles.Dir, l.Run.Memory, l.ConventionName)
 	}
 	there, err := l.Rebased("/grade/tests")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if there.Puzzles.Dir != filepath.FromSlash("/grade/tests/set") || there.Run.Memory != 2<<30 || there.Moves != "tile" {
-		t.Errorf("rebased: dir %s, memory %s, moves %s", there.Puzzles.Dir, there.Run.Memory, there.Moves)
+	if there.Puzzles.Dir != filepath.FromSlash("/grade/tests/set") || there.Run.Memory != 2<<30 || there.ConventionName != "tile" {
+		t.Errorf("rebased: dir %s, memory %s, moves %s", there.Puzzles.Dir, there.Run.Memory, there.ConventionName)
 	}
 	want, err := grader.ParseAssignment(loadBase(), "/grade/tests", nil)
 	if err != nil {

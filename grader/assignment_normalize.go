@@ -126,28 +126,28 @@ func (a *Assignment) normalizeConventions() error {
 			a.Goal = a.abs(a.Goal)
 		}
 	}
-	if a.Moves == "" {
+	if a.ConventionName == "" {
 		// An interface may fix the convention (CS188's actions are the
 		// blank's moves).
-		a.Moves = a.Run.Interface().convention()
-		if a.Moves == "" {
-			a.Moves = "tile"
+		a.ConventionName = a.Run.Kind().convention()
+		if a.ConventionName == "" {
+			a.ConventionName = "tile"
 		}
 	}
-	c, err := puzzles.ParseConvention(a.Moves)
+	c, err := puzzles.ParseConvention(a.ConventionName)
 	if err != nil {
-		return &ConfigError{Key: "moves", Msg: fmt.Sprintf("%q: expected tile or blank", a.Moves)}
+		return &ConfigError{Key: "moves", Msg: fmt.Sprintf("%q: expected tile or blank", a.ConventionName)}
 	}
 	a.convention = c
-	a.Moves = c.String()
-	n, err := notation.ParseName(a.Answer.Format)
+	a.ConventionName = c.String()
+	n, err := notation.ParseName(a.Answer.Notation)
 	if err != nil {
-		return &ConfigError{Key: "answer.format", Msg: fmt.Sprintf("%q: expected %s", a.Answer.Format, notation.Choices())}
+		return &ConfigError{Key: "answer.format", Msg: fmt.Sprintf("%q: expected %s", a.Answer.Notation, notation.Choices())}
 	}
 	a.notation = n
-	a.Answer.Format = n.String()
+	a.Answer.Notation = n.String()
 	if n == notation.Auto {
-		a.Answer.Format = "" // the default, left out of the fingerprint
+		a.Answer.Notation = "" // the default, left out of the fingerprint
 	}
 	return a.normalizeAnswerText()
 }
@@ -204,7 +204,7 @@ func (a *Assignment) normalizeRun() error {
 	if err := a.Run.kindConflict(); err != nil {
 		return err
 	}
-	if err := a.Run.Interface().normalize(a); err != nil {
+	if err := a.Run.Kind().normalize(a); err != nil {
 		return err
 	}
 	if strings.TrimSpace(a.Run.Command) == "" {
@@ -245,7 +245,7 @@ func (a *Assignment) normalizeRun() error {
 		}
 		// A harness gives the moves; a report that lists its path
 		// (run.extract.moves) has it checked.
-		if len(a.Run.Interface().HarnessFiles()) > 0 {
+		if len(a.Run.Kind().HarnessFiles()) > 0 {
 			return &ConfigError{Key: "run.solution", Msg: "reported, but a harness (" + harnessKeys() + ") hands in the moves, which are checked; leave run.solution out"}
 		}
 	default:
@@ -254,7 +254,7 @@ func (a *Assignment) normalizeRun() error {
 	if err := normalizeLimits("run", &a.Run.Limits, limits.RunDefaults()); err != nil {
 		return err
 	}
-	if err := a.Run.Interface().checkLimits(a); err != nil {
+	if err := a.Run.Kind().checkLimits(a); err != nil {
 		return err
 	}
 	if err := checkEnv("run.env", a.Run.Env); err != nil {
@@ -322,8 +322,8 @@ func (a *Assignment) normalizeRubric() error {
 	}
 	var claimed []string
 	if a.Claims.Algorithm != "" {
-		for _, name := range ClaimChecks {
-			if name == CheckFrontier && !reference.FrontierBounded(a.Claims.Algorithm) {
+		for _, name := range ClaimCriteria {
+			if name == ClaimFrontier && !reference.FrontierBounded(a.Claims.Algorithm) {
 				if _, ok := a.Rubric.Claims[name]; ok {
 					return &ConfigError{Key: "rubric.claims.frontier", Msg: fmt.Sprintf("no check: %s's largest frontier is bounded only by the number of reachable states, which no run exceeds, so the check could never fail; the count is still shown in the feedback", a.Claims.Algorithm)}
 				}
@@ -334,7 +334,7 @@ func (a *Assignment) normalizeRubric() error {
 			}
 		}
 	}
-	if err := a.Rubric.normalizeChecks(a.Run.Interface(), claimed); err != nil {
+	if err := a.Rubric.normalizeCriteria(a.Run.Kind(), claimed); err != nil {
 		return err
 	}
 	a.Rubric.AnyLength = !promisesShortest(a.searchOf(a.Claims))

@@ -14,9 +14,9 @@ type Overrides struct {
 	// Goal replaces goal: a built-in goal's name, or a goal file taken
 	// relative to the working folder (not to the assignment's folder).
 	Goal *string
-	// Moves replaces moves, Isolation run.isolation and AnswerFormat
-	// answer.format.
-	Moves, Isolation, AnswerFormat *string
+	// ConventionName replaces moves, Isolation run.isolation and
+	// AnswerNotation answer.format.
+	ConventionName, Isolation, AnswerNotation *string
 }
 
 // Override replaces the keys o sets and, when it set any, normalizes the
@@ -34,14 +34,14 @@ func (a *Assignment) Override(o Overrides) error {
 			a.Goal = abs
 		}
 	}
-	if o.Moves != nil {
-		a.Moves, changed = *o.Moves, true
+	if o.ConventionName != nil {
+		a.ConventionName, changed = *o.ConventionName, true
 	}
 	if o.Isolation != nil {
 		a.Run.Isolation, changed = *o.Isolation, true
 	}
-	if o.AnswerFormat != nil {
-		a.Answer.Format, changed = *o.AnswerFormat, true
+	if o.AnswerNotation != nil {
+		a.Answer.Notation, changed = *o.AnswerNotation, true
 	}
 	if !changed {
 		return nil

@@ -31,11 +31,11 @@ func TestAssignmentOverride(t *testing.T) {
 		t.Errorf("no override: %v, goal %q", err, a.Goal)
 	}
 
-	if err := a.Override(grader.Overrides{Moves: str("BLANK"), AnswerFormat: str("letters"), Isolation: str("rlimits")}); err != nil {
+	if err := a.Override(grader.Overrides{ConventionName: str("BLANK"), AnswerNotation: str("letters"), Isolation: str("rlimits")}); err != nil {
 		t.Fatal(err)
 	}
-	if a.Moves != "blank" || a.Answer.Format != "letters" || a.Run.Isolation != "rlimits" || a.Goal != "blank-first" {
-		t.Errorf("overridden: moves %q, answer.format %q, run.isolation %q, goal %q", a.Moves, a.Answer.Format, a.Run.Isolation, a.Goal)
+	if a.ConventionName != "blank" || a.Answer.Notation != "letters" || a.Run.Isolation != "rlimits" || a.Goal != "blank-first" {
+		t.Errorf("overridden: moves %q, answer.format %q, run.isolation %q, goal %q", a.ConventionName, a.Answer.Notation, a.Run.Isolation, a.Goal)
 	}
 
 	if err := a.Override(grader.Overrides{Goal: str("snail")}); err != nil || a.Goal != "snail" {
@@ -50,7 +50,7 @@ func TestAssignmentOverride(t *testing.T) {
 	}
 
 	b := parse()
-	err = b.Override(grader.Overrides{Moves: str("sideways")})
+	err = b.Override(grader.Overrides{ConventionName: str("sideways")})
 	var ce *grader.ConfigError
 	if !errors.As(err, &ce) || ce.Key != "moves" {
 		t.Errorf("bad moves: %v, want a *ConfigError for moves", err)

@@ -16,10 +16,10 @@ import (
 
 // AnswerSettings say how students' answers are written.
 type AnswerSettings struct {
-	// Format is the answer notation (see package notation): empty or
+	// Notation is the answer notation (see package notation): empty or
 	// "auto" detects it; lines, letters, words, list, tiles or boards
 	// force one.
-	Format string `json:"format,omitempty"`
+	Notation string `json:"format,omitempty"`
 	// Words are the course's own words for the moves, by direction (up,
 	// down, left, right), each a word or a list of words, read beside
 	// UP, DOWN, LEFT, RIGHT (notation.Vocabulary).
@@ -268,17 +268,17 @@ type Rubric struct {
 	// DefaultReportedShare.
 	Reported *float64 `json:"reported,omitempty"`
 	// API gives points to the method checks of run.java_api, by name
-	// (APIChecks), on top of the verdict's. After Normalize it holds
+	// (APICriteria), on top of the verdict's. After Normalize it holds
 	// every method check when run.java_api is set (0 points for those
 	// the rubric does not name: reported, not scored), and nothing
 	// otherwise.
 	API map[string]float64 `json:"api,omitempty"`
-	// Claims gives points to the claim checks, by name (ClaimChecks).
+	// Claims gives points to the claim criteria, by name (ClaimCriteria).
 	// After Normalize it holds, when claims.algorithm is set, every claim
 	// run.extract has a pattern for, and nothing otherwise.
 	Claims map[string]float64 `json:"claims,omitempty"`
 	// Search gives points to the search checks of run.problem: berkeley,
-	// by name (SearchChecks). After Normalize it holds every search check
+	// by name (SearchCriteria). After Normalize it holds every search check
 	// when run.problem is berkeley, and nothing otherwise.
 	Search map[string]float64 `json:"search,omitempty"`
 

@@ -34,8 +34,8 @@ func TestParseAssignmentDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := grader.Assignment{
-		Puzzles: grader.PuzzleSet{Dir: "/course/set"},
-		Moves:   "tile",
+		Puzzles:        grader.PuzzleSet{Dir: "/course/set"},
+		ConventionName: "tile",
 		Run: grader.RunStep{
 			Command: "python3 {submission}/solver.py {input} {output}",
 			Answer:  "file",

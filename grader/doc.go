@@ -1,23 +1,17 @@
-// Package grader checks answers to sliding-tile puzzles and scores them.
+// Package grader describes an assignment and turns what the runs of a
+// submission did into scored test results.
 //
-// It owns three things, each in its own file:
+// The verdict on one answer is package grader/check's ([check.Answer],
+// [check.Verdict], [check.Report]); this package turns a check's report
+// into a test's [Result] ([ResultFromReport]) and owns:
 //
-//   - the verdict on one answer ([Check], [Verdict], [Report]): is the
-//     answer readable, is every move legal, does it reach the goal, is it
-//     as short as possible, or does it correctly claim that the puzzle is
-//     unsolvable; and for a suboptimal or incomplete answer, the first
-//     move after which the goal could no longer be reached in the optimal
-//     number of moves ([OffPath], offpath.go: a bisection over the answer
-//     with exact distances from the [Oracle]); how many answers of a
-//     length a puzzle allows is package grader/pathcount's, for the class
-//     report's shared answers;
 //   - the description of an assignment ([Assignment]): where the puzzle
 //     set is, how a submission is built and run, the limits of every run,
 //     the rubric and which tests students may see — a typed struct with
 //     validation and defaults that the command line decodes from a YAML
 //     file;
 //   - the rubric arithmetic ([Rubric.Score]), and a test's scored
-//     sub-checks ([SubCheck], [Result.ScoredChecks]): the methods of a
+//     sub-checks ([Criterion], [Result.ScoredCriteria]): the methods of a
 //     Java API, judged from the harness's method report
 //     ([ParseAPIReport], [JudgeJavaAPI]; a wrong heuristic value,
 //     hamming() or manhattan(), is shown where it is wrong against the
@@ -31,11 +25,11 @@
 // API) are one file each, interface_NAME.go: its name and aliases, the
 // validation of its run settings and its default commands, the harness
 // files copied into a submission's copy, the environment it adds, its
-// checks after a run and their rubric section ([CheckGroup]), its
+// checks after a run and their rubric section ([CriteriaGroup]), its
 // starter code ([Starter]) and what its harness records (the Java API's
 // method report, the Berkeley harness's record of expanded states).
-// interface.go has their contract, [Interface]; interface_kinds.go the
-// one table of the kinds, which [RunStep.Interface], [InterfaceNames],
+// interface.go has their contract, [Kind]; interface_kinds.go the
+// one table of the kinds, which [RunStep.Kind], [KindNames],
 // [Kinds], the rubric, kpuzzle init and the docs' tests read;
 // interface_program.go what a program is
 // given on stdin and what is read from its output (run.stdin,
@@ -53,12 +47,9 @@
 // has judged the answer, and [RunOutcome.JudgeBuild] the build's. The
 // batch grader fills a RunOutcome from the sandbox's result.
 //
-// Optimal lengths come from the puzzle set's answer key when it has one and
-// otherwise from an [Oracle]; the package does not know how the oracle
-// proves its lengths, so that the checker stays independent of the
-// reference solver. When the oracle cannot prove optimality in time, the
-// verdict is [Valid] — "legal and solved, optimality not verified" — never
-// a guess.
+// Optimal lengths come from the puzzle set's answer key when it has one
+// and otherwise from a [check.Oracle] (grader/batch hands it the
+// reference solver).
 //
 // The limits of a run ([Limits]: wall and CPU time, memory, processes,
 // output, disk), their units and their defaults live in

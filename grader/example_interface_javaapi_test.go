@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -32,8 +33,8 @@ twin :
 		4, 0, 6,
 		7, 5, 8)
 	test := grader.Test{Name: "p1.txt", Board: board, Goal: puzzles.DefaultGoal(board.Shape()), Solvable: true}
-	for _, c := range grader.JudgeJavaAPI(rep, test, grader.Result{Verdict: grader.Timeout}) {
-		if c.Name != grader.CheckIsGoal && c.Name != grader.CheckNeighbors && c.Name != grader.CheckEquals {
+	for _, c := range grader.JudgeJavaAPI(rep, test, grader.Result{Verdict: check.Timeout}) {
+		if c.Name != grader.APIIsGoal && c.Name != grader.APINeighbors && c.Name != grader.APIEquals {
 			fmt.Println(c.Line())
 		}
 	}

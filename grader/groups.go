@@ -66,7 +66,7 @@ func (a Assignment) ExpectedSearch(name string) string {
 // expects.
 func (a Assignment) searchOf(c ClaimSettings) string {
 	if c.Algorithm == "" {
-		return a.Run.Interface().search()
+		return a.Run.Kind().search()
 	}
 	return c.Algorithm
 }
@@ -141,13 +141,13 @@ func (a *Assignment) normalizeGroups() error {
 		}
 		var claimed []string
 		if claims.Algorithm != "" {
-			for _, name := range ClaimChecks {
+			for _, name := range ClaimCriteria {
 				if a.Run.patterns[name] != nil {
 					claimed = append(claimed, name)
 				}
 			}
 		}
-		if err := rub.normalizeChecks(a.Run.Interface(), claimed); err != nil {
+		if err := rub.normalizeCriteria(a.Run.Kind(), claimed); err != nil {
 			return &ConfigError{Key: key + "." + err.(*ConfigError).Key, Msg: err.(*ConfigError).Msg}
 		}
 		rub.AnyLength = !promisesShortest(a.searchOf(claims))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // One assignment grades bfs, dfs and A* tests, each by its own search
@@ -49,8 +50,8 @@ func TestGroupsGiveTestsTheirOwnClaimsAndPoints(t *testing.T) {
 		t.Error("only the dfs group takes any length")
 	}
 	// A valid dfs answer earns every point; a suboptimal A* one does not.
-	dfs := grader.Result{Test: "dfs_1.txt", Verdict: grader.Valid, Solvable: true, Length: 40, OptimalLength: ptr(12)}
-	ast := grader.Result{Test: "ast_1.txt", Verdict: grader.Suboptimal, Solvable: true, Length: 24, OptimalLength: ptr(12)}
+	dfs := grader.Result{Test: "dfs_1.txt", Verdict: check.Valid, Solvable: true, Length: 40, OptimalLength: ptr(12)}
+	ast := grader.Result{Test: "ast_1.txt", Verdict: check.Suboptimal, Solvable: true, Length: 24, OptimalLength: ptr(12)}
 	if dfs.VerdictScore(a.Rubric) != 2 || ast.VerdictScore(a.Rubric) != 3.5 {
 		t.Errorf("dfs %v of 2, A* %v of 5 (2 + 3/2)", dfs.VerdictScore(a.Rubric), ast.VerdictScore(a.Rubric))
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -59,7 +60,7 @@ const (
 // NewHeuristicBoard is b with the student's value h and the right one;
 // its true distance is to be found (SetHStar, ProveHeuristicDistances).
 func NewHeuristicBoard(b puzzles.Board, h, right int) HeuristicBoard {
-	return HeuristicBoard{Board: rows(b), H: h, Right: right, HStarUnknown: hstarToProve}
+	return HeuristicBoard{Board: b.Rows(), H: h, Right: right, HStarUnknown: hstarToProve}
 }
 
 // SetHStar records the board's true distance d, and whether H
@@ -71,7 +72,7 @@ func (hb *HeuristicBoard) SetHStar(d int) {
 
 // AsBoard is Board as a board.
 func (hb HeuristicBoard) AsBoard() (puzzles.Board, error) {
-	return OffPath{BoardBefore: hb.Board}.Before()
+	return check.OffPath{BoardBefore: hb.Board}.Before()
 }
 
 // Caption is the board's values for its drawing: "h = 14 (should be
@@ -117,9 +118,9 @@ func (c HeuristicCounterexample) Lines(call string) []string {
 	switch {
 	case c.Overestimates:
 		head = fmt.Sprintf("%s overestimates here: h = %d, but the goal is %s away, so it is not admissible (A* with it may return a longer solution than the shortest):",
-			call, c.H, plural(*c.HStar, "move"))
+			call, c.H, moves(*c.HStar))
 	case c.HStar != nil:
-		head = fmt.Sprintf("%s is wrong here but does not overestimate: h = %d, not %d, and the goal is %s away:", call, c.H, c.Right, plural(*c.HStar, "move"))
+		head = fmt.Sprintf("%s is wrong here but does not overestimate: h = %d, not %d, and the goal is %s away:", call, c.H, c.Right, moves(*c.HStar))
 	case c.HStarUnknown == hstarUnsolvable:
 		head = fmt.Sprintf("%s is wrong here: h = %d, not %d (the puzzle has no solution, so there is no distance to overestimate):", call, c.H, c.Right)
 	default:
@@ -157,7 +158,7 @@ func (c HeuristicCounterexample) Lines(call string) []string {
 // counterexamples lack, asking oracle (the grading's, within its
 // budget) on goal's puzzle; a distance it cannot prove stays unknown,
 // saying why. The error is ctx's alone.
-func ProveHeuristicDistances(ctx context.Context, checks []SubCheck, goal puzzles.Goal, oracle Oracle) error {
+func ProveHeuristicDistances(ctx context.Context, checks []Criterion, goal puzzles.Goal, oracle check.Oracle) error {
 	prove := func(hb *HeuristicBoard) error {
 		if hb.HStar != nil || hb.HStarUnknown != hstarToProve {
 			return nil
@@ -200,4 +201,12 @@ func ProveHeuristicDistances(ctx context.Context, checks []SubCheck, goal puzzle
 		}
 	}
 	return nil
+}
+
+// moves is "1 move" or "n moves".
+func moves(n int) string {
+	if n == 1 {
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", n)
 }

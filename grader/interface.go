@@ -1,16 +1,20 @@
 package grader
 
-import "context"
+import (
+	"context"
+
+	"github.com/kpuzzle/kpuzzle/grader/check"
+)
 
 // The submission interfaces ("kinds"): how a graded program receives a
 // test's puzzle and gives its answer. Each kind is one file,
 // interface_NAME.go, holding its name, its defaults, the files it owns,
 // its checks, its aliases, its starter and its harness; this file holds
-// what they share (the contract, [Interface], and what every kind does
+// what they share (the contract, [Kind], and what every kind does
 // unless it says otherwise, program), and interface_kinds.go the one
 // table that lists them.
 
-// The languages an interface's harness fixes (Interface.Language): a
+// The languages an interface's harness fixes (Kind.Language): a
 // submission through it is written in its harness's language.
 const (
 	// LanguagePython: the Python function and Berkeley harnesses.
@@ -19,10 +23,10 @@ const (
 	LanguageJava = "java"
 )
 
-// Interface is one submission interface: everything the grader does
+// Kind is one submission interface: everything the grader does
 // differently for one way of posing a test to a submission. The
 // grader's own kinds are the only implementations (the interface has
-// unexported methods); [RunStep.Interface] returns the one of an
+// unexported methods); [RunStep.Kind] returns the one of an
 // assignment, holding a copy of its run settings, and [Kinds] lists them
 // without settings.
 //
@@ -33,25 +37,25 @@ const (
 //     already normalized it changes nothing and returns nil. It is the
 //     only method that may change the assignment, and it fills in the
 //     interface's defaults (commands, limits) only where they are empty.
-//     It never changes the keys RunStep.Interface reads, so that the
+//     It never changes the keys RunStep.Kind reads, so that the
 //     normalized assignment has the interface that normalized it.
 //   - checkLimits is called after the run limits have their defaults;
 //     fits is called on every test an assignment loads. Both only read.
 //   - The other methods are called while grading on a normalized
 //     assignment's interface, concurrently, and must not change it.
 //     HarnessFiles, Env and Stdin depend on the settings and the test
-//     only, never on what a submission holds; Checks changes r.Checks
+//     only, never on what a submission holds; JudgeCriteria changes r.Criteria
 //     alone, and only after a run that started.
 //   - Name, Title, Aliases, Language, Starter, selects, selector,
-//     refines, convention, optional and checkGroup describe the kind:
+//     refines, convention, optional and criteriaGroup describe the kind:
 //     they read no run settings, so that the kinds of [Kinds] answer them.
-type Interface interface {
-	// Name is the interface's name, one of InterfaceNames.
+type Kind interface {
+	// Name is the interface's name, one of KindNames.
 	Name() string
 	// Title says in a few words what the interface grades ("a Python
 	// function"), for messages and listings.
 	Title() string
-	// Aliases are other spellings of the name that CanonicalInterface
+	// Aliases are other spellings of the name that CanonicalKind
 	// takes (kpuzzle init's --interface has taken python-function and
 	// java-api since before the names were shared).
 	Aliases() []string
@@ -72,12 +76,12 @@ type Interface interface {
 	// when it is not nil, else the puzzle file when pipePuzzle, else
 	// nothing.
 	Stdin(t Test) (text []byte, pipePuzzle bool)
-	// Checks adds to r, the result of a run of its test that started,
+	// JudgeCriteria adds to r, the result of a run of its test that started,
 	// the checks of what the interface's harness left beside the
 	// output path (the Java API's method report, the Berkeley harness's
 	// expanded states). A check whose record is missing is left out: the
 	// report-time checks say so.
-	Checks(ctx context.Context, run FinishedRun, r *Result)
+	JudgeCriteria(ctx context.Context, run FinishedRun, r *Result)
 
 	// selects reports whether run settings r ask for the interface.
 	selects(r RunStep) bool
@@ -98,14 +102,14 @@ type Interface interface {
 	// optional lists the files its commands name that a submission need
 	// not hold (algs4.jar on the Java API's class path).
 	optional() []string
-	// checkGroup is the group of scored checks its runs make, or nil.
-	checkGroup() *CheckGroup
+	// criteriaGroup is the group of scored checks its runs make, or nil.
+	criteriaGroup() *CriteriaGroup
 	// search is the search the interface's runs are expected to make when
 	// no claims name one (run.search of a Berkeley search function), or
 	// "".
 	search() string
 	// with is the interface holding the run settings of p.
-	with(p program) Interface
+	with(p program) Kind
 	// stray refuses run settings r that set keys of the interface (its
 	// run.search) without asking for it; it is called on every other
 	// kind than r's.
@@ -145,7 +149,7 @@ type FinishedRun struct {
 	// Distances proves the true distances of boards near the test's (a
 	// heuristic counterexample's neighbour) within the grading's work
 	// budget; nil when the grading has none.
-	Distances Oracle
+	Distances check.Oracle
 }
 
 // Starter is the student starter code kpuzzle init writes for an
@@ -213,21 +217,21 @@ func (c StarterCode) local(command string) string {
 // {input}.
 type program struct{ run RunStep }
 
-func (program) Aliases() []string                            { return nil }
-func (program) HarnessFiles() []Harness                      { return nil }
-func (program) Language() string                             { return "" }
-func (program) Env(Test) []string                            { return nil }
-func (program) Checks(context.Context, FinishedRun, *Result) {}
-func (program) refines() string                              { return "" }
-func (program) convention() string                           { return "" }
-func (program) expects() []string                            { return nil }
-func (program) optional() []string                           { return nil }
-func (program) checkGroup() *CheckGroup                      { return nil }
-func (program) search() string                               { return "" }
-func (program) checkLimits(*Assignment) error                { return nil }
-func (program) fits(Test) error                              { return nil }
-func (program) stray(RunStep) error                          { return nil }
-func (program) normalize(*Assignment) error                  { return nil }
+func (program) Aliases() []string                                   { return nil }
+func (program) HarnessFiles() []Harness                             { return nil }
+func (program) Language() string                                    { return "" }
+func (program) Env(Test) []string                                   { return nil }
+func (program) JudgeCriteria(context.Context, FinishedRun, *Result) {}
+func (program) refines() string                                     { return "" }
+func (program) convention() string                                  { return "" }
+func (program) expects() []string                                   { return nil }
+func (program) optional() []string                                  { return nil }
+func (program) criteriaGroup() *CriteriaGroup                       { return nil }
+func (program) search() string                                      { return "" }
+func (program) checkLimits(*Assignment) error                       { return nil }
+func (program) fits(Test) error                                     { return nil }
+func (program) stray(RunStep) error                                 { return nil }
+func (program) normalize(*Assignment) error                         { return nil }
 
 // Stdin is run.stdin's text, else the puzzle file when run.command has
 // no {input}.

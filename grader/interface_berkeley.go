@@ -15,22 +15,22 @@ import (
 	"github.com/kpuzzle/kpuzzle/reference/berkeley"
 )
 
-// InterfaceBerkeley: a Berkeley CS188 search function (run.problem:
+// KindBerkeley: a Berkeley CS188 search function (run.problem:
 // berkeley, run.function) given a search problem by kpuzzle's harness
 // (BerkeleyHarnessFile).
-const InterfaceBerkeley = "berkeley"
+const KindBerkeley = "berkeley"
 
-// CheckGroupSearch holds the checks of a Berkeley CS188 search
+// CriteriaSearch holds the checks of a Berkeley CS188 search
 // function's run (run.problem: berkeley, rubric.search).
-const CheckGroupSearch = "search"
+const CriteriaSearch = "search"
 
-// CheckOrder is the search check of run.problem: berkeley: the states
+// SearchOrder is the search check of run.problem: berkeley: the states
 // the student's search expanded, in order, against the reference's.
-const CheckOrder = "order"
+const SearchOrder = "order"
 
-// SearchChecks are the names of the search checks, the keys of
+// SearchCriteria are the names of the search checks, the keys of
 // rubric.search.
-var SearchChecks = []string{CheckOrder}
+var SearchCriteria = []string{SearchOrder}
 
 // ExpandedSuffix is appended to the answer path to name the file in which
 // the Berkeley harness (run.problem: berkeley) records the states the
@@ -221,8 +221,8 @@ func BerkeleyReference(ctx context.Context, r RunStep, t Test) (berkeley.Result,
 // a record is capped); otherwise its detail says where they first differ
 // (the expansion's number, the state expected, the state seen) and how
 // many states each expanded.
-func JudgeExpandedOrder(got ExpandedOrder, want berkeley.Result, search string) SubCheck {
-	c := SubCheck{Group: CheckGroupSearch, Name: CheckOrder}
+func JudgeExpandedOrder(got ExpandedOrder, want berkeley.Result, search string) Criterion {
+	c := Criterion{Group: CriteriaSearch, Name: SearchOrder}
 	refCount := strconv.Itoa(len(want.Expanded))
 	if want.Capped {
 		refCount = "more than " + strconv.Itoa(len(want.Expanded)-1)
@@ -273,19 +273,19 @@ func states(n int) string {
 
 // ReadExpandedOrder judges the expanded-states record in data against the
 // reference's; an unreadable record fails the check, saying why.
-func ReadExpandedOrder(data []byte, want berkeley.Result, search string) SubCheck {
+func ReadExpandedOrder(data []byte, want berkeley.Result, search string) Criterion {
 	got, err := ParseExpanded(bytes.NewReader(data), "expanded states")
 	if err != nil {
-		return SubCheck{Group: CheckGroupSearch, Name: CheckOrder, Detail: "not checked: the harness's record of expanded states is unreadable: " + Printable(err.Error())}
+		return Criterion{Group: CriteriaSearch, Name: SearchOrder, Detail: "not checked: the harness's record of expanded states is unreadable: " + Printable(err.Error())}
 	}
 	return JudgeExpandedOrder(got, want, search)
 }
 
-// berkeleyFunction is InterfaceBerkeley.
+// berkeleyFunction is KindBerkeley.
 type berkeleyFunction struct{ program }
 
-// Name is InterfaceBerkeley.
-func (berkeleyFunction) Name() string { return InterfaceBerkeley }
+// Name is KindBerkeley.
+func (berkeleyFunction) Name() string { return KindBerkeley }
 
 // Title is what it grades.
 func (berkeleyFunction) Title() string { return "a Python search function" }
@@ -296,16 +296,16 @@ func (berkeleyFunction) Language() string { return LanguagePython }
 // Starter is none: the interface grades the CS188 search functions of
 // Berkeley's own project code.
 func (berkeleyFunction) Starter() Starter {
-	return Starter{Name: InterfaceBerkeley, Title: "a Berkeley CS188 search function",
+	return Starter{Name: KindBerkeley, Title: "a Berkeley CS188 search function",
 		Missing: "the berkeley interface (run.problem: berkeley) grades the CS188 search functions of Berkeley's own project code, which kpuzzle does not ship; write its run section by hand (docs/grading.md)"}
 }
 
-func (berkeleyFunction) selects(r RunStep) bool   { return r.Problem != "" }
-func (berkeleyFunction) selector() string         { return "run.problem: berkeley" }
-func (berkeleyFunction) with(p program) Interface { return berkeleyFunction{p} }
+func (berkeleyFunction) selects(r RunStep) bool { return r.Problem != "" }
+func (berkeleyFunction) selector() string       { return "run.problem: berkeley" }
+func (berkeleyFunction) with(p program) Kind    { return berkeleyFunction{p} }
 
-// refines InterfaceFunction: run.function is the search function.
-func (berkeleyFunction) refines() string { return InterfaceFunction }
+// refines KindFunction: run.function is the search function.
+func (berkeleyFunction) refines() string { return KindFunction }
 
 // convention is the blank's moves: CS188's actions.
 func (berkeleyFunction) convention() string { return "blank" }
@@ -316,16 +316,16 @@ func (b berkeleyFunction) expects() []string { return []string{b.run.FunctionMod
 // search is run.search.
 func (b berkeleyFunction) search() string { return b.run.Search }
 
-// checkGroup is the search checks (rubric.search), reported after the
+// criteriaGroup is the search checks (rubric.search), reported after the
 // others on solvable tests.
-func (berkeleyFunction) checkGroup() *CheckGroup { return &searchCheckGroup }
+func (berkeleyFunction) criteriaGroup() *CriteriaGroup { return &searchCriteria }
 
-// searchCheckGroup is the search checks: on solvable tests, after the
+// searchCriteria is the search checks: on solvable tests, after the
 // others.
-var searchCheckGroup = CheckGroup{
-	Name: CheckGroupSearch, What: "search", Checks: SearchChecks, SolvableOnly: true,
+var searchCriteria = CriteriaGroup{
+	Name: CriteriaSearch, What: "search", Criteria: SearchCriteria, SolvableOnly: true,
 	Title: func(name string) string {
-		if name == CheckOrder {
+		if name == SearchOrder {
 			return "expanded order"
 		}
 		return "search " + name
@@ -357,18 +357,18 @@ func (berkeleyFunction) checkLimits(a *Assignment) error {
 	return nil
 }
 
-// Checks judges the order of the expanded states the harness recorded
+// JudgeCriteria judges the order of the expanded states the harness recorded
 // (ExpandedSuffix) against the reference search, on a solvable test, and
 // puts the check after the others; none once ctx has ended.
-func (b berkeleyFunction) Checks(ctx context.Context, run FinishedRun, r *Result) {
+func (b berkeleyFunction) JudgeCriteria(ctx context.Context, run FinishedRun, r *Result) {
 	if !run.Test.Solvable || ctx.Err() != nil {
 		return
 	}
 	data, problem, err := run.ReadBeside(ExpandedSuffix)
-	unreadable := func(why string) SubCheck {
-		return SubCheck{Group: CheckGroupSearch, Name: CheckOrder, Detail: "not checked: the harness's record of expanded states is " + why}
+	unreadable := func(why string) Criterion {
+		return Criterion{Group: CriteriaSearch, Name: SearchOrder, Detail: "not checked: the harness's record of expanded states is " + why}
 	}
-	var c SubCheck
+	var c Criterion
 	switch {
 	case err != nil:
 		c = unreadable(fmt.Sprintf("unreadable: %v", err))
@@ -379,12 +379,12 @@ func (b berkeleyFunction) Checks(ctx context.Context, run FinishedRun, r *Result
 	default:
 		want, err := b.reference(ctx, run)
 		if err != nil {
-			c = SubCheck{Group: CheckGroupSearch, Name: CheckOrder, Detail: "not checked: the reference search failed: " + err.Error()}
+			c = Criterion{Group: CriteriaSearch, Name: SearchOrder, Detail: "not checked: the reference search failed: " + err.Error()}
 		} else {
 			c = ReadExpandedOrder(data, want, b.run.Search)
 		}
 	}
-	r.Checks = append(r.Checks, c)
+	r.Criteria = append(r.Criteria, c)
 }
 
 // stray refuses run.search and run.heuristic without run.problem:
@@ -437,8 +437,8 @@ func (a *Assignment) berkeleyProblem() error {
 			return &ConfigError{Key: "run.env", Msg: fmt.Sprintf("sets %s, which kpuzzle sets to each test's goal with run.problem: berkeley; use goal to change the goal", BerkeleyGoalEnv)}
 		}
 	}
-	if a.Moves != "blank" {
-		return &ConfigError{Key: "moves", Msg: fmt.Sprintf("%q, but run.problem: berkeley answers with CS188's actions, the moves of the blank; set moves: blank or leave it out", a.Moves)}
+	if a.ConventionName != "blank" {
+		return &ConfigError{Key: "moves", Msg: fmt.Sprintf("%q, but run.problem: berkeley answers with CS188's actions, the moves of the blank; set moves: blank or leave it out", a.ConventionName)}
 	}
 	if r.Search == "" {
 		_, name, _ := strings.Cut(r.Function, ":")

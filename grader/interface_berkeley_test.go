@@ -124,7 +124,7 @@ func TestJudgeExpandedOrder(t *testing.T) {
 		{"shape", grader.ExpandedOrder{Shape: puzzles.Shape{Rows: 2, Cols: 2}}, false, "the record holds 2x2 boards, but the puzzle is 3x3"},
 	} {
 		c := grader.JudgeExpandedOrder(tc.got, want, "bfs")
-		if d := cmp.Diff(grader.SubCheck{Group: grader.CheckGroupSearch, Name: grader.CheckOrder, Passed: tc.passed, Detail: tc.detail}, c); d != "" {
+		if d := cmp.Diff(grader.Criterion{Group: grader.CriteriaSearch, Name: grader.SearchOrder, Passed: tc.passed, Detail: tc.detail}, c); d != "" {
 			t.Errorf("%s (-want +got):\n%s", tc.name, d)
 		}
 	}
@@ -169,8 +169,8 @@ func TestBerkeleyConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Run.Search != "astar" || a.Run.Heuristic != "null" || a.Moves != "blank" || a.Rubric.Search["order"] != 0 || len(a.Rubric.Search) != 1 {
-		t.Errorf("defaults: %+v %q %+v", a.Run, a.Moves, a.Rubric)
+	if a.Run.Search != "astar" || a.Run.Heuristic != "null" || a.ConventionName != "blank" || a.Rubric.Search["order"] != 0 || len(a.Rubric.Search) != 1 {
+		t.Errorf("defaults: %+v %q %+v", a.Run, a.ConventionName, a.Rubric)
 	}
 	if want := "python3 {submission}/kpuzzle_berkeley.py search:aStarSearch {input} {output} null"; a.Run.Command != want {
 		t.Errorf("command %q, want %q", a.Run.Command, want)

@@ -6,19 +6,19 @@ import (
 	"strings"
 )
 
-// InterfaceFunction: a Python function (run.function) called by
+// KindFunction: a Python function (run.function) called by
 // kpuzzle's harness (HarnessFile).
-const InterfaceFunction = "function"
+const KindFunction = "function"
 
 // HarnessFile is the name under which the Python function harness is
 // copied into a submission's copy when run.function is set.
 const HarnessFile = "kpuzzle_harness.py"
 
-// pythonFunction is InterfaceFunction.
+// pythonFunction is KindFunction.
 type pythonFunction struct{ program }
 
-// Name is InterfaceFunction.
-func (pythonFunction) Name() string { return InterfaceFunction }
+// Name is KindFunction.
+func (pythonFunction) Name() string { return KindFunction }
 
 // Title is what it grades.
 func (pythonFunction) Title() string { return "a Python function" }
@@ -49,9 +49,9 @@ func (pythonFunction) Starter() Starter {
 		}}
 }
 
-func (pythonFunction) selects(r RunStep) bool   { return r.Function != "" }
-func (pythonFunction) selector() string         { return "run.function" }
-func (pythonFunction) with(p program) Interface { return pythonFunction{p} }
+func (pythonFunction) selects(r RunStep) bool { return r.Function != "" }
+func (pythonFunction) selector() string       { return "run.function" }
+func (pythonFunction) with(p program) Kind    { return pythonFunction{p} }
 
 // expects is the function's module.
 func (f pythonFunction) expects() []string { return []string{f.run.FunctionModuleFile()} }

@@ -2,9 +2,9 @@ package grader
 
 import "fmt"
 
-// InterfaceInteractive: a menu program: run.stdin answers its menu,
+// KindInteractive: a menu program: run.stdin answers its menu,
 // with run.choices or run.extract reading its report.
-const InterfaceInteractive = "interactive"
+const KindInteractive = "interactive"
 
 // Interactive menus of the starter code: what run.stdin types and what
 // run.extract reads. The starter code prints exactly these lines.
@@ -17,11 +17,11 @@ const (
 	InteractiveChoice = "3"
 )
 
-// interactiveProgram is InterfaceInteractive.
+// interactiveProgram is KindInteractive.
 type interactiveProgram struct{ program }
 
-// Name is InterfaceInteractive.
-func (interactiveProgram) Name() string { return InterfaceInteractive }
+// Name is KindInteractive.
+func (interactiveProgram) Name() string { return KindInteractive }
 
 // Title is what it grades.
 func (interactiveProgram) Title() string { return "a menu program" }
@@ -29,7 +29,7 @@ func (interactiveProgram) Title() string { return "a menu program" }
 // Starter is a menu (a default puzzle or one typed in, then an
 // algorithm) that prints a report of moves and search statistics.
 func (interactiveProgram) Starter() Starter {
-	return Starter{Name: InterfaceInteractive, Title: "a menu on standard input, a report on standard output",
+	return Starter{Name: KindInteractive, Title: "a menu on standard input, a report on standard output",
 		Help:      "a menu (default puzzle or your own, its rows, the algorithm) answered on standard input, then a report of moves, depth, nodes expanded and queue size",
 		Languages: []string{"python", "java", "cpp", "go"},
 		Adapt: func(c StarterCode, wallTime string) StarterCode {
@@ -50,6 +50,6 @@ func (interactiveProgram) Starter() Starter {
 func (interactiveProgram) selects(r RunStep) bool {
 	return r.Stdin != "" && (len(r.Choices) > 0 || len(r.Extract) > 0)
 }
-func (interactiveProgram) refines() string          { return InterfaceStdin }
-func (interactiveProgram) selector() string         { return "run.stdin with run.choices or run.extract" }
-func (interactiveProgram) with(p program) Interface { return interactiveProgram{p} }
+func (interactiveProgram) refines() string     { return KindStdin }
+func (interactiveProgram) selector() string    { return "run.stdin with run.choices or run.extract" }
+func (interactiveProgram) with(p program) Kind { return interactiveProgram{p} }

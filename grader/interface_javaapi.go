@@ -16,27 +16,27 @@ import (
 // report the Java API harness writes beside the answer.
 const JavaAPIReportSuffix = ".api"
 
-// CheckGroupAPI holds the method checks of run.java_api (rubric.api).
-const CheckGroupAPI = "api"
+// CriteriaAPI holds the method checks of run.java_api (rubric.api).
+const CriteriaAPI = "api"
 
 // Method checks of run.java_api: princeton, in report order.
 const (
-	CheckDimension = "dimension"
-	CheckHamming   = "hamming"
-	CheckManhattan = "manhattan"
-	CheckIsGoal    = "is_goal"
-	CheckNeighbors = "neighbors"
-	CheckTwin      = "twin"
-	CheckEquals    = "equals"
-	CheckMoves     = "moves"
-	// CheckTileAt and CheckIsSolvable are the campus API's (COS226 since
+	APIDimension = "dimension"
+	APIHamming   = "hamming"
+	APIManhattan = "manhattan"
+	APIIsGoal    = "is_goal"
+	APINeighbors = "neighbors"
+	APITwin      = "twin"
+	APIEquals    = "equals"
+	APIMoves     = "moves"
+	// APITileAt and APIIsSolvable are the campus API's (COS226 since
 	// 2019): tileAt(row, col) on every cell, Board.isSolvable().
-	CheckTileAt     = "tile_at"
-	CheckIsSolvable = "is_solvable"
+	APITileAt     = "tile_at"
+	APIIsSolvable = "is_solvable"
 )
 
-// APIChecks are the names of the method checks, the keys of rubric.api.
-var APIChecks = []string{CheckDimension, CheckHamming, CheckManhattan, CheckIsGoal, CheckNeighbors, CheckTwin, CheckEquals, CheckMoves, CheckTileAt, CheckIsSolvable}
+// APICriteria are the names of the method checks, the keys of rubric.api.
+var APICriteria = []string{APIDimension, APIHamming, APIManhattan, APIIsGoal, APINeighbors, APITwin, APIEquals, APIMoves, APITileAt, APIIsSolvable}
 
 // javaAPIHeader is the first line of a method report.
 const javaAPIHeader = "kpuzzle-api 1"
@@ -207,7 +207,7 @@ func (r APIReport) All(key string) []APIEntry {
 // method the other API has (twin() on campus, tileAt() on Coursera)
 // passes as not applicable (NotApplicable). Classes that match neither fail every check
 // with the harness's reason.
-func JudgeJavaAPI(rep APIReport, t Test, result Result) []SubCheck {
+func JudgeJavaAPI(rep APIReport, t Test, result Result) []Criterion {
 	j := apiJudge{rep: rep, t: t, r: result, goal: t.Goal, api: APICoursera}
 	if j.goal.IsZero() {
 		j.goal = puzzles.DefaultGoal(t.Board.Shape())
@@ -216,9 +216,9 @@ func JudgeJavaAPI(rep APIReport, t Test, result Result) []SubCheck {
 	if hasAPI && api.Kind == APIValue {
 		j.api = strings.TrimSpace(api.Value)
 	}
-	var out []SubCheck
-	for _, name := range APIChecks {
-		c := SubCheck{Group: CheckGroupAPI, Name: name}
+	var out []Criterion
+	for _, name := range APICriteria {
+		c := Criterion{Group: CriteriaAPI, Name: name}
 		if e, ok := rep.Get("board"); ok && e.Kind == APIThrown {
 			c.Detail = "new Board(tiles) threw " + Printable(e.Value)
 		} else if hasAPI && api.Kind == APIThrown {
@@ -252,14 +252,14 @@ const (
 )
 
 // apiCall names the method a check calls, for the checks one API lacks.
-var apiCall = map[string]string{CheckTwin: "twin()", CheckTileAt: "tileAt(row, col)", CheckIsSolvable: "Board.isSolvable()"}
+var apiCall = map[string]string{APITwin: "twin()", APITileAt: "tileAt(row, col)", APIIsSolvable: "Board.isSolvable()"}
 
 // otherAPI is the API that has check name when api does not, or "".
 func otherAPI(api, name string) string {
 	switch {
-	case api == APICampus && name == CheckTwin:
+	case api == APICampus && name == APITwin:
 		return APICoursera
-	case api != APICampus && (name == CheckTileAt || name == CheckIsSolvable):
+	case api != APICampus && (name == APITileAt || name == APIIsSolvable):
 		return APICampus
 	}
 	return ""
@@ -267,10 +267,10 @@ func otherAPI(api, name string) string {
 
 // UnreadableAPIReport is the checks of a method report that cannot be
 // read: each failed, saying why.
-func UnreadableAPIReport(err error) []SubCheck {
-	var out []SubCheck
-	for _, name := range APIChecks {
-		out = append(out, SubCheck{Group: CheckGroupAPI, Name: name, Detail: "not checked: the harness's method report is unreadable: " + Printable(err.Error())})
+func UnreadableAPIReport(err error) []Criterion {
+	var out []Criterion
+	for _, name := range APICriteria {
+		out = append(out, Criterion{Group: CriteriaAPI, Name: name, Detail: "not checked: the harness's method report is unreadable: " + Printable(err.Error())})
 	}
 	return out
 }
@@ -309,15 +309,15 @@ func (j apiJudge) scalar(key, call string) (value string, ok bool, detail string
 func (j apiJudge) judge(name string) (bool, string) {
 	b := j.t.Board
 	switch name {
-	case CheckDimension:
+	case APIDimension:
 		if j.api == APICampus {
 			return j.number("size", "size()", b.Shape().Rows, "the board's side")
 		}
-		return j.number(CheckDimension, "dimension()", b.Shape().Rows, "the board's side")
-	case CheckTileAt:
+		return j.number(APIDimension, "dimension()", b.Shape().Rows, "the board's side")
+	case APITileAt:
 		return j.tileAt()
-	case CheckIsSolvable:
-		v, ok, why := j.scalar(CheckIsSolvable, "isSolvable()")
+	case APIIsSolvable:
+		v, ok, why := j.scalar(APIIsSolvable, "isSolvable()")
 		if !ok {
 			return false, why
 		}
@@ -325,19 +325,19 @@ func (j apiJudge) judge(name string) (bool, string) {
 			return false, fmt.Sprintf("isSolvable() returned %s, expected %v (the parity rule)", Printable(v), j.t.Solvable)
 		}
 		return true, fmt.Sprintf("isSolvable() returned %v", j.t.Solvable)
-	case CheckHamming:
-		return j.number(CheckHamming, "hamming()", j.goal.Misplaced(b), "the number of tiles out of place, the blank not counted")
-	case CheckManhattan:
-		return j.number(CheckManhattan, "manhattan()", j.goal.Manhattan(b), "the sum of the tiles' Manhattan distances to their goal cells, the blank not counted")
-	case CheckIsGoal:
+	case APIHamming:
+		return j.number(APIHamming, "hamming()", j.goal.Misplaced(b), "the number of tiles out of place, the blank not counted")
+	case APIManhattan:
+		return j.number(APIManhattan, "manhattan()", j.goal.Manhattan(b), "the sum of the tiles' Manhattan distances to their goal cells, the blank not counted")
+	case APIIsGoal:
 		return j.isGoal()
-	case CheckNeighbors:
+	case APINeighbors:
 		return j.neighbors()
-	case CheckTwin:
+	case APITwin:
 		return j.twin()
-	case CheckEquals:
+	case APIEquals:
 		return j.equals()
-	case CheckMoves:
+	case APIMoves:
 		return j.moves()
 	}
 	return false, "unknown check"
@@ -496,7 +496,7 @@ func (j apiJudge) equals() (bool, string) {
 
 // tileAt judges tileAt(row, col) on every cell, in row-major order.
 func (j apiJudge) tileAt() (bool, string) {
-	v, ok, why := j.scalar(CheckTileAt, "tileAt(row, col)")
+	v, ok, why := j.scalar(APITileAt, "tileAt(row, col)")
 	if !ok {
 		return false, why
 	}
@@ -547,7 +547,7 @@ func (j apiJudge) moves() (bool, string) {
 
 // ReadAPIReport parses a method report held in data, or gives the checks
 // of an unreadable one.
-func ReadAPIReport(data []byte, t Test, result Result) []SubCheck {
+func ReadAPIReport(data []byte, t Test, result Result) []Criterion {
 	rep, err := ParseAPIReport(bytes.NewReader(data), "method report")
 	if err != nil {
 		return UnreadableAPIReport(err)
@@ -555,15 +555,15 @@ func ReadAPIReport(data []byte, t Test, result Result) []SubCheck {
 	return JudgeJavaAPI(rep, t, result)
 }
 
-// InterfaceJavaAPI: Princeton's Java Board and Solver classes
+// KindJavaAPI: Princeton's Java Board and Solver classes
 // (run.java_api) driven by kpuzzle's harness (JavaHarnessFile).
-const InterfaceJavaAPI = "java_api"
+const KindJavaAPI = "java_api"
 
-// javaAPI is InterfaceJavaAPI.
+// javaAPI is KindJavaAPI.
 type javaAPI struct{ program }
 
-// Name is InterfaceJavaAPI.
-func (javaAPI) Name() string { return InterfaceJavaAPI }
+// Name is KindJavaAPI.
+func (javaAPI) Name() string { return KindJavaAPI }
 
 // Language is LanguageJava.
 func (javaAPI) Language() string { return LanguageJava }
@@ -597,23 +597,23 @@ func (javaAPI) Starter() Starter {
 		}}
 }
 
-func (javaAPI) selects(r RunStep) bool   { return r.JavaAPI != "" }
-func (javaAPI) selector() string         { return "run.java_api" }
-func (javaAPI) with(p program) Interface { return javaAPI{p} }
+func (javaAPI) selects(r RunStep) bool { return r.JavaAPI != "" }
+func (javaAPI) selector() string       { return "run.java_api" }
+func (javaAPI) with(p program) Kind    { return javaAPI{p} }
 
 // optional is algs4.jar, on the class path only when there is one.
 func (javaAPI) optional() []string { return []string{"algs4.jar"} }
 
-// checkGroup is the method checks (rubric.api), reported before the
+// criteriaGroup is the method checks (rubric.api), reported before the
 // others on every test.
-func (javaAPI) checkGroup() *CheckGroup { return &apiCheckGroup }
+func (javaAPI) criteriaGroup() *CriteriaGroup { return &apiCriteria }
 
-// apiCheckGroup is the method checks: on every test, before the others;
+// apiCriteria is the method checks: on every test, before the others;
 // one passed in a run that timed out earns nothing; the fingerprint marks
 // assignments that make them (a journal from before method checks
 // existed would resume with none).
-var apiCheckGroup = CheckGroup{
-	Name: CheckGroupAPI, What: "method", Checks: APIChecks, First: true, TimeoutVoids: true, Fingerprint: true,
+var apiCriteria = CriteriaGroup{
+	Name: CriteriaAPI, What: "method", Criteria: APICriteria, First: true, TimeoutVoids: true, Fingerprint: true,
 	Title:  apiCheckTitle,
 	points: func(r *Rubric) *map[string]float64 { return &r.API },
 }
@@ -622,11 +622,11 @@ var apiCheckGroup = CheckGroup{
 // "isGoal()".
 func apiCheckTitle(name string) string {
 	switch name {
-	case CheckIsGoal:
+	case APIIsGoal:
 		return "isGoal()"
-	case CheckTileAt:
+	case APITileAt:
 		return "tileAt()"
-	case CheckIsSolvable:
+	case APIIsSolvable:
 		return "isSolvable()"
 	}
 	return name + "()"
@@ -636,13 +636,13 @@ func (javaAPI) normalize(a *Assignment) error { return a.javaAPICommands() }
 
 func (j javaAPI) fits(t Test) error { return j.run.fitsJavaAPI(t) }
 
-// Checks judges the harness's method report (JavaAPIReportSuffix) and
+// JudgeCriteria judges the harness's method report (JavaAPIReportSuffix) and
 // puts its checks before the others; a heuristic check's counterexample
 // gets the true distances the test's optimum does not give from
 // run.Distances.
-func (javaAPI) Checks(ctx context.Context, run FinishedRun, r *Result) {
+func (javaAPI) JudgeCriteria(ctx context.Context, run FinishedRun, r *Result) {
 	data, problem, err := run.ReadBeside(JavaAPIReportSuffix)
-	var checks []SubCheck
+	var checks []Criterion
 	switch {
 	case err != nil:
 		checks = UnreadableAPIReport(err)
@@ -657,7 +657,7 @@ func (javaAPI) Checks(ctx context.Context, run FinishedRun, r *Result) {
 		// end stops it, and the result then means nothing.
 		_ = ProveHeuristicDistances(ctx, checks, testGoal(run.Test), run.Distances)
 	}
-	r.Checks = append(checks, r.Checks...)
+	r.Criteria = append(checks, r.Criteria...)
 }
 
 // JavaHarnessFile is the name under which the Java API harness is copied

@@ -15,8 +15,8 @@ import (
 // the key of the value on a neighbour in the method report is
 // "neighbor_" + the check's name, one after each neighbor board.
 var apiHeuristics = map[string]func(puzzles.Goal, puzzles.Board) int{
-	CheckHamming:   puzzles.Goal.Misplaced,
-	CheckManhattan: puzzles.Goal.Manhattan,
+	APIHamming:   puzzles.Goal.Misplaced,
+	APIManhattan: puzzles.Goal.Manhattan,
 }
 
 // heuristicCounterexample is, for a failed heuristic check (name), the

@@ -2,13 +2,16 @@ package grader_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/reference/exact"
 )
 
 // withNeighborValues adds to a method report, after each neighbor board,
@@ -31,14 +34,14 @@ func withNeighborValues(report string, hamming, manhattan []int) string {
 }
 
 // judgeChecks parses a report and judges it.
-func judgeChecks(t *testing.T, report string, test grader.Test) map[string]grader.SubCheck {
+func judgeChecks(t *testing.T, report string, test grader.Test) map[string]grader.Criterion {
 	t.Helper()
 	rep, err := grader.ParseAPIReport(strings.NewReader(report), "r.api")
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]grader.SubCheck{}
-	for _, c := range grader.JudgeJavaAPI(rep, test, grader.Result{Verdict: grader.Optimal, Length: 2, Solvable: test.Solvable}) {
+	out := map[string]grader.Criterion{}
+	for _, c := range grader.JudgeJavaAPI(rep, test, grader.Result{Verdict: check.Optimal, Length: 2, Solvable: test.Solvable}) {
 		out[c.Name] = c
 	}
 	return out
@@ -58,10 +61,10 @@ func TestJavaAPIHeuristicCounterexample(t *testing.T) {
 	// blank adds its distance to its corner: 3 1 3 1.
 	report := withNeighborValues(strings.Replace(goodReport, "manhattan = 2", "manhattan = 4", 1), []int{3, 1, 3, 3}, []int{6, 2, 6, 4})
 	checks := judgeChecks(t, report, test)
-	if c := checks[grader.CheckHamming]; !c.Passed || c.Counterexample != nil {
+	if c := checks[grader.APIHamming]; !c.Passed || c.Counterexample != nil {
 		t.Errorf("hamming, right on the board: %+v", c)
 	}
-	c := checks[grader.CheckManhattan]
+	c := checks[grader.APIManhattan]
 	if c.Passed || c.Counterexample == nil {
 		t.Fatalf("manhattan: %+v", c)
 	}
@@ -76,7 +79,7 @@ func TestJavaAPIHeuristicCounterexample(t *testing.T) {
 	}
 
 	oracle := newBFSOracle(test.Goal)
-	checkList := []grader.SubCheck{c}
+	checkList := []grader.Criterion{c}
 	if err := grader.ProveHeuristicDistances(context.Background(), checkList, test.Goal, oracle); err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +125,7 @@ func TestJavaAPIHeuristicCounterexample(t *testing.T) {
 // puzzle there is no distance, and none is asked for.
 func TestJavaAPIHeuristicCounterexampleCases(t *testing.T) {
 	test := apiTest()
-	c := judgeChecks(t, strings.Replace(goodReport, "hamming = 2", "hamming = 1", 1), test)[grader.CheckHamming]
+	c := judgeChecks(t, strings.Replace(goodReport, "hamming = 2", "hamming = 1", 1), test)[grader.APIHamming]
 	want := &grader.HeuristicCounterexample{HeuristicBoard: grader.HeuristicBoard{
 		Board: [][]int{{1, 2, 3}, {4, 0, 6}, {7, 5, 8}}, H: 1, Right: 2, HStar: ptr(2)}}
 	if d := cmp.Diff(want, c.Counterexample); c.Passed || d != "" {
@@ -133,7 +136,7 @@ func TestJavaAPIHeuristicCounterexampleCases(t *testing.T) {
 	}
 
 	for _, value := range []string{"two", "2.5", ""} {
-		c := judgeChecks(t, strings.Replace(goodReport, "manhattan = 2", "manhattan = "+value, 1), test)[grader.CheckManhattan]
+		c := judgeChecks(t, strings.Replace(goodReport, "manhattan = 2", "manhattan = "+value, 1), test)[grader.APIManhattan]
 		if c.Passed || c.Counterexample != nil {
 			t.Errorf("manhattan %q: %+v", value, c)
 		}
@@ -144,7 +147,7 @@ func TestJavaAPIHeuristicCounterexampleCases(t *testing.T) {
 	// named.
 	near := test
 	near.Board = puzzles.MustBoard(3, 3, 1, 2, 3, 4, 5, 6, 7, 0, 8)
-	near.Optimum = grader.KnownOptimum(1, "answer key")
+	near.Optimum = check.KnownOptimum(1, "answer key")
 	report := `kpuzzle-api 1
 manhattan = 2
 neighbor :
@@ -166,23 +169,23 @@ neighbor :
 neighbor_hamming = 0
 neighbor_manhattan = 0
 `
-	c = judgeChecks(t, report, near)[grader.CheckManhattan]
+	c = judgeChecks(t, report, near)[grader.APIManhattan]
 	// Going right reaches the goal: h drops from 2 to 0.
 	if c.Counterexample == nil || c.Counterexample.Neighbor == nil || c.Counterexample.Move != "RIGHT" || c.Counterexample.Neighbor.H != 0 {
 		t.Errorf("near the goal: %+v", c.Counterexample)
 	}
 	// A neighbour that is not one move away is not one.
 	far := "kpuzzle-api 1\nmanhattan = 2\nneighbor :\n| 1 2 3\n| 4 5 6\n| 8 7 0\nneighbor_hamming = 0\nneighbor_manhattan = 0\n"
-	if c := judgeChecks(t, far, near)[grader.CheckManhattan]; c.Counterexample == nil || c.Counterexample.Neighbor != nil {
+	if c := judgeChecks(t, far, near)[grader.APIManhattan]; c.Counterexample == nil || c.Counterexample.Neighbor != nil {
 		t.Errorf("a board two moves away taken for a neighbour: %+v", c.Counterexample)
 	}
 
 	unsolvable := test
 	unsolvable.Board = puzzles.MustBoard(3, 3, 2, 1, 3, 4, 0, 6, 7, 5, 8)
-	unsolvable.Solvable, unsolvable.Optimum = false, grader.Optimum{}
-	c = judgeChecks(t, strings.Replace(goodReport, "hamming = 2", "hamming = 9", 1), unsolvable)[grader.CheckHamming]
+	unsolvable.Solvable, unsolvable.Optimum = false, check.Optimum{}
+	c = judgeChecks(t, strings.Replace(goodReport, "hamming = 2", "hamming = 9", 1), unsolvable)[grader.APIHamming]
 	oracle := newBFSOracle(test.Goal)
-	if err := grader.ProveHeuristicDistances(context.Background(), []grader.SubCheck{c}, test.Goal, oracle); err != nil {
+	if err := grader.ProveHeuristicDistances(context.Background(), []grader.Criterion{c}, test.Goal, oracle); err != nil {
 		t.Fatal(err)
 	}
 	if c.Counterexample == nil || c.Counterexample.HStar != nil || c.Counterexample.Overestimates || oracle.calls != 0 {
@@ -195,9 +198,9 @@ neighbor_manhattan = 0
 	// Without an oracle, or beyond its budget, a distance stays unknown
 	// and the lines say whether h overestimates is not known.
 	unknown := test
-	unknown.Optimum = grader.Optimum{Unknown: "the reference solver did not finish within 1s"}
-	c = judgeChecks(t, strings.Replace(goodReport, "hamming = 2", "hamming = 9", 1), unknown)[grader.CheckHamming]
-	if err := grader.ProveHeuristicDistances(context.Background(), []grader.SubCheck{c}, test.Goal, failingOracle); err != nil {
+	unknown.Optimum = check.Optimum{Unknown: "the reference solver did not finish within 1s"}
+	c = judgeChecks(t, strings.Replace(goodReport, "hamming = 2", "hamming = 9", 1), unknown)[grader.APIHamming]
+	if err := grader.ProveHeuristicDistances(context.Background(), []grader.Criterion{c}, test.Goal, failingOracle); err != nil {
 		t.Fatal(err)
 	}
 	if got := c.Counterexample.Lines("hamming()")[0]; c.Counterexample.HStar != nil ||
@@ -205,3 +208,33 @@ neighbor_manhattan = 0
 		t.Errorf("unknown: %q, %+v", got, c.Counterexample)
 	}
 }
+
+// tableOracle proves distances from the exact table of every board
+// (reference/exact, built breadth-first from the goal), counting the
+// boards it was asked about.
+type tableOracle struct {
+	table *exact.Table
+	calls int
+}
+
+func newBFSOracle(g puzzles.Goal) *tableOracle {
+	t, err := exact.Build(context.Background(), g, exact.Options{})
+	if err != nil {
+		panic(err)
+	}
+	return &tableOracle{table: t}
+}
+
+func (o *tableOracle) Optimal(_ context.Context, b puzzles.Board, _ puzzles.Goal) (int, string, error) {
+	o.calls++
+	d, ok := o.table.DistanceBoard(b)
+	if !ok {
+		return 0, "", fmt.Errorf("exact table: %w", puzzles.ErrUnsolvable)
+	}
+	return d, "exact table", nil
+}
+
+// failingOracle fails for a reason of its own.
+var failingOracle = check.OracleFunc(func(context.Context, puzzles.Board, puzzles.Goal) (int, string, error) {
+	return 0, "", errors.New("out of pattern databases")
+})

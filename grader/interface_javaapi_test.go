@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -54,7 +55,7 @@ moves = 2
 
 func apiTest() grader.Test {
 	b := puzzles.MustBoard(3, 3, 1, 2, 3, 4, 0, 6, 7, 5, 8)
-	return grader.Test{Name: "p.txt", Board: b, Goal: puzzles.DefaultGoal(b.Shape()), Solvable: true, Optimum: grader.KnownOptimum(2, "answer key")}
+	return grader.Test{Name: "p.txt", Board: b, Goal: puzzles.DefaultGoal(b.Shape()), Solvable: true, Optimum: check.KnownOptimum(2, "answer key")}
 }
 
 // judge parses a report and judges it, giving each check's detail,
@@ -77,7 +78,7 @@ func judge(t *testing.T, report string, test grader.Test, r grader.Result) map[s
 }
 
 func TestJudgeJavaAPI(t *testing.T) {
-	ok := grader.Result{Verdict: grader.Optimal, Length: 2, Solvable: true}
+	ok := grader.Result{Verdict: check.Optimal, Length: 2, Solvable: true}
 	got := judge(t, goodReport, apiTest(), ok)
 	want := map[string]string{
 		"dimension":   "dimension() returned 3",
@@ -105,7 +106,7 @@ func TestJudgeJavaAPI(t *testing.T) {
 		"equals_null = false", "equals_null ! java.lang.NullPointerException",
 	).Replace(goodReport)
 	bad = bad[:strings.Index(bad, "moves = 2")] // the run stopped before moves()
-	got = judge(t, bad, apiTest(), grader.Result{Verdict: grader.Timeout, Solvable: true})
+	got = judge(t, bad, apiTest(), grader.Result{Verdict: check.Timeout, Solvable: true})
 	want = map[string]string{
 		"dimension":   "dimension() returned 3",
 		"hamming":     "FAILED hamming() returned 3, expected 2 (the number of tiles out of place, the blank not counted)",
@@ -144,12 +145,12 @@ func TestJudgeJavaAPI(t *testing.T) {
 		"kpuzzle-api 1\napi = campus\nis_solvable = false\nsolver ! java.lang.IllegalArgumentException: unsolvable\n": "new Solver(board) threw IllegalArgumentException: the puzzle has no solution",
 		"kpuzzle-api 1\napi = campus\nis_solvable = false\nsolver ! java.lang.IllegalStateException\n":                "FAILED new Solver(board) threw java.lang.IllegalStateException; expected an IllegalArgumentException for an unsolvable board",
 	} {
-		if got := judge(t, report, unsolvable, grader.Result{Verdict: grader.UnsolvableCorrect}); got["moves"] != want || got["is_solvable"] != "isSolvable() returned false" {
+		if got := judge(t, report, unsolvable, grader.Result{Verdict: check.UnsolvableCorrect}); got["moves"] != want || got["is_solvable"] != "isSolvable() returned false" {
 			t.Errorf("campus, unsolvable: moves %q, is_solvable %q", got["moves"], got["is_solvable"])
 		}
 	}
 	// Classes that match neither API fail every check, saying why.
-	got = judge(t, "kpuzzle-api 1\napi ! Board has neither dimension() nor size()\n", apiTest(), grader.Result{Verdict: grader.Crashed})
+	got = judge(t, "kpuzzle-api 1\napi ! Board has neither dimension() nor size()\n", apiTest(), grader.Result{Verdict: check.Crashed})
 	if got["hamming"] != "FAILED not checked: the submission matches neither Princeton API: Board has neither dimension() nor size()" {
 		t.Errorf("neither: %q", got["hamming"])
 	}
@@ -161,7 +162,7 @@ func TestJudgeJavaAPI(t *testing.T) {
 	}
 
 	// A constructor that throws fails every check, saying so.
-	got = judge(t, "kpuzzle-api 1\nboard ! java.lang.IllegalArgumentException: not square\n", apiTest(), grader.Result{Verdict: grader.Crashed, Solvable: true})
+	got = judge(t, "kpuzzle-api 1\nboard ! java.lang.IllegalArgumentException: not square\n", apiTest(), grader.Result{Verdict: check.Crashed, Solvable: true})
 	for name, d := range got {
 		if d != "FAILED new Board(tiles) threw java.lang.IllegalArgumentException: not square" {
 			t.Errorf("%s: %q", name, d)
@@ -171,8 +172,8 @@ func TestJudgeJavaAPI(t *testing.T) {
 	// An unsolvable puzzle: moves() is -1.
 	u := apiTest()
 	u.Board = puzzles.MustBoard(3, 3, 2, 1, 3, 4, 0, 6, 7, 5, 8)
-	u.Solvable, u.Optimum = false, grader.Optimum{}
-	got = judge(t, "kpuzzle-api 1\nmoves = 2\n", u, grader.Result{Verdict: grader.UnsolvableWrong})
+	u.Solvable, u.Optimum = false, check.Optimum{}
+	got = judge(t, "kpuzzle-api 1\nmoves = 2\n", u, grader.Result{Verdict: check.UnsolvableWrong})
 	if got["moves"] != "FAILED moves() returned 2, expected -1: the puzzle has no solution" {
 		t.Errorf("unsolvable moves: %q", got["moves"])
 	}
@@ -193,7 +194,7 @@ func TestParseAPIReportErrors(t *testing.T) {
 		}
 	}
 	checks := grader.ReadAPIReport([]byte("nonsense"), apiTest(), grader.Result{})
-	if len(checks) != len(grader.APIChecks) || checks[0].Passed || !strings.Contains(checks[0].Detail, "the harness's method report is unreadable: method report:1:1") {
+	if len(checks) != len(grader.APICriteria) || checks[0].Passed || !strings.Contains(checks[0].Detail, "the harness's method report is unreadable: method report:1:1") {
 		t.Errorf("unreadable report: %+v", checks)
 	}
 }

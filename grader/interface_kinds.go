@@ -7,25 +7,25 @@ import (
 )
 
 // The one table of the submission interfaces, which everything that
-// needs the list of them reads: [InterfaceNames], [LookupKind],
-// [CanonicalInterface], [RunStep.Interface], [Kinds] (kpuzzle init's
+// needs the list of them reads: [KindNames], [LookupKind],
+// [CanonicalKind], [RunStep.Kind], [Kinds] (kpuzzle init's
 // starters and help, the docs' checks), the rubric's check groups
-// (checkGroups) and the expected files (harnessNames).
+// (criteriaGroups) and the expected files (harnessNames).
 
 // kinds lists the submission interfaces from the most general to the
 // most specific: the kind of run settings is the last one in the table
-// that their keys select ([RunStep.Interface]; the file program, first,
+// that their keys select ([RunStep.Kind]; the file program, first,
 // is selected by every settings), and the order is the one of
-// InterfaceNames, kpuzzle init's help and docs/grading.md. Adding a kind
+// KindNames, kpuzzle init's help and docs/grading.md. Adding a kind
 // is adding its file and a line here. It is a function, not a variable,
 // so that a program that never asks for an interface (the browser
 // checker) links none of their code.
-func kinds() []Interface {
-	return []Interface{fileProgram{}, stdinProgram{}, interactiveProgram{}, pythonFunction{}, berkeleyFunction{}, javaAPI{}}
+func kinds() []Kind {
+	return []Kind{fileProgram{}, stdinProgram{}, interactiveProgram{}, pythonFunction{}, berkeleyFunction{}, javaAPI{}}
 }
 
-// InterfaceNames lists the interfaces' names, the file program first.
-func InterfaceNames() []string {
+// KindNames lists the interfaces' names, the file program first.
+func KindNames() []string {
 	var names []string
 	for _, k := range kinds() {
 		names = append(names, k.Name())
@@ -33,15 +33,15 @@ func InterfaceNames() []string {
 	return names
 }
 
-// Kinds lists the submission interfaces, in the order of InterfaceNames,
+// Kinds lists the submission interfaces, in the order of KindNames,
 // each without run settings: for what describes a kind (its name, title,
 // aliases, language, harness files, starter), not for grading.
-func Kinds() []Interface { return kinds() }
+func Kinds() []Kind { return kinds() }
 
-// LookupKind returns the kind called name (one of InterfaceNames, or an
+// LookupKind returns the kind called name (one of KindNames, or an
 // alias such as python-function or java-api, case-insensitively), as
 // [Kinds] lists it; ok is false when none is.
-func LookupKind(name string) (kind Interface, ok bool) {
+func LookupKind(name string) (kind Kind, ok bool) {
 	n := strings.ToLower(strings.TrimSpace(name))
 	for _, k := range kinds() {
 		if k.Name() == n || slices.Contains(k.Aliases(), n) {
@@ -51,10 +51,10 @@ func LookupKind(name string) (kind Interface, ok bool) {
 	return nil, false
 }
 
-// CanonicalInterface returns the name of the interface called name (one
-// of InterfaceNames, or an alias such as python-function or java-api,
+// CanonicalKind returns the name of the interface called name (one
+// of KindNames, or an alias such as python-function or java-api,
 // case-insensitively); ok is false when none is.
-func CanonicalInterface(name string) (canonical string, ok bool) {
+func CanonicalKind(name string) (canonical string, ok bool) {
 	k, ok := LookupKind(name)
 	if !ok {
 		return strings.ToLower(strings.TrimSpace(name)), false
@@ -62,15 +62,15 @@ func CanonicalInterface(name string) (canonical string, ok bool) {
 	return k.Name(), true
 }
 
-// Interface is the submission interface of the run settings: the most
+// Kind is the submission interface of the run settings: the most
 // specific kind of the table their keys select (Berkeley with
 // run.problem, a Python function with run.function, the Java API with
 // run.java_api, an interactive program with run.stdin and run.choices or
 // run.extract, a program given run.stdin, else a program given the
 // puzzle file).
-func (r RunStep) Interface() Interface {
+func (r RunStep) Kind() Kind {
 	p := program{run: r}
-	var kind Interface = fileProgram{p}
+	var kind Kind = fileProgram{p}
 	for _, k := range kinds() {
 		if k.selects(r) {
 			kind = k.with(p)
@@ -98,7 +98,7 @@ func (r RunStep) kindConflict() error {
 // harnessConflict refuses run settings that ask for two interfaces with
 // harnesses, neither of which refines the other.
 func (r RunStep) harnessConflict() error {
-	var chosen Interface
+	var chosen Kind
 	for _, k := range kinds() {
 		if !k.selects(r) || len(k.HarnessFiles()) == 0 {
 			continue
@@ -126,7 +126,7 @@ func harnessKeys() string {
 
 // selectorKey is the key that asks for kind k: run.problem for
 // "run.problem: berkeley".
-func selectorKey(k Interface) string {
+func selectorKey(k Kind) string {
 	key, _, _ := strings.Cut(k.selector(), ":")
 	key, _, _ = strings.Cut(key, " ")
 	return key

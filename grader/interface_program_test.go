@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -175,7 +176,7 @@ func TestExpectedSearchForEveryInterface(t *testing.T) {
 			}
 			// A checked legal path twice the optimum, as the checker
 			// gives it: valid with every point for dfs and greedy.
-			res := grader.Result{Test: "a.txt", Verdict: grader.Valid, Solvable: true, Length: 14, OptimalLength: ptr(7)}
+			res := grader.Result{Test: "a.txt", Verdict: check.Valid, Solvable: true, Length: 14, OptimalLength: ptr(7)}
 			if !shortest && res.VerdictScore(a.Rubric) != 5 {
 				t.Errorf("a checked %s path scores %v of 5", c.search, res.VerdictScore(a.Rubric))
 			}

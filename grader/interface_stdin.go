@@ -2,15 +2,15 @@ package grader
 
 import "fmt"
 
-// InterfaceStdin: a program that reads the puzzle as run.stdin writes
+// KindStdin: a program that reads the puzzle as run.stdin writes
 // it on standard input.
-const InterfaceStdin = "stdin"
+const KindStdin = "stdin"
 
-// stdinProgram is InterfaceStdin.
+// stdinProgram is KindStdin.
 type stdinProgram struct{ program }
 
-// Name is InterfaceStdin.
-func (stdinProgram) Name() string { return InterfaceStdin }
+// Name is KindStdin.
+func (stdinProgram) Name() string { return KindStdin }
 
 // Title is what it grades.
 func (stdinProgram) Title() string { return "a program reading the puzzle on standard input" }
@@ -18,7 +18,7 @@ func (stdinProgram) Title() string { return "a program reading the puzzle on sta
 // Starter reads the puzzle's rows on standard input and prints its
 // moves on standard output.
 func (stdinProgram) Starter() Starter {
-	return Starter{Name: InterfaceStdin, Title: "puzzle on standard input, moves on standard output",
+	return Starter{Name: KindStdin, Title: "puzzle on standard input, moves on standard output",
 		Help:      "the puzzle's rows on standard input, the moves on standard output",
 		Languages: []string{"python", "java", "cpp", "go"},
 		Adapt: func(c StarterCode, wallTime string) StarterCode {
@@ -38,6 +38,6 @@ func (c StarterCode) readsStdin(stdin, wallTime string, extra ...string) []strin
 	return append(run, extra...)
 }
 
-func (stdinProgram) selects(r RunStep) bool   { return r.Stdin != "" }
-func (stdinProgram) selector() string         { return "run.stdin" }
-func (stdinProgram) with(p program) Interface { return stdinProgram{p} }
+func (stdinProgram) selects(r RunStep) bool { return r.Stdin != "" }
+func (stdinProgram) selector() string       { return "run.stdin" }
+func (stdinProgram) with(p program) Kind    { return stdinProgram{p} }

@@ -12,7 +12,7 @@ import (
 )
 
 // TestInterfaceOfRunSettings: the run settings select one interface per
-// kind, every name of InterfaceNames is some settings' interface, and
+// kind, every name of KindNames is some settings' interface, and
 // each interface gives its own harness files, environment and standard
 // input.
 func TestInterfaceOfRunSettings(t *testing.T) {
@@ -26,14 +26,14 @@ func TestInterfaceOfRunSettings(t *testing.T) {
 		pipe      bool
 		language  string
 	}{
-		{run: `"command": "x {input} {output}"`, name: grader.InterfaceFile},
-		{run: `"command": "x {output}"`, name: grader.InterfaceFile, pipe: true},
-		{run: `"command": "x", "answer": "stdout", "stdin": "{rows}\n"`, name: grader.InterfaceStdin, stdin: "1 2 3\n4 0 6\n7 5 8\n"},
-		{run: `"command": "x", "answer": "stdout", "stdin": "{size}\n{choice}\n", "choices": ["*=3"], "extract": {"moves": "Move: (\\w+)"}`, name: grader.InterfaceInteractive, stdin: "3\n3\n"},
-		{run: `"function": "solver:solve"`, name: grader.InterfaceFunction, harness: []string{grader.HarnessFile}, language: grader.LanguagePython},
-		{run: `"function": "search:breadthFirstSearch", "problem": "berkeley"`, name: grader.InterfaceBerkeley, harness: []string{grader.BerkeleyHarnessFile},
+		{run: `"command": "x {input} {output}"`, name: grader.KindFile},
+		{run: `"command": "x {output}"`, name: grader.KindFile, pipe: true},
+		{run: `"command": "x", "answer": "stdout", "stdin": "{rows}\n"`, name: grader.KindStdin, stdin: "1 2 3\n4 0 6\n7 5 8\n"},
+		{run: `"command": "x", "answer": "stdout", "stdin": "{size}\n{choice}\n", "choices": ["*=3"], "extract": {"moves": "Move: (\\w+)"}`, name: grader.KindInteractive, stdin: "3\n3\n"},
+		{run: `"function": "solver:solve"`, name: grader.KindFunction, harness: []string{grader.HarnessFile}, language: grader.LanguagePython},
+		{run: `"function": "search:breadthFirstSearch", "problem": "berkeley"`, name: grader.KindBerkeley, harness: []string{grader.BerkeleyHarnessFile},
 			env: grader.BerkeleyGoalEnv + "=1 2 3 4 5 6 7 8 0", language: grader.LanguagePython},
-		{run: `"java_api": "princeton"`, name: grader.InterfaceJavaAPI, harness: []string{grader.JavaHarnessFile}, language: grader.LanguageJava},
+		{run: `"java_api": "princeton"`, name: grader.KindJavaAPI, harness: []string{grader.JavaHarnessFile}, language: grader.LanguageJava},
 	}
 	seen := map[string]bool{}
 	for _, c := range cases {
@@ -42,7 +42,7 @@ func TestInterfaceOfRunSettings(t *testing.T) {
 			t.Errorf("%s: %v", c.run, err)
 			continue
 		}
-		kind := a.Run.Interface()
+		kind := a.Run.Kind()
 		seen[kind.Name()] = true
 		if kind.Name() != c.name {
 			t.Errorf("%s: interface %s, want %s", c.run, kind.Name(), c.name)
@@ -68,28 +68,28 @@ func TestInterfaceOfRunSettings(t *testing.T) {
 			t.Errorf("%s: stdin %q (pipe the puzzle: %v), want %q (%v)", c.run, text, pipe, c.stdin, c.pipe)
 		}
 	}
-	for _, name := range grader.InterfaceNames() {
+	for _, name := range grader.KindNames() {
 		if !seen[name] {
 			t.Errorf("no run settings select the %s interface", name)
 		}
 	}
 }
 
-// TestCanonicalInterface: the kinds' names and kpuzzle init's older
+// TestCanonicalKind: the kinds' names and kpuzzle init's older
 // spellings name one interface each; anything else is refused.
-func TestCanonicalInterface(t *testing.T) {
+func TestCanonicalKind(t *testing.T) {
 	for name, want := range map[string]string{
-		"file": grader.InterfaceFile, "stdin": grader.InterfaceStdin, "interactive": grader.InterfaceInteractive,
-		"function": grader.InterfaceFunction, "python-function": grader.InterfaceFunction,
-		"berkeley": grader.InterfaceBerkeley, "java_api": grader.InterfaceJavaAPI, "java-api": grader.InterfaceJavaAPI, " Java-API ": grader.InterfaceJavaAPI,
+		"file": grader.KindFile, "stdin": grader.KindStdin, "interactive": grader.KindInteractive,
+		"function": grader.KindFunction, "python-function": grader.KindFunction,
+		"berkeley": grader.KindBerkeley, "java_api": grader.KindJavaAPI, "java-api": grader.KindJavaAPI, " Java-API ": grader.KindJavaAPI,
 	} {
-		if got, ok := grader.CanonicalInterface(name); !ok || got != want {
-			t.Errorf("CanonicalInterface(%q) = %q, %v; want %q", name, got, ok, want)
+		if got, ok := grader.CanonicalKind(name); !ok || got != want {
+			t.Errorf("CanonicalKind(%q) = %q, %v; want %q", name, got, ok, want)
 		}
 	}
 	for _, name := range []string{"", "java", "python", "run.function"} {
-		if got, ok := grader.CanonicalInterface(name); ok {
-			t.Errorf("CanonicalInterface(%q) = %q, want none", name, got)
+		if got, ok := grader.CanonicalKind(name); ok {
+			t.Errorf("CanonicalKind(%q) = %q, want none", name, got)
 		}
 	}
 }
@@ -100,13 +100,13 @@ func TestCanonicalInterface(t *testing.T) {
 // the Berkeley check is not made on an unsolvable test.
 func TestInterfaceChecks(t *testing.T) {
 	board, _ := puzzles.NewBoard(puzzles.Shape{Rows: 3, Cols: 3}, []int{1, 2, 3, 4, 0, 6, 7, 5, 8})
-	own := grader.SubCheck{Group: "claims", Name: "own"}
-	kind := func(run string) grader.Interface {
+	own := grader.Criterion{Group: "claims", Name: "own"}
+	kind := func(run string) grader.Kind {
 		a, err := grader.ParseAssignment(settings(t, `{"puzzles": {"dir": "s"}, "run": {`+run+`}}`), "/c", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return a.Run.Interface()
+		return a.Run.Kind()
 	}
 	java := kind(`"java_api": "princeton"`)
 	search := kind(`"function": "search:breadthFirstSearch", "problem": "berkeley"`)
@@ -120,7 +120,7 @@ func TestInterfaceChecks(t *testing.T) {
 	}
 	for _, c := range []struct {
 		what     string
-		kind     grader.Interface
+		kind     grader.Kind
 		solvable bool
 		read     func(string) ([]byte, string, error)
 		// first and last are the details' prefixes of the checks around
@@ -136,18 +136,18 @@ func TestInterfaceChecks(t *testing.T) {
 		{"an unsolvable test's record", search, false, read("a folder", nil), "", "", 1},
 		{"a file program", file, true, read("a folder", nil), "", "", 1},
 	} {
-		r := grader.Result{Checks: []grader.SubCheck{own}}
-		c.kind.Checks(context.Background(), grader.FinishedRun{Test: grader.Test{Name: "p1.txt", Board: board, Solvable: c.solvable}, ReadBeside: c.read, Shared: noReference}, &r)
+		r := grader.Result{Criteria: []grader.Criterion{own}}
+		c.kind.JudgeCriteria(context.Background(), grader.FinishedRun{Test: grader.Test{Name: "p1.txt", Board: board, Solvable: c.solvable}, ReadBeside: c.read, Shared: noReference}, &r)
 		switch {
-		case c.count > 0 && len(r.Checks) != c.count:
-			t.Errorf("%s: %d checks, want %d: %+v", c.what, len(r.Checks), c.count, r.Checks)
-		case c.count < 0 && (len(r.Checks) < 2 || r.Checks[len(r.Checks)-1] != own):
+		case c.count > 0 && len(r.Criteria) != c.count:
+			t.Errorf("%s: %d checks, want %d: %+v", c.what, len(r.Criteria), c.count, r.Criteria)
+		case c.count < 0 && (len(r.Criteria) < 2 || r.Criteria[len(r.Criteria)-1] != own):
 			// The Java API's checks come first, the result's own last.
-			t.Errorf("%s: want the method checks before the result's own: %+v", c.what, r.Checks)
-		case c.count > 0 && r.Checks[0] != own:
-			t.Errorf("%s: the result's own check is not first: %+v", c.what, r.Checks)
-		case c.last != "" && !strings.HasPrefix(r.Checks[len(r.Checks)-1].Detail, c.last):
-			t.Errorf("%s: last check %+v, want %s...", c.what, r.Checks[len(r.Checks)-1], c.last)
+			t.Errorf("%s: want the method checks before the result's own: %+v", c.what, r.Criteria)
+		case c.count > 0 && r.Criteria[0] != own:
+			t.Errorf("%s: the result's own check is not first: %+v", c.what, r.Criteria)
+		case c.last != "" && !strings.HasPrefix(r.Criteria[len(r.Criteria)-1].Detail, c.last):
+			t.Errorf("%s: last check %+v, want %s...", c.what, r.Criteria[len(r.Criteria)-1], c.last)
 		}
 	}
 }

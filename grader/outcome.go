@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
@@ -117,7 +118,7 @@ func (o *RunOutcome) Judge(a *Assignment, t Test) Judgement {
 	case AnswerUnsolvable:
 		return Judgement{Answer: []byte(puzzles.UnsolvableToken + "\n"), Report: report, Notes: []string{o.scrub().Replace(read.Said)}}
 	case AnswerMissing:
-		r := o.timed(testResult(t, NoAnswer, "the program exited normally but wrote no answer to "+answerWhere(file)), run.Limits)
+		r := o.timed(testResult(t, check.NoAnswer, "the program exited normally but wrote no answer to "+answerWhere(file)), run.Limits)
 		if n := len(bytes.TrimSpace(o.Stdout)); n > 0 {
 			r.Details = append([]string{fmt.Sprintf("it printed %d bytes on stdout; the assignment reads the answer from the output file", n)}, tail("stdout", o.Stdout, o.scrub())...)
 		}
@@ -126,7 +127,7 @@ func (o *RunOutcome) Judge(a *Assignment, t Test) Judgement {
 		r, found := o.reported(a, t, report)
 		return Judgement{Decided: true, Result: o.timed(r, run.Limits), Claims: found, Report: report}
 	case AnswerNotFound:
-		r := o.timed(testResult(t, NoAnswer, fmt.Sprintf("nothing in %s matches run.extract.moves (%s)", read.Where, run.Extract[ExtractMoves])), run.Limits)
+		r := o.timed(testResult(t, check.NoAnswer, fmt.Sprintf("nothing in %s matches run.extract.moves (%s)", read.Where, run.Extract[ExtractMoves])), run.Limits)
 		for _, s := range written {
 			if s.Answer || s.Name == "stderr" && run.ReadStderr {
 				r.Details = append(r.Details, tail(s.Name, s.Text, o.scrub())...)
@@ -139,7 +140,7 @@ func (o *RunOutcome) Judge(a *Assignment, t Test) Judgement {
 		if run.Answer != "stdout" {
 			where = "wrote an empty answer to " + answerWhere(file)
 		}
-		r := o.timed(testResult(t, NoAnswer, "the program exited normally but "+where), run.Limits)
+		r := o.timed(testResult(t, check.NoAnswer, "the program exited normally but "+where), run.Limits)
 		r.Details = tail("stderr", o.Stderr, o.scrub())
 		return Judgement{Decided: true, Result: r}
 	}
@@ -166,51 +167,51 @@ func (o *RunOutcome) written(run RunStep, file string, text []byte, missing bool
 // judgeRun is the verdict the run decides by how it ended, whatever it
 // left; ok is false when it exited normally within its limits.
 func (o *RunOutcome) judgeRun(run RunStep, t Test) (r Result, ok bool) {
-	fail := func(v Verdict, format string, args ...any) Result {
+	fail := func(v check.Verdict, format string, args ...any) Result {
 		return testResult(t, v, fmt.Sprintf(format, args...))
 	}
 	timed := func(r Result) Result { return o.timed(r, run.Limits) }
 	stderrTail := tail("stderr", o.Stderr, o.scrub())
 	switch {
 	case o.StartErr != nil:
-		return fail(Crashed, "the command %s could not start: %v", QuoteWords(o.Command), o.StartErr), true
+		return fail(check.Crashed, "the command %s could not start: %v", QuoteWords(o.Command), o.StartErr), true
 	case o.DiskExceeded:
-		return timed(fail(OutputLimit, "took more than run.disk (%s) of disk in its working folder and temporary folders; stopped", run.Disk)), true
+		return timed(fail(check.OutputLimit, "took more than run.disk (%s) of disk in its working folder and temporary folders; stopped", run.Disk)), true
 	case o.DiskFull && !o.Success() && !o.FileSizeExceeded:
-		return fail(GraderError, "%s", o.diskFullSummary("run.disk", run.Disk)), true
+		return fail(check.GraderError, "%s", o.diskFullSummary("run.disk", run.Disk)), true
 	// Too much output is the better explanation of a run that also
 	// timed out while printing it.
 	case o.FileSizeExceeded:
-		return timed(fail(OutputLimit, "wrote a file larger than run.output (%s); stopped", run.Output)), true
+		return timed(fail(check.OutputLimit, "wrote a file larger than run.output (%s); stopped", run.Output)), true
 	case !o.Success() && o.AnswerFileSize >= int64(run.Output):
 		// A runtime that ignores SIGXFSZ (CPython does) gets EFBIG at the
 		// cap and dies of it; the cause is the size all the same.
-		return timed(fail(OutputLimit, "wrote an answer as large as run.output (%s) and failed to write more", run.Output)), true
+		return timed(fail(check.OutputLimit, "wrote an answer as large as run.output (%s) and failed to write more", run.Output)), true
 	case o.StdoutTruncated:
-		return timed(fail(OutputLimit, "printed more than run.output (%s) on stdout", run.Output)), true
+		return timed(fail(check.OutputLimit, "printed more than run.output (%s) on stdout", run.Output)), true
 	case o.StderrTruncated:
-		return timed(fail(OutputLimit, "printed more than run.output (%s) on stderr", run.Output)), true
+		return timed(fail(check.OutputLimit, "printed more than run.output (%s) on stderr", run.Output)), true
 	case o.TimedOut:
-		r := timed(fail(Timeout, "still running after run.wall_time (%s); stopped with all its processes", run.WallTime))
+		r := timed(fail(check.Timeout, "still running after run.wall_time (%s); stopped with all its processes", run.WallTime))
 		r.Details = o.stoppedProgress(run, t)
 		return r, true
 	case o.CPUExceeded:
-		r := timed(fail(Timeout, "used more than run.cpu_time (%s) of CPU time; stopped", run.CPUTime))
+		r := timed(fail(check.Timeout, "used more than run.cpu_time (%s) of CPU time; stopped", run.CPUTime))
 		r.Details = o.stoppedProgress(run, t)
 		return r, true
 	case o.CPU > run.CPUTime.Std():
 		// The kernel stops each process at run.cpu_time rounded up to
 		// whole seconds; the limit is the whole program's, every process
 		// and thread together, to the millisecond.
-		return timed(fail(Timeout, "used %.2f s of CPU time in all its processes together, more than run.cpu_time (%s)", o.CPU.Seconds(), run.CPUTime)), true
+		return timed(fail(check.Timeout, "used %.2f s of CPU time in all its processes together, more than run.cpu_time (%s)", o.CPU.Seconds(), run.CPUTime)), true
 	case o.MemoryExceeded && bytes.Contains(o.Stderr, []byte("OutOfMemoryError: Java heap space")):
 		// The JVM's own heap (-Xmx in the command) ran out, not
 		// run.memory.
-		r := timed(fail(MemoryLimit, "ran out of Java heap space (the JVM's -Xmx, set in run.command or by the JVM's default; run.memory is %s)", run.Memory))
+		r := timed(fail(check.MemoryLimit, "ran out of Java heap space (the JVM's -Xmx, set in run.command or by the JVM's default; run.memory is %s)", run.Memory))
 		r.Details = stderrTail
 		return r, true
 	case o.MemoryExceeded:
-		r := timed(fail(MemoryLimit, "ran out of memory under run.memory (%s)", run.Memory))
+		r := timed(fail(check.MemoryLimit, "ran out of memory under run.memory (%s)", run.Memory))
 		r.Details = stderrTail
 		return r, true
 	case !o.Success():
@@ -218,7 +219,7 @@ func (o *RunOutcome) judgeRun(run RunStep, t Test) (r Result, ok bool) {
 		if n := len(stderrTail); n > 0 {
 			summary += ": " + strings.TrimSpace(stderrTail[n-1])
 		}
-		r := timed(fail(Crashed, "%s", summary))
+		r := timed(fail(check.Crashed, "%s", summary))
 		r.Details = append(outsideFileHints(stderrTail), stderrTail...)
 		return r, true
 	}
@@ -234,24 +235,24 @@ func (o *RunOutcome) answerText(run RunStep, t Test, file string) (text []byte, 
 	if run.Answer == "stdout" {
 		return o.Stdout, false, Result{}, false
 	}
-	fail := func(v Verdict, format string, args ...any) Result {
+	fail := func(v check.Verdict, format string, args ...any) Result {
 		return testResult(t, v, fmt.Sprintf(format, args...))
 	}
 	switch p := o.AnswerProblem; {
 	case o.AnswerErr != nil:
-		return nil, false, fail(GraderError, "cannot read the answer: %v", o.AnswerErr), true
+		return nil, false, fail(check.GraderError, "cannot read the answer: %v", o.AnswerErr), true
 	case p == "missing" && run.SaidUnsolvable(o.written(run, file, nil, true)) != "":
 		// No answer file, but the program said there is no solution: a
 		// full disk does not matter.
 		return nil, true, Result{}, false
 	case p != "" && p != "too large" && o.DiskFull:
-		return nil, false, fail(GraderError, "%s", o.diskFullSummary("run.disk", run.Disk)), true
+		return nil, false, fail(check.GraderError, "%s", o.diskFullSummary("run.disk", run.Disk)), true
 	case p == "missing":
 		return nil, true, Result{}, false
 	case p == "too large":
-		return nil, false, o.timed(fail(OutputLimit, "wrote an answer larger than run.output (%s)", run.Output), run.Limits), true
+		return nil, false, o.timed(fail(check.OutputLimit, "wrote an answer larger than run.output (%s)", run.Output), run.Limits), true
 	case p != "":
-		return nil, false, o.timed(fail(Malformed, "%s holds %s, not an answer file", answerWhere(file), p), run.Limits), true
+		return nil, false, o.timed(fail(check.Malformed, "%s holds %s, not an answer file", answerWhere(file), p), run.Limits), true
 	}
 	return o.AnswerFile, false, Result{}, false
 }
@@ -261,7 +262,7 @@ func (o *RunOutcome) answerText(run RunStep, t Test, file string) (text []byte, 
 // in the details, the run's times and the limits it came near, and a
 // longer solution taken as valid when the test's claimed search does not
 // promise a shortest one.
-func (o *RunOutcome) Checked(a *Assignment, t Test, j Judgement, rep Report) Result {
+func (o *RunOutcome) Checked(a *Assignment, t Test, j Judgement, rep check.Report) Result {
 	r := o.timed(ResultFromReport(t.Name, rep), a.Run.Limits)
 	if len(j.Notes) > 0 {
 		r.Details = append(append([]string(nil), j.Notes...), r.Details...)
@@ -278,7 +279,7 @@ func (o *RunOutcome) Checked(a *Assignment, t Test, j Judgement, rep Report) Res
 func (o *RunOutcome) JudgeBuild(b BuildStep) (r Result, failed bool) {
 	fail := func(summary string) Result {
 		details := append(buildLines("stderr", o.Stderr, o.scrub()), buildLines("stdout", o.Stdout, o.scrub())...)
-		return Result{Verdict: BuildFailed, Summary: "the build step " + QuoteWords(o.Command) + " " + summary, Details: details,
+		return Result{Verdict: check.BuildFailed, Summary: "the build step " + QuoteWords(o.Command) + " " + summary, Details: details,
 			Seconds: o.Wall.Seconds(), CPUSeconds: o.CPU.Seconds()}
 	}
 	switch {
@@ -287,7 +288,7 @@ func (o *RunOutcome) JudgeBuild(b BuildStep) (r Result, failed bool) {
 	case o.DiskExceeded:
 		return fail(fmt.Sprintf("took more than build.disk (%s) of disk and was stopped", b.Disk)), true
 	case o.DiskFull && !o.Success():
-		return Result{Verdict: GraderError, Summary: o.diskFullSummary("build.disk", b.Disk)}, true
+		return Result{Verdict: check.GraderError, Summary: o.diskFullSummary("build.disk", b.Disk)}, true
 	case o.TimedOut:
 		return fail(fmt.Sprintf("took longer than build.wall_time (%s) and was stopped", b.WallTime)), true
 	case o.CPUExceeded:
@@ -329,7 +330,7 @@ func (o *RunOutcome) diskFullSummary(key string, budget ByteSize) string {
 func (o *RunOutcome) timed(r Result, l Limits) Result {
 	r.Seconds, r.CPUSeconds = roundSeconds(o.Wall), roundSeconds(o.CPU)
 	switch r.Verdict {
-	case Timeout, OutputLimit, MemoryLimit:
+	case check.Timeout, check.OutputLimit, check.MemoryLimit:
 		// Decided by a limit it passed: another one it came near is
 		// no news.
 	default:
@@ -441,7 +442,7 @@ func (o *RunOutcome) reported(a *Assignment, t Test, report []byte) (r Result, f
 	trace := tail("report", report, o.scrub())
 	claims, problems := a.Run.ExtractClaims(text)
 	if claims.Length == nil {
-		r.Verdict = NoAnswer
+		r.Verdict = check.NoAnswer
 		r.Summary = fmt.Sprintf("the program reports no solution: nothing in its output matches run.extract.length (%s)", a.Run.Extract[ExtractLength])
 		r.Details = append(problems, trace...)
 		return r, false
@@ -453,23 +454,23 @@ func (o *RunOutcome) reported(a *Assignment, t Test, report []byte) (r Result, f
 	unchecked := "its moves are not listed, so the length is its claim, not checked: " + reportedShare(rub)
 	switch {
 	case !t.Solvable:
-		r.Verdict = Incomplete
+		r.Verdict = check.Incomplete
 		r.Summary = fmt.Sprintf("reports a solution of %d moves, but the puzzle has no solution", n)
 	case !t.Optimum.Known:
-		r.Verdict = Valid
+		r.Verdict = check.Valid
 		r.Summary = fmt.Sprintf("reports a solution of %d moves; the optimal length is not known, so it is not verified (%s)", n, unchecked)
 	case n < t.Optimum.Length:
-		r.Verdict = Incomplete
+		r.Verdict = check.Incomplete
 		r.Summary = fmt.Sprintf("reports a solution of %d moves, but the optimal length is %d: no solution is that short", n, t.Optimum.Length)
 	case n == t.Optimum.Length:
-		r.Verdict = Optimal
+		r.Verdict = check.Optimal
 		r.Summary = fmt.Sprintf("reports a solution of %d moves, the optimal length (%s)", n, unchecked)
 	case rub.AnyLength:
-		r.Verdict = Valid
+		r.Verdict = check.Valid
 		r.Summary = fmt.Sprintf("reports a solution of %d moves; %s does not promise a shortest solution, so any length is valid (the optimal length is %d), but %s",
 			n, a.ExpectedSearch(t.Name), t.Optimum.Length, unchecked)
 	default:
-		r.Verdict = Suboptimal
+		r.Verdict = check.Suboptimal
 		r.Summary = fmt.Sprintf("reports a solution of %d moves; the optimal length is %d (%s)", n, t.Optimum.Length, unchecked)
 	}
 	r.Details = trace
@@ -499,10 +500,10 @@ func reportedShare(rub Rubric) string {
 // shortest solution: a depth-first search's path is judged as such a
 // path, not as a failed attempt at a shortest one.
 func anyLength(a *Assignment, r *Result, t Test) {
-	if r.Verdict != Suboptimal || !a.Rubric.ForTest(t.Name).AnyLength {
+	if r.Verdict != check.Suboptimal || !a.Rubric.ForTest(t.Name).AnyLength {
 		return
 	}
-	r.Verdict = Valid
+	r.Verdict = check.Valid
 	r.Summary = fmt.Sprintf("solved in %d moves; %s does not promise a shortest solution, so any solution is valid (the optimal length is %d)",
 		r.Length, a.ExpectedSearch(t.Name), *r.OptimalLength)
 }
@@ -527,6 +528,6 @@ func answerWhere(file string) string {
 }
 
 // testResult is a result of test t with verdict v and summary.
-func testResult(t Test, v Verdict, summary string) Result {
+func testResult(t Test, v check.Verdict, summary string) Result {
 	return Result{Test: t.Name, Verdict: v, Solvable: t.Solvable, OptimalLength: t.Optimum.KnownLength(), Summary: summary}
 }

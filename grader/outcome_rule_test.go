@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -132,7 +132,7 @@ func TestAnswerRule(t *testing.T) {
 
 				j := o.Judge(a, outcomeTest)
 				if wantNoAnswer != "" {
-					if !j.Decided || j.Result.Verdict != grader.NoAnswer || !strings.HasPrefix(j.Result.Summary, wantNoAnswer) {
+					if !j.Decided || j.Result.Verdict != check.NoAnswer || !strings.HasPrefix(j.Result.Summary, wantNoAnswer) {
 						t.Fatalf("got %+v; want no-answer, %q...", j, wantNoAnswer)
 					}
 				} else {
@@ -181,12 +181,12 @@ func TestNoSolutionWithoutAnswerFile(t *testing.T) {
 		if j.Decided || string(j.Answer) != "UNSOLVABLE\n" {
 			t.Fatalf("%s: %+v; want the answer UNSOLVABLE", answer, j)
 		}
-		rep, err := grader.Check(context.Background(), outcomeTest.Problem(puzzles.TileMoves), bytes.NewReader(j.Answer), "answer", grader.CheckOptions{})
+		rep, err := check.Answer(context.Background(), outcomeTest.Problem(puzzles.TileMoves), bytes.NewReader(j.Answer), "answer", check.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := o.Checked(a, outcomeTest, j, rep)
-		if r.Verdict != grader.UnsolvableWrong {
+		if r.Verdict != check.UnsolvableWrong {
 			t.Errorf("%s: %s, want unsolvable-wrong (the test can be solved)", answer, r.Verdict)
 		}
 		want := "it says the puzzle has no solution (run.extract.unsolvable matched stdout, line 2: No solution found)"

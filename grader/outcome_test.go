@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
@@ -34,7 +35,7 @@ func outcomeAssignment(t *testing.T, run string, top ...string) *grader.Assignme
 // outcomeTest is a solvable test one move (LEFT) from the goal, whose
 // optimal length the key gives.
 var outcomeTest = grader.Test{Name: "a.txt", Board: oneAway, Goal: puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3}), Solvable: true,
-	Optimum: grader.Optimum{Known: true, Length: 1, Source: "answer key"}}
+	Optimum: check.Optimum{Known: true, Length: 1, Source: "answer key"}}
 
 // normalRun is a run that exited normally after 1 s (0.5 s of CPU) and
 // left a one-move answer file at the output path.
@@ -48,7 +49,7 @@ func normalRun() grader.RunOutcome {
 
 // decided is the result of outcomeTest a run decides: its verdict,
 // summary and details with the times of normalRun.
-func decided(v grader.Verdict, summary string, details ...string) grader.Result {
+func decided(v check.Verdict, summary string, details ...string) grader.Result {
 	return grader.Result{Test: "a.txt", Verdict: v, Solvable: true, OptimalLength: ptr(1), Summary: summary, Details: details, Seconds: 1, CPUSeconds: 0.5}
 }
 
@@ -81,87 +82,87 @@ func TestJudgeRun(t *testing.T) {
 	}{
 		{"could not start, before anything else", "", func(o *grader.RunOutcome) {
 			o.StartErr, o.TimedOut, o.DiskExceeded = errors.New("exec: no such file"), true, true
-		}, untimed(decided(grader.Crashed, "the command python3 /s/solver.py could not start: exec: no such file"))},
+		}, untimed(decided(check.Crashed, "the command python3 /s/solver.py could not start: exec: no such file"))},
 		{"over run.disk, before too much output and a time-out", "", func(o *grader.RunOutcome) {
 			o.DiskExceeded, o.FileSizeExceeded, o.StdoutTruncated, o.TimedOut, o.ExitCode = true, true, true, true, -1
 			o.Wall = 9500 * time.Millisecond // no near-limit mark on a limit's verdict
 		}, func() grader.Result {
-			r := decided(grader.OutputLimit, "took more than run.disk (1MiB) of disk in its working folder and temporary folders; stopped")
+			r := decided(check.OutputLimit, "took more than run.disk (1MiB) of disk in its working folder and temporary folders; stopped")
 			r.Seconds = 9.5
 			return r
 		}()},
 		{"disk full while failing within run.disk is the grader's error", "", func(o *grader.RunOutcome) {
 			o.DiskFull, o.DiskUsed, o.ExitCode, o.StdoutTruncated = true, 4096, 1, true
-		}, untimed(decided(grader.GraderError, diskFull))},
+		}, untimed(decided(check.GraderError, diskFull))},
 		{"disk full, but a file over run.output explains the failure", "", func(o *grader.RunOutcome) {
 			o.DiskFull, o.FileSizeExceeded, o.Signal, o.ExitCode = true, true, "SIGXFSZ", -1
-		}, decided(grader.OutputLimit, "wrote a file larger than run.output (1KiB); stopped")},
+		}, decided(check.OutputLimit, "wrote a file larger than run.output (1KiB); stopped")},
 		{"too much output beats timed out", "", func(o *grader.RunOutcome) {
 			o.FileSizeExceeded, o.TimedOut, o.CPUExceeded, o.MemoryExceeded, o.ExitCode = true, true, true, true, -1
-		}, decided(grader.OutputLimit, "wrote a file larger than run.output (1KiB); stopped")},
+		}, decided(check.OutputLimit, "wrote a file larger than run.output (1KiB); stopped")},
 		{"a failed run with its answer at the cap", "", func(o *grader.RunOutcome) {
 			o.ExitCode, o.AnswerFileSize, o.StdoutTruncated, o.TimedOut = 1, 1024, true, true
-		}, decided(grader.OutputLimit, "wrote an answer as large as run.output (1KiB) and failed to write more")},
+		}, decided(check.OutputLimit, "wrote an answer as large as run.output (1KiB) and failed to write more")},
 		{"stdout over run.output, before a time-out", "", func(o *grader.RunOutcome) {
 			o.StdoutTruncated, o.StderrTruncated, o.TimedOut, o.ExitCode = true, true, true, -1
-		}, decided(grader.OutputLimit, "printed more than run.output (1KiB) on stdout")},
+		}, decided(check.OutputLimit, "printed more than run.output (1KiB) on stdout")},
 		{"stderr over run.output", "", func(o *grader.RunOutcome) {
 			o.StderrTruncated, o.CPUExceeded, o.ExitCode = true, true, -1
-		}, decided(grader.OutputLimit, "printed more than run.output (1KiB) on stderr")},
+		}, decided(check.OutputLimit, "printed more than run.output (1KiB) on stderr")},
 		{"timed out, before a CPU limit; says how far it got", "", func(o *grader.RunOutcome) {
 			o.TimedOut, o.CPUExceeded, o.MemoryExceeded, o.ExitCode, o.Signal = true, true, true, -1, "SIGKILL"
 			o.AnswerFile = []byte("LEFT\n\nUP\n")
 			o.Stdout = []byte(strings.Repeat("x", 1000)) // no near-limit mark on a limit's verdict
 		}, func() grader.Result {
-			r := decided(grader.Timeout, "still running after run.wall_time (10s); stopped with all its processes",
+			r := decided(check.Timeout, "still running after run.wall_time (10s); stopped with all its processes",
 				"it had written 2 lines to its answer file when it was stopped", "the puzzle's optimal length is 1 moves (answer key)")
 			return r
 		}()},
 		{"timed out with its answer on stdout", `"answer": "stdout"`, func(o *grader.RunOutcome) {
 			o.TimedOut, o.ExitCode, o.Stdout = true, -1, []byte("LEFT\n")
-		}, decided(grader.Timeout, "still running after run.wall_time (10s); stopped with all its processes",
+		}, decided(check.Timeout, "still running after run.wall_time (10s); stopped with all its processes",
 			"it had written 1 line to stdout when it was stopped", "the puzzle's optimal length is 1 moves (answer key)")},
 		{"over the CPU limit of a process; an unreadable answer counts as nothing written", "", func(o *grader.RunOutcome) {
 			o.CPUExceeded, o.MemoryExceeded, o.Signal, o.ExitCode = true, true, "SIGXCPU", -1
 			o.AnswerFile, o.AnswerProblem = nil, "a symbolic link"
-		}, decided(grader.Timeout, "used more than run.cpu_time (10s) of CPU time; stopped",
+		}, decided(check.Timeout, "used more than run.cpu_time (10s) of CPU time; stopped",
 			"it had written nothing to its answer file when it was stopped", "the puzzle's optimal length is 1 moves (answer key)")},
 		{"over run.cpu_time in all its processes together, though it exited normally", "", func(o *grader.RunOutcome) {
 			o.CPU, o.MemoryExceeded = 10250*time.Millisecond, true
 		}, func() grader.Result {
-			r := decided(grader.Timeout, "used 10.25 s of CPU time in all its processes together, more than run.cpu_time (10s)")
+			r := decided(check.Timeout, "used 10.25 s of CPU time in all its processes together, more than run.cpu_time (10s)")
 			r.CPUSeconds = 10.25
 			return r
 		}()},
 		{"out of Java heap: the JVM's -Xmx, not run.memory", "", func(o *grader.RunOutcome) {
 			o.MemoryExceeded, o.ExitCode = true, 1
 			o.Stderr = []byte("Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n\tat Solver.main(Solver.java:3)\n")
-		}, decided(grader.MemoryLimit, "ran out of Java heap space (the JVM's -Xmx, set in run.command or by the JVM's default; run.memory is 64MiB)",
+		}, decided(check.MemoryLimit, "ran out of Java heap space (the JVM's -Xmx, set in run.command or by the JVM's default; run.memory is 64MiB)",
 			"stderr:", `  Exception in thread "main" java.lang.OutOfMemoryError: Java heap space`, "      at Solver.main(Solver.java:3)")},
 		{"out of run.memory", "", func(o *grader.RunOutcome) {
 			o.MemoryExceeded, o.ExitCode, o.Stderr = true, 1, []byte("MemoryError\n")
 			o.Wall = 9500 * time.Millisecond // no near-limit mark on a limit's verdict
 		}, func() grader.Result {
-			r := decided(grader.MemoryLimit, "ran out of memory under run.memory (64MiB)", "stderr:", "  MemoryError")
+			r := decided(check.MemoryLimit, "ran out of memory under run.memory (64MiB)", "stderr:", "  MemoryError")
 			r.Seconds = 9.5
 			return r
 		}()},
 		{"a Java heap message without a memory failure is a crash", "", func(o *grader.RunOutcome) {
 			o.ExitCode, o.Stderr = 1, []byte("java.lang.OutOfMemoryError: Java heap space\n")
-		}, decided(grader.Crashed, "exited with status 1: java.lang.OutOfMemoryError: Java heap space", "stderr:", "  java.lang.OutOfMemoryError: Java heap space")},
+		}, decided(check.Crashed, "exited with status 1: java.lang.OutOfMemoryError: Java heap space", "stderr:", "  java.lang.OutOfMemoryError: Java heap space")},
 		{"crashed: a non-zero exit, with its answer written; paths scrubbed, an outside file explained", "", func(o *grader.RunOutcome) {
 			o.ExitCode, o.Wall = 2, 9500*time.Millisecond
 			o.Stderr = []byte("  File \"/tmp/test-1/submission/solver.py\", line 3\nFileNotFoundError: [Errno 2] No such file or directory: '/home/ta/data.txt'\n")
 			o.Scrub = strings.NewReplacer("/tmp/test-1/submission", "<submission>")
-		}, nearWall(decided(grader.Crashed, "exited with status 2: FileNotFoundError: [Errno 2] No such file or directory: '/home/ta/data.txt'",
+		}, nearWall(decided(check.Crashed, "exited with status 2: FileNotFoundError: [Errno 2] No such file or directory: '/home/ta/data.txt'",
 			"it looked for /home/ta/data.txt, which no run can see: a program sees its submission, the instructor's run.files and its own working folder only",
 			"stderr:", `    File "<submission>/solver.py", line 3`, "  FileNotFoundError: [Errno 2] No such file or directory: '/home/ta/data.txt'"))},
 		{"killed by a signal, silently", "", func(o *grader.RunOutcome) {
 			o.ExitCode, o.Signal = -1, "SIGSEGV"
-		}, decided(grader.Crashed, "was killed by SIGSEGV")},
+		}, decided(check.Crashed, "was killed by SIGSEGV")},
 		{"a failed run with its answer below the cap crashed, near the limit", "", func(o *grader.RunOutcome) {
 			o.ExitCode, o.AnswerFileSize = 1, 1023
-		}, nearLimit(decided(grader.Crashed, "exited with status 1"), "answer file (run.output 1KiB)")},
+		}, nearLimit(decided(check.Crashed, "exited with status 1"), "answer file (run.output 1KiB)")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -191,43 +192,43 @@ func TestJudgeAnswer(t *testing.T) {
 	}{
 		{"the answer could not be read", "", func(o *grader.RunOutcome) {
 			o.AnswerFile, o.AnswerErr = nil, errors.New("input/output error")
-		}, untimed(decided(grader.GraderError, "cannot read the answer: input/output error"))},
+		}, untimed(decided(check.GraderError, "cannot read the answer: input/output error"))},
 		{"no answer file, the disk full: the grader's error", "", func(o *grader.RunOutcome) {
 			o.AnswerFile, o.AnswerProblem, o.DiskFull, o.DiskUsed = nil, "missing", true, 1<<20
-		}, untimed(decided(grader.GraderError, diskFull))},
+		}, untimed(decided(check.GraderError, diskFull))},
 		{"a special file, the disk full: the grader's error", "", func(o *grader.RunOutcome) {
 			o.AnswerFile, o.AnswerProblem, o.DiskFull, o.DiskUsed = nil, "a special file (a named pipe)", true, 1<<20
-		}, untimed(decided(grader.GraderError, diskFull))},
+		}, untimed(decided(check.GraderError, diskFull))},
 		{"an answer too large, the disk full: the program's", "", func(o *grader.RunOutcome) {
 			o.AnswerFile, o.AnswerProblem, o.DiskFull = nil, "too large", true
-		}, decided(grader.OutputLimit, "wrote an answer larger than run.output (1KiB)")},
+		}, decided(check.OutputLimit, "wrote an answer larger than run.output (1KiB)")},
 		{"no answer file, stdout shown", "", func(o *grader.RunOutcome) {
 			o.AnswerFile, o.AnswerProblem, o.Stdout = nil, "missing", []byte("LEFT\n")
-		}, decided(grader.NoAnswer, "the program exited normally but wrote no answer to the output path it was given",
+		}, decided(check.NoAnswer, "the program exited normally but wrote no answer to the output path it was given",
 			"it printed 4 bytes on stdout; the assignment reads the answer from the output file", "stdout:", "  LEFT")},
 		{"no answer file where run.answer says", `"answer": "out/answer.txt"`, func(o *grader.RunOutcome) {
 			o.AnswerFile, o.AnswerProblem = nil, "missing"
-		}, decided(grader.NoAnswer, "the program exited normally but wrote no answer to out/answer.txt in its working folder")},
+		}, decided(check.NoAnswer, "the program exited normally but wrote no answer to out/answer.txt in its working folder")},
 		{"not a regular file", "", func(o *grader.RunOutcome) {
 			o.AnswerFile, o.AnswerProblem = nil, "a special file (a named pipe)"
-		}, decided(grader.Malformed, "the output path it was given holds a special file (a named pipe), not an answer file")},
+		}, decided(check.Malformed, "the output path it was given holds a special file (a named pipe), not an answer file")},
 		{"a link out of the working folder on the way to run.answer", `"answer": "out/answer.txt"`, func(o *grader.RunOutcome) {
 			o.AnswerFile, o.AnswerProblem = nil, "a symbolic link (out) where a folder was expected"
-		}, decided(grader.Malformed, "out/answer.txt in its working folder holds a symbolic link (out) where a folder was expected, not an answer file")},
+		}, decided(check.Malformed, "out/answer.txt in its working folder holds a symbolic link (out) where a folder was expected, not an answer file")},
 		{"run.extract.moves finds nothing on stdout", `"answer": "stdout", "extract": {"moves": "path: (.*)"}`, func(o *grader.RunOutcome) {
 			o.Stdout = []byte("searching\n")
-		}, decided(grader.NoAnswer, "nothing in its output matches run.extract.moves (path: (.*))", "stdout:", "  searching")},
+		}, decided(check.NoAnswer, "nothing in its output matches run.extract.moves (path: (.*))", "stdout:", "  searching")},
 		{"run.extract.moves finds nothing in the answer file", `"extract": {"moves": "path: (.*)"}`, nil,
-			decided(grader.NoAnswer, "nothing in its answer file matches run.extract.moves (path: (.*))", "answer file:", "  LEFT")},
+			decided(check.NoAnswer, "nothing in its answer file matches run.extract.moves (path: (.*))", "answer file:", "  LEFT")},
 		{"nothing on stdout", `"answer": "stdout"`, func(o *grader.RunOutcome) {
 			o.Stderr = []byte("done\n")
-		}, decided(grader.NoAnswer, "the program exited normally but printed nothing on stdout", "stderr:", "  done")},
+		}, decided(check.NoAnswer, "the program exited normally but printed nothing on stdout", "stderr:", "  done")},
 		{"an empty answer file", "", func(o *grader.RunOutcome) {
 			o.AnswerFile = []byte(" \n")
-		}, decided(grader.NoAnswer, "the program exited normally but wrote an empty answer to the output path it was given")},
+		}, decided(check.NoAnswer, "the program exited normally but wrote an empty answer to the output path it was given")},
 		{"a reported solution without a length", `"answer": "stdout", "solution": "reported", "extract": {"length": "depth: (\\d+)"}`, func(o *grader.RunOutcome) {
 			o.Stdout = []byte("found it\n")
-		}, decided(grader.NoAnswer, "the program reports no solution: nothing in its output matches run.extract.length (depth: (\\d+))", "report:", "  found it")},
+		}, decided(check.NoAnswer, "the program reports no solution: nothing in its output matches run.extract.length (depth: (\\d+))", "report:", "  found it")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -295,20 +296,20 @@ func TestJudgeLeavesAnAnswer(t *testing.T) {
 func TestJudgeReportedSolution(t *testing.T) {
 	const listed = "its moves are not listed, so the length is its claim, not checked: it earns at most half of the test's points (rubric.reported)"
 	unknown := outcomeTest
-	unknown.Optimum = grader.Optimum{}
+	unknown.Optimum = check.Optimum{}
 	unsolvable := unknown
 	unsolvable.Solvable = false
 	for _, tc := range []struct {
 		name, stdout string
 		test         grader.Test
-		verdict      grader.Verdict
+		verdict      check.Verdict
 		summary      string
 	}{
-		{"optimal", "depth: 1\n", outcomeTest, grader.Optimal, "reports a solution of 1 moves, the optimal length (" + listed + ")"},
-		{"longer", "depth: 3\n", outcomeTest, grader.Suboptimal, "reports a solution of 3 moves; the optimal length is 1 (" + listed + ")"},
-		{"shorter than possible", "depth: 0\n", outcomeTest, grader.Incomplete, "reports a solution of 0 moves, but the optimal length is 1: no solution is that short"},
-		{"optimum unknown", "depth: 7\n", unknown, grader.Valid, "reports a solution of 7 moves; the optimal length is not known, so it is not verified (" + listed + ")"},
-		{"no solution exists", "depth: 7\n", unsolvable, grader.Incomplete, "reports a solution of 7 moves, but the puzzle has no solution"},
+		{"optimal", "depth: 1\n", outcomeTest, check.Optimal, "reports a solution of 1 moves, the optimal length (" + listed + ")"},
+		{"longer", "depth: 3\n", outcomeTest, check.Suboptimal, "reports a solution of 3 moves; the optimal length is 1 (" + listed + ")"},
+		{"shorter than possible", "depth: 0\n", outcomeTest, check.Incomplete, "reports a solution of 0 moves, but the optimal length is 1: no solution is that short"},
+		{"optimum unknown", "depth: 7\n", unknown, check.Valid, "reports a solution of 7 moves; the optimal length is not known, so it is not verified (" + listed + ")"},
+		{"no solution exists", "depth: 7\n", unsolvable, check.Incomplete, "reports a solution of 7 moves, but the puzzle has no solution"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := normalRun()
@@ -344,7 +345,7 @@ func TestReportedPathIsChecked(t *testing.T) {
 		t.Fatalf("decided %v (%+v), answer %q: want the listed path to check", j.Decided, j.Result, j.Answer)
 	}
 	o.Stdout = []byte("expanding...\ndepth: 1\n")
-	if j := o.Judge(a, outcomeTest); !j.Decided || !j.Result.Unchecked || j.Result.Verdict != grader.Optimal {
+	if j := o.Judge(a, outcomeTest); !j.Decided || !j.Result.Unchecked || j.Result.Verdict != check.Optimal {
 		t.Errorf("no path listed: %+v, want an unchecked optimal length", j.Result)
 	}
 
@@ -353,7 +354,7 @@ func TestReportedPathIsChecked(t *testing.T) {
 	o.Stdout = []byte("depth: 31\n")
 	j = o.Judge(dfs, outcomeTest)
 	want := "reports a solution of 31 moves; dfs does not promise a shortest solution, so any length is valid (the optimal length is 1), but its moves are not listed, so the length is its claim, not checked: it earns at most half of the test's points (rubric.reported)"
-	if j.Result.Verdict != grader.Valid || !j.Result.Unchecked || j.Result.Summary != want {
+	if j.Result.Verdict != check.Valid || !j.Result.Unchecked || j.Result.Summary != want {
 		t.Errorf("dfs: %s, unchecked %v, %q\nwant valid, unchecked, %q", j.Result.Verdict, j.Result.Unchecked, j.Result.Summary, want)
 	}
 	if got := j.Result.Score(dfs.Rubric); got != 2.5 {
@@ -365,9 +366,9 @@ func TestReportedPathIsChecked(t *testing.T) {
 // longer solution of a search that does not promise a shortest one is
 // valid.
 func TestChecked(t *testing.T) {
-	check := func(answer string) grader.Report {
+	report := func(answer string) check.Report {
 		t.Helper()
-		rep, err := grader.Check(context.Background(), outcomeTest.Problem(puzzles.TileMoves), strings.NewReader(answer), "answer", grader.CheckOptions{})
+		rep, err := check.Answer(context.Background(), outcomeTest.Problem(puzzles.TileMoves), strings.NewReader(answer), "answer", check.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -377,8 +378,8 @@ func TestChecked(t *testing.T) {
 	o.Wall, o.CPU = 9500*time.Millisecond, 9*time.Second
 	o.Stdout, o.Stderr = []byte(strings.Repeat("x", 950)), []byte(strings.Repeat("y", 922))
 	o.AnswerFileSize = 1024
-	got := o.Checked(outcomeAssignment(t, ""), outcomeTest, grader.Judgement{}, check("LEFT\n"))
-	want := grader.ResultFromReport("a.txt", check("LEFT\n"))
+	got := o.Checked(outcomeAssignment(t, ""), outcomeTest, grader.Judgement{}, report("LEFT\n"))
+	want := grader.ResultFromReport("a.txt", report("LEFT\n"))
 	want.Seconds, want.CPUSeconds = 9.5, 9
 	want.NearLimit = "wall time (run.wall_time 10s); CPU time (run.cpu_time 10s); stdout (run.output 1KiB); stderr (run.output 1KiB); answer file (run.output 1KiB)"
 	if d := cmp.Diff(want, got); d != "" {
@@ -393,17 +394,17 @@ func TestChecked(t *testing.T) {
 	o.Stdout, o.StdoutTruncated = []byte(strings.Repeat("x", 1000)), true
 	o.Stderr = []byte(strings.Repeat("y", 921))
 	o.AnswerFileSize, o.FileSizeExceeded = 1000, true
-	if got := o.Checked(outcomeAssignment(t, ""), outcomeTest, grader.Judgement{}, check("LEFT\n")).NearLimit; got != "wall time (run.wall_time 10s)" {
+	if got := o.Checked(outcomeAssignment(t, ""), outcomeTest, grader.Judgement{}, report("LEFT\n")).NearLimit; got != "wall time (run.wall_time 10s)" {
 		t.Errorf("near limits %q", got)
 	}
 
 	dfs := outcomeAssignment(t, `"extract": {"expanded": "expanded: (\\d+)"}`, `"claims": {"algorithm": "dfs"}`)
 	o = normalRun()
-	got = o.Checked(dfs, outcomeTest, grader.Judgement{}, check("LEFT\nRIGHT\nLEFT\n"))
-	if got.Verdict != grader.Valid || got.Summary != "solved in 3 moves; dfs does not promise a shortest solution, so any solution is valid (the optimal length is 1)" {
+	got = o.Checked(dfs, outcomeTest, grader.Judgement{}, report("LEFT\nRIGHT\nLEFT\n"))
+	if got.Verdict != check.Valid || got.Summary != "solved in 3 moves; dfs does not promise a shortest solution, so any solution is valid (the optimal length is 1)" {
 		t.Errorf("a longer solution of dfs: %s: %s", got.Verdict, got.Summary)
 	}
-	if got := o.Checked(outcomeAssignment(t, ""), outcomeTest, grader.Judgement{}, check("LEFT\nRIGHT\nLEFT\n")); got.Verdict != grader.Suboptimal {
+	if got := o.Checked(outcomeAssignment(t, ""), outcomeTest, grader.Judgement{}, report("LEFT\nRIGHT\nLEFT\n")); got.Verdict != check.Suboptimal {
 		t.Errorf("a longer solution of a shortest-path search: %s", got.Verdict)
 	}
 }
@@ -411,7 +412,7 @@ func TestChecked(t *testing.T) {
 // Every way a build can end, in the order JudgeBuild weighs them.
 func TestJudgeBuild(t *testing.T) {
 	failed := func(summary string, details ...string) grader.Result {
-		return grader.Result{Verdict: grader.BuildFailed, Summary: "the build step make " + summary, Details: details, Seconds: 1, CPUSeconds: 0.5}
+		return grader.Result{Verdict: check.BuildFailed, Summary: "the build step make " + summary, Details: details, Seconds: 1, CPUSeconds: 0.5}
 	}
 	tests := []struct {
 		name string
@@ -423,7 +424,7 @@ func TestJudgeBuild(t *testing.T) {
 		{"over build.disk, before a time-out", func(o *grader.RunOutcome) { o.DiskExceeded, o.DiskFull, o.TimedOut = true, true, true },
 			ptrTo(failed("took more than build.disk (1GiB) of disk and was stopped"))},
 		{"disk full while failing within build.disk", func(o *grader.RunOutcome) { o.DiskFull, o.DiskUsed, o.ExitCode, o.TimedOut = true, 1<<20, 2, true },
-			&grader.Result{Verdict: grader.GraderError, Summary: "the program failed while the scratch disk was full, and it was within build.disk (1GiB; it took 1MiB): another run or another process filled the disk, so this is not its result; it is not journaled, and --resume runs it again"}},
+			&grader.Result{Verdict: check.GraderError, Summary: "the program failed while the scratch disk was full, and it was within build.disk (1GiB; it took 1MiB): another run or another process filled the disk, so this is not its result; it is not journaled, and --resume runs it again"}},
 		{"timed out, before the CPU limit", func(o *grader.RunOutcome) { o.TimedOut, o.CPUExceeded, o.ExitCode = true, true, -1 },
 			ptrTo(failed("took longer than build.wall_time (1m0s) and was stopped"))},
 		{"over build.cpu_time", func(o *grader.RunOutcome) { o.CPUExceeded, o.Signal, o.ExitCode = true, "SIGXCPU", -1 },

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -28,14 +29,14 @@ type Test struct {
 	// Solvable is the parity rule's verdict.
 	Solvable bool
 	// Optimum is the answer key's optimal length, when it has one.
-	Optimum Optimum
+	Optimum check.Optimum
 	// Hidden marks a test whose details students do not see.
 	Hidden bool
 }
 
 // Problem is the test as posed to a student writing moves under c.
-func (t Test) Problem(c puzzles.Convention) Problem {
-	return Problem{Board: t.Board, Goal: t.Goal, Moves: c, Optimum: t.Optimum}
+func (t Test) Problem(c puzzles.Convention) check.Problem {
+	return check.Problem{Board: t.Board, Goal: t.Goal, Convention: c, Optimum: t.Optimum}
 }
 
 // PuzzleSet says where an assignment's puzzles are: a folder with a
@@ -176,7 +177,7 @@ func loadSource(set PuzzleSet, goalSpec string, prefixed bool) ([]Test, error) {
 	var solutionMoves puzzles.Convention
 	if man != nil {
 		manifestGoal = man.Goal
-		solutionMoves, _ = puzzles.ParseConvention(man.Moves) // ParseManifest checked it
+		solutionMoves, _ = puzzles.ParseConvention(man.Convention) // ParseManifest checked it
 	}
 	tests := make([]Test, 0, len(files))
 	seen := map[string]bool{}
@@ -245,42 +246,42 @@ func setGoal(assignment, manifest, manDir string, s puzzles.Shape) (puzzles.Goal
 // keyOptimum turns a manifest entry into an Optimum after checking it
 // against the board: solvability by the parity rule, and the recorded
 // solution by replaying it.
-func keyOptimum(e puzzles.ManifestEntry, b puzzles.Board, g puzzles.Goal, c puzzles.Convention) (Optimum, error) {
+func keyOptimum(e puzzles.ManifestEntry, b puzzles.Board, g puzzles.Goal, c puzzles.Convention) (check.Optimum, error) {
 	solvable := puzzles.Solvable(b, g)
 	// A key that leaves "solvable" out leaves it to the parity rule.
 	if !e.SolvableUnknown && e.Solvable != solvable {
-		return Optimum{}, fmt.Errorf("%w: the key says solvable=%t but the parity rule says %t", ErrKeyContradiction, e.Solvable, solvable)
+		return check.Optimum{}, fmt.Errorf("%w: the key says solvable=%t but the parity rule says %t", check.ErrKeyContradiction, e.Solvable, solvable)
 	}
 	if !solvable {
 		if e.OptimalLength != nil {
-			return Optimum{}, fmt.Errorf("%w: the key gives an optimal length for an unsolvable puzzle", ErrKeyContradiction)
+			return check.Optimum{}, fmt.Errorf("%w: the key gives an optimal length for an unsolvable puzzle", check.ErrKeyContradiction)
 		}
-		return Optimum{}, nil
+		return check.Optimum{}, nil
 	}
 	if e.Solution != nil {
 		a, err := puzzles.ParseAnswer(strings.NewReader(strings.Join(e.Solution, "\n")), "solution", puzzles.AnswerLimits{})
 		if err != nil {
-			return Optimum{}, fmt.Errorf("%w: solution: %v", ErrKeyContradiction, err)
+			return check.Optimum{}, fmt.Errorf("%w: solution: %v", check.ErrKeyContradiction, err)
 		}
 		final, err := puzzles.Replay(b, a, c)
 		if err != nil {
-			return Optimum{}, fmt.Errorf("%w: solution: %v", ErrKeyContradiction, err)
+			return check.Optimum{}, fmt.Errorf("%w: solution: %v", check.ErrKeyContradiction, err)
 		}
 		if !g.Reached(final) {
-			return Optimum{}, fmt.Errorf("%w: the solution does not reach the goal", ErrKeyContradiction)
+			return check.Optimum{}, fmt.Errorf("%w: the solution does not reach the goal", check.ErrKeyContradiction)
 		}
 		if e.OptimalLength != nil && a.Len() != *e.OptimalLength {
-			return Optimum{}, fmt.Errorf("%w: the solution has %d moves but optimal_length is %d", ErrKeyContradiction, a.Len(), *e.OptimalLength)
+			return check.Optimum{}, fmt.Errorf("%w: the solution has %d moves but optimal_length is %d", check.ErrKeyContradiction, a.Len(), *e.OptimalLength)
 		}
 	}
 	if e.OptimalLength == nil {
-		return Optimum{Unknown: "the answer key gives no optimal length"}, nil
+		return check.Optimum{Unknown: "the answer key gives no optimal length"}, nil
 	}
 	src := "answer key"
 	if e.Proof != "" {
 		src = "answer key: " + e.Proof
 	}
-	return KnownOptimum(*e.OptimalLength, src), nil
+	return check.KnownOptimum(*e.OptimalLength, src), nil
 }
 
 // Key is what the answer key of the puzzle set around a puzzle file says
@@ -290,7 +291,7 @@ type Key struct {
 	Found bool
 	// Manifest is the manifest that lists the file.
 	Manifest string
-	Optimum  Optimum
+	Optimum  check.Optimum
 	Hidden   bool
 	// Ignored says why a manifest that lists the file was not used (its
 	// goal differs from the one the puzzle is checked against).
@@ -327,7 +328,7 @@ func FindKey(puzzleFile string, b puzzles.Board, g puzzles.Goal) (Key, error) {
 					k.Ignored = fmt.Sprintf("the answer key %s is for the %s goal, not %s", manPath, mg.Name(), g.Name())
 					return k, nil
 				}
-				c, _ := puzzles.ParseConvention(m.Moves)
+				c, _ := puzzles.ParseConvention(m.Convention)
 				o, err := keyOptimum(e, b, g, c)
 				if err != nil {
 					return Key{}, fmt.Errorf("%s: puzzle %s: %w", manPath, e.File, err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -94,7 +95,7 @@ func TestLoadTestsByGlob(t *testing.T) {
 func TestLoadTestsWithManifest(t *testing.T) {
 	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
 	unsolvable := puzzles.MustBoard(3, 3, 1, 2, 3, 4, 5, 6, 8, 7, 0)
-	m := &puzzles.Manifest{Goal: "default", Moves: "tile", Puzzles: []puzzles.ManifestEntry{
+	m := &puzzles.Manifest{Goal: "default", Convention: "tile", Puzzles: []puzzles.ManifestEntry{
 		{File: "b.txt", Solvable: true, OptimalLength: ptr(1), Solution: []string{"LEFT"}, Proof: "exact table 3x3"},
 		{File: "a.txt", Solvable: false, Hidden: true},
 		{File: "c.txt", Solvable: true},
@@ -107,7 +108,7 @@ func TestLoadTestsWithManifest(t *testing.T) {
 	type brief struct {
 		Name     string
 		Solvable bool
-		Optimum  grader.Optimum
+		Optimum  check.Optimum
 		Hidden   bool
 	}
 	var got []brief
@@ -115,9 +116,9 @@ func TestLoadTestsWithManifest(t *testing.T) {
 		got = append(got, brief{tc.Name, tc.Solvable, tc.Optimum, tc.Hidden})
 	}
 	want := []brief{ // manifest order
-		{"b.txt", true, grader.KnownOptimum(1, "answer key: exact table 3x3"), false},
-		{"a.txt", false, grader.Optimum{}, true},
-		{"c.txt", true, grader.Optimum{Unknown: "the answer key gives no optimal length"}, false},
+		{"b.txt", true, check.KnownOptimum(1, "answer key: exact table 3x3"), false},
+		{"a.txt", false, check.Optimum{}, true},
+		{"c.txt", true, check.Optimum{Unknown: "the answer key gives no optimal length"}, false},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("tests (-want +got):\n%s", diff)
@@ -151,9 +152,9 @@ func TestLoadTestsChecksTheKey(t *testing.T) {
 	}
 	for _, tc := range bad {
 		tc.entry.File = "p.txt"
-		dir := writeSet(t, map[string]puzzles.Board{"p.txt": tc.board}, &puzzles.Manifest{Goal: "default", Moves: "tile", Puzzles: []puzzles.ManifestEntry{tc.entry}})
+		dir := writeSet(t, map[string]puzzles.Board{"p.txt": tc.board}, &puzzles.Manifest{Goal: "default", Convention: "tile", Puzzles: []puzzles.ManifestEntry{tc.entry}})
 		_, err := grader.LoadTests(grader.PuzzleSet{Dir: dir}, "")
-		if !errors.Is(err, grader.ErrKeyContradiction) || !strings.Contains(err.Error(), tc.msg) {
+		if !errors.Is(err, check.ErrKeyContradiction) || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("%s: err %v, want ErrKeyContradiction mentioning %q", tc.name, err, tc.msg)
 		}
 	}
@@ -161,12 +162,12 @@ func TestLoadTestsChecksTheKey(t *testing.T) {
 
 func TestFindKey(t *testing.T) {
 	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
-	m := &puzzles.Manifest{Goal: "default", Moves: "blank", Puzzles: []puzzles.ManifestEntry{
+	m := &puzzles.Manifest{Goal: "default", Convention: "blank", Puzzles: []puzzles.ManifestEntry{
 		{File: "sub/p.txt", Solvable: true, OptimalLength: ptr(1), Solution: []string{"RIGHT"}},
 	}}
 	dir := writeSet(t, map[string]puzzles.Board{"sub/p.txt": oneAway, "q.txt": oneAway}, m)
 	key, err := grader.FindKey(filepath.Join(dir, "sub", "p.txt"), oneAway, goal)
-	if err != nil || !key.Found || key.Optimum != grader.KnownOptimum(1, "answer key") || key.Manifest != filepath.Join(dir, "manifest.json") {
+	if err != nil || !key.Found || key.Optimum != check.KnownOptimum(1, "answer key") || key.Manifest != filepath.Join(dir, "manifest.json") {
 		t.Errorf("key of a listed file one folder down: %+v, %v", key, err)
 	}
 	if key, err := grader.FindKey(filepath.Join(dir, "q.txt"), oneAway, goal); err != nil || key.Found {
@@ -186,9 +187,9 @@ func TestFindKey(t *testing.T) {
 
 func TestManifestRoundTripsThroughJSON(t *testing.T) {
 	// The journal stores Optimum values as JSON; they must come back equal.
-	for _, o := range []grader.Optimum{grader.KnownOptimum(0, "x"), {Unknown: "why"}, {}} {
+	for _, o := range []check.Optimum{check.KnownOptimum(0, "x"), {Unknown: "why"}, {}} {
 		data, _ := json.Marshal(o)
-		var back grader.Optimum
+		var back check.Optimum
 		if err := json.Unmarshal(data, &back); err != nil || back != o {
 			t.Errorf("%+v -> %s -> %+v, %v", o, data, back, err)
 		}
@@ -212,7 +213,7 @@ func TestKeyWithoutSolvable(t *testing.T) {
 	for _, tc := range tests {
 		switch tc.Name {
 		case "p.txt":
-			if !tc.Solvable || tc.Optimum != grader.KnownOptimum(1, "answer key") {
+			if !tc.Solvable || tc.Optimum != check.KnownOptimum(1, "answer key") {
 				t.Errorf("p.txt: solvable %v, key %+v", tc.Solvable, tc.Optimum)
 			}
 		case "u.txt":

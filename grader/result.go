@@ -1,13 +1,17 @@
 package grader
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"strings"
 
+	"github.com/kpuzzle/kpuzzle/grader/check"
+	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
@@ -17,8 +21,8 @@ import (
 // running anything again.
 type Result struct {
 	// Test is the test's name.
-	Test    string  `json:"test"`
-	Verdict Verdict `json:"verdict"`
+	Test    string        `json:"test"`
+	Verdict check.Verdict `json:"verdict"`
 	// Length is the number of moves in the answer.
 	Length int `json:"length"`
 	// OptimalLength is the optimal length when known.
@@ -36,10 +40,10 @@ type Result struct {
 	// Claims are the numbers the program printed about its run, found by
 	// run.extract (nil without such patterns or when none matched).
 	Claims *Claims `json:"claims,omitempty"`
-	// Checks are the test's sub-checks (the methods of a Java API, the
+	// Criteria are the test's sub-checks (the methods of a Java API, the
 	// claims judged against claims.algorithm); the rubric gives them
-	// points on top of the verdict's (see ScoredChecks).
-	Checks []SubCheck `json:"checks,omitempty"`
+	// points on top of the verdict's (see ScoredCriteria).
+	Criteria []Criterion `json:"checks,omitempty"`
 	// Seconds is the run's wall time and CPUSeconds its CPU time.
 	Seconds    float64 `json:"seconds"`
 	CPUSeconds float64 `json:"cpu_seconds"`
@@ -58,9 +62,9 @@ type Result struct {
 	// every optimal path. They are kept apart from Details so that each
 	// report shows them by the test's visibility and the assignment's
 	// feedback settings (a hidden test never shows its board).
-	OffPath        *OffPath `json:"off_path,omitempty"`
-	Remaining      *int     `json:"remaining,omitempty"`
-	OffPathUnknown string   `json:"off_path_unknown,omitempty"`
+	OffPath        *check.OffPath `json:"off_path,omitempty"`
+	Remaining      *int           `json:"remaining,omitempty"`
+	OffPathUnknown string         `json:"off_path_unknown,omitempty"`
 	// IllegalMove is, for an illegal answer, the 1-based number of its
 	// first illegal move.
 	IllegalMove int `json:"illegal_move,omitempty"`
@@ -68,6 +72,15 @@ type Result struct {
 	// (AnswerDigest), so that the class report can find the same answer
 	// handed in twice; empty when no answer was read.
 	AnswerDigest string `json:"answer_digest,omitempty"`
+	// Notation and AnswerLines are how the check read the answer: its
+	// notation, and the lines of what the program wrote it stood on (nil
+	// for the whole of it). Whatever reads a kept answer afterwards (the
+	// replay pages, the PrairieLearn picture, the checker link) reads it
+	// with them (ReadKept), never detecting the notation or looking for
+	// the answer again. Notation is auto, and omitted, when no answer was
+	// read, and in the journals of kpuzzle before 2026-11.
+	Notation    notation.Notation `json:"notation,omitempty"`
+	AnswerLines *notation.Span    `json:"answer_lines,omitempty"`
 	// Rerun, when set, says that the test timed out beside other runs
 	// and was run again alone, and how the first run went; this result
 	// is the second run's. It is kept out of the feedback and the result
@@ -84,15 +97,15 @@ type Result struct {
 // ResultFromReport turns a checker's report into a test result. An
 // answer read in another notation than one move per line, or found among
 // other text, says so in the details.
-func ResultFromReport(test string, r Report) Result {
-	details := r.baseDetails()
-	if n := r.AnswerFormat; n != notation.Auto && n != notation.Lines {
+func ResultFromReport(test string, r check.Report) Result {
+	details := r.VerdictDetails()
+	if n := r.Notation; n != notation.Auto && n != notation.Lines {
 		details = append(details, fmt.Sprintf("the answer was read as %s (answer format %s)", n.Description(), n))
 	}
 	if r.AnswerBlock != "" {
 		details = append(details, fmt.Sprintf("the answer was found at %s of what the program wrote, among other text", r.AnswerBlock))
 	}
-	return Result{
+	res := Result{
 		Test:           test,
 		Verdict:        r.Verdict,
 		Length:         r.Length,
@@ -103,17 +116,74 @@ func ResultFromReport(test string, r Report) Result {
 		OffPath:        r.OffPath,
 		Remaining:      r.Remaining,
 		OffPathUnknown: r.OffPathUnknown,
-		AnswerDigest:   r.answerDigest,
+		AnswerDigest:   AnswerDigest(r),
 		IllegalMove:    r.Move,
 	}
+	if r.Answer != nil {
+		res.Notation = r.Notation
+		if !r.Span.IsZero() {
+			span := r.Span
+			res.AnswerLines = &span
+		}
+	}
+	return res
+}
+
+// ReadKept reads the answer the result's check read, kept as data (the
+// program's answer file or output, as the grader read it), for test t:
+// in the notation it was read in, on the lines it stood on, with
+// reading's words and move convention (the assignment's AnswerReading).
+// A result that does not say how (a journal of an older kpuzzle) is read
+// as reading says, detecting what it must. A malformed answer is not
+// read: its error is the check's (the result's summary).
+func (r Result) ReadKept(data []byte, t Test, reading notation.Options) (puzzles.Answer, error) {
+	if r.Verdict == check.Malformed {
+		return puzzles.Answer{}, errors.New(r.Summary)
+	}
+	reading.Start = t.Board
+	reading.Limits = puzzles.AnswerLimits{MaxBytes: int64(len(data)) + 1}
+	if r.Notation != notation.Auto {
+		reading.Notation = r.Notation
+		reading.Block = notation.Block{}
+		if r.AnswerLines != nil {
+			reading.Block.Lines = *r.AnswerLines
+		}
+	}
+	a, _, err := notation.Read(bytes.NewReader(data), "answer", reading)
+	return a, err
+}
+
+// AnswerDigest fingerprints the moves of the answer a report read, as
+// the blank's directions (so that the same moves written in another
+// notation or convention give the same digest), with its illegal move
+// and how many moves followed it; "" for an answer that was not read or
+// claims UNSOLVABLE.
+func AnswerDigest(r check.Report) string {
+	a := r.Answer
+	if a == nil || a.Unsolvable {
+		return ""
+	}
+	conv, err := puzzles.ParseConvention(r.Convention)
+	if err != nil {
+		return ""
+	}
+	var sb strings.Builder
+	for _, d := range a.Path(conv) {
+		sb.WriteString(d.Letter())
+	}
+	if a.Illegal != nil {
+		fmt.Fprintf(&sb, "!%s+%d", a.Illegal.Token, a.AfterIllegal)
+	}
+	sum, _ := Digest(strings.NewReader(sb.String()))
+	return sum
 }
 
 // Score is what the result earns under the rubric (normalized): its
-// verdict's points plus its checks' (ScoredChecks).
+// verdict's points plus its checks' (ScoredCriteria).
 func (r Result) Score(rub Rubric) float64 {
 	rub = rub.ForTest(r.Test)
 	total := r.VerdictScore(rub)
-	for _, c := range r.ScoredChecks(rub) {
+	for _, c := range r.ScoredCriteria(rub) {
 		total += c.Points
 	}
 	return RoundPoints(total)
@@ -123,7 +193,7 @@ func (r Result) Score(rub Rubric) float64 {
 // points plus those of every check the rubric expects on it.
 func (r Result) Max(rub Rubric) float64 {
 	rub = rub.ForTest(r.Test)
-	return RoundPoints(r.VerdictMax(rub) + rub.ChecksMax(r.Solvable))
+	return RoundPoints(r.VerdictMax(rub) + rub.CriteriaMax(r.Solvable))
 }
 
 // VerdictScore is what the result's verdict earns, without its checks:

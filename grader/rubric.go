@@ -1,6 +1,10 @@
 package grader
 
-import "math"
+import (
+	"math"
+
+	"github.com/kpuzzle/kpuzzle/grader/check"
+)
 
 // Partial-credit functions of Rubric.Partial.
 const (
@@ -34,19 +38,19 @@ func (r Rubric) Max(solvable bool) float64 {
 // search does not promise a shortest solution); for an unsolvable
 // puzzle, Unsolvable for unsolvable-correct. Every other verdict scores 0.
 // The rubric must be normalized (Assignment.Normalize does it).
-func (r Rubric) Score(v Verdict, length, optimal int, solvable bool) float64 {
+func (r Rubric) Score(v check.Verdict, length, optimal int, solvable bool) float64 {
 	if !solvable {
-		if v == UnsolvableCorrect {
+		if v == check.UnsolvableCorrect {
 			return *r.Unsolvable
 		}
 		return 0
 	}
 	switch v {
-	case Optimal:
+	case check.Optimal:
 		return *r.Solved + *r.Optimal
-	case Suboptimal:
+	case check.Suboptimal:
 		return *r.Solved + *r.Optimal*r.Credit(optimal, length)
-	case Valid:
+	case check.Valid:
 		if r.AnyLength {
 			return *r.Solved + *r.Optimal
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 func rubric(t *testing.T, js string) grader.Rubric {
@@ -19,7 +20,7 @@ func rubric(t *testing.T, js string) grader.Rubric {
 
 func TestRubricScore(t *testing.T) {
 	type row struct {
-		v        grader.Verdict
+		v        check.Verdict
 		length   int
 		solvable bool
 		want     float64
@@ -30,31 +31,31 @@ func TestRubricScore(t *testing.T) {
 		rows   []row
 	}{
 		{`{"solved": 6, "optimal": 4}`, []row{ // linear by default
-			{grader.Optimal, 20, true, 10},
-			{grader.Suboptimal, 40, true, 6 + 4*0.5},
-			{grader.Valid, 22, true, 6},
-			{grader.Illegal, 3, true, 0},
-			{grader.Incomplete, 3, true, 0},
-			{grader.UnsolvableWrong, 0, true, 0},
-			{grader.Timeout, 0, true, 0},
-			{grader.UnsolvableCorrect, 0, false, 10},
-			{grader.Incomplete, 5, false, 0},
-			{grader.Crashed, 0, false, 0},
+			{check.Optimal, 20, true, 10},
+			{check.Suboptimal, 40, true, 6 + 4*0.5},
+			{check.Valid, 22, true, 6},
+			{check.Illegal, 3, true, 0},
+			{check.Incomplete, 3, true, 0},
+			{check.UnsolvableWrong, 0, true, 0},
+			{check.Timeout, 0, true, 0},
+			{check.UnsolvableCorrect, 0, false, 10},
+			{check.Incomplete, 5, false, 0},
+			{check.Crashed, 0, false, 0},
 		}},
 		{`{"solved": 1, "optimal": 1, "partial": "none", "unsolvable": 5, "unverified": 0.5}`, []row{
-			{grader.Suboptimal, 21, true, 1},
-			{grader.Valid, 21, true, 1.5},
-			{grader.UnsolvableCorrect, 0, false, 5},
+			{check.Suboptimal, 21, true, 1},
+			{check.Valid, 21, true, 1.5},
+			{check.UnsolvableCorrect, 0, false, 5},
 		}},
 		{`{"solved": 0, "optimal": 8, "partial": "power"}`, []row{
-			{grader.Suboptimal, 40, true, 8 * 0.25},
-			{grader.Optimal, 20, true, 8},
+			{check.Suboptimal, 40, true, 8 * 0.25},
+			{check.Optimal, 20, true, 8},
 		}},
 		{`{"optimal": 10, "partial": "steps", "partial_steps": [{"ratio": 0.8, "credit": 0.5}, {"ratio": 0.95, "credit": 0.9}]}`, []row{
-			{grader.Suboptimal, 21, true, 1 + 9},     // ratio 0.952
-			{grader.Suboptimal, 25, true, 1 + 5},     // ratio 0.8 exactly
-			{grader.Suboptimal, 26, true, 1 + 0},     // ratio 0.77
-			{grader.UnsolvableCorrect, 0, false, 11}, // default: solved + optimal
+			{check.Suboptimal, 21, true, 1 + 9},     // ratio 0.952
+			{check.Suboptimal, 25, true, 1 + 5},     // ratio 0.8 exactly
+			{check.Suboptimal, 26, true, 1 + 0},     // ratio 0.77
+			{check.UnsolvableCorrect, 0, false, 11}, // default: solved + optimal
 		}},
 	}
 	for _, tc := range tests {
@@ -73,7 +74,7 @@ func TestRubricScore(t *testing.T) {
 
 func TestResultScoreRounds(t *testing.T) {
 	r := rubric(t, `{"solved": 0, "optimal": 1}`)
-	res := grader.Result{Verdict: grader.Suboptimal, Length: 3, OptimalLength: ptr(2), Solvable: true}
+	res := grader.Result{Verdict: check.Suboptimal, Length: 3, OptimalLength: ptr(2), Solvable: true}
 	if got := res.Score(r); got != 0.6667 {
 		t.Errorf("2/3 rounds to %v, want 0.6667", got)
 	}

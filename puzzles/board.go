@@ -88,6 +88,17 @@ func (b Board) Cells() []int {
 	return out
 }
 
+// Rows returns a copy of the tiles, one slice a row (the form of a
+// board in kpuzzle's JSON: show --json, check --json's off_path).
+func (b Board) Rows() [][]int {
+	cells := b.Cells()
+	out := make([][]int, b.shape.Rows)
+	for r := range b.shape.Rows {
+		out[r] = cells[r*b.shape.Cols : (r+1)*b.shape.Cols]
+	}
+	return out
+}
+
 // Bytes returns a copy of the tiles in row-major order, one byte a tile.
 func (b Board) Bytes() []uint8 { return append([]uint8(nil), b.cells...) }
 

@@ -30,7 +30,7 @@ func TestExportSet(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n != len(set.Instances) || len(m.Puzzles) != n || m.Generator != "test "+tc.set || m.Moves != "tile" {
+		if n != len(set.Instances) || len(m.Puzzles) != n || m.Generator != "test "+tc.set || m.Convention != "tile" {
 			t.Fatalf("%s: wrote %d, manifest %+v; want %d puzzles", tc.set, n, m, len(set.Instances))
 		}
 		if m.Puzzles[0].File != tc.firstFile {

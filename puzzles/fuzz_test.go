@@ -136,7 +136,7 @@ func FuzzParseManifest(f *testing.F) {
 		if err != nil {
 			t.Fatalf("written manifest does not parse: %v", err)
 		}
-		if len(again.Puzzles) != len(m.Puzzles) || again.Goal != m.Goal || again.Moves != m.Moves {
+		if len(again.Puzzles) != len(m.Puzzles) || again.Goal != m.Goal || again.Convention != m.Convention {
 			t.Fatalf("round trip changed the manifest")
 		}
 	})

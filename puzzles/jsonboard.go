@@ -2,10 +2,8 @@ package puzzles
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"strings"
 )
@@ -29,22 +27,12 @@ func looksJSON(data []byte) bool {
 type jsonReader struct {
 	p    *boardParser
 	data []byte
-	dec  *json.Decoder
-}
-
-// place is the line and column of the first byte at or after offset off
-// that is not white space or a separator (',' or ':').
-func (r *jsonReader) place(off int64) (line, col int) {
-	i := int(off)
-	for i < len(r.data) && strings.IndexByte(" \t\r\n,:", r.data[i]) >= 0 {
-		i++
-	}
-	return r.placeExact(int64(i))
+	lex  *jsonLexer
 }
 
 // placeExact is the line and column of the byte at offset off.
-func (r *jsonReader) placeExact(off int64) (line, col int) {
-	i := min(int(off), len(r.data))
+func (r *jsonReader) placeExact(off int) (line, col int) {
+	i := min(off, len(r.data))
 	line = 1 + bytes.Count(r.data[:i], []byte("\n"))
 	start := bytes.LastIndexByte(r.data[:i], '\n') + 1
 	return line, len([]rune(string(r.data[start:i]))) + 1
@@ -55,54 +43,35 @@ func (r *jsonReader) errAt(line, col int, err error) error {
 }
 
 // next returns the next token and where it starts; a syntax error is
-// placed where the decoder found it, in kpuzzle's words.
-func (r *jsonReader) next(what string) (json.Token, token, error) {
-	off := r.dec.InputOffset()
-	tok, err := r.dec.Token()
-	line, col := r.place(off)
+// placed at the byte that cannot stand there, in kpuzzle's words.
+func (r *jsonReader) next(what string) (jsonToken, token, error) {
+	line, col := r.placeExact(r.lex.offset())
 	at := token{line: line, col: col}
+	tok, err := r.lex.next()
 	if err != nil {
-		var se *json.SyntaxError
+		var se *jsonSyntaxError
 		if errors.As(err, &se) {
-			i := max(int(se.Offset)-1, 0)
-			for i < len(r.data) && strings.IndexByte(" \t\r\n", r.data[i]) >= 0 {
-				i++
-			}
-			l, c := r.placeExact(int64(i))
-			return nil, at, r.errAt(l, c, fmt.Errorf("%w: not valid JSON here; %s", ErrSyntax, what))
+			l, c := r.placeExact(se.off)
+			return jsonToken{}, at, r.errAt(l, c, fmt.Errorf("%w: not valid JSON here; %s", ErrSyntax, what))
 		}
-		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, at, r.errAt(line, col, fmt.Errorf("%w: the JSON ends early; %s", ErrSyntax, what))
-		}
-		return nil, at, r.errAt(line, col, fmt.Errorf("%w: %s", ErrSyntax, what))
+		return jsonToken{}, at, r.errAt(line, col, fmt.Errorf("%w: the JSON ends early; %s", ErrSyntax, what))
 	}
-	return tok, at, nil
+	line, col = r.placeExact(tok.off)
+	return tok, token{line: line, col: col}, nil
 }
 
 // cell turns a JSON scalar into a token the board parser reads: a number,
 // or a string holding a number or a blank word.
-func (r *jsonReader) cell(tok json.Token, at token) (token, error) {
-	switch v := tok.(type) {
-	case json.Number:
-		at.text = v.String()
-	case string:
-		at.text = strings.TrimSpace(v)
+func (r *jsonReader) cell(tok jsonToken, at token) (token, error) {
+	switch tok.kind {
+	case jsonNumber:
+		at.text = tok.text
+	case jsonString:
+		at.text = strings.TrimSpace(tok.text)
 	default:
-		return at, r.errAt(at.line, at.col, fmt.Errorf("%w: found %s, expected a tile number or the blank", ErrSyntax, jsonKind(tok)))
+		return at, r.errAt(at.line, at.col, fmt.Errorf("%w: found %s, expected a tile number or the blank", ErrSyntax, tok.describe()))
 	}
 	return at, nil
-}
-
-func jsonKind(tok json.Token) string {
-	switch v := tok.(type) {
-	case json.Delim:
-		return fmt.Sprintf("%q", v.String())
-	case bool:
-		return fmt.Sprint(v)
-	case nil:
-		return "null"
-	}
-	return fmt.Sprintf("%v", tok)
 }
 
 // list reads the rest of a list whose "[" was just read: either cells, or
@@ -115,26 +84,24 @@ func (r *jsonReader) list(open token, row bool) (flat line, rows []line, err err
 		if err != nil {
 			return line{}, nil, err
 		}
-		if d, ok := tok.(json.Delim); ok {
-			switch {
-			case d == ']':
-				if len(flat.toks) == 0 && len(rows) == 0 {
-					return line{}, nil, r.errAt(open.line, open.col, fmt.Errorf("%w: an empty list; %s", ErrEmpty, jsonExpected))
-				}
-				return flat, rows, nil
-			case d == '[' && row:
-				return line{}, nil, r.errAt(open.line, open.col, fmt.Errorf("%w: a list three deep; expected a row of tile numbers", ErrSyntax))
-			case d == '[' && len(flat.toks) == 0:
-				cells, _, err := r.list(at, true)
-				if err != nil {
-					return line{}, nil, err
-				}
-				rows = append(rows, cells)
-				continue
+		switch {
+		case tok.kind == jsonCloseList:
+			if len(flat.toks) == 0 && len(rows) == 0 {
+				return line{}, nil, r.errAt(open.line, open.col, fmt.Errorf("%w: an empty list; %s", ErrEmpty, jsonExpected))
 			}
+			return flat, rows, nil
+		case tok.kind == jsonOpenList && row:
+			return line{}, nil, r.errAt(open.line, open.col, fmt.Errorf("%w: a list three deep; expected a row of tile numbers", ErrSyntax))
+		case tok.kind == jsonOpenList && len(flat.toks) == 0:
+			cells, _, err := r.list(at, true)
+			if err != nil {
+				return line{}, nil, err
+			}
+			rows = append(rows, cells)
+			continue
 		}
 		if len(rows) > 0 {
-			return line{}, nil, r.errAt(at.line, at.col, fmt.Errorf("%w: found %s after a row, expected another row ([...]) or ]", ErrSyntax, jsonKind(tok)))
+			return line{}, nil, r.errAt(at.line, at.col, fmt.Errorf("%w: found %s after a row, expected another row ([...]) or ]", ErrSyntax, tok.describe()))
 		}
 		t, err := r.cell(tok, at)
 		if err != nil {
@@ -153,8 +120,7 @@ func (p *boardParser) parseJSON(data []byte) (Board, Format, error) {
 	if col, bad := findBinaryText(data); bad.no > 0 {
 		return Board{}, 0, &ParseError{File: p.file, Line: bad.no, Col: col, Err: fmt.Errorf("%w: expected text of integers", ErrBinary)}
 	}
-	r := &jsonReader{p: p, data: data, dec: json.NewDecoder(bytes.NewReader(data))}
-	r.dec.UseNumber()
+	r := &jsonReader{p: p, data: data, lex: &jsonLexer{data: data}}
 	tok, at, err := r.next(jsonExpected)
 	if err != nil {
 		return Board{}, 0, err
@@ -162,12 +128,12 @@ func (p *boardParser) parseJSON(data []byte) (Board, Format, error) {
 	shape := p.opts.Shape
 	var flat line
 	var rows []line
-	switch tok {
-	case json.Delim('['):
+	switch tok.kind {
+	case jsonOpenList:
 		if flat, rows, err = r.list(at, false); err != nil {
 			return Board{}, 0, err
 		}
-	case json.Delim('{'):
+	case jsonOpenObject:
 		var found bool
 		var shapeAt token
 		var given Shape
@@ -176,18 +142,18 @@ func (p *boardParser) parseJSON(data []byte) (Board, Format, error) {
 			if err != nil {
 				return Board{}, 0, err
 			}
-			if key == json.Delim('}') {
+			if key.kind == jsonCloseObject {
 				break
 			}
-			name, _ := key.(string)
+			name := key.text
 			switch {
 			case jsonBoardKeys[strings.ToLower(name)] && !found:
 				v, vat, err := r.next(`expected the board as a list`)
 				if err != nil {
 					return Board{}, 0, err
 				}
-				if v != json.Delim('[') {
-					return Board{}, 0, r.errAt(vat.line, vat.col, fmt.Errorf("%w: field %q holds %s; expected the board as a list", ErrSyntax, name, jsonKind(v)))
+				if v.kind != jsonOpenList {
+					return Board{}, 0, r.errAt(vat.line, vat.col, fmt.Errorf("%w: field %q holds %s; expected the board as a list", ErrSyntax, name, v.describe()))
 				}
 				if flat, rows, err = r.list(vat, false); err != nil {
 					return Board{}, 0, err
@@ -198,19 +164,26 @@ func (p *boardParser) parseJSON(data []byte) (Board, Format, error) {
 				if err != nil {
 					return Board{}, 0, err
 				}
-				s, ok := v.(string)
-				if !ok {
-					return Board{}, 0, r.errAt(vat.line, vat.col, fmt.Errorf("%w: field \"shape\" holds %s; expected a string such as \"3x3\"", ErrSyntax, jsonKind(v)))
+				if v.kind != jsonString {
+					return Board{}, 0, r.errAt(vat.line, vat.col, fmt.Errorf("%w: field \"shape\" holds %s; expected a string such as \"3x3\"", ErrSyntax, v.describe()))
 				}
-				if given, err = ParseShape(s); err != nil {
+				if given, err = ParseShape(v.text); err != nil {
 					return Board{}, 0, r.errAt(vat.line, vat.col, fmt.Errorf("%w: %v", ErrSize, err))
 				}
 				shapeAt = vat
 			default:
-				var skip json.RawMessage
-				if err := r.dec.Decode(&skip); err != nil {
-					l, c := r.place(r.dec.InputOffset())
-					return Board{}, 0, r.errAt(l, c, fmt.Errorf("%w: field %q holds no valid JSON value", ErrSyntax, name))
+				what := fmt.Sprintf("field %q holds no valid JSON value", name)
+				v, _, err := r.next(what)
+				if err == nil {
+					err = r.lex.skipValue(v)
+				}
+				if err != nil {
+					l, c := r.placeExact(r.lex.offset())
+					var se *jsonSyntaxError
+					if errors.As(err, &se) {
+						l, c = r.placeExact(se.off)
+					}
+					return Board{}, 0, r.errAt(l, c, fmt.Errorf("%w: %s", ErrSyntax, what))
 				}
 			}
 		}
@@ -224,10 +197,10 @@ func (p *boardParser) parseJSON(data []byte) (Board, Format, error) {
 			shape = given
 		}
 	default:
-		return Board{}, 0, r.errAt(at.line, at.col, fmt.Errorf("%w: found %s; %s", ErrSyntax, jsonKind(tok), jsonExpected))
+		return Board{}, 0, r.errAt(at.line, at.col, fmt.Errorf("%w: found %s; %s", ErrSyntax, tok.describe(), jsonExpected))
 	}
-	if off := r.dec.InputOffset(); len(bytes.TrimSpace(data[off:])) > 0 {
-		l, c := r.place(off)
+	if off := r.lex.offset(); off < len(data) {
+		l, c := r.placeExact(off)
 		return Board{}, 0, r.errAt(l, c, fmt.Errorf("%w: more after the board; expected the end of the file", ErrSyntax))
 	}
 	if rows != nil {

@@ -21,8 +21,8 @@ type Manifest struct {
 	// Goal is "default", "blank-first", or the name of a goal file in the
 	// set's folder.
 	Goal string `json:"goal"`
-	// Moves is the move convention of the solutions: "tile" or "blank".
-	Moves string `json:"moves"`
+	// Convention is the move convention of the solutions: "tile" or "blank".
+	Convention string `json:"moves"`
 	// Format is the puzzle file format: "rows" or "princeton".
 	Format string `json:"format,omitempty"`
 	// Seed is the random seed the set was generated with.
@@ -103,7 +103,7 @@ func ParseManifest(data []byte, name string) (Manifest, error) {
 			m.Puzzles[i].SolvableUnknown = e.Solvable == nil
 		}
 	}
-	if _, err := ParseConvention(m.Moves); err != nil {
+	if _, err := ParseConvention(m.Convention); err != nil {
 		return Manifest{}, &ParseError{File: name, Err: err}
 	}
 	for i, e := range m.Puzzles {

@@ -27,7 +27,7 @@ func TestWriteSetDirRoundTrip(t *testing.T) {
 		}
 		set = append(set, puzzles.SetPuzzle{Board: b, Entry: e})
 	}
-	if err := puzzles.WriteSetDir(dir, puzzles.Manifest{Moves: "tile", Shape: "3x3"}, goal, set, puzzles.FormatPrinceton); err != nil {
+	if err := puzzles.WriteSetDir(dir, puzzles.Manifest{Convention: "tile", Shape: "3x3"}, goal, set, puzzles.FormatPrinceton); err != nil {
 		t.Fatal(err)
 	}
 	m, err := puzzles.ReadManifest(filepath.Join(dir, puzzles.ManifestFile))

@@ -61,7 +61,7 @@ func ExportSet(s Set, dir string, f Format, generator string) (int, error) {
 			entries[i].Text = inst.Text
 		}
 	}
-	m := Manifest{Moves: TileMoves.String(), Generator: generator}
+	m := Manifest{Convention: TileMoves.String(), Generator: generator}
 	if !mixed {
 		m.Shape = shape.String()
 	}

@@ -72,24 +72,29 @@ type setDef struct {
 	load func(def setDef) ([]Instance, error)
 }
 
-var setDefs = []setDef{
-	{SetInfo{"korf100", "Korf's 100 random 15-puzzle instances (1985) with optimal lengths", GoalBlankFirst, "sets/korf100.txt"}, cellsWithLength},
-	{SetInfo{"korf100-blank-last", "Korf's 100 instances re-expressed for the default goal (rotated 180 degrees, tile t relabelled 16-t)", GoalDefault, "sets/korf100-blank-last.txt"}, cellsWithLength},
-	{SetInfo{"korf24", "Korf & Felner's 50 random 24-puzzle instances with optimal lengths", GoalBlankFirst, "sets/korf24-50.txt"}, cellsWithLength},
-	{SetInfo{"hard80", "16 of the 17 15-puzzle positions that need 80 moves, the maximum", GoalDefault, "sets/hard80.txt"}, cellsAtLength(80)},
-	{SetInfo{"8puzzle-hardest", "the two 8-puzzle positions farthest from the goal (31 moves)", GoalDefault, "sets/depths_3x3.txt"}, hardest},
-	{SetInfo{"2x3-hardest", "the 2x3 position farthest from the goal (21 moves)", GoalDefault, "sets/depths_2x3.txt"}, hardest},
-	{SetInfo{"2x4-hardest", "the 2x4 position farthest from the goal (36 moves)", GoalDefault, "sets/depths_2x4.txt"}, hardest},
-	{SetInfo{"3x4-hardest", "the 18 3x4 positions farthest from the goal (53 moves)", GoalDefault, "sets/depths_3x4.txt"}, hardest},
-	{SetInfo{"cs3243-public", "the public test inputs of NUS CS3243's k-puzzle assignment (3x3, 4x4, 5x5; three unsolvable)", GoalDefault, "sets/cs3243-public"}, puzzleDir},
-	{SetInfo{"5x5-deep", "16 24-puzzle boards at optimal depths 40 to 70, every second depth, keys proved with pdb:6666 by kpuzzle gen: course-sized boards whose proofs take seconds, where weak heuristics run out of time", GoalDefault, "sets/5x5-deep"}, manifestSet},
-	{SetInfo{"starter", "a graded starter set like a course's public tests: four 3x3, 4x4 and 5x5 puzzles each at depths 9-27 and one unsolvable per size, keys proved by kpuzzle gen", GoalDefault, "sets/starter"}, manifestSet},
+// setDefs are the shipped sets. The table is a function, not a
+// variable, so that a program that loads no set (the browser checker's
+// WebAssembly module) links neither the sets' files nor their readers.
+func setDefs() []setDef {
+	return []setDef{
+		{SetInfo{"korf100", "Korf's 100 random 15-puzzle instances (1985) with optimal lengths", GoalBlankFirst, "sets/korf100.txt"}, cellsWithLength},
+		{SetInfo{"korf100-blank-last", "Korf's 100 instances re-expressed for the default goal (rotated 180 degrees, tile t relabelled 16-t)", GoalDefault, "sets/korf100-blank-last.txt"}, cellsWithLength},
+		{SetInfo{"korf24", "Korf & Felner's 50 random 24-puzzle instances with optimal lengths", GoalBlankFirst, "sets/korf24-50.txt"}, cellsWithLength},
+		{SetInfo{"hard80", "16 of the 17 15-puzzle positions that need 80 moves, the maximum", GoalDefault, "sets/hard80.txt"}, cellsAtLength(80)},
+		{SetInfo{"8puzzle-hardest", "the two 8-puzzle positions farthest from the goal (31 moves)", GoalDefault, "sets/depths_3x3.txt"}, hardest},
+		{SetInfo{"2x3-hardest", "the 2x3 position farthest from the goal (21 moves)", GoalDefault, "sets/depths_2x3.txt"}, hardest},
+		{SetInfo{"2x4-hardest", "the 2x4 position farthest from the goal (36 moves)", GoalDefault, "sets/depths_2x4.txt"}, hardest},
+		{SetInfo{"3x4-hardest", "the 18 3x4 positions farthest from the goal (53 moves)", GoalDefault, "sets/depths_3x4.txt"}, hardest},
+		{SetInfo{"cs3243-public", "the public test inputs of NUS CS3243's k-puzzle assignment (3x3, 4x4, 5x5; three unsolvable)", GoalDefault, "sets/cs3243-public"}, puzzleDir},
+		{SetInfo{"5x5-deep", "16 24-puzzle boards at optimal depths 40 to 70, every second depth, keys proved with pdb:6666 by kpuzzle gen: course-sized boards whose proofs take seconds, where weak heuristics run out of time", GoalDefault, "sets/5x5-deep"}, manifestSet},
+		{SetInfo{"starter", "a graded starter set like a course's public tests: four 3x3, 4x4 and 5x5 puzzles each at depths 9-27 and one unsolvable per size, keys proved by kpuzzle gen", GoalDefault, "sets/starter"}, manifestSet},
+	}
 }
 
 // Sets lists the shipped sets.
 func Sets() []SetInfo {
-	out := make([]SetInfo, len(setDefs))
-	for i, d := range setDefs {
+	out := make([]SetInfo, len(setDefs()))
+	for i, d := range setDefs() {
 		out[i] = d.SetInfo
 	}
 	return out
@@ -97,7 +102,7 @@ func Sets() []SetInfo {
 
 // LoadSet loads the shipped set called name.
 func LoadSet(name string) (Set, error) {
-	for _, d := range setDefs {
+	for _, d := range setDefs() {
 		if d.Name == name {
 			inst, err := d.load(d)
 			if err != nil {
@@ -106,8 +111,8 @@ func LoadSet(name string) (Set, error) {
 			return Set{Name: d.Name, Description: d.Description, GoalName: d.Goal, Instances: inst}, nil
 		}
 	}
-	names := make([]string, len(setDefs))
-	for i, d := range setDefs {
+	names := make([]string, len(setDefs()))
+	for i, d := range setDefs() {
 		names[i] = d.Name
 	}
 	return Set{}, fmt.Errorf("no shipped set %q; the sets are %s%s", name, strings.Join(names, ", "), suggest.Phrase(name, names))

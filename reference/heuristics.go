@@ -73,11 +73,12 @@ type Heuristics struct {
 	prefixes []prefixEntry
 }
 
-// BuiltinHeuristics returns a new set holding misplaced, manhattan,
-// euclidean, linear-conflict and walking-distance, and the variants of
-// Euclidean distance student code computes (euclidean-tile-floor ...;
-// heuristics.EuclideanVariants).
-func BuiltinHeuristics() *Heuristics {
+// AutoHeuristics returns a new set holding misplaced, manhattan,
+// euclidean, linear-conflict and walking-distance: the built-in
+// heuristics but the Euclidean variants, which the auto route never
+// chooses. A prover never asked for a heuristic by name (the browser
+// checker's) needs no more, and its program links less.
+func AutoHeuristics() *Heuristics {
 	h := &Heuristics{}
 	for _, info := range []HeuristicInfo{
 		{
@@ -121,6 +122,14 @@ func BuiltinHeuristics() *Heuristics {
 			panic("reference: built-in heuristic: " + err.Error())
 		}
 	}
+	return h
+}
+
+// BuiltinHeuristics returns AutoHeuristics' set and the variants of
+// Euclidean distance student code computes (euclidean-tile-floor ...;
+// heuristics.EuclideanVariants), which a course names.
+func BuiltinHeuristics() *Heuristics {
+	h := AutoHeuristics()
 	for _, v := range heuristics.EuclideanVariants() {
 		err := h.Register(HeuristicInfo{
 			Name: v.Name, Strength: euclideanVariantStrength, NamedOnly: true,

@@ -42,7 +42,9 @@ const DefaultMaxTableCells = 9
 // HeuristicInfo.AutoBuild), built once per goal and kept. A Prover
 // is safe for concurrent use; its zero value is ready to use.
 type Prover struct {
-	// Heuristics supplies IDA*'s heuristic; nil means BuiltinHeuristics().
+	// Heuristics supplies IDA*'s heuristic; nil means BuiltinHeuristics()
+	// (AutoHeuristics() when Prove chooses one: the same candidates,
+	// without linking the variants only a name asks for).
 	Heuristics *Heuristics
 	// MaxTableCells bounds the boards proved by an exact table; 0 means
 	// DefaultMaxTableCells and a negative value disables tables.
@@ -51,11 +53,11 @@ type Prover struct {
 	// iteration over (search.Options.Threads); 0 and 1 mean one.
 	Threads int
 
-	once       sync.Once
-	builtin    *Heuristics
-	mu         sync.Mutex
-	tables     map[string]*cached[*exact.Table]
-	heuristics map[string]*cached[search.Heuristic]
+	once, autoOnce sync.Once
+	builtin, auto  *Heuristics
+	mu             sync.Mutex
+	tables         map[string]*cached[*exact.Table]
+	heuristics     map[string]*cached[search.Heuristic]
 }
 
 // cached is a value built once; concurrent callers wait for the builder.
@@ -86,6 +88,17 @@ func (p *Prover) heuristicSet() *Heuristics {
 	}
 	p.once.Do(func() { p.builtin = BuiltinHeuristics() })
 	return p.builtin
+}
+
+// candidateSet is the set the auto route chooses from: Heuristics, or
+// AutoHeuristics(), whose candidates are BuiltinHeuristics()' (the
+// others are NamedOnly).
+func (p *Prover) candidateSet() *Heuristics {
+	if p.Heuristics != nil {
+		return p.Heuristics
+	}
+	p.autoOnce.Do(func() { p.auto = AutoHeuristics() })
+	return p.auto
 }
 
 func (p *Prover) maxTableCells() int {
@@ -154,10 +167,11 @@ func (p *Prover) cachedHeuristic(_ context.Context, name string, g puzzles.Goal,
 // candidates are tried strongest first, and one whose AutoBuild reports
 // ErrUnavailable is passed over.
 func (p *Prover) autoHeuristic(ctx context.Context, g puzzles.Goal) (search.Heuristic, error) {
-	cands := p.heuristicSet().Candidates(g.Shape())
+	cands := p.candidateSet().Candidates(g.Shape())
 	for _, info := range cands {
 		if info.AutoBuild == nil {
-			return p.Heuristic(ctx, info.Name, g)
+			// Cached as Heuristic caches it by name.
+			return p.cachedHeuristic(ctx, info.Name, g, func() (search.Heuristic, error) { return info.Build(ctx, g) })
 		}
 		h, err := p.cachedHeuristic(ctx, "auto|"+info.Name, g, func() (search.Heuristic, error) { return info.AutoBuild(ctx, g) })
 		if errors.Is(err, ErrUnavailable) {
@@ -175,7 +189,7 @@ func (p *Prover) Prove(ctx context.Context, b puzzles.Board, g puzzles.Goal) (Pr
 	if err := runguard.Check("reference.Prover.Prove"); err != nil {
 		return Proof{}, err
 	}
-	proof, _, err := p.prove(ctx, b, g, "", search.Options{Threads: p.Threads})
+	proof, _, err := p.prove(ctx, b, g, p.autoHeuristic, search.Options{Threads: p.Threads})
 	return proof, err
 }
 
@@ -187,7 +201,7 @@ func (p *Prover) ProveWithin(ctx context.Context, b puzzles.Board, g puzzles.Goa
 	if err := runguard.Check("reference.Prover.ProveWithin"); err != nil {
 		return Proof{}, err
 	}
-	proof, _, err := p.prove(ctx, b, g, "", search.Options{Limits: lim})
+	proof, _, err := p.prove(ctx, b, g, p.autoHeuristic, search.Options{Limits: lim})
 	return proof, err
 }
 
@@ -197,9 +211,11 @@ type route struct {
 	heuristic string
 }
 
-// prove is Prove with an optional heuristic name for the IDA* route and
-// search options (limits, trace).
-func (p *Prover) prove(ctx context.Context, b puzzles.Board, g puzzles.Goal, heuristic string, o search.Options) (Proof, route, error) {
+// prove is Prove with the heuristic of the IDA* route chosen by choose
+// (p.autoHeuristic, or one by name) and search options (limits, trace).
+// Prove does not name a heuristic, so a program that only proves links
+// none of the heuristics a name alone asks for.
+func (p *Prover) prove(ctx context.Context, b puzzles.Board, g puzzles.Goal, choose func(context.Context, puzzles.Goal) (search.Heuristic, error), o search.Options) (Proof, route, error) {
 	if b.IsZero() || g.IsZero() {
 		return Proof{}, route{}, errors.New("prove optimal: needs a board and a goal")
 	}
@@ -222,12 +238,7 @@ func (p *Prover) prove(ctx context.Context, b puzzles.Board, g puzzles.Goal, heu
 		return Proof{Length: len(path), Path: path, Method: "exact table " + g.Shape().String(),
 			Stats: search.Stats{Elapsed: time.Since(start)}}, route{algorithm: "exact"}, nil
 	}
-	var h search.Heuristic
-	if heuristic != "" {
-		h, err = p.Heuristic(ctx, heuristic, g)
-	} else {
-		h, err = p.autoHeuristic(ctx, g)
-	}
+	h, err := choose(ctx, g)
 	if err != nil {
 		return Proof{}, route{}, fmt.Errorf("prove optimal: %w", err)
 	}

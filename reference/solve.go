@@ -165,7 +165,13 @@ func Solve(ctx context.Context, req Request) (Solution, error) {
 // as a Result.
 func solveAuto(ctx context.Context, prover *Prover, req Request, sol Solution) (Solution, error) {
 	start := time.Now()
-	proof, rt, err := prover.prove(ctx, req.Board, req.Goal, req.Heuristic, req.Options)
+	choose := prover.autoHeuristic
+	if req.Heuristic != "" {
+		choose = func(ctx context.Context, g puzzles.Goal) (search.Heuristic, error) {
+			return prover.Heuristic(ctx, req.Heuristic, g)
+		}
+	}
+	proof, rt, err := prover.prove(ctx, req.Board, req.Goal, choose, req.Options)
 	sol.Route = proof.Method
 	sol.Result.Algorithm, sol.Result.Heuristic = rt.algorithm, rt.heuristic
 	sol.Result.Threads = 1

@@ -10,9 +10,9 @@ import (
 )
 
 type applyOptions struct {
-	puzzle       puzzleFlags
-	quiet        bool
-	answerFormat string
+	puzzle         puzzleFlags
+	quiet          bool
+	answerNotation string
 }
 
 func newApplyCmd(a *app) *cobra.Command {
@@ -39,7 +39,7 @@ kpuzzle check for a verdict), 1 at an illegal move or an UNSOLVABLE claim,
 	opts.puzzle.register(cmd.Flags())
 	opts.puzzle.registerReading(cmd.Flags())
 	cmd.Flags().BoolVarP(&opts.quiet, "quiet", "q", false, "print only the final board")
-	registerAnswerFormat(cmd.Flags(), &opts.answerFormat, "auto")
+	registerAnswerNotation(cmd.Flags(), &opts.answerNotation, "auto")
 	return cmd
 }
 
@@ -52,14 +52,14 @@ type illegalJSON struct {
 }
 
 type applyJSON struct {
-	// AnswerFormat is the notation the answer was read in.
-	AnswerFormat notation.Notation `json:"answer_format"`
-	Moves        int               `json:"moves"`
-	Applied      int               `json:"applied"`
-	Final        []int             `json:"final"`
-	Solved       bool              `json:"solved"`
-	Unsolvable   bool              `json:"unsolvable_claim"`
-	Illegal      *illegalJSON      `json:"illegal"`
+	// Notation is the notation the answer was read in.
+	Notation   notation.Notation `json:"answer_format"`
+	Moves      int               `json:"moves"`
+	Applied    int               `json:"applied"`
+	Final      []int             `json:"final"`
+	Solved     bool              `json:"solved"`
+	Unsolvable bool              `json:"unsolvable_claim"`
+	Illegal    *illegalJSON      `json:"illegal"`
 }
 
 func runApply(a *app, opts applyOptions, puzzlePath, answerPath string) error {
@@ -71,7 +71,7 @@ func runApply(a *app, opts applyOptions, puzzlePath, answerPath string) error {
 	if err != nil {
 		return err
 	}
-	format, err := answerNotation(opts.answerFormat)
+	format, err := answerNotation(opts.answerNotation)
 	if err != nil {
 		return err
 	}
@@ -80,7 +80,7 @@ func runApply(a *app, opts applyOptions, puzzlePath, answerPath string) error {
 		return inputError(err)
 	}
 	defer f.Close()
-	ans, n, err := notation.Read(f, answerPath, notation.Options{Notation: format, Start: b, Moves: conv})
+	ans, n, err := notation.Read(f, answerPath, notation.Options{Notation: format, Start: b, Convention: conv})
 	if err != nil {
 		return inputError(err)
 	}
@@ -89,7 +89,7 @@ func runApply(a *app, opts applyOptions, puzzlePath, answerPath string) error {
 	}
 	if ans.Unsolvable {
 		if a.json {
-			if err := writeJSON(a.out, applyJSON{AnswerFormat: n, Final: b.Cells(), Unsolvable: true}); err != nil {
+			if err := writeJSON(a.out, applyJSON{Notation: n, Final: b.Cells(), Unsolvable: true}); err != nil {
 				return err
 			}
 		} else {
@@ -108,7 +108,7 @@ func runApply(a *app, opts applyOptions, puzzlePath, answerPath string) error {
 		applied = illegal.Index
 	}
 	if a.json {
-		out := applyJSON{AnswerFormat: n, Moves: ans.Written(), Applied: applied, Final: final.Cells(), Solved: illegal == nil && g.Reached(final)}
+		out := applyJSON{Notation: n, Moves: ans.Written(), Applied: applied, Final: final.Cells(), Solved: illegal == nil && g.Reached(final)}
 		if illegal != nil {
 			out.Illegal = &illegalJSON{Index: illegal.Index, Line: illegal.Line, Token: illegal.Token, Reason: illegal.Reason, Board: illegal.Board.Cells()}
 		}

@@ -57,7 +57,7 @@ func TestArchitectureDoc(t *testing.T) {
 		}
 	}
 	grading, formats, heuristics := readDoc(t, "grading.md"), readDoc(t, "formats.md"), readDoc(t, "heuristics.md")
-	for _, name := range grader.InterfaceNames() {
+	for _, name := range grader.KindNames() {
 		mentions(arch, "architecture.md", "interface kind", name)
 		mentions(grading, "grading.md", "interface kind", name)
 		file := "grader/interface_" + strings.ReplaceAll(name, "_", "") + ".go"
@@ -110,19 +110,29 @@ func TestKindsTable(t *testing.T) {
 			t.Errorf("%s: harness files %v but language %q", name, kind.HarnessFiles(), kind.Language())
 		}
 		s := kind.Starter()
-		iface, err := scaffold.LookupInterface(s.Name)
+		iface, err := scaffold.LookupKind(s.Name)
 		switch {
 		case len(s.Languages) == 0 && (s.Missing == "" || err == nil || !strings.Contains(err.Error(), s.Missing)):
 			t.Errorf("%s has no starter code and says why %q; kpuzzle init says %v", name, s.Missing, err)
 			continue
 		case len(s.Languages) == 0:
 			continue
-		case err != nil || iface.Kind != name:
+		case err != nil || iface.GraderName != name:
 			t.Errorf("%s: kpuzzle init --interface %s: %+v, %v", name, s.Name, iface, err)
 			continue
 		}
 		if !strings.Contains(help, "  "+s.Name+" ") {
 			t.Errorf("kpuzzle init --help does not list --interface %s", s.Name)
+		}
+		// Its own sections of the handout and the assignment file.
+		if text, err := fs.ReadFile(templates.FS, iface.TemplateFile()); err != nil {
+			t.Errorf("%s: %v", name, err)
+		} else {
+			for _, section := range []string{"kind.run", "kind.program", "kind.implement"} {
+				if !strings.Contains(string(text), `{{define "`+section+`"}}`) {
+					t.Errorf("%s: %s defines no %s", name, iface.TemplateFile(), section)
+				}
+			}
 		}
 		for _, lang := range s.Languages {
 			dir := "starter/" + lang

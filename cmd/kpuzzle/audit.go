@@ -414,7 +414,7 @@ func runAuditStats(ctx context.Context, a *app, opts auditStatsOptions, file str
 	if err != nil {
 		return inputError(err)
 	}
-	rep, err := audit.CheckStats(ctx, claims, so)
+	rep, err := audit.JudgeStats(ctx, claims, so)
 	if err != nil {
 		return inputError(err)
 	}

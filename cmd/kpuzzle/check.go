@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"github.com/kpuzzle/kpuzzle/reference"
@@ -20,14 +21,14 @@ import (
 )
 
 type checkOptions struct {
-	puzzle       puzzleFlags
-	timeout      time.Duration
-	answerFormat string
+	puzzle         puzzleFlags
+	timeout        time.Duration
+	answerNotation string
 }
 
-// registerAnswerFormat adds --answer-format, the answer notation, to the
+// registerAnswerNotation adds --answer-format, the answer notation, to the
 // commands that read answers (check, grade, replay, apply).
-func registerAnswerFormat(fs *pflag.FlagSet, p *string, def string) {
+func registerAnswerNotation(fs *pflag.FlagSet, p *string, def string) {
 	fs.StringVar(p, "answer-format", def, "answer notation: auto (detect it and say which), lines (one move per line), letters (RRDLU), words (up, left), list (['Up', 'Left']), tiles (tile numbers moved) or boards (the sequence of boards); see docs/formats.md")
 }
 
@@ -106,7 +107,7 @@ PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
 	opts.puzzle.register(cmd.Flags())
 	opts.puzzle.registerReading(cmd.Flags())
 	cmd.Flags().DurationVar(&opts.timeout, "timeout", 10*time.Second, "time the reference solver may take to prove the optimal length")
-	registerAnswerFormat(cmd.Flags(), &opts.answerFormat, "auto")
+	registerAnswerNotation(cmd.Flags(), &opts.answerNotation, "auto")
 	return cmd
 }
 
@@ -115,7 +116,7 @@ PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
 // strongest heuristic available — a shipped pattern database when one is
 // already in the user's cache (kpuzzle pdb build), else linear conflict.
 // One prover serves every call, so tables and databases load once.
-func referenceOracle() grader.Oracle { return newReferenceOracles(0).optimum }
+func referenceOracle() check.Oracle { return newReferenceOracles(0).optimum }
 
 // referenceOracles are the reference solver's oracles over one prover
 // (tables and databases load once): optimum proves a puzzle's optimal
@@ -127,7 +128,7 @@ func referenceOracle() grader.Oracle { return newReferenceOracles(0).optimum }
 // work, not time, so that what they prove does not depend on the
 // machine's load.
 type referenceOracles struct {
-	optimum, distances, counts grader.Oracle
+	optimum, distances, counts check.Oracle
 }
 
 // countNodes is the work each distance of the class report's path counts
@@ -141,7 +142,7 @@ func newReferenceOracles(nodes int64) referenceOracles {
 		nodes = grader.DefaultOffPathNodes
 	}
 	return referenceOracles{
-		optimum: grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+		optimum: check.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
 			p, err := prover.Prove(ctx, b, g)
 			return p.Length, p.Method, err
 		}),
@@ -152,18 +153,18 @@ func newReferenceOracles(nodes int64) referenceOracles {
 
 // budgetedOracle proves distances with prover on one core, within nodes
 // IDA* expansions each (an exact table needs none); what is out of the
-// budget is an error wrapping grader.ErrOutOfBudget that names it.
-func budgetedOracle(prover *reference.Prover, nodes int64, budget string) grader.Oracle {
-	return grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+// budget is an error wrapping check.ErrOutOfBudget that names it.
+func budgetedOracle(prover *reference.Prover, nodes int64, budget string) check.Oracle {
+	return check.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
 		proof, err := prover.ProveWithin(ctx, b, g, search.Limits{MaxNodes: nodes})
 		if errors.Is(err, search.ErrNodeLimit) {
-			return 0, proof.Method, fmt.Errorf("%w (%s expansions, %s)", grader.ErrOutOfBudget, textstyle.Digits(nodes), budget)
+			return 0, proof.Method, fmt.Errorf("%w (%s expansions, %s)", check.ErrOutOfBudget, textstyle.Digits(nodes), budget)
 		}
 		return proof.Length, proof.Method, err
 	})
 }
 
-func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answerPath string, oracle grader.Oracle) error {
+func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answerPath string, oracle check.Oracle) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -173,7 +174,7 @@ func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answer
 	if opts.timeout < 0 {
 		return usageErrorf("--timeout must not be negative")
 	}
-	format, err := answerNotation(opts.answerFormat)
+	format, err := answerNotation(opts.answerNotation)
 	if err != nil {
 		return err
 	}
@@ -193,18 +194,18 @@ func runCheck(ctx context.Context, a *app, opts checkOptions, puzzlePath, answer
 		defer f.Close()
 		answer, name = f, answerPath
 	}
-	rep, err := grader.Check(ctx, p, answer, name, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout, Notation: format,
-		OffPath: grader.OffPathOptions{Timeout: opts.timeout}})
+	rep, err := check.Answer(ctx, p, answer, name, check.Options{Oracle: oracle, OracleTimeout: opts.timeout, Notation: format,
+		OffPath: check.OffPathOptions{Timeout: opts.timeout}})
 	if err != nil {
-		if errors.Is(err, grader.ErrKeyContradiction) {
+		if errors.Is(err, check.ErrKeyContradiction) {
 			return usageErrorf("%s: %v", puzzlePath, err)
 		}
 		return inputError(fmt.Errorf("%s: %w", name, err))
 	}
-	if rep.Verdict == grader.Valid {
+	if rep.Verdict == check.Valid {
 		warnings = append(warnings, "optimality not verified: "+strings.TrimPrefix(rep.Note, "optimality not verified: ")+"; try a longer --timeout")
 	}
-	if rep.OffPathUnknown != "" && rep.Verdict != grader.Valid {
+	if rep.OffPathUnknown != "" && rep.Verdict != check.Valid {
 		warnings = append(warnings, "first move off every optimal path not found: "+rep.OffPathUnknown+"; try a longer --timeout")
 	}
 	for _, w := range warnings {
@@ -228,16 +229,16 @@ type checkJSON struct {
 	Answer string `json:"answer"`
 	Shape  string `json:"shape"`
 	Goal   string `json:"goal"`
-	grader.Report
+	check.Report
 }
 
-func writeCheckHuman(a *app, puzzlePath string, b puzzles.Board, g puzzles.Goal, rep grader.Report) {
-	about := fmt.Sprintf("%s, %s goal, moves name where the %s goes", b.Shape(), g.Name(), rep.Moves)
-	if rep.AnswerFormat.NeedsStart() {
+func writeCheckHuman(a *app, puzzlePath string, b puzzles.Board, g puzzles.Goal, rep check.Report) {
+	about := fmt.Sprintf("%s, %s goal, moves name where the %s goes", b.Shape(), g.Name(), rep.Convention)
+	if rep.Notation.NeedsStart() {
 		// Tile numbers and boards name the tile: no convention applies.
 		about = fmt.Sprintf("%s, %s goal", b.Shape(), g.Name())
 	}
-	if s := answerReadAs(rep.AnswerFormat); s != "" {
+	if s := answerReadAs(rep.Notation); s != "" {
 		about += ", " + s
 	}
 	if rep.AnswerBlock != "" {
@@ -256,27 +257,27 @@ func writeCheckHuman(a *app, puzzlePath string, b puzzles.Board, g puzzles.Goal,
 // shipped set's instance (set:NAME/ID) or the answer key of the puzzle set
 // the file belongs to (grader.FindKey). A key found but not usable
 // (another goal, say) comes back as a warning.
-func (a *app) readProblem(path string, pf *puzzleFlags, optimal int) (grader.Problem, []string, error) {
+func (a *app) readProblem(path string, pf *puzzleFlags, optimal int) (check.Problem, []string, error) {
 	conv, err := pf.convention()
 	if err != nil {
-		return grader.Problem{}, nil, err
+		return check.Problem{}, nil, err
 	}
 	b, g, err := a.readPuzzle(path, pf)
 	if err != nil {
-		return grader.Problem{}, nil, err
+		return check.Problem{}, nil, err
 	}
-	p := grader.Problem{Board: b, Goal: g, Moves: conv}
+	p := check.Problem{Board: b, Goal: g, Convention: conv}
 	var warnings []string
 	switch {
 	case optimal >= 0:
-		p.Optimum = grader.KnownOptimum(optimal, "--optimal")
+		p.Optimum = check.KnownOptimum(optimal, "--optimal")
 	case path == "-":
 	case strings.HasPrefix(path, puzzles.SetRefPrefix):
 		p.Optimum = publishedOptimum(path, b, g)
 	default:
 		key, err := grader.FindKey(path, b, g)
 		if err != nil {
-			return grader.Problem{}, nil, inputError(err)
+			return check.Problem{}, nil, inputError(err)
 		}
 		if key.Ignored != "" {
 			warnings = append(warnings, key.Ignored)
@@ -290,15 +291,15 @@ func (a *app) readProblem(path string, pf *puzzleFlags, optimal int) (grader.Pro
 
 // publishedOptimum is the published optimal length of a shipped set's
 // instance, when the set gives one and the goal is the set's.
-func publishedOptimum(ref string, b puzzles.Board, g puzzles.Goal) grader.Optimum {
+func publishedOptimum(ref string, b puzzles.Board, g puzzles.Goal) check.Optimum {
 	set, _, err := puzzles.LookupInstance(strings.TrimPrefix(ref, puzzles.SetRefPrefix))
 	if err != nil {
-		return grader.Optimum{}
+		return check.Optimum{}
 	}
 	for _, inst := range set.Instances {
 		if inst.Board.Equal(b) && inst.Optimal >= 0 && set.Goal(inst).Board().Equal(g.Board()) {
-			return grader.KnownOptimum(inst.Optimal, "published length of set "+set.Name)
+			return check.KnownOptimum(inst.Optimal, "published length of set "+set.Name)
 		}
 	}
-	return grader.Optimum{}
+	return check.Optimum{}
 }

@@ -25,7 +25,7 @@ var flagValues = map[string]func() []string{
 	"shape":     func() []string { return []string{"2x2", "2x3", "2x4", "3x3", "2x5", "3x4", "4x4", "5x5"} },
 	"set":       setNames,
 	"language":  scaffold.LanguageNames,
-	"interface": scaffold.InterfaceNames,
+	"interface": scaffold.KindNames,
 	"isolation": func() []string { return []string{"auto", "namespaces", "rlimits"} },
 	"layout":    func() []string { return []string{"auto", "single", "folders"} },
 	"format":    func() []string { return []string{"rows", "princeton", "42", "json"} },

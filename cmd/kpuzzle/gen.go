@@ -222,7 +222,7 @@ func genSpec(opts genOptions) (setgen.Spec, setgen.Shard, error) {
 		spec.Groups = append(spec.Groups, grp)
 	}
 	spec.Seed = opts.seed
-	spec.Moves = conv
+	spec.Convention = conv
 	spec.Format = format
 	spec.NoKeys = !opts.keys
 	spec.Generator = genCommandLine(opts, spec.Groups)

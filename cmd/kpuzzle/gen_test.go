@@ -27,7 +27,7 @@ func verifySetDir(t *testing.T, dir string) puzzles.Manifest {
 	if err != nil {
 		t.Fatal(err)
 	}
-	conv, err := puzzles.ParseConvention(m.Moves)
+	conv, err := puzzles.ParseConvention(m.Convention)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,8 +134,8 @@ func TestGenSameFilesWhateverTheJobs(t *testing.T) {
 		t.Errorf("files %v, want 7 in each of 3x3/ and 4x4/ and the manifest", keysOf(a))
 	}
 	m := verifySetDir(t, dirs["1"])
-	if m.Shape != "" || m.Goal != "blank-first" || m.Moves != "blank" {
-		t.Errorf("manifest header %q %q %q, want mixed shapes, blank-first, blank", m.Shape, m.Goal, m.Moves)
+	if m.Shape != "" || m.Goal != "blank-first" || m.Convention != "blank" {
+		t.Errorf("manifest header %q %q %q, want mixed shapes, blank-first, blank", m.Shape, m.Goal, m.Convention)
 	}
 }
 

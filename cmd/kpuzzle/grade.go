@@ -16,6 +16,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -26,26 +27,26 @@ import (
 )
 
 type gradeOptions struct {
-	puzzle       puzzleFlags
-	jobs         int
-	out          string
-	resume       bool
-	resultsJSON  string
-	resultsFmt   string
-	gradebooks   []string
-	classList    string
-	layout       string
-	scratch      string
-	isolation    string
-	answerFormat string
-	exposed      bool
-	uniform      bool
-	conceal      []string
-	shard        string
-	prepared     string
-	skipHidden   bool
-	metadata     string
-	explain      bool
+	puzzle         puzzleFlags
+	jobs           int
+	out            string
+	resume         bool
+	resultsJSON    string
+	resultsFmt     string
+	gradebooks     []string
+	classList      string
+	layout         string
+	scratch        string
+	isolation      string
+	answerNotation string
+	exposed        bool
+	uniform        bool
+	conceal        []string
+	shard          string
+	prepared       string
+	skipHidden     bool
+	metadata       string
+	explain        bool
 }
 
 // exampleAssignment is the assignment shown by kpuzzle grade --help and
@@ -154,7 +155,7 @@ security model.`,
 	opts.puzzle.register(f)
 	f.Lookup("goal").Usage = "override the assignment's goal: " + puzzles.GoalChoicesDescribed()
 	f.Lookup("moves").Usage = "override the assignment's move convention: tile or blank"
-	registerAnswerFormat(f, &opts.answerFormat, "")
+	registerAnswerNotation(f, &opts.answerNotation, "")
 	f.Lookup("answer-format").Usage = "override the assignment's answer.format: " + notation.Choices() + " (see docs/formats.md)"
 	f.IntVar(&opts.jobs, "jobs", runtime.NumCPU(), "tests run at once")
 	f.StringVar(&opts.out, "out", "kpuzzle-results", "output folder for the journal and the results")
@@ -240,13 +241,13 @@ func assignmentOverrides(cmd *cobra.Command, opts *gradeOptions) (o grader.Overr
 		o.Goal = &opts.puzzle.goal
 	}
 	if typed("moves") {
-		o.Moves = &opts.puzzle.moves
+		o.ConventionName = &opts.puzzle.moves
 	}
 	if typed("isolation") {
 		o.Isolation = &opts.isolation
 	}
 	if typed("answer-format") {
-		o.AnswerFormat = &opts.answerFormat
+		o.AnswerNotation = &opts.answerNotation
 	}
 	if cmd.Flags().Lookup("moves") != nil {
 		command = cmd.Name()
@@ -346,22 +347,22 @@ type integrityJSON struct {
 }
 
 type testJSON struct {
-	Test          string         `json:"test"`
-	Verdict       grader.Verdict `json:"verdict"`
-	Length        int            `json:"length"`
-	OptimalLength *int           `json:"optimal_length"`
-	Score         float64        `json:"score"`
-	Max           float64        `json:"max_score"`
-	Seconds       float64        `json:"seconds"`
-	Summary       string         `json:"summary"`
+	Test          string        `json:"test"`
+	Verdict       check.Verdict `json:"verdict"`
+	Length        int           `json:"length"`
+	OptimalLength *int          `json:"optimal_length"`
+	Score         float64       `json:"score"`
+	Max           float64       `json:"max_score"`
+	Seconds       float64       `json:"seconds"`
+	Summary       string        `json:"summary"`
 	// Unchecked marks a length the program reported without moves to
 	// check (run.solution: reported), capped by rubric.reported.
 	Unchecked bool `json:"unchecked,omitempty"`
 	// OffPath, Remaining and OffPathUnknown are grader.Result's: where a
 	// suboptimal or incomplete answer left every optimal path.
-	OffPath        *grader.OffPath `json:"off_path,omitempty"`
-	Remaining      *int            `json:"remaining,omitempty"`
-	OffPathUnknown string          `json:"off_path_unknown,omitempty"`
+	OffPath        *check.OffPath `json:"off_path,omitempty"`
+	Remaining      *int           `json:"remaining,omitempty"`
+	OffPathUnknown string         `json:"off_path_unknown,omitempty"`
 	// Rerun is grader.Result's: how a time-out beside other runs went
 	// before it was run again alone.
 	Rerun string `json:"rerun,omitempty"`
@@ -410,7 +411,7 @@ type gradeInputs struct {
 	madeOut bool
 }
 
-func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle, distances, counts grader.Oracle) error {
+func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignment, paths []string, oracle, distances, counts check.Oracle) error {
 	in, err := readGradeInputs(a, &opts, asg, paths)
 	if err != nil {
 		return err
@@ -445,7 +446,7 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 		switch {
 		case errors.Is(err, journal.ErrExists), errors.Is(err, journal.ErrMismatch), errors.Is(err, journal.ErrLocked), errors.Is(err, journal.ErrNoHeader):
 			return usageErrorf("%v", err)
-		case errors.Is(err, grader.ErrKeyContradiction), errors.Is(err, batch.ErrExposed):
+		case errors.Is(err, check.ErrKeyContradiction), errors.Is(err, batch.ErrExposed):
 			return usageErrorf("%v", err)
 		}
 		var ce *grader.ConfigError
@@ -487,10 +488,10 @@ func runGrade(ctx context.Context, a *app, opts gradeOptions, asg grader.Assignm
 
 // classReport is the class at a glance of a grading (report.Class), its
 // shared answers' paths counted with counts (remembering what it proved).
-func classReport(ctx context.Context, asg grader.Assignment, o batch.Outcome, roster report.Roster, counts grader.Oracle) (*report.Class, error) {
+func classReport(ctx context.Context, asg grader.Assignment, o batch.Outcome, roster report.Roster, counts check.Oracle) (*report.Class, error) {
 	var po report.PathOptions
 	if counts != nil {
-		po.Distances = grader.NewMemoOracle(counts, 0)
+		po.Distances = check.NewMemoOracle(counts, 0)
 	}
 	c, err := report.FromOutcome(asg, o, roster).Class(ctx, po)
 	if err != nil {
@@ -621,7 +622,7 @@ func gradeSummaryJSON(gb report.Gradebook, out string, o batch.Outcome, class *r
 			tj := testJSON{Test: r.Test, Verdict: r.Verdict, Length: r.Length, OptimalLength: r.OptimalLength,
 				Score: r.Score(gb.Rubric), Max: r.Max(gb.Rubric), Seconds: r.Seconds, Summary: r.Summary, NearLimit: r.NearLimit, Rerun: r.Rerun,
 				OffPath: r.OffPath, Remaining: r.Remaining, OffPathUnknown: r.OffPathUnknown, Unchecked: r.Unchecked, Varies: r.Varies}
-			for _, c := range r.ScoredChecks(gb.Rubric) {
+			for _, c := range r.ScoredCriteria(gb.Rubric) {
 				tj.Checks = append(tj.Checks, subCheckJSON{Group: c.Group, Name: c.Name, Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail, Counterexample: c.Counterexample})
 			}
 			sj.Tests = append(sj.Tests, tj)

@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
@@ -20,12 +21,12 @@ func TestGradeJSONChecks(t *testing.T) {
 	}
 	opt := 4
 	tests := []grader.Test{{Number: 1, Name: "p1.txt", Solvable: true, Goal: puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})}}
-	r := grader.Result{Test: "p1.txt", Verdict: grader.Optimal, Length: 4, OptimalLength: &opt, Solvable: true,
-		Checks: []grader.SubCheck{{Group: grader.CheckGroupAPI, Name: grader.CheckHamming, Passed: true, Detail: "hamming() returned 3"}}}
+	r := grader.Result{Test: "p1.txt", Verdict: check.Optimal, Length: 4, OptimalLength: &opt, Solvable: true,
+		Criteria: []grader.Criterion{{Group: grader.CriteriaAPI, Name: grader.APIHamming, Passed: true, Detail: "hamming() returned 3"}}}
 	gb := report.NewGradebook(a, tests, map[string]map[string]grader.Result{"s": {"p1.txt": r}})
 	j := gradeSummaryJSON(gb, "out", batch.Outcome{}, nil)
 	tj := j.Submissions[0].Tests[0]
-	if tj.Score != 3 || tj.Max != 3 || len(tj.Checks) != len(grader.APIChecks) {
+	if tj.Score != 3 || tj.Max != 3 || len(tj.Checks) != len(grader.APICriteria) {
 		t.Fatalf("test %+v", tj)
 	}
 	want := subCheckJSON{Group: "api", Name: "hamming", Passed: true, Score: 1, Max: 1, Detail: "hamming() returned 3"}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/spf13/cobra"
 )
@@ -80,7 +81,7 @@ func proveKey(ctx context.Context, a *app, asg grader.Assignment) (keyTests, tes
 	tests, err = batch.Prepare(ctx, batch.Options{Assignment: asg, Tests: keyTests, Oracle: referenceOracle(), Events: progress.event})
 	progress.finish()
 	if err != nil {
-		if errors.Is(err, grader.ErrKeyContradiction) {
+		if errors.Is(err, check.ErrKeyContradiction) {
 			return nil, nil, usageErrorf("%v", err)
 		}
 		return nil, nil, inputError(err)

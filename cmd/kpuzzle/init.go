@@ -102,7 +102,7 @@ default a range suited to each shape); each shape gets --public and
 	f := cmd.Flags()
 	opts.puzzle.register(f)
 	f.Lookup("goal").Usage = "goal: default (1..k, blank last) or blank-first (0 1 ... k)"
-	f.StringVar(&opts.iface, "interface", scaffold.InterfaceNames()[0], "how the program gets a puzzle and answers: "+strings.Join(scaffold.InterfaceNames(), ", "))
+	f.StringVar(&opts.iface, "interface", scaffold.KindNames()[0], "how the program gets a puzzle and answers: "+strings.Join(scaffold.KindNames(), ", "))
 	f.StringVar(&opts.language, "language", "", "language the assignment builds and runs: "+suggest.List(scaffold.LanguageNames(), "or")+" (default: the interface's first, "+defaultLanguages()+")")
 	f.StringVar(&opts.name, "name", "The k-puzzle", "name of the assignment, in the reports and the handout: one line of any text, quoted in every file for its language")
 	f.StringVar(&opts.shapes, "shape", "3x3,4x4,5x5", "board shapes of the tests, separated by commas")
@@ -140,7 +140,7 @@ func runInit(ctx context.Context, a *app, dir string, opts initOptions) error {
 		GoDir: scaffold.GoBinDir(), KpuzzleVersion: buildVersion(), GoVersion: runtime.Version(),
 	}
 	var err error
-	if so.Moves, err = opts.puzzle.convention(); err != nil {
+	if so.Convention, err = opts.puzzle.convention(); err != nil {
 		return err
 	}
 	if so.Format, err = puzzles.ParseFormat(opts.format); err != nil {
@@ -190,7 +190,7 @@ func runInit(ctx context.Context, a *app, dir string, opts initOptions) error {
 	}
 	public, hidden := len(sc.Public.Puzzles), len(sc.Set.Puzzles)-len(sc.Public.Puzzles)
 	if a.json {
-		return writeJSON(a.out, initJSON{Dir: dir, Interface: sc.Data.Interface.Name, Language: sc.Data.Language.Name, Public: public, Hidden: hidden, Files: files})
+		return writeJSON(a.out, initJSON{Dir: dir, Interface: sc.Data.Kind.Name, Language: sc.Data.Language.Name, Public: public, Hidden: hidden, Files: files})
 	}
 	fmt.Fprintf(a.out, "made the assignment %q in %s: %d public and %d hidden tests with proven keys, %s starter code (and the other languages' in starter/)\n",
 		opts.name, dir, public, hidden, sc.Data.Language.Title)
@@ -216,7 +216,7 @@ func interfacesHelp() string {
 	var sb strings.Builder
 	sb.WriteString("--interface picks how the graded program talks to the grader:\n")
 	var graderNames []string
-	for i, iface := range scaffold.Interfaces() {
+	for i, iface := range scaffold.Kinds() {
 		var titles []string
 		for _, name := range iface.Languages {
 			if l, _, err := scaffold.LookupLanguage(name, "", ""); err == nil {
@@ -229,8 +229,8 @@ func interfacesHelp() string {
 		}
 		text += "; starter code in " + suggest.List(titles, "and")
 		sb.WriteString(hangingIndent(fmt.Sprintf("  %-16s ", iface.Name), text, 19, 72))
-		if iface.Kind != iface.Name {
-			graderNames = append(graderNames, iface.Kind)
+		if iface.GraderName != iface.Name {
+			graderNames = append(graderNames, iface.GraderName)
 		}
 	}
 	if len(graderNames) > 0 {
@@ -245,7 +245,7 @@ func interfacesHelp() string {
 // by default: the first interface's, then each other's that differs
 // ("python; java for NAME").
 func defaultLanguages() string {
-	ifaces := scaffold.Interfaces()
+	ifaces := scaffold.Kinds()
 	first := ifaces[0].Languages[0]
 	out := first
 	for _, i := range ifaces[1:] {

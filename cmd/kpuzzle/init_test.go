@@ -19,6 +19,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/scaffold"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"go.yaml.in/yaml/v3"
@@ -55,13 +56,13 @@ func TestInitThenGradeTheStarter(t *testing.T) {
 			if len(got.Submissions) != 1 || len(got.Submissions[0].Tests) != 4 {
 				t.Fatalf("want 1 submission of 4 tests: %s", r.stdout)
 			}
-			verdicts := map[string]grader.Verdict{}
+			verdicts := map[string]check.Verdict{}
 			for _, tr := range got.Submissions[0].Tests {
 				verdicts[tr.Test] = tr.Verdict
 			}
-			want := map[string]grader.Verdict{
-				"public/3x3/puzzle_1.txt": grader.Optimal, "hidden/3x3/puzzle_1.txt": grader.Optimal,
-				"public/4x4/puzzle_1.txt": grader.Optimal, "hidden/4x4/puzzle_1.txt": grader.Optimal,
+			want := map[string]check.Verdict{
+				"public/3x3/puzzle_1.txt": check.Optimal, "hidden/3x3/puzzle_1.txt": check.Optimal,
+				"public/4x4/puzzle_1.txt": check.Optimal, "hidden/4x4/puzzle_1.txt": check.Optimal,
 			}
 			if diff := cmp.Diff(want, verdicts); diff != "" {
 				t.Errorf("verdicts (-want +got):\n%s", diff)
@@ -106,7 +107,7 @@ func TestInitBareStarterIsASkeleton(t *testing.T) {
 		t.Errorf("the bare starter scores %v and is flagged %+v; want 0 and nothing flagged", s.Score, s.Integrity)
 	}
 	for _, tc := range s.Tests {
-		if tc.Verdict != grader.NoAnswer {
+		if tc.Verdict != check.NoAnswer {
 			t.Errorf("%s: %s, want no-answer from the skeleton", tc.Test, tc.Verdict)
 		}
 	}
@@ -165,8 +166,8 @@ func TestInitWritesTheScaffold(t *testing.T) {
 	// and the students' copy holds exactly the public tests.
 	whole := verifySetDir(t, filepath.Join(dir, "puzzles"))
 	public := verifySetDir(t, filepath.Join(dir, "classroom", "puzzles"))
-	if whole.Goal != "blank-first" || whole.Moves != "blank" || public.Goal != "blank-first" {
-		t.Errorf("goal %q, moves %q", whole.Goal, whole.Moves)
+	if whole.Goal != "blank-first" || whole.Convention != "blank" || public.Goal != "blank-first" {
+		t.Errorf("goal %q, moves %q", whole.Goal, whole.Convention)
 	}
 	var wantPublic []string
 	for _, e := range whole.Puzzles {
@@ -197,8 +198,8 @@ func TestInitWritesTheScaffold(t *testing.T) {
 		if want := map[string]int{"assignment.yaml": 14, "classroom/.kpuzzle/assignment.yaml": 6}[f]; len(tests) != want {
 			t.Errorf("%s: %d tests, want %d", f, len(tests), want)
 		}
-		if asg.Moves != "blank" || asg.Goal != "blank-first" || asg.Name == "" {
-			t.Errorf("%s: moves %q, goal %q, name %q", f, asg.Moves, asg.Goal, asg.Name)
+		if asg.ConventionName != "blank" || asg.Goal != "blank-first" || asg.Name == "" {
+			t.Errorf("%s: moves %q, goal %q, name %q", f, asg.ConventionName, asg.Goal, asg.Name)
 		}
 	}
 
@@ -528,7 +529,7 @@ func TestClusterExamplesAreValid(t *testing.T) {
 // unsolvable one called so (the placeholder search exhausts the 3x3
 // boards), with the interactive report's statistics read as claims.
 func TestInitInterfaces(t *testing.T) {
-	for _, iface := range scaffold.Interfaces() {
+	for _, iface := range scaffold.Kinds() {
 		if iface.IsFile() {
 			continue // TestInitThenGradeTheStarter
 		}
@@ -587,21 +588,21 @@ func TestInitInterfaces(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				wantVerdicts := map[string]grader.Verdict{}
+				wantVerdicts := map[string]check.Verdict{}
 				for _, e := range m.Puzzles {
-					wantVerdicts[e.File] = grader.UnsolvableCorrect
+					wantVerdicts[e.File] = check.UnsolvableCorrect
 					if e.Solvable {
-						wantVerdicts[e.File] = grader.Optimal
+						wantVerdicts[e.File] = check.Optimal
 					}
 				}
 				if len(got.Submissions) != 1 || len(wantVerdicts) != 4 {
 					t.Fatalf("want 1 submission of 4 tests: %s", r.stdout)
 				}
-				verdicts := map[string]grader.Verdict{}
+				verdicts := map[string]check.Verdict{}
 				for _, tr := range got.Submissions[0].Tests {
 					verdicts[tr.Test] = tr.Verdict
 				}
-				if iface.Is(grader.InterfaceInteractive) {
+				if iface.Is(grader.KindInteractive) {
 					results := string(mustRead(t, filepath.Join(out, "results", lang, "results.json")))
 					if strings.Count(results, "moves, as its answer has") != 2 || strings.Count(results, "nodes expanded") < 2 {
 						t.Errorf("the reports' depths and nodes expanded are not read as claims:\n%s", results)
@@ -651,10 +652,10 @@ func TestInitInterfaces(t *testing.T) {
 
 // interfaceHandout are what each interface's handout must tell students.
 var interfaceHandout = map[string][]string{
-	grader.InterfaceStdin:       {"from standard input and prints its answer on\nstandard output", "UNSOLVABLE", "< puzzles/"},
-	grader.InterfaceInteractive: {"Type 1 for the default puzzle, 2 to enter your own: 2", "Row 2: 4 0 6", "Move 1: UP\nMove 2: LEFT", "No solution exists."},
-	"python-function":           {"def solve(board):", "solve([[1, 2, 3], [4, 0, 6], [7, 5, 8]])", `["UP", "LEFT"]`, "`None`"},
-	"java-api":                  {"public Board(int[][] tiles)", "public Iterable<Board> solution()", "`moves()` is 2"},
+	grader.KindStdin:       {"from standard input and prints its answer on\nstandard output", "UNSOLVABLE", "< puzzles/"},
+	grader.KindInteractive: {"Type 1 for the default puzzle, 2 to enter your own: 2", "Row 2: 4 0 6", "Move 1: UP\nMove 2: LEFT", "No solution exists."},
+	"python-function":      {"def solve(board):", "solve([[1, 2, 3], [4, 0, 6], [7, 5, 8]])", `["UP", "LEFT"]`, "`None`"},
+	"java-api":             {"public Board(int[][] tiles)", "public Iterable<Board> solution()", "`moves()` is 2"},
 }
 
 // TestInitInterfaceMismatch: an interface without starter code in the
@@ -676,7 +677,7 @@ func TestInitInterfaceMismatch(t *testing.T) {
 // values.
 func TestInitCompletesInterfaces(t *testing.T) {
 	r := kpuzzle(t, "", "__complete", "init", "x", "--interface", "")
-	for _, name := range scaffold.InterfaceNames() {
+	for _, name := range scaffold.KindNames() {
 		if !strings.Contains(r.stdout, name+"\n") {
 			t.Errorf("completion of --interface lacks %s:\n%s", name, r.stdout)
 		}

@@ -6,7 +6,7 @@ import (
 	"os"
 
 	"github.com/fatih/color"
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/reference/textstyle"
 	"github.com/mattn/go-isatty"
 )
@@ -45,13 +45,13 @@ func (p palette) style() textstyle.Style {
 	return textstyle.Style{Good: p.good, Bad: p.bad, Warn: p.warn, Dim: p.dim, Bold: p.bold}
 }
 
-// verdict colours a verdict's text by its tone (grader.Verdict.Tone), as
+// verdict colours a verdict's text by its tone (check.Verdict.Tone), as
 // every page and report colours it.
-func (p palette) verdict(v grader.Verdict, text string) string {
+func (p palette) verdict(v check.Verdict, text string) string {
 	switch v.Tone() {
-	case grader.ToneGood:
+	case check.ToneGood:
 		return p.good(text)
-	case grader.ToneWarn:
+	case check.ToneWarn:
 		return p.warn(text)
 	}
 	return p.bad(text)

@@ -72,7 +72,7 @@ func runPage(a *app, opts pageOptions) error {
 	}
 	var buf bytes.Buffer
 	w, err := checkpage.WriteCourse(&buf, checkpage.Course{
-		Title: opts.title, Moves: opts.puzzle.moves, Goal: opts.puzzle.goal,
+		Title: opts.title, Convention: opts.puzzle.moves, Goal: opts.puzzle.goal,
 		SetDir: opts.set, SetName: opts.setName, Budget: opts.budget,
 	})
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
@@ -18,13 +18,13 @@ import (
 )
 
 type replayOptions struct {
-	puzzle       puzzleFlags
-	out          string
-	title        string
-	optimal      int
-	timeout      time.Duration
-	answerFormat string
-	maxMoves     int
+	puzzle         puzzleFlags
+	out            string
+	title          string
+	optimal        int
+	timeout        time.Duration
+	answerNotation string
+	maxMoves       int
 }
 
 func newReplayCmd(a *app) *cobra.Command {
@@ -77,7 +77,7 @@ PUZZLE is a file, - for standard input, or set:NAME/ID; ANSWER is a file or
 	f.StringVar(&opts.title, "title", "", `the page's title (default "ANSWER on PUZZLE")`)
 	f.IntVar(&opts.optimal, "optimal", -1, "the optimal solution length, when you know it (default: from the answer key or the reference solver)")
 	f.DurationVar(&opts.timeout, "timeout", 10*time.Second, "time the reference solver may take to prove the optimal length (0: no limit)")
-	registerAnswerFormat(f, &opts.answerFormat, "auto")
+	registerAnswerNotation(f, &opts.answerNotation, "auto")
 	f.IntVar(&opts.maxMoves, "max-moves", replay.DefaultMaxMoves, "the most moves the page holds; a longer answer's page says the rest was cut (0: every move)")
 	return cmd
 }
@@ -96,15 +96,15 @@ type replayJSON struct {
 	// Cut is set when the page holds only the answer's first --max-moves
 	// moves.
 	Cut bool `json:"cut,omitempty"`
-	// AnswerFormat is the notation the answer was read in (for an
+	// Notation is the notation the answer was read in (for an
 	// unreadable answer, the one whose error the page shows).
-	AnswerFormat notation.Notation `json:"answer_format"`
+	Notation notation.Notation `json:"answer_format"`
 }
 
 // runReplay writes the replay page. oracle proves optimal lengths that
 // neither --optimal nor an answer key gives; nil means no solver, so a
 // solved answer without a known optimum is valid.
-func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answerPath string, oracle grader.Oracle) error {
+func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answerPath string, oracle check.Oracle) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -122,7 +122,7 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 	case opts.maxMoves < 0:
 		return usageErrorf("--max-moves must not be negative (0: every move)")
 	}
-	format, err := answerNotation(opts.answerFormat)
+	format, err := answerNotation(opts.answerNotation)
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 		fmt.Fprintf(a.errOut, "kpuzzle: warning: %s\n", w)
 	}
 
-	ans, n, answerErr, err := readReplayAnswer(a, answerPath, notation.Options{Notation: format, Start: p.Board, Moves: p.Moves})
+	ans, n, answerErr, err := readReplayAnswer(a, answerPath, notation.Options{Notation: format, Start: p.Board, Convention: p.Convention})
 	if err != nil {
 		return err
 	}
@@ -142,15 +142,15 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 	if title == "" {
 		title = fmt.Sprintf("%s on %s", displayName(answerPath), displayName(puzzlePath))
 	}
-	page := replay.Page{Title: title, Start: p.Board, Goal: p.Goal, Convention: p.Moves, Answer: ans, AnswerError: answerErr, MaxMoves: opts.maxMoves}
+	page := replay.Page{Title: title, Start: p.Board, Goal: p.Goal, Convention: p.Convention, Answer: ans, AnswerError: answerErr, MaxMoves: opts.maxMoves}
 	if opts.maxMoves == 0 {
 		page.MaxMoves = -1 // every move
 	}
 	if answerErr == nil {
-		rep, err := grader.CheckAnswer(ctx, p, ans, grader.CheckOptions{Oracle: oracle, OracleTimeout: opts.timeout, Notation: n,
-			OffPath: grader.OffPathOptions{Timeout: opts.timeout}})
+		rep, err := check.Parsed(ctx, p, ans, check.Options{Oracle: oracle, OracleTimeout: opts.timeout, Notation: n,
+			OffPath: check.OffPathOptions{Timeout: opts.timeout}})
 		if err != nil {
-			if errors.Is(err, grader.ErrKeyContradiction) {
+			if errors.Is(err, check.ErrKeyContradiction) {
 				return usageErrorf("%s: %v", puzzlePath, err)
 			}
 			return inputError(err)
@@ -161,7 +161,7 @@ func runReplay(ctx context.Context, a *app, opts replayOptions, puzzlePath, answ
 		page.OptimalSource = rep.OptimalSource
 		page.OffPath, page.Remaining = rep.OffPath, rep.Remaining
 		page.Note = rep.Note
-		if rep.Verdict == grader.Valid {
+		if rep.Verdict == check.Valid {
 			page.Note = "" // the summary says it
 		}
 	}
@@ -250,10 +250,10 @@ func (a *app) reportReplay(out string, size int, page replay.Page, n notation.No
 		return writeJSON(a.out, replayJSON{
 			Out: out, Bytes: size, Verdict: verdict, Summary: summary,
 			Length: page.Answer.Written(), OptimalLength: page.OptimalLength, Played: played, Cut: cut,
-			AnswerFormat: n,
+			Notation: n,
 		})
 	}
-	word := a.paint.verdict(grader.Verdict(verdict), verdict)
+	word := a.paint.verdict(check.Verdict(verdict), verdict)
 	fmt.Fprintf(a.out, "wrote %s (%s); open it in a browser\n", out, replaySize(size))
 	fmt.Fprintf(a.out, "%s: %s\n", word, summary)
 	if cut {
@@ -266,7 +266,7 @@ func (a *app) reportReplay(out string, size int, page replay.Page, n notation.No
 // moves it plays.
 func replayOutcome(page replay.Page) (verdict, summary string, played int) {
 	if page.AnswerError != nil {
-		return string(grader.Malformed), page.AnswerError.Error(), 0
+		return string(check.Malformed), page.AnswerError.Error(), 0
 	}
 	played = page.Answer.Len()
 	if _, err := puzzles.Replay(page.Start, page.Answer, page.Convention); err != nil {

@@ -107,7 +107,7 @@ func TestReplayJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := replayJSON{
-		Out: out, Bytes: int(info.Size()), Verdict: "illegal", Length: 6, Played: 4, AnswerFormat: notation.Lines,
+		Out: out, Bytes: int(info.Size()), Verdict: "illegal", Length: 6, Played: 4, Notation: notation.Lines,
 		Summary: "line 6 (move 5), DOWN: the blank is at row 1, column 3, on the top row: there is no tile above it to slide DOWN (in blank terms: the blank would move UP, off the board)",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

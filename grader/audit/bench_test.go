@@ -117,7 +117,7 @@ func BenchmarkClaimBands(b *testing.B) {
 				opts.Cache = &audit.ClaimCache{}
 			}
 			for b.Loop() {
-				rep, err := audit.CheckStats(context.Background(), []audit.StatsClaim{claim}, opts)
+				rep, err := audit.JudgeStats(context.Background(), []audit.StatsClaim{claim}, opts)
 				if err != nil || rep.AllPossible {
 					b.Fatalf("%v; want the count impossible for euclidean (it fits a variant)", err)
 				}

@@ -105,7 +105,7 @@ func TestStatsCountingConventions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, err := audit.CheckStats(ctx, claims, statsOptions(t))
+		rep, err := audit.JudgeStats(ctx, claims, statsOptions(t))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -133,7 +133,7 @@ func TestStatsCountingConventions(t *testing.T) {
 		if low := top.Low; low != nil && *low > 1 {
 			text := fmt.Sprintf("algorithm,heuristic,puzzle,expanded\nastar,manhattan,%s,%d\n", b, int(*low)-1)
 			claims, _ := audit.ParseStatsClaims(strings.NewReader(text), "c.csv", audit.StatsOptions{})
-			rep, err := audit.CheckStats(ctx, claims, statsOptions(t))
+			rep, err := audit.JudgeStats(ctx, claims, statsOptions(t))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -155,7 +155,7 @@ func TestStatsBandThatCannotFail(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := audit.CheckStats(context.Background(), claims, statsOptions(t))
+	rep, err := audit.JudgeStats(context.Background(), claims, statsOptions(t))
 	if err != nil {
 		t.Fatal(err)
 	}

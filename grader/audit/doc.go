@@ -59,7 +59,7 @@
 //
 // [ParseStatsClaims] reads a table of claimed statistics (algorithm,
 // heuristic, puzzle, nodes expanded, max frontier, generated) and
-// [CheckStats] says whether each figure is possible: no graph search
+// [JudgeStats] says whether each figure is possible: no graph search
 // expands more states than can be reached; A* expands within the
 // must-expand / may-expand band of its heuristic (reference/search.AStarBand),
 // BFS and UCS within the states around the optimal depth; IDS, IDA* and

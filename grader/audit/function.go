@@ -211,7 +211,7 @@ func splitMethod(target string) (class, method string) {
 func (spec FunctionSpec) harnessFiles() ([]File, error) {
 	var names []grader.Harness
 	if spec.Language == LanguagePython {
-		names = append(names, grader.RunStep{Function: spec.Target}.Interface().HarnessFiles()...)
+		names = append(names, grader.RunStep{Function: spec.Target}.Kind().HarnessFiles()...)
 		names = append(names, grader.Harness{Template: "audit/heuristic_function.py", Name: FunctionHarnessFile})
 	} else {
 		names = append(names, grader.Harness{Template: "audit/KpuzzleHeuristic.java", Name: MethodHarnessFile})

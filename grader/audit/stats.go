@@ -380,7 +380,7 @@ type facts struct {
 	branching  int
 }
 
-// CheckStats checks each claim: whether each figure is possible for the
+// JudgeStats judges each claim: whether each figure is possible for the
 // algorithm on the puzzle. Graph searches (bfs, ucs, astar, greedy,
 // wastar, bidirectional) expand each reachable state at most once and
 // keep distinct states on their frontier; A* (and UCS and BFS) must
@@ -390,7 +390,7 @@ type facts struct {
 // iterations must visit and the number of move sequences their
 // iterations can try. generated must lie between expanded and branching
 // factor × expanded.
-func CheckStats(ctx context.Context, claims []StatsClaim, opts StatsOptions) (*StatsReport, error) {
+func JudgeStats(ctx context.Context, claims []StatsClaim, opts StatsOptions) (*StatsReport, error) {
 	if opts.SolveTimeout <= 0 {
 		opts.SolveTimeout = DefaultSolveTimeout
 	}

@@ -82,7 +82,7 @@ func TestStatsOfRealSearchesArePossible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := audit.CheckStats(ctx, claims, statsOptions(t))
+	rep, err := audit.JudgeStats(ctx, claims, statsOptions(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestStatsAStarBandIndependently(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := audit.CheckStats(ctx, claims, statsOptions(t))
+	rep, err := audit.JudgeStats(ctx, claims, statsOptions(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestStatsImpossibleClaims(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := audit.CheckStats(context.Background(), claims, statsOptions(t))
+	rep, err := audit.JudgeStats(context.Background(), claims, statsOptions(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +249,7 @@ func TestStatsClaimWithItsOwnGoal(t *testing.T) {
 	if !claims[0].Goal.Board().Equal(first.Board()) || !claims[1].Goal.IsZero() {
 		t.Fatalf("goals %s and %s; want blank-first for the named puzzle, none for the cells", claims[0].Goal.Board(), claims[1].Goal.Board())
 	}
-	rep, err := audit.CheckStats(context.Background(), claims, opts)
+	rep, err := audit.JudgeStats(context.Background(), claims, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

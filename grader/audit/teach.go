@@ -173,7 +173,7 @@ func variantFamily(name string) []string {
 // named — by puzzle, goal and heuristic, so that a grading judging the
 // counts of many programs on the same tests finds each once. The zero
 // value is ready to use; a ClaimCache is safe for concurrent use. Hand
-// one to every CheckStats call of a grading (StatsOptions.Cache), all
+// one to every JudgeStats call of a grading (StatsOptions.Cache), all
 // with the same options: the optimal lengths depend on the solve time
 // limit and the pattern databases. What a cancelled context cut short is
 // not kept.

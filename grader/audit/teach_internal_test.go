@@ -27,7 +27,7 @@ func TestClaimCacheKeepsBands(t *testing.T) {
 	}
 	cache := &ClaimCache{}
 	opts := StatsOptions{Cache: cache}
-	first, err := CheckStats(ctx, claims, opts)
+	first, err := JudgeStats(ctx, claims, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestClaimCacheKeepsBands(t *testing.T) {
 		}
 		return true
 	})
-	second, err := CheckStats(ctx, claims, opts)
+	second, err := JudgeStats(ctx, claims, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -72,7 +72,7 @@ func TestStatsReportText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := audit.CheckStats(context.Background(), claims, statsOptions(t))
+	rep, err := audit.JudgeStats(context.Background(), claims, statsOptions(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -70,7 +70,7 @@ func TestEuclideanVariantClaims(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, err := audit.CheckStats(ctx, claims, statsOptions(t))
+		rep, err := audit.JudgeStats(ctx, claims, statsOptions(t))
 		if err != nil {
 			t.Fatal(err)
 		}

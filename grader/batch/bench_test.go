@@ -11,6 +11,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -38,7 +39,7 @@ func benchClass(b *testing.B) (grader.Assignment, []grader.Test, []batch.Submiss
 		b.Fatal(err)
 	}
 	for i := range tests {
-		tests[i].Optimum = grader.KnownOptimum(20, "benchmark") // no oracle needed
+		tests[i].Optimum = check.KnownOptimum(20, "benchmark") // no oracle needed
 	}
 	subs, err := batch.FindSubmissions([]string{root}, batch.LayoutFolders)
 	if err != nil {
@@ -72,7 +73,7 @@ func BenchmarkGradeOverhead(b *testing.B) {
 				}
 				for _, m := range o.Results {
 					for _, r := range m {
-						if r.Verdict != grader.UnsolvableWrong {
+						if r.Verdict != check.UnsolvableWrong {
 							b.Fatalf("unexpected verdict %s: %s", r.Verdict, r.Summary)
 						}
 						program += time.Duration(r.Seconds * float64(time.Second))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // run.problem: berkeley grades CS188 search functions: kpuzzle's harness
@@ -42,29 +43,29 @@ func TestPythonBerkeley(t *testing.T) {
 		}
 		a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": %q}, "run": {"function": %q, "problem": "berkeley"%s, "wall_time": "60s"},
 			"rubric": {"search": {"order": 2}}}`, mustAbs(t, smallSet), tc.glob, tc.function, extra))
-		if a.Moves != "blank" {
-			t.Fatalf("moves %q, want blank (CS188's actions move the blank)", a.Moves)
+		if a.ConventionName != "blank" {
+			t.Fatalf("moves %q, want blank (CS188's actions move the blank)", a.ConventionName)
 		}
 		o := grade(t, batch.Options{Assignment: a}, root)
 		for test, r := range o.Results["python-berkeley"] {
 			switch {
-			case !r.Solvable && r.Verdict == grader.UnsolvableCorrect:
-			case r.Verdict == grader.Optimal:
-			case !tc.optimal && r.Verdict == grader.Valid && r.VerdictScore(a.Rubric) == r.VerdictMax(a.Rubric) &&
+			case !r.Solvable && r.Verdict == check.UnsolvableCorrect:
+			case r.Verdict == check.Optimal:
+			case !tc.optimal && r.Verdict == check.Valid && r.VerdictScore(a.Rubric) == r.VerdictMax(a.Rubric) &&
 				strings.Contains(r.Summary, "dfs does not promise a shortest solution"):
 				// run.search dfs: any checked path is worth every point.
 			default:
 				t.Errorf("%s %s: %s", tc.function, test, resultText(r))
 			}
 			switch {
-			case !r.Solvable && len(r.Checks) != 0:
-				t.Errorf("%s %s: checks on an unsolvable test: %+v", tc.function, test, r.Checks)
-			case r.Solvable && (len(r.Checks) != 1 || !r.Checks[0].Passed || r.Checks[0].Name != grader.CheckOrder):
-				t.Errorf("%s %s: checks %+v", tc.function, test, r.Checks)
+			case !r.Solvable && len(r.Criteria) != 0:
+				t.Errorf("%s %s: checks on an unsolvable test: %+v", tc.function, test, r.Criteria)
+			case r.Solvable && (len(r.Criteria) != 1 || !r.Criteria[0].Passed || r.Criteria[0].Name != grader.SearchOrder):
+				t.Errorf("%s %s: checks %+v", tc.function, test, r.Criteria)
 			case r.Solvable && r.Max(a.Rubric) != r.VerdictMax(a.Rubric)+2:
 				t.Errorf("%s %s: %v points at most", tc.function, test, r.Max(a.Rubric))
-			case r.Solvable && r.ScoredChecks(a.Rubric)[0].Points != 2:
-				t.Errorf("%s %s: %+v", tc.function, test, r.ScoredChecks(a.Rubric))
+			case r.Solvable && r.ScoredCriteria(a.Rubric)[0].Points != 2:
+				t.Errorf("%s %s: %+v", tc.function, test, r.ScoredCriteria(a.Rubric))
 			}
 		}
 	}
@@ -75,14 +76,14 @@ func TestPythonBerkeley(t *testing.T) {
 		"rubric": {"search": {"order": 2}}}`, mustAbs(t, smallSet)))
 	o := grade(t, batch.Options{Assignment: a}, root)
 	good, bad := o.Results["python-berkeley"]["p1.txt"], o.Results["python-berkeley-flawed"]["p1.txt"]
-	if len(good.Checks) != 1 || good.Checks[0].Detail != "the 2118 states expanded are the reference bfs's, in its order" {
-		t.Errorf("bfs: %+v", good.Checks)
+	if len(good.Criteria) != 1 || good.Criteria[0].Detail != "the 2118 states expanded are the reference bfs's, in its order" {
+		t.Errorf("bfs: %+v", good.Criteria)
 	}
-	t.Logf("flawed bfs: %+v", bad.Checks)
-	if bad.Verdict != grader.Optimal || len(bad.Checks) != 1 || bad.Checks[0].Passed {
-		t.Fatalf("flawed bfs:\n%s\n%+v", resultText(bad), bad.Checks)
+	t.Logf("flawed bfs: %+v", bad.Criteria)
+	if bad.Verdict != check.Optimal || len(bad.Criteria) != 1 || bad.Criteria[0].Passed {
+		t.Fatalf("flawed bfs:\n%s\n%+v", resultText(bad), bad.Criteria)
 	}
-	if d := bad.Checks[0].Detail; !strings.HasPrefix(d, "the search stopped after expansion ") || !strings.Contains(d, ", where the reference expanded ") ||
+	if d := bad.Criteria[0].Detail; !strings.HasPrefix(d, "the search stopped after expansion ") || !strings.Contains(d, ", where the reference expanded ") ||
 		!strings.HasSuffix(d, " the reference bfs 2118") {
 		t.Errorf("flawed bfs: %q", d)
 	}
@@ -96,14 +97,14 @@ func TestPythonBerkeley(t *testing.T) {
 	a = assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p1.txt"}, "run": {"function": "search:depthFirstSearch", "problem": "berkeley", "wall_time": "60s"}}`, mustAbs(t, smallSet)))
 	o = grade(t, batch.Options{Assignment: a}, root)
 	bad = o.Results["python-berkeley-flawed"]["p1.txt"]
-	t.Logf("flawed dfs: %+v", bad.Checks)
-	if !bad.Verdict.Solved() || len(bad.Checks) != 1 || bad.Checks[0].Passed {
-		t.Fatalf("flawed dfs:\n%s\n%+v", resultText(bad), bad.Checks)
+	t.Logf("flawed dfs: %+v", bad.Criteria)
+	if !bad.Verdict.Solved() || len(bad.Criteria) != 1 || bad.Criteria[0].Passed {
+		t.Fatalf("flawed dfs:\n%s\n%+v", resultText(bad), bad.Criteria)
 	}
-	if d := bad.Checks[0].Detail; !strings.HasPrefix(d, "expansion 2 differs: expected 2 3 6 5 8 0 1 4 7, seen 2 0 6 5 3 8 1 4 7; the search expanded ") {
+	if d := bad.Criteria[0].Detail; !strings.HasPrefix(d, "expansion 2 differs: expected 2 3 6 5 8 0 1 4 7, seen 2 0 6 5 3 8 1 4 7; the search expanded ") {
 		t.Errorf("flawed dfs: %q", d)
 	}
-	if sc := bad.ScoredChecks(a.Rubric); len(sc) != 1 || sc[0].Max != 0 || bad.Max(a.Rubric) != bad.VerdictMax(a.Rubric) {
+	if sc := bad.ScoredCriteria(a.Rubric); len(sc) != 1 || sc[0].Max != 0 || bad.Max(a.Rubric) != bad.VerdictMax(a.Rubric) {
 		t.Errorf("order has 0 points by default: %+v", sc)
 	}
 }
@@ -125,8 +126,8 @@ func TestPythonBerkeleyCapped(t *testing.T) {
 		t.Fatalf("%s", resultText(r))
 	}
 	want := "the first 100000 states expanded are the reference bfs's, in its order (both expanded more than the 100000 the record holds)"
-	if len(r.Checks) != 1 || !r.Checks[0].Passed || r.Checks[0].Detail != want {
-		t.Errorf("checks %+v", r.Checks)
+	if len(r.Criteria) != 1 || !r.Criteria[0].Passed || r.Criteria[0].Detail != want {
+		t.Errorf("checks %+v", r.Criteria)
 	}
 }
 
@@ -145,7 +146,7 @@ func TestPythonBerkeleyGoal(t *testing.T) {
 	if !r.Verdict.Solved() || r.Length != 1 {
 		t.Fatalf("%s", resultText(r))
 	}
-	if len(r.Checks) != 1 || !r.Checks[0].Passed || r.Checks[0].Detail != "the 2 states expanded are the reference bfs's, in its order" {
-		t.Errorf("checks %+v", r.Checks)
+	if len(r.Criteria) != 1 || !r.Criteria[0].Passed || r.Criteria[0].Detail != "the 2 states expanded are the reference bfs's, in its order" {
+		t.Errorf("checks %+v", r.Criteria)
 	}
 }

@@ -18,7 +18,7 @@ const claimBandBytes = 64 << 20
 
 // judgedCount is the verdict on one reported count.
 type judgedCount struct {
-	// name is grader.CheckExpanded or grader.CheckFrontier.
+	// name is grader.ClaimExpanded or grader.ClaimFrontier.
 	name string
 	// line explains the verdict.
 	line string
@@ -54,11 +54,11 @@ func (g *grading) judgeClaims(ctx context.Context, t grader.Test, c grader.Claim
 		claim.Texts[audit.FigureMaxFrontier] = fmt.Sprint(*c.Frontier)
 	}
 	timeout := time.Duration(a.Optimal.Timeout)
-	rep, err := audit.CheckStats(ctx, []audit.StatsClaim{claim}, audit.StatsOptions{SolveTimeout: timeout, MaxBandBytes: claimBandBytes, Cache: &g.claimCache})
+	rep, err := audit.JudgeStats(ctx, []audit.StatsClaim{claim}, audit.StatsOptions{SolveTimeout: timeout, MaxBandBytes: claimBandBytes, Cache: &g.claimCache})
 	if err != nil {
 		var out []judgedCount
-		for _, name := range []string{grader.CheckExpanded, grader.CheckFrontier} {
-			if (name == grader.CheckExpanded && c.Expanded != nil) || (name == grader.CheckFrontier && c.Frontier != nil) {
+		for _, name := range []string{grader.ClaimExpanded, grader.ClaimFrontier} {
+			if (name == grader.ClaimExpanded && c.Expanded != nil) || (name == grader.ClaimFrontier && c.Frontier != nil) {
 				out = append(out, judgedCount{name: name, line: fmt.Sprintf("its reported %s count was not judged: %v", name, err), consistent: true})
 			}
 		}
@@ -71,9 +71,9 @@ func (g *grading) judgeClaims(ctx context.Context, t grader.Test, c grader.Claim
 	var out []judgedCount
 	for _, v := range rep.Claims {
 		for _, f := range v.Figures {
-			what, name := "nodes expanded", grader.CheckExpanded
+			what, name := "nodes expanded", grader.ClaimExpanded
 			if f.Name == audit.FigureMaxFrontier {
-				what, name = "as the largest frontier", grader.CheckFrontier
+				what, name = "as the largest frontier", grader.ClaimFrontier
 			}
 			line := fmt.Sprintf("%s %s: %s for %s on this puzzle (%s)", f.Text, what, f.Verdict, search, f.Reason)
 			if f.Hint != "" {
@@ -96,7 +96,7 @@ func (g *grading) judgeClaims(ctx context.Context, t grader.Test, c grader.Claim
 // (when the claimed algorithm is optimal and the length known); a count
 // passes when it is possible for the claimed search; a claim the program
 // did not report fails.
-func (g *grading) claimChecks(ctx context.Context, t grader.Test, c grader.Claims, r grader.Result) (checks []grader.SubCheck, details []string) {
+func (g *grading) claimChecks(ctx context.Context, t grader.Test, c grader.Claims, r grader.Result) (checks []grader.Criterion, details []string) {
 	points := g.opts.Assignment.Rubric.ForTest(t.Name).Claims
 	judged := g.judgeClaims(ctx, t, c)
 	if !t.Solvable || len(points) == 0 {
@@ -105,19 +105,19 @@ func (g *grading) claimChecks(ctx context.Context, t grader.Test, c grader.Claim
 		}
 		return nil, details
 	}
-	check := func(name string, passed bool, detail string) grader.SubCheck {
-		return grader.SubCheck{Group: grader.CheckGroupClaims, Name: name, Passed: passed, Detail: detail}
+	check := func(name string, passed bool, detail string) grader.Criterion {
+		return grader.Criterion{Group: grader.CriteriaClaims, Name: name, Passed: passed, Detail: detail}
 	}
 	for _, j := range judged {
 		if _, scored := points[j.name]; !scored {
 			details = append(details, j.line)
 		}
 	}
-	for _, name := range grader.ClaimChecks {
+	for _, name := range grader.ClaimCriteria {
 		if _, ok := points[name]; !ok {
 			continue
 		}
-		if name == grader.CheckLength {
+		if name == grader.ClaimLength {
 			checks = append(checks, g.lengthCheck(c.Length, r))
 			continue
 		}
@@ -136,9 +136,9 @@ func (g *grading) claimChecks(ctx context.Context, t grader.Test, c grader.Claim
 }
 
 // lengthCheck judges a reported solution length.
-func (g *grading) lengthCheck(length *int, r grader.Result) grader.SubCheck {
+func (g *grading) lengthCheck(length *int, r grader.Result) grader.Criterion {
 	algorithm := g.opts.Assignment.ClaimsFor(r.Test).Algorithm
-	c := grader.SubCheck{Group: grader.CheckGroupClaims, Name: grader.CheckLength}
+	c := grader.Criterion{Group: grader.CriteriaClaims, Name: grader.ClaimLength}
 	if length == nil {
 		c.Detail = "it reported no solution length: nothing in its output matches run.extract.length"
 		return c

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/checkpage"
 	"github.com/kpuzzle/kpuzzle/grader/integrity"
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -24,8 +25,8 @@ func TestHandedOutKeys(t *testing.T) {
 	hidden := puzzles.MustBoard(3, 3, 1, 2, 3, 4, 5, 6, 0, 7, 8)
 	other := puzzles.MustBoard(3, 3, 1, 2, 3, 4, 0, 6, 7, 5, 8)
 	tests := []grader.Test{
-		{Name: "public/3x3/p1.txt", Board: visible, Solvable: true, Optimum: grader.KnownOptimum(1, "answer key")},
-		{Name: "hidden/3x3/p1.txt", Board: hidden, Solvable: true, Hidden: true, Optimum: grader.KnownOptimum(2, "answer key")},
+		{Name: "public/3x3/p1.txt", Board: visible, Solvable: true, Optimum: check.KnownOptimum(1, "answer key")},
+		{Name: "hidden/3x3/p1.txt", Board: hidden, Solvable: true, Hidden: true, Optimum: check.KnownOptimum(2, "answer key")},
 	}
 	write := func(dir, rel, text string) {
 		t.Helper()

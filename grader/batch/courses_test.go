@@ -9,6 +9,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // columbiaSet is a 2x3 set named after the search each test asks for
@@ -38,16 +39,16 @@ func TestColumbiaGroups(t *testing.T) {
 	o := grade(t, batch.Options{Assignment: a, Oracle: referenceOracle}, root)
 	for _, tc := range o.Tests {
 		r := o.Results["python-columbia"][tc.Name]
-		t.Logf("%s:\n%s\nchecks %+v", tc.Name, resultText(r), r.Checks)
-		want := grader.Optimal
+		t.Logf("%s:\n%s\nchecks %+v", tc.Name, resultText(r), r.Criteria)
+		want := check.Optimal
 		if strings.HasPrefix(tc.Name, "dfs_") {
-			want = grader.Valid
+			want = check.Valid
 			if !strings.Contains(r.Summary, "dfs does not promise a shortest solution, so any solution is valid") || r.Length <= *r.OptimalLength {
 				t.Errorf("%s: %s", tc.Name, r.Summary)
 			}
 		}
-		if r.Verdict != want || r.Score(a.Rubric) != 3 || r.Max(a.Rubric) != 3 || len(r.Checks) == 0 || r.FailedChecks(a.Rubric) != 0 {
-			t.Errorf("%s: want %s with 3 of 3 points, got %v of %v:\n%s\nchecks %+v", tc.Name, want, r.Score(a.Rubric), r.Max(a.Rubric), resultText(r), r.Checks)
+		if r.Verdict != want || r.Score(a.Rubric) != 3 || r.Max(a.Rubric) != 3 || len(r.Criteria) == 0 || r.FailedCriteria(a.Rubric) != 0 {
+			t.Errorf("%s: want %s with 3 of 3 points, got %v of %v:\n%s\nchecks %+v", tc.Name, want, r.Score(a.Rubric), r.Max(a.Rubric), resultText(r), r.Criteria)
 		}
 	}
 	// The same answers judged as A* answers: the dfs ones are suboptimal,
@@ -56,7 +57,7 @@ func TestColumbiaGroups(t *testing.T) {
 	o = grade(t, batch.Options{Assignment: b, Oracle: referenceOracle}, root)
 	for _, name := range []string{"dfs_1.txt", "dfs_2.txt"} {
 		r := o.Results["python-columbia"][name]
-		if r.Verdict != grader.Suboptimal || r.Score(b.Rubric) >= 2 {
+		if r.Verdict != check.Suboptimal || r.Score(b.Rubric) >= 2 {
 			t.Errorf("%s without groups: %v points\n%s", name, r.Score(b.Rubric), resultText(r))
 		}
 	}
@@ -87,11 +88,11 @@ func TestReportedSolution(t *testing.T) {
 	o := grade(t, batch.Options{Assignment: a}, root)
 	for _, name := range []string{"p1.txt", "p2.txt"} {
 		r := o.Results["python-ucr"][name]
-		t.Logf("%s:\n%s\nchecks %+v", name, resultText(r), r.Checks)
+		t.Logf("%s:\n%s\nchecks %+v", name, resultText(r), r.Criteria)
 		details := strings.Join(r.Details, "\n")
 		// The depth is a claim, not a checked path: half of the
 		// verdict's 2 points (rubric.reported), and the length check's 1.
-		if r.Verdict != grader.Optimal || !r.Unchecked || r.OptimalLength == nil || r.Length != *r.OptimalLength || r.Score(a.Rubric) != 2 ||
+		if r.Verdict != check.Optimal || !r.Unchecked || r.OptimalLength == nil || r.Length != *r.OptimalLength || r.Score(a.Rubric) != 2 ||
 			!strings.Contains(r.Summary, fmt.Sprintf("reports a solution of %d moves, the optimal length (its moves are not listed, so the length is its claim, not checked", r.Length)) ||
 			strings.Contains(details, "as its answer has") ||
 			!strings.Contains(details, "report (last 12 of ") || !strings.Contains(details, fmt.Sprintf("The depth of the goal node was %d.", r.Length)) ||
@@ -99,7 +100,7 @@ func TestReportedSolution(t *testing.T) {
 			t.Errorf("%s: %v points:\n%s", name, r.Score(a.Rubric), resultText(r))
 		}
 	}
-	if r := o.Results["python-ucr"]["p4.txt"]; r.Verdict != grader.OutputLimit || !strings.Contains(r.Summary, "run.output (1MiB)") {
+	if r := o.Results["python-ucr"]["p4.txt"]; r.Verdict != check.OutputLimit || !strings.Contains(r.Summary, "run.output (1MiB)") {
 		t.Errorf("unsolvable p4 under the default output cap:\n%s", resultText(r))
 	}
 	// With room for its trace (about 18 MB here), it searches the whole
@@ -109,7 +110,7 @@ func TestReportedSolution(t *testing.T) {
 	if err := big.Normalize(); err != nil {
 		t.Fatal(err)
 	}
-	if r := grade(t, batch.Options{Assignment: big}, root).Results["python-ucr"]["p4.txt"]; r.Verdict != grader.UnsolvableCorrect {
+	if r := grade(t, batch.Options{Assignment: big}, root).Results["python-ucr"]["p4.txt"]; r.Verdict != check.UnsolvableCorrect {
 		t.Errorf("unsolvable p4 with run.output 64MiB:\n%s", resultText(r))
 	}
 	// A program that only claims a depth (python-depthliar: 31 on every
@@ -175,7 +176,7 @@ printf 'RIGHT\nUP\nLEFT\nLEFT\nDOWN\nDOWN\nRIGHT\nRIGHT\nUP\nUP\nLEFT\nLEFT\n' >
 	// Without run.read_stderr, what stderr says is not an answer.
 	a.Run.ReadStderr = false
 	o = grade(t, batch.Options{Assignment: a}, root)
-	if r := o.Results["fixed"]["p4.txt"]; r.Verdict != grader.NoAnswer {
+	if r := o.Results["fixed"]["p4.txt"]; r.Verdict != check.NoAnswer {
 		t.Errorf("stderr not read: %s", resultText(r))
 	}
 	// On stdout, an empty answer is labelled too.
@@ -184,7 +185,7 @@ printf 'RIGHT\nUP\nLEFT\nLEFT\nDOWN\nDOWN\nRIGHT\nRIGHT\nUP\nUP\nLEFT\nLEFT\n' >
 		t.Fatal(err)
 	}
 	o = grade(t, batch.Options{Assignment: a}, root)
-	if r := o.Results["empty"]["p1.txt"]; r.Verdict != grader.NoAnswer || r.Summary != "the program exited normally but printed nothing on stdout" {
+	if r := o.Results["empty"]["p1.txt"]; r.Verdict != check.NoAnswer || r.Summary != "the program exited normally but printed nothing on stdout" {
 		t.Errorf("empty stdout: %s", resultText(r))
 	}
 }
@@ -208,7 +209,7 @@ func TestAnswerInFolderNearLimit(t *testing.T) {
 	"run": {"command": "sh {submission}/run.sh {input}", "answer": "out/answer.txt", "output": "1000"}
 }`, mustAbs(t, smallSet)))
 	r := grade(t, batch.Options{Assignment: a}, root).Results["padded"]["p1.txt"]
-	if r.Verdict != grader.Optimal || r.NearLimit != "answer file (run.output 1000)" {
+	if r.Verdict != check.Optimal || r.NearLimit != "answer file (run.output 1000)" {
 		t.Errorf("a 950-byte answer at out/answer.txt under run.output 1000: near limit %q, want the answer file's:\n%s", r.NearLimit, resultText(r))
 	}
 }
@@ -238,13 +239,13 @@ func TestJavaPrincetonCampusAPI(t *testing.T) {
 	o := grade(t, batch.Options{Assignment: a}, root)
 	for _, sub := range []string{"java-princeton-campus", "java-princeton"} {
 		for test, r := range o.Results[sub] {
-			if (r.Verdict != grader.Optimal && r.Verdict != grader.UnsolvableCorrect) || r.FailedChecks(a.Rubric) != 0 || r.Score(a.Rubric) != r.Max(a.Rubric) {
-				t.Errorf("%s %s: %v of %v points:\n%s\nchecks %+v", sub, test, r.Score(a.Rubric), r.Max(a.Rubric), resultText(r), r.Checks)
+			if (r.Verdict != check.Optimal && r.Verdict != check.UnsolvableCorrect) || r.FailedCriteria(a.Rubric) != 0 || r.Score(a.Rubric) != r.Max(a.Rubric) {
+				t.Errorf("%s %s: %v of %v points:\n%s\nchecks %+v", sub, test, r.Score(a.Rubric), r.Max(a.Rubric), resultText(r), r.Criteria)
 			}
 		}
 	}
 	details := map[string]string{}
-	for _, c := range o.Results["java-princeton-campus"]["p4.txt"].Checks {
+	for _, c := range o.Results["java-princeton-campus"]["p4.txt"].Criteria {
 		details[c.Name] = c.Detail
 	}
 	for name, want := range map[string]string{
@@ -258,11 +259,11 @@ func TestJavaPrincetonCampusAPI(t *testing.T) {
 			t.Errorf("campus p4 %s: %q, want %q", name, details[name], want)
 		}
 	}
-	if r := o.Results["java-neither"]["p1.txt"]; r.Verdict != grader.Crashed || !strings.Contains(r.Summary, "kpuzzle: the submission matches neither Princeton 8puzzle API: Board has neither dimension()") || r.Score(a.Rubric) != 0 {
+	if r := o.Results["java-neither"]["p1.txt"]; r.Verdict != check.Crashed || !strings.Contains(r.Summary, "kpuzzle: the submission matches neither Princeton 8puzzle API: Board has neither dimension()") || r.Score(a.Rubric) != 0 {
 		t.Errorf("neither API:\n%s", resultText(r))
 	}
 	r := o.Results["java-broken"]["p1.txt"]
-	if d := strings.Join(r.Details, "\n"); r.Verdict != grader.BuildFailed || !strings.Contains(d, "<submission>/Board.java:") || !strings.Contains(d, "error: ';' expected") || strings.Contains(d, "KpuzzleHarness") {
+	if d := strings.Join(r.Details, "\n"); r.Verdict != check.BuildFailed || !strings.Contains(d, "<submission>/Board.java:") || !strings.Contains(d, "error: ';' expected") || strings.Contains(d, "KpuzzleHarness") {
 		t.Errorf("compiler error:\n%s", resultText(r))
 	}
 }

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"golang.org/x/sys/unix"
@@ -90,15 +90,15 @@ func TestFullScratchIsNotJournaled(t *testing.T) {
 			o := grade(t, batch.Options{Assignment: a, Isolation: level.iso, Jobs: 2, ScratchDir: scratch, JournalPath: path, AllowExposed: true}, root)
 			r := o.Results["victim"]["p1.txt"]
 			if level.iso == sandbox.ChooseNamespaces {
-				if r.Verdict == grader.GraderError || r.Verdict == grader.Crashed {
+				if r.Verdict == check.GraderError || r.Verdict == check.Crashed {
 					t.Errorf("with a working folder of its own, the victim: %s", resultText(r))
 				}
-				if f := o.Results["filler"]["p1.txt"]; f.Verdict != grader.OutputLimit || !strings.Contains(f.Summary, "run.disk") {
+				if f := o.Results["filler"]["p1.txt"]; f.Verdict != check.OutputLimit || !strings.Contains(f.Summary, "run.disk") {
 					t.Errorf("the filler, in a working folder of run.disk: %s", resultText(f))
 				}
 				return
 			}
-			if r.Verdict != grader.GraderError || !strings.Contains(r.Summary, "scratch disk was full") {
+			if r.Verdict != check.GraderError || !strings.Contains(r.Summary, "scratch disk was full") {
 				t.Errorf("the victim of a full disk: %s", resultText(r))
 			}
 			f, err := os.Open(path)

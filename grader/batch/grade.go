@@ -16,6 +16,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/audit"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
@@ -30,15 +31,15 @@ type Options struct {
 	Submissions []Submission
 	// Oracle proves the optimal lengths the answer key lacks; nil leaves
 	// them unknown (solved answers are then valid, not optimal).
-	Oracle grader.Oracle
+	Oracle check.Oracle
 	// Distances proves the distances of the search for the first move off
 	// every optimal path (feedback.off_path); the grading keeps what it
-	// proves (grader.NewMemoOracle), as a class's answers to one puzzle
+	// proves (check.NewMemoOracle), as a class's answers to one puzzle
 	// pass through many of the same boards. It should give up within a
-	// budget of work (grader.ErrOutOfBudget), not of time, so that a
+	// budget of work (check.ErrOutOfBudget), not of time, so that a
 	// result does not depend on the machine's load. Nil: no search, and
 	// the results say so.
-	Distances grader.Oracle
+	Distances check.Oracle
 	// Jobs is the number of tests run at once; 0 means the number of CPUs.
 	Jobs int
 	// CPUs is the number of processors the re-runs of time-outs share
@@ -111,7 +112,7 @@ type Event struct {
 	Submission string
 	Test       string
 	Result     grader.Result
-	Optimum    grader.Optimum
+	Optimum    check.Optimum
 	// Reused is set for a result taken from the journal.
 	Reused bool
 	// Done and Total count results (EventResult) or optimal lengths
@@ -170,7 +171,7 @@ var ErrExposed = errors.New("a submission could reach what it must not")
 func Grade(ctx context.Context, opts Options) (_ Outcome, refused error) {
 	g := &grading{opts: opts, run: opts.Sandbox, journaled: map[string]bool{}}
 	if opts.Distances != nil {
-		g.distances = grader.NewMemoOracle(opts.Distances, 0)
+		g.distances = check.NewMemoOracle(opts.Distances, 0)
 	}
 	if g.run == nil {
 		g.run = sandbox.Run
@@ -216,7 +217,7 @@ func Grade(ctx context.Context, opts Options) (_ Outcome, refused error) {
 	}
 
 	done := map[string]grader.Result{}
-	optima := map[string]grader.Optimum{}
+	optima := map[string]check.Optimum{}
 	if opts.JournalPath != "" {
 		h := journal.Header{Fingerprint: Fingerprint(opts.Assignment, opts.Tests)}
 		if opts.Shard != nil {
@@ -329,7 +330,7 @@ type grading struct {
 	journaled map[string]bool
 
 	// distances is Options.Distances, remembering what it proved.
-	distances grader.Oracle
+	distances check.Oracle
 
 	// sharedValues holds what the interface keeps for each test across
 	// its runs (grader.FinishedRun.Shared), by test name (*sharedValue),
@@ -446,7 +447,7 @@ func resultKey(sub, digest, test string) string { return sub + "\x00" + digest +
 
 // proveOptima asks the oracle, one test at a time, for the optimal lengths
 // of solvable tests whose answer key has none, reusing the journal's.
-func (g *grading) proveOptima(ctx context.Context, journaled map[string]grader.Optimum) error {
+func (g *grading) proveOptima(ctx context.Context, journaled map[string]check.Optimum) error {
 	var todo []int
 	for i, t := range g.out.Tests {
 		if t.Solvable && !t.Optimum.Known {
@@ -461,7 +462,7 @@ func (g *grading) proveOptima(ctx context.Context, journaled map[string]grader.O
 				return nil
 			}
 			var err error
-			o, err = grader.FindOptimum(ctx, t.Board, t.Goal, g.opts.Oracle, g.opts.Assignment.Optimal.Timeout.Std())
+			o, err = check.FindOptimum(ctx, t.Board, t.Goal, g.opts.Oracle, g.opts.Assignment.Optimal.Timeout.Std())
 			if err != nil {
 				if ctx.Err() != nil {
 					return nil
@@ -501,7 +502,7 @@ func (g *grading) verifyKeys(ctx context.Context) error {
 		if !t.Optimum.Known || ctx.Err() != nil {
 			continue
 		}
-		o, err := grader.FindOptimum(ctx, t.Board, t.Goal, g.opts.Oracle, budget)
+		o, err := check.FindOptimum(ctx, t.Board, t.Goal, g.opts.Oracle, budget)
 		switch {
 		case err != nil && ctx.Err() != nil:
 			return nil
@@ -511,7 +512,7 @@ func (g *grading) verifyKeys(ctx context.Context) error {
 			unverified++
 		case o.Length != t.Optimum.Length:
 			return fmt.Errorf("%w: test %s: the answer key says the optimal length is %d, but %s proves %d; fix the key (kpuzzle gen writes proven ones) before grading",
-				grader.ErrKeyContradiction, t.Name, t.Optimum.Length, o.Source, o.Length)
+				check.ErrKeyContradiction, t.Name, t.Optimum.Length, o.Source, o.Length)
 		}
 	}
 	if unverified > 0 {
@@ -582,13 +583,13 @@ func (g *grading) gradeAll(ctx context.Context, done map[string]grader.Result) {
 		case err == nil && !received.OK():
 			// Running it would only fail the same way on every test.
 			s.digest = digest
-			s.failed = &grader.Result{Verdict: grader.Crashed, Summary: "not run: " + received.Summary() + "; see the test Files received"}
+			s.failed = &grader.Result{Verdict: check.Crashed, Summary: "not run: " + received.Summary() + "; see the test Files received"}
 		case errors.Is(err, errTooLarge):
 			s.digest = "too-large"
-			s.failed = &grader.Result{Verdict: grader.BuildFailed, Summary: fmt.Sprintf("the submission was not graded: %v", err)}
+			s.failed = &grader.Result{Verdict: check.BuildFailed, Summary: fmt.Sprintf("the submission was not graded: %v", err)}
 		case err != nil:
 			s.digest = "unreadable"
-			s.failed = &grader.Result{Verdict: grader.GraderError, Summary: fmt.Sprintf("cannot read the submission: %v", err)}
+			s.failed = &grader.Result{Verdict: check.GraderError, Summary: fmt.Sprintf("cannot read the submission: %v", err)}
 		default:
 			s.digest = digest
 			s.entry = EntryFile(sub.Dir, g.opts.Assignment.Run.Entry)
@@ -656,9 +657,9 @@ func (g *grading) runJob(ctx context.Context, jb job, uid int) (r grader.Result,
 func (g *grading) finish(jb job, r grader.Result) {
 	s, t := jb.s, g.out.Tests[jb.test]
 	defer s.finishTest()
-	if r.Verdict != grader.GraderError && g.journal != nil {
+	if r.Verdict != check.GraderError && g.journal != nil {
 		if err := g.journal.Append(journal.Record{Kind: journal.KindResult, Submission: s.sub.Name, Digest: s.digest, Result: &r}); err != nil {
-			r = grader.Result{Test: t.Name, Verdict: grader.GraderError, Solvable: t.Solvable, Summary: "cannot write the journal: " + err.Error()}
+			r = grader.Result{Test: t.Name, Verdict: check.GraderError, Solvable: t.Solvable, Summary: "cannot write the journal: " + err.Error()}
 		}
 	}
 	g.record(s.sub.Name, r, false)
@@ -672,7 +673,7 @@ func (g *grading) record(sub string, r grader.Result, reused bool) {
 	switch {
 	case reused:
 		g.out.Reused++
-	case r.Verdict == grader.GraderError:
+	case r.Verdict == check.GraderError:
 		g.out.GraderErrors++
 		g.out.Ran++
 	default:
@@ -697,7 +698,7 @@ func (o Outcome) UniformFailure() string {
 		}
 		for _, r := range results {
 			switch r.Verdict {
-			case grader.Crashed, grader.BuildFailed, grader.NoAnswer:
+			case check.Crashed, check.BuildFailed, check.NoAnswer:
 			default:
 				return ""
 			}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 )
 
@@ -123,8 +124,8 @@ func needTool(t *testing.T, tools ...string) {
 }
 
 // verdicts lists a submission's verdicts in test order.
-func verdicts(o batch.Outcome, sub string) []grader.Verdict {
-	var out []grader.Verdict
+func verdicts(o batch.Outcome, sub string) []check.Verdict {
+	var out []check.Verdict
 	for _, tc := range o.Tests {
 		out = append(out, o.Results[sub][tc.Name].Verdict)
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox/sandboxtest"
 )
@@ -217,7 +218,7 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	get := func(sub string) grader.Result { return o.Results[sub]["p1.txt"] }
 	for _, sub := range []string{"python-toolthief", "python-writer", "python-cheat", "python-userns"} {
 		for _, test := range []string{"p1.txt", "private/p1.txt"} {
-			if r := o.Results[sub][test]; r.Verdict != grader.UnsolvableWrong {
+			if r := o.Results[sub][test]; r.Verdict != check.UnsolvableWrong {
 				t.Errorf("%s got through on %s:\n%s", sub, test, resultText(r))
 			}
 		}
@@ -228,27 +229,27 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	if strings.Contains(string(regen), seed) {
 		t.Errorf("python-regenerate found the set's seed:\n%s", regen)
 	}
-	if r := get("python-regenerate"); r.Verdict != grader.UnsolvableWrong && (r.Verdict != grader.Malformed || len(regen) == 0) {
+	if r := get("python-regenerate"); r.Verdict != check.UnsolvableWrong && (r.Verdict != check.Malformed || len(regen) == 0) {
 		t.Errorf("python-regenerate:\n%s", resultText(r))
 	}
-	if r := get("python-bigfile"); r.Verdict != grader.OutputLimit {
+	if r := get("python-bigfile"); r.Verdict != check.OutputLimit {
 		t.Errorf("endless answer file:\n%s", resultText(r))
 	}
 	for _, test := range []string{"p1.txt", "private/p1.txt"} {
-		if r := o.Results["python-forkrunner"][test]; r.Verdict != grader.UnsolvableWrong {
+		if r := o.Results["python-forkrunner"][test]; r.Verdict != check.UnsolvableWrong {
 			t.Errorf("fork runner on %s:\n%s", test, resultText(r))
 		}
-		if r := o.Results["python-diskfill"][test]; r.Verdict != grader.OutputLimit || !strings.Contains(r.Summary, "run.disk") {
+		if r := o.Results["python-diskfill"][test]; r.Verdict != check.OutputLimit || !strings.Contains(r.Summary, "run.disk") {
 			t.Errorf("disk filler on %s, want output-limit naming run.disk:\n%s", test, resultText(r))
 		}
-		if r := o.Results["python-specialout"][test]; r.Verdict != grader.Malformed || !strings.Contains(r.Summary, "socket") {
+		if r := o.Results["python-specialout"][test]; r.Verdict != check.Malformed || !strings.Contains(r.Summary, "socket") {
 			t.Errorf("socket at the output path on %s, want malformed:\n%s", test, resultText(r))
 		}
 	}
 	if o.GraderErrors != 0 {
 		t.Errorf("%d grader errors grading the hostile corpus: the corpus is at fault, not the grader", o.GraderErrors)
 	}
-	if r := get("python-astar"); r.Verdict != grader.Optimal {
+	if r := get("python-astar"); r.Verdict != check.Optimal {
 		t.Errorf("the correct solver beside them:\n%s", resultText(r))
 	}
 	if n := connections.Load(); n != 0 {
@@ -308,13 +309,13 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 			ScratchDir: scratch, Conceal: []string{config}, AnswerDir: fanswers}, root)
 		for _, sub := range []string{"python-toolthief", "python-writer", "python-cheat", "python-userns"} {
 			for _, test := range []string{"p1.txt", "private/p1.txt"} {
-				if r := fo.Results[sub][test]; r.Verdict != grader.UnsolvableWrong {
+				if r := fo.Results[sub][test]; r.Verdict != check.UnsolvableWrong {
 					leaked, _ := os.ReadFile(filepath.Join(fanswers, sub, test))
 					t.Errorf("%s through %s got through on %s:\n%s\n%s", sub, h.name, test, resultText(r), leaked)
 				}
 			}
 		}
-		if r := fo.Results["python-astar"]["p1.txt"]; r.Verdict != grader.Optimal {
+		if r := fo.Results["python-astar"]["p1.txt"]; r.Verdict != check.Optimal {
 			t.Errorf("the correct solver through %s:\n%s", h.name, resultText(r))
 		}
 		if n := connections.Load(); n != 0 {
@@ -348,7 +349,7 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 			"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "20s", "cpu_time": "10s", "memory": "512MiB", "processes": 16}
 		}`, set))
 		o := grade(t, batch.Options{Assignment: b, Isolation: iso, Jobs: 2, ScratchDir: scratch}, proot)
-		if r := o.Results["python-patient"]["p1.txt"]; r.Verdict != grader.Optimal {
+		if r := o.Results["python-patient"]["p1.txt"]; r.Verdict != check.Optimal {
 			t.Errorf("the patient solver beside %v:\n%s", pair, resultText(r))
 		}
 	}
@@ -383,7 +384,7 @@ func gradeAnswerLink(t *testing.T, iso sandbox.Choice, dir, set, scratch string)
 	}`, set))
 	o := grade(t, batch.Options{Assignment: a, Isolation: iso, ScratchDir: scratch}, lroot)
 	r := o.Results["python-answerlink"]["p1.txt"]
-	if r.Verdict != grader.Malformed || !strings.Contains(r.Summary, "out/answer.txt") {
+	if r.Verdict != check.Malformed || !strings.Contains(r.Summary, "out/answer.txt") {
 		t.Errorf("an answer path through a symbolic link out of the working folder, want malformed naming out/answer.txt:\n%s", resultText(r))
 	}
 }
@@ -548,11 +549,11 @@ func gradeJavaHostile(t *testing.T, iso sandbox.Choice, dir, set, tools, fake, e
 		ScratchDir: scratch, Conceal: conceal, AnswerDir: janswers}, jroot)
 	r := o.Results["java-hostile"]["p1.txt"]
 	t.Logf("java-hostile: %s", resultText(r))
-	if r.Verdict != grader.UnsolvableWrong || r.Score(a.Rubric) != 0 {
+	if r.Verdict != check.UnsolvableWrong || r.Score(a.Rubric) != 0 {
 		leaked, _ := os.ReadFile(filepath.Join(janswers, "java-hostile", "p1.txt"))
 		t.Errorf("java-hostile got through (score %v):\n%s\n%s", r.Score(a.Rubric), resultText(r), leaked)
 	}
-	if r := o.Results["java-bfs"]["p1.txt"]; r.Verdict != grader.Optimal {
+	if r := o.Results["java-bfs"]["p1.txt"]; r.Verdict != check.Optimal {
 		t.Errorf("the correct Java solver beside it:\n%s", resultText(r))
 	}
 	if n := connections.Load(); n != 0 {
@@ -587,11 +588,11 @@ func gradeJavaHostile(t *testing.T, iso sandbox.Choice, dir, set, tools, fake, e
 		ScratchDir: scratch, Conceal: append(conceal, jroot), AnswerDir: aanswers}, aroot)
 	r = ao.Results["java-api-hostile"]["p1.txt"]
 	t.Logf("java-hostile through run.java_api: %s", resultText(r))
-	if r.Verdict != grader.UnsolvableWrong || r.Score(aa.Rubric) != 0 {
+	if r.Verdict != check.UnsolvableWrong || r.Score(aa.Rubric) != 0 {
 		leaked, _ := os.ReadFile(filepath.Join(aanswers, "java-api-hostile", "p1.txt"))
 		t.Errorf("java-hostile through run.java_api got through (score %v):\n%s\n%s", r.Score(aa.Rubric), resultText(r), leaked)
 	}
-	if r := ao.Results["java-princeton"]["p1.txt"]; r.Verdict != grader.Optimal {
+	if r := ao.Results["java-princeton"]["p1.txt"]; r.Verdict != check.Optimal {
 		t.Errorf("the correct Board/Solver beside it:\n%s", resultText(r))
 	}
 	if n := connections.Load(); n != 0 {
@@ -846,7 +847,7 @@ func TestFallbackRefusesAnOpenCourse(t *testing.T) {
 	}
 	opts.AllowExposed = true
 	o, err := batch.Grade(context.Background(), opts)
-	if err != nil || len(o.Inspection.Failed()) == 0 || o.Results["python-astar"]["p1.txt"].Verdict != grader.Optimal {
+	if err != nil || len(o.Inspection.Failed()) == 0 || o.Results["python-astar"]["p1.txt"].Verdict != check.Optimal {
 		t.Errorf("with AllowExposed: %v, findings %+v, %v", err, o.Inspection.Failed(), o.Results)
 	}
 }

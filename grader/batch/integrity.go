@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/integrity"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
@@ -112,11 +113,11 @@ func ApplyIntegrity(a grader.Assignment, o *Outcome) {
 			continue
 		}
 		for name, r := range results {
-			if strings.HasPrefix(r.Summary, zeroPrefix) || r.Verdict == grader.GraderError {
+			if strings.HasPrefix(r.Summary, zeroPrefix) || r.Verdict == check.GraderError {
 				continue
 			}
 			details := append([]string{fmt.Sprintf("as run: %s: %s", r.Verdict, r.Summary)}, r.Details...)
-			r.Verdict, r.Summary, r.Details, r.Checks = grader.BuildFailed, zeroPrefix+why, details, nil
+			r.Verdict, r.Summary, r.Details, r.Criteria = check.BuildFailed, zeroPrefix+why, details, nil
 			results[name] = r
 		}
 	}

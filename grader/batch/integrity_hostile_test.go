@@ -16,6 +16,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/integrity"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -217,7 +218,7 @@ func gradeIntegrity(t *testing.T, iso sandbox.Choice, dir, set, scratch string, 
 			t.Errorf("%s: finding %+v", sub, f)
 		}
 	}
-	if r := o.Results["python-astar"]["p1.txt"]; r.Verdict != grader.Optimal || len(r.Integrity) > 0 || len(o.Integrity["python-astar"]) > 0 {
+	if r := o.Results["python-astar"]["p1.txt"]; r.Verdict != check.Optimal || len(r.Integrity) > 0 || len(o.Integrity["python-astar"]) > 0 {
 		t.Errorf("the correct solver beside them: %s; integrity %v %v", resultText(r), r.Integrity, o.Integrity["python-astar"])
 	}
 
@@ -238,7 +239,7 @@ func gradeIntegrity(t *testing.T, iso sandbox.Choice, dir, set, scratch string, 
 			t.Errorf("%s under integrity: zero: %s", sub, resultText(r))
 		}
 	}
-	if r := zo.Results["python-astar"]["p1.txt"]; r.Verdict != grader.Optimal {
+	if r := zo.Results["python-astar"]["p1.txt"]; r.Verdict != check.Optimal {
 		t.Errorf("the correct solver under integrity: zero: %s", resultText(r))
 	}
 }

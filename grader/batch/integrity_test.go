@@ -10,6 +10,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/integrity"
 )
 
@@ -70,7 +71,7 @@ func TestIntegrityKeptByResumeAndMerge(t *testing.T) {
 	if diff := cmp.Diff(want, m.Integrity); diff != "" {
 		t.Errorf("merged (-want +got):\n%s", diff)
 	}
-	if r := m.Results["b-tables"]["p1.txt"]; r.Verdict != grader.Optimal {
+	if r := m.Results["b-tables"]["p1.txt"]; r.Verdict != check.Optimal {
 		t.Errorf("under flag the flagged submission is graded normally: %s", resultText(r))
 	}
 
@@ -82,7 +83,7 @@ func TestIntegrityKeptByResumeAndMerge(t *testing.T) {
 	if r := m.Results["b-tables"]["p1.txt"]; r.Score(a.Rubric) != 0 || r.Summary != "scored 0 (integrity: zero): cache/h.bin: "+integrity.FindPatternDB {
 		t.Errorf("merged under zero: %s", resultText(r))
 	}
-	if r := m.Results["a-honest"]["p1.txt"]; r.Verdict != grader.Optimal {
+	if r := m.Results["a-honest"]["p1.txt"]; r.Verdict != check.Optimal {
 		t.Errorf("the honest submission under zero: %s", resultText(r))
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // An interactive program reads the puzzle and a menu choice from stdin
@@ -33,7 +34,7 @@ func TestInteractiveProgram(t *testing.T) {
 	// Manhattan distance for every test.
 	o := grade(t, batch.Options{Assignment: grade1(`"*=3"`)}, root)
 	for test, r := range o.Results["python-interactive"] {
-		if r.Verdict != grader.Optimal || r.Claims == nil || r.Claims.Length == nil || *r.Claims.Length != r.Length ||
+		if r.Verdict != check.Optimal || r.Claims == nil || r.Claims.Length == nil || *r.Claims.Length != r.Length ||
 			r.Claims.Expanded == nil || r.Claims.Frontier == nil || *r.Claims.Frontier < 1 {
 			t.Errorf("%s:\n%s\nclaims %+v", test, resultText(r), r.Claims)
 			continue
@@ -48,7 +49,7 @@ func TestInteractiveProgram(t *testing.T) {
 	// Manhattan distance on the same board.
 	manhattan := *o.Results["python-interactive"]["p1.txt"].Claims.Expanded
 	o = grade(t, batch.Options{Assignment: grade1(`"p1.txt=1", "*=3"`)}, root)
-	if r := o.Results["python-interactive"]["p1.txt"]; r.Verdict != grader.Optimal || *r.Claims.Expanded <= manhattan {
+	if r := o.Results["python-interactive"]["p1.txt"]; r.Verdict != check.Optimal || *r.Claims.Expanded <= manhattan {
 		t.Errorf("uniform cost on p1 claims %d expanded, Manhattan %d:\n%s", *r.Claims.Expanded, manhattan, resultText(r))
 	}
 }
@@ -65,7 +66,7 @@ func TestExtractFindsNothing(t *testing.T) {
 }`, mustAbs(t, smallSet)))
 	o := grade(t, batch.Options{Assignment: a}, root)
 	r := o.Results["python-interactive"]["p1.txt"]
-	if r.Verdict != grader.NoAnswer || !strings.Contains(r.Summary, "run.extract.moves") || !strings.Contains(strings.Join(r.Details, "\n"), "Solution depth: 12") {
+	if r.Verdict != check.NoAnswer || !strings.Contains(r.Summary, "run.extract.moves") || !strings.Contains(strings.Join(r.Details, "\n"), "Solution depth: 12") {
 		t.Errorf("no match:\n%s", resultText(r))
 	}
 }
@@ -94,14 +95,14 @@ func TestClaimedCountsAreJudged(t *testing.T) {
 }`, mustAbs(t, smallSet), choice))
 		o := grade(t, batch.Options{Assignment: a}, root)
 		// The unsolvable p4 has no claim checks.
-		if u := o.Results["python-interactive"]["p4.txt"]; len(u.Checks) != 0 || u.Max(a.Rubric) != 2 {
-			t.Errorf("unsolvable p4: checks %+v, max %v", u.Checks, u.Max(a.Rubric))
+		if u := o.Results["python-interactive"]["p4.txt"]; len(u.Criteria) != 0 || u.Max(a.Rubric) != 2 {
+			t.Errorf("unsolvable p4: checks %+v, max %v", u.Criteria, u.Max(a.Rubric))
 		}
 		return o.Results["python-interactive"]["p2.txt"]
 	}
-	checks := func(r grader.Result) map[string]grader.SubCheck {
-		m := map[string]grader.SubCheck{}
-		for _, c := range r.Checks {
+	checks := func(r grader.Result) map[string]grader.Criterion {
+		m := map[string]grader.Criterion{}
+		for _, c := range r.Criteria {
 			m[c.Name] = c
 		}
 		return m
@@ -111,7 +112,7 @@ func TestClaimedCountsAreJudged(t *testing.T) {
 	if _, scored := hc["frontier"]; scored || !strings.Contains(strings.Join(honest.Details, "\n"), "as the largest frontier, not checked (any count up to the 181440 reachable states is possible for astar") {
 		t.Errorf("the frontier count of A* is a check, or not shown:\n%s\nchecks %+v", resultText(honest), hc)
 	}
-	if honest.Verdict != grader.Optimal || len(hc) != 2 || !hc["length"].Passed || !hc["expanded"].Passed ||
+	if honest.Verdict != check.Optimal || len(hc) != 2 || !hc["length"].Passed || !hc["expanded"].Passed ||
 		!strings.Contains(hc["expanded"].Detail, "nodes expanded: possible for astar with manhattan on this puzzle (within ") ||
 		hc["length"].Detail != "it reports a solution of 17 moves; its answer has 17 moves; astar finds an optimal solution, and the optimal length is 17" {
 		t.Errorf("A* with Manhattan distance, claimed as such:\n%s\nchecks %+v", resultText(honest), hc)
@@ -124,7 +125,7 @@ func TestClaimedCountsAreJudged(t *testing.T) {
 	t.Logf("honest:\n%s\n%+v\nucs:\n%s\n%+v", resultText(honest), hc, resultText(ucs), uc)
 	// Uniform-cost search finds the optimal length too, but expands more
 	// than A* with the Manhattan distance can.
-	if ucs.Verdict != grader.Optimal || !uc["length"].Passed || uc["expanded"].Passed ||
+	if ucs.Verdict != check.Optimal || !uc["length"].Passed || uc["expanded"].Passed ||
 		!strings.Contains(uc["expanded"].Detail, "nodes expanded: impossible for astar with manhattan on this puzzle (above 55") ||
 		!strings.Contains(uc["expanded"].Detail, "the nearest count a correct astar with manhattan could report is 56, counting the goal's pop as an expansion (55 as kpuzzle counts)") ||
 		!strings.Contains(uc["expanded"].Detail, "Why: more expansions than any A* with manhattan makes come from a weaker heuristic than manhattan") {
@@ -150,7 +151,7 @@ func TestRunFiles(t *testing.T) {
 }`, mustAbs(t, smallSet), filepath.Join(instructor, "utils.py"), filepath.Join(instructor, "data"), build))
 		o := grade(t, batch.Options{Assignment: a}, root)
 		for test, r := range o.Results["python-helper"] {
-			if r.Verdict != grader.Optimal && r.Verdict != grader.UnsolvableCorrect {
+			if r.Verdict != check.Optimal && r.Verdict != check.UnsolvableCorrect {
 				t.Errorf("build %q, %s:\n%s", build, test, resultText(r))
 			}
 		}
@@ -195,7 +196,7 @@ func TestRunEntry(t *testing.T) {
 	o := grade(t, batch.Options{Assignment: a}, root)
 	for _, sub := range []string{"group07", "group11"} {
 		for test, r := range o.Results[sub] {
-			if r.Verdict != grader.Optimal && r.Verdict != grader.UnsolvableCorrect {
+			if r.Verdict != check.Optimal && r.Verdict != check.UnsolvableCorrect {
 				t.Errorf("%s %s:\n%s", sub, test, resultText(r))
 			}
 		}
@@ -207,7 +208,7 @@ func TestRunEntry(t *testing.T) {
 		t.Errorf("two matching files: %+v", rec)
 	}
 	for _, r := range o.Results["two"] {
-		if r.Verdict != grader.Crashed || !strings.HasPrefix(r.Summary, "not run:") {
+		if r.Verdict != check.Crashed || !strings.HasPrefix(r.Summary, "not run:") {
 			t.Errorf("a submission with two entries ran:\n%s", resultText(r))
 		}
 	}
@@ -227,7 +228,7 @@ func TestCrashOnAnOutsideFileIsExplained(t *testing.T) {
 	}
 	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p1.txt"}, "run": {"command": "python3 {submission}/solver.py {input} {output}"}}`, mustAbs(t, smallSet)))
 	r := grade(t, batch.Options{Assignment: a}, root).Results["alice"]["p1.txt"]
-	if r.Verdict != grader.Crashed || len(r.Details) == 0 || !strings.HasPrefix(r.Details[0], "it looked for /srv/course-data/moves.txt, which no run can see") {
+	if r.Verdict != check.Crashed || len(r.Details) == 0 || !strings.HasPrefix(r.Details[0], "it looked for /srv/course-data/moves.txt, which no run can see") {
 		t.Errorf("crash on an outside file:\n%s", resultText(r))
 	}
 }
@@ -247,7 +248,7 @@ func TestJavaHeapIsNamed(t *testing.T) {
 	}
 	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p1.txt"}, "run": {"command": "python3 {submission}/solver.py {input} {output}", "memory": "2GiB"}}`, mustAbs(t, smallSet)))
 	r := grade(t, batch.Options{Assignment: a}, root).Results["jvm"]["p1.txt"]
-	if r.Verdict != grader.MemoryLimit || !strings.Contains(r.Summary, "ran out of Java heap space (the JVM's -Xmx") || !strings.Contains(r.Summary, "run.memory is 2GiB") {
+	if r.Verdict != check.MemoryLimit || !strings.Contains(r.Summary, "ran out of Java heap space (the JVM's -Xmx") || !strings.Contains(r.Summary, "run.memory is 2GiB") {
 		t.Errorf("Java heap:\n%s", resultText(r))
 	}
 }
@@ -268,7 +269,7 @@ func TestPythonFunction(t *testing.T) {
 			t.Fatalf("%s: %d results", function, len(o.Results["python-function"]))
 		}
 		for test, r := range o.Results["python-function"] {
-			if r.Verdict != grader.Optimal && r.Verdict != grader.UnsolvableCorrect {
+			if r.Verdict != check.Optimal && r.Verdict != check.UnsolvableCorrect {
 				t.Errorf("%s %s:\n%s", function, test, resultText(r))
 			}
 		}
@@ -278,11 +279,11 @@ func TestPythonFunction(t *testing.T) {
 	// search and valid, worth every point, for a dfs group.
 	for _, tc := range []struct {
 		groups  string
-		verdict grader.Verdict
+		verdict check.Verdict
 		full    bool
 	}{
-		{``, grader.Suboptimal, false},
-		{`, "groups": [{"tests": "p*", "claims": {"algorithm": "dfs"}}]`, grader.Valid, true},
+		{``, check.Suboptimal, false},
+		{`, "groups": [{"tests": "p*", "claims": {"algorithm": "dfs"}}]`, check.Valid, true},
 	} {
 		a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p1.txt"}, "run": {"function": "solver:solve_detour", "wall_time": "60s"}%s}`, mustAbs(t, smallSet), tc.groups))
 		r := grade(t, batch.Options{Assignment: a}, root).Results["python-function"]["p1.txt"]
@@ -293,7 +294,7 @@ func TestPythonFunction(t *testing.T) {
 	}
 	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p1.txt"}, "run": {"function": "solver:nothing"}}`, mustAbs(t, smallSet)))
 	r := grade(t, batch.Options{Assignment: a}, root).Results["python-function"]["p1.txt"]
-	if r.Verdict != grader.Crashed || !strings.Contains(r.Summary, "the module solver has no function nothing") {
+	if r.Verdict != check.Crashed || !strings.Contains(r.Summary, "the module solver has no function nothing") {
 		t.Errorf("a missing function:\n%s", resultText(r))
 	}
 }
@@ -320,17 +321,17 @@ func TestJavaPrincetonAPI(t *testing.T) {
 			t.Fatalf("%s: %d results", sub, len(results))
 		}
 		for test, r := range results {
-			if r.Verdict != grader.Optimal && r.Verdict != grader.UnsolvableCorrect {
+			if r.Verdict != check.Optimal && r.Verdict != check.UnsolvableCorrect {
 				t.Errorf("%s %s:\n%s", sub, test, resultText(r))
 			}
 			var failed []string
-			for _, c := range r.Checks {
+			for _, c := range r.Criteria {
 				if !c.Passed {
 					failed = append(failed, c.Name)
 				}
 			}
-			if len(r.Checks) != len(grader.APIChecks) {
-				t.Errorf("%s %s: checks %+v", sub, test, r.Checks)
+			if len(r.Criteria) != len(grader.APICriteria) {
+				t.Errorf("%s %s: checks %+v", sub, test, r.Criteria)
 			}
 			want, score := []string(nil), r.VerdictMax(a.Rubric)+2.5
 			switch {
@@ -341,7 +342,7 @@ func TestJavaPrincetonAPI(t *testing.T) {
 				want, score = []string{"manhattan", "twin"}, r.VerdictMax(a.Rubric)+1
 			}
 			if d := cmp.Diff(want, failed); d != "" {
-				t.Errorf("%s %s: failed checks (-want +got):\n%s\n%+v", sub, test, d, r.Checks)
+				t.Errorf("%s %s: failed checks (-want +got):\n%s\n%+v", sub, test, d, r.Criteria)
 			}
 			if r.Score(a.Rubric) != score || r.Max(a.Rubric) != r.VerdictMax(a.Rubric)+2.5 {
 				t.Errorf("%s %s: %v of %v points", sub, test, r.Score(a.Rubric), r.Max(a.Rubric))
@@ -350,7 +351,7 @@ func TestJavaPrincetonAPI(t *testing.T) {
 	}
 	checks := func(sub, test string) map[string]string {
 		m := map[string]string{}
-		for _, c := range o.Results[sub][test].Checks {
+		for _, c := range o.Results[sub][test].Criteria {
 			m[c.Name] = c.Detail
 		}
 		return m
@@ -383,9 +384,9 @@ func TestJavaPrincetonAPI(t *testing.T) {
 	// harness reported on the neighbours, the move down, where h drops
 	// to 12 (the right 11); without a distance oracle the neighbour's
 	// true distance is not proved. The right Board's checks have none.
-	for _, c := range o.Results["java-princeton-flawed"]["p1.txt"].Checks {
+	for _, c := range o.Results["java-princeton-flawed"]["p1.txt"].Criteria {
 		ce := c.Counterexample
-		if c.Name != grader.CheckManhattan {
+		if c.Name != grader.APIManhattan {
 			if ce != nil {
 				t.Errorf("flawed %s: counterexample %+v", c.Name, ce)
 			}
@@ -397,7 +398,7 @@ func TestJavaPrincetonAPI(t *testing.T) {
 		}
 	}
 	for test, r := range o.Results["java-princeton"] {
-		for _, c := range r.Checks {
+		for _, c := range r.Criteria {
 			if c.Counterexample != nil {
 				t.Errorf("java-princeton %s %s: counterexample %+v", test, c.Name, c.Counterexample)
 			}
@@ -414,7 +415,7 @@ func TestJavaPrincetonAPI(t *testing.T) {
 
 // A Solver that throws crashes the run, but the board's methods, called
 // before it, are judged all the same; moves(), never reached, fails.
-func TestJavaAPIChecksOfACrashedRun(t *testing.T) {
+func TestJavaAPICriteriaOfACrashedRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs Java API submissions; go test without -short runs it")
 	}
@@ -434,17 +435,17 @@ func TestJavaAPIChecksOfACrashedRun(t *testing.T) {
 	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p1.txt"}, "run": {"java_api": "princeton", "wall_time": "60s"}, "build": {"wall_time": "5m"},
 		"rubric": {"api": {"hamming": 1, "moves": 1}}}`, mustAbs(t, smallSet)))
 	r := grade(t, batch.Options{Assignment: a}, root).Results["java-princeton"]["p1.txt"]
-	if r.Verdict != grader.Crashed || !strings.Contains(resultText(r), "java.lang.IllegalStateException: not written yet") {
+	if r.Verdict != check.Crashed || !strings.Contains(resultText(r), "java.lang.IllegalStateException: not written yet") {
 		t.Errorf("verdict:\n%s", resultText(r))
 	}
 	var failed []string
-	for _, c := range r.Checks {
+	for _, c := range r.Criteria {
 		if !c.Passed {
 			failed = append(failed, c.Name+": "+c.Detail)
 		}
 	}
-	if d := cmp.Diff([]string{"moves: not reported: the run ended (crashed) before the harness called moves()"}, failed); d != "" || len(r.Checks) != len(grader.APIChecks) {
-		t.Errorf("failed checks (-want +got):\n%s\n%+v", d, r.Checks)
+	if d := cmp.Diff([]string{"moves: not reported: the run ended (crashed) before the harness called moves()"}, failed); d != "" || len(r.Criteria) != len(grader.APICriteria) {
+		t.Errorf("failed checks (-want +got):\n%s\n%+v", d, r.Criteria)
 	}
 	if r.Score(a.Rubric) != 1 || r.Max(a.Rubric) != 4 {
 		t.Errorf("%v of %v points", r.Score(a.Rubric), r.Max(a.Rubric))
@@ -515,7 +516,7 @@ sys.exit(subprocess.call([sys.executable, sys.argv[0].replace("args.py", "solver
 		t.Fatalf("%d results, want the 5 tests of the small set", len(results))
 	}
 	for test, r := range results {
-		if r.Verdict != grader.Optimal && r.Verdict != grader.UnsolvableCorrect {
+		if r.Verdict != check.Optimal && r.Verdict != check.UnsolvableCorrect {
 			t.Errorf("%s:\n%s", test, resultText(r))
 		}
 	}

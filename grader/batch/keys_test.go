@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // TestWrongKeyStopsGrading gives a key that claims too short (and too
@@ -45,7 +45,7 @@ func TestWrongKeyStopsGrading(t *testing.T) {
 		}
 		journalPath := filepath.Join(t.TempDir(), batch.JournalFile)
 		_, err = batch.Grade(context.Background(), batch.Options{Assignment: a, Tests: tests, Submissions: subs, Oracle: referenceOracle, Events: events, JournalPath: journalPath})
-		if !errors.Is(err, grader.ErrKeyContradiction) || !strings.Contains(err.Error(), "test p.txt") || !strings.Contains(err.Error(), tc.want) {
+		if !errors.Is(err, check.ErrKeyContradiction) || !strings.Contains(err.Error(), "test p.txt") || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("claim %s: err %v, want a key contradiction naming p.txt: %s", tc.claim, err, tc.want)
 		}
 		if results != 0 {
@@ -65,7 +65,7 @@ func TestWrongKeyStopsGrading(t *testing.T) {
 	os.WriteFile(filepath.Join(set, "manifest.json"), []byte(`{"goal": "default", "puzzles": [{"file": "p.txt", "solvable": true, "optimal_length": 1}]}`), 0o644)
 	a := assignment(t, set, `{"puzzles": {"dir": "."}, "optimal": {"verify": "0s"}, "run": {"command": "python3 {submission}/solver.py {input} {output}"}}`)
 	o := grade(t, batch.Options{Assignment: a, Oracle: referenceOracle}, copySubmissions(t, "python-astar"))
-	if r := o.Results["python-astar"]["p.txt"]; r.Verdict != grader.Suboptimal {
+	if r := o.Results["python-astar"]["p.txt"]; r.Verdict != check.Suboptimal {
 		t.Errorf("with the key trusted: %s", resultText(r))
 	}
 }
@@ -84,8 +84,8 @@ func TestOptimalLengthKeptForEveryVerdict(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "garbage", "solver.py"), []byte("import sys\nopen(sys.argv[2], 'w').write('SIDEWAYS\\n')\n"), 0o644)
 	a := assignment(t, root, `{"puzzles": {"dir": "`+mustAbs(t, smallSet)+`", "glob": "p1.txt"}, "run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "10s"}}`)
 	o := grade(t, batch.Options{Assignment: a}, root)
-	for sub, want := range map[string]grader.Verdict{"python-illegal": grader.Illegal, "python-crash": grader.Crashed, "python-loop": grader.Timeout,
-		"python-vandal": grader.UnsolvableWrong, "empty": grader.Crashed, "garbage": grader.Malformed} {
+	for sub, want := range map[string]check.Verdict{"python-illegal": check.Illegal, "python-crash": check.Crashed, "python-loop": check.Timeout,
+		"python-vandal": check.UnsolvableWrong, "empty": check.Crashed, "garbage": check.Malformed} {
 		r := o.Results[sub]["p1.txt"]
 		if r.Verdict != want || r.OptimalLength == nil || *r.OptimalLength != 12 {
 			t.Errorf("%s: %s (optimal length %v), want %s with the key's 12", sub, resultText(r), r.OptimalLength, want)

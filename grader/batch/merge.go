@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 )
@@ -121,7 +122,7 @@ func Merge(dirs []string, a grader.Assignment, tests []grader.Test, out string) 
 	m := Merged{Outcome: Outcome{Results: map[string]map[string]grader.Result{}, Received: map[string]grader.FilesReceived{}, Integrity: map[string][]grader.IntegrityFinding{}},
 		Roster: map[string][]grader.Person{}}
 	m.Tests = append([]grader.Test(nil), tests...)
-	optima := map[string]grader.Optimum{}
+	optima := map[string]check.Optimum{}
 	var all []Submission
 	for _, sh := range shards {
 		m.Shards = append(m.Shards, sh.dir)

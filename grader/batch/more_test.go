@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
@@ -20,7 +20,7 @@ import (
 
 // referenceOracle proves optimal lengths with the reference solver
 // (exact tables on these small boards).
-var referenceOracle = grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+var referenceOracle = check.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
 	p, err := reference.ProveOptimal(ctx, b, g)
 	return p.Length, p.Method, err
 })
@@ -34,7 +34,7 @@ func TestStdinAndStdout(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "shell", "solve.sh"), []byte("read first\necho \"first row: $first\" >&2\necho UNSOLVABLE\n"), 0o644)
 	a := assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q}, "run": {"command": "sh {submission}/solve.sh", "answer": "stdout"}}`, mustAbs(t, smallSet)))
 	o := grade(t, batch.Options{Assignment: a}, root)
-	want := []grader.Verdict{grader.UnsolvableWrong, grader.UnsolvableWrong, grader.UnsolvableWrong, grader.UnsolvableCorrect, grader.UnsolvableWrong}
+	want := []check.Verdict{check.UnsolvableWrong, check.UnsolvableWrong, check.UnsolvableWrong, check.UnsolvableCorrect, check.UnsolvableWrong}
 	if diff := cmp.Diff(want, verdicts(o, "shell")); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
@@ -62,7 +62,7 @@ func TestOptimalLengthsProvedOnceAndJournaled(t *testing.T) {
 	if diff := cmp.Diff(want, proved); diff != "" {
 		t.Errorf("proved (-want +got):\n%s", diff)
 	}
-	if got := verdicts(o, "python-astar"); !cmp.Equal(got, []grader.Verdict{grader.Optimal, grader.Optimal, grader.UnsolvableCorrect}) {
+	if got := verdicts(o, "python-astar"); !cmp.Equal(got, []check.Verdict{check.Optimal, check.Optimal, check.UnsolvableCorrect}) {
 		t.Errorf("verdicts %v", got)
 	}
 	// Resuming reuses the journaled lengths instead of proving again,
@@ -79,7 +79,7 @@ func TestOptimalLengthsProvedOnceAndJournaled(t *testing.T) {
 			warnings = append(warnings, e.Message)
 		}
 	}}, root)
-	if got := verdicts(o, "python-astar"); got[0] != grader.Valid {
+	if got := verdicts(o, "python-astar"); got[0] != check.Valid {
 		t.Errorf("without an oracle: %v", got)
 	}
 	if len(warnings) < 2 || !strings.Contains(strings.Join(warnings, "\n"), "optimal length unknown") {
@@ -140,7 +140,7 @@ func TestGraderErrorsAreNotJournaled(t *testing.T) {
 	}
 	o := grade(t, batch.Options{Assignment: a, JournalPath: path, Sandbox: failing}, root)
 	r := o.Results["python-astar"]["p1.txt"]
-	if r.Verdict != grader.GraderError || !strings.Contains(r.Summary, "disk on fire") || o.GraderErrors != 1 {
+	if r.Verdict != check.GraderError || !strings.Contains(r.Summary, "disk on fire") || o.GraderErrors != 1 {
 		t.Errorf("got %s, %d grader errors", resultText(r), o.GraderErrors)
 	}
 	f, _ := os.Open(path)

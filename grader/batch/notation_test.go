@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
@@ -61,15 +61,15 @@ func TestGradeTileNumbers(t *testing.T) {
 				r := o.Results["tiles"][e.File]
 				switch {
 				case !e.Solvable:
-					if r.Verdict != grader.UnsolvableCorrect {
+					if r.Verdict != check.UnsolvableCorrect {
 						t.Errorf("%s: %s", e.File, resultText(r))
 					}
 				case format == "lines":
-					if r.Verdict != grader.Malformed {
+					if r.Verdict != check.Malformed {
 						t.Errorf("%s read as lines: %s", e.File, resultText(r))
 					}
 				default:
-					if r.Verdict != grader.Optimal || !strings.Contains(resultText(r), "read as tile numbers (answer format tiles)") {
+					if r.Verdict != check.Optimal || !strings.Contains(resultText(r), "read as tile numbers (answer format tiles)") {
 						t.Errorf("%s: %s", e.File, resultText(r))
 					}
 				}

@@ -10,13 +10,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
 )
 
 // exactOracle proves distances with the reference solver's exact tables
 // (and IDA* on the 2x4 test).
-var exactOracle = grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+var exactOracle = check.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
 	p, err := reference.ProveOptimal(ctx, b, g)
 	return p.Length, p.Method, err
 })
@@ -48,7 +49,7 @@ func TestGradingFindsTheFirstMoveOffPath(t *testing.T) {
 	found := 0
 	for _, tc := range first.Tests {
 		r := first.Results["python-greedy"][tc.Name]
-		if r.Verdict != grader.Suboptimal {
+		if r.Verdict != check.Suboptimal {
 			continue
 		}
 		if r.OffPath == nil {
@@ -70,7 +71,7 @@ func TestGradingFindsTheFirstMoveOffPath(t *testing.T) {
 			t.Errorf("%s: first move off (-scan +grading):\n%s", tc.Name, diff)
 		}
 		for _, line := range r.Details {
-			if line == grader.OffPathLines(r.OffPath, nil, "", true)[0] {
+			if line == check.OffPathLines(r.OffPath, nil, "", true)[0] {
 				t.Errorf("%s: the off-path lines are in Details, which every report shows whatever the test's visibility", tc.Name)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
 )
@@ -25,13 +26,13 @@ type Prepared struct {
 	// (Fingerprint, over the tests as the key gives them).
 	Fingerprint string `json:"fingerprint"`
 	// Optima maps every test to its optimal length.
-	Optima map[string]grader.Optimum `json:"optima"`
+	Optima map[string]check.Optimum `json:"optima"`
 }
 
 // NewPrepared records prepared tests for the assignment whose tests as
 // the key gives them are keyTests.
 func NewPrepared(a grader.Assignment, keyTests, prepared []grader.Test) Prepared {
-	p := Prepared{Fingerprint: Fingerprint(a, keyTests), Optima: map[string]grader.Optimum{}}
+	p := Prepared{Fingerprint: Fingerprint(a, keyTests), Optima: map[string]check.Optimum{}}
 	for _, t := range prepared {
 		p.Optima[t.Name] = t.Optimum
 	}

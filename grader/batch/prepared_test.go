@@ -13,11 +13,12 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 func TestPreparedRoundTrip(t *testing.T) {
-	p := batch.Prepared{Fingerprint: "abc", Optima: map[string]grader.Optimum{
-		"p1.txt": grader.KnownOptimum(12, "answer key"), "p2.txt": {Unknown: "the reference solver did not finish within 1s"}}}
+	p := batch.Prepared{Fingerprint: "abc", Optima: map[string]check.Optimum{
+		"p1.txt": check.KnownOptimum(12, "answer key"), "p2.txt": {Unknown: "the reference solver did not finish within 1s"}}}
 	var buf bytes.Buffer
 	if err := batch.WritePrepared(&buf, p); err != nil {
 		t.Fatal(err)
@@ -39,7 +40,7 @@ func TestPreparedRoundTrip(t *testing.T) {
 
 func FuzzReadPrepared(f *testing.F) {
 	var buf bytes.Buffer
-	batch.WritePrepared(&buf, batch.Prepared{Fingerprint: "abc", Optima: map[string]grader.Optimum{"p1.txt": grader.KnownOptimum(12, "key")}})
+	batch.WritePrepared(&buf, batch.Prepared{Fingerprint: "abc", Optima: map[string]check.Optimum{"p1.txt": check.KnownOptimum(12, "key")}})
 	f.Add(buf.Bytes())
 	f.Add([]byte(`{"fingerprint": "", "optima": null}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -92,7 +93,7 @@ func TestLoadTestsAppliesPrepared(t *testing.T) {
 		t.Fatalf("key tests: %+v, want one test with no known optimum", keyTests)
 	}
 	proved := append([]grader.Test(nil), keyTests...)
-	proved[0].Optimum = grader.KnownOptimum(12, "proved")
+	proved[0].Optimum = check.KnownOptimum(12, "proved")
 	path, err := batch.SavePrepared(filepath.Join(t.TempDir(), "shared"), batch.NewPrepared(a, keyTests, proved))
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +161,7 @@ func TestLoadTestsPreparedErrors(t *testing.T) {
 		want string
 	}{
 		{"other.json", batch.NewPrepared(a, []grader.Test{other}, []grader.Test{other}), "another assignment or puzzle set"},
-		{"lacking.json", batch.Prepared{Fingerprint: batch.Fingerprint(a, keyTests), Optima: map[string]grader.Optimum{}}, "no optimal length for test p1.txt"},
+		{"lacking.json", batch.Prepared{Fingerprint: batch.Fingerprint(a, keyTests), Optima: map[string]check.Optimum{}}, "no optimal length for test p1.txt"},
 		{"unproved.json", batch.NewPrepared(a, keyTests, unproved), ""},
 	} {
 		path := write(tc.name, tc.p)
@@ -183,7 +184,7 @@ func TestLoadTestsPreparedErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	wrong := append([]grader.Test(nil), keyedTests...)
-	wrong[0].Optimum = grader.KnownOptimum(keyedTests[0].Optimum.Length+2, "proved")
+	wrong[0].Optimum = check.KnownOptimum(keyedTests[0].Optimum.Length+2, "proved")
 	path := write("contradicts.json", batch.NewPrepared(keyed, keyedTests, wrong))
 	if _, err := batch.LoadTests(keyed, path); !errors.As(err, &pe) || !pe.Mismatch || !strings.Contains(err.Error(), "but the key says 12") {
 		t.Errorf("contradicting the key: %v, want a mismatch quoting the key", err)
@@ -205,13 +206,13 @@ func TestLoadTestsConfigError(t *testing.T) {
 // lacked, unknown the solvable tests still without one.
 func TestPreparedCounts(t *testing.T) {
 	key := []grader.Test{
-		{Name: "keyed", Solvable: true, Optimum: grader.KnownOptimum(5, "key")},
+		{Name: "keyed", Solvable: true, Optimum: check.KnownOptimum(5, "key")},
 		{Name: "proved", Solvable: true},
 		{Name: "unknown", Solvable: true},
 		{Name: "unsolvable"},
 	}
 	prepared := append([]grader.Test(nil), key...)
-	prepared[1].Optimum = grader.KnownOptimum(7, "proved")
+	prepared[1].Optimum = check.KnownOptimum(7, "proved")
 	proved, unknown := batch.PreparedCounts(key, prepared)
 	if proved != 1 || unknown != 1 {
 		t.Errorf("PreparedCounts = %d proved, %d unknown; want 1, 1", proved, unknown)

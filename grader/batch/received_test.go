@@ -10,6 +10,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // TestWrongUploads grades the uploads students get wrong: a zipped
@@ -51,7 +52,7 @@ func TestWrongUploads(t *testing.T) {
 		}
 		for _, tc := range o.Tests {
 			r := o.Results[sub][tc.Name]
-			notRun := r.Verdict == grader.Crashed && strings.HasPrefix(r.Summary, "not run: "+line)
+			notRun := r.Verdict == check.Crashed && strings.HasPrefix(r.Summary, "not run: "+line)
 			if notRun == got.OK() {
 				t.Errorf("%s %s: %s (the submission should run iff nothing is missing)", sub, tc.Name, resultText(r))
 			}
@@ -127,7 +128,7 @@ func TestSpecialAnswerFiles(t *testing.T) {
 	o := grade(t, batch.Options{Assignment: a}, root)
 	for sub, want := range map[string]string{"fifo": "a special file", "symlink": "a symbolic link", "folder": "a folder", "socket": "a special file (a socket)"} {
 		r := o.Results[sub]["p1.txt"]
-		if r.Verdict != grader.Malformed || !strings.Contains(r.Summary, want) {
+		if r.Verdict != check.Malformed || !strings.Contains(r.Summary, want) {
 			t.Errorf("%s: %s", sub, resultText(r))
 		}
 	}

@@ -1,13 +1,10 @@
 package batch
 
 import (
-	"bytes"
 	"fmt"
-	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
-	"github.com/kpuzzle/kpuzzle/puzzles"
-	"github.com/kpuzzle/kpuzzle/puzzles/notation"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // How the grader knows that a program's answers vary run to run, which
@@ -45,57 +42,37 @@ func (g *grading) rechecks(t grader.Test) bool {
 // varies compares a test's two runs (their results and the answers they
 // left, nil for none) and says how they differ, "" when they answered
 // the same or cannot be compared.
-func (g *grading) varies(t grader.Test, first grader.Result, firstAnswer []byte, second grader.Result, secondAnswer []byte) string {
-	a, b := g.answered(t, first, firstAnswer), g.answered(t, second, secondAnswer)
+func varies(first grader.Result, firstAnswer []byte, second grader.Result, secondAnswer []byte) string {
+	a, b := answered(first, firstAnswer), answered(second, secondAnswer)
 	if a == "" || b == "" || a == b {
 		return ""
 	}
-	what := func(r grader.Result, moves string) string {
-		if moves == "" || r.Verdict == grader.UnsolvableCorrect || r.Verdict == grader.UnsolvableWrong {
+	what := func(r grader.Result) string {
+		if r.AnswerDigest == "" {
 			return string(r.Verdict)
 		}
 		return fmt.Sprintf("%d moves (%s)", r.Length, r.Verdict)
 	}
-	am, bm := g.moves(t, firstAnswer), g.moves(t, secondAnswer)
-	if first.Verdict == second.Verdict && first.Length == second.Length && am != "" && bm != "" {
+	if first.Verdict == second.Verdict && first.Length == second.Length && first.AnswerDigest != "" && second.AnswerDigest != "" {
 		return fmt.Sprintf("this program's answers vary run to run: run again, it answered other moves of the same length (%d, %s) than this run; this run counts, and a regrade may differ", first.Length, first.Verdict)
 	}
-	return fmt.Sprintf("this program's answers vary run to run: run again, it answered %s where this run answered %s; this run counts, and a regrade may differ", what(second, bm), what(first, am))
+	return fmt.Sprintf("this program's answers vary run to run: run again, it answered %s where this run answered %s; this run counts, and a regrade may differ", what(second), what(first))
 }
 
 // answered is what a run answered, for comparing two runs: its verdict
-// and the moves it made; "" for a run decided by a limit or the grader.
-func (g *grading) answered(t grader.Test, r grader.Result, answer []byte) string {
+// and the moves its check read, as the result's AnswerDigest has them
+// (so that two answers written with other text around the same moves,
+// a time printed beside them, compare equal), or the answer's bytes when
+// the check could not read it; "" for a run decided by a limit or the
+// grader.
+func answered(r grader.Result, answer []byte) string {
 	switch r.Verdict {
-	case grader.Timeout, grader.OutputLimit, grader.MemoryLimit, grader.GraderError, grader.BuildFailed:
+	case check.Timeout, check.OutputLimit, check.MemoryLimit, check.GraderError, check.BuildFailed:
 		return ""
 	}
-	return string(r.Verdict) + "\x00" + g.moves(t, answer)
-}
-
-// moves is the answer read as the assignment reads it, as letters
-// (UNSOLVABLE for the claim), so that two answers written with other
-// text around the same moves (a time printed beside them) compare equal;
-// the answer's bytes when it cannot be read, "" for none.
-func (g *grading) moves(t grader.Test, answer []byte) string {
-	if answer == nil {
-		return ""
+	key := string(r.Verdict) + "\x00" + r.AnswerDigest
+	if r.AnswerDigest == "" && r.Verdict == check.Malformed {
+		key += "\x00" + string(answer)
 	}
-	ro := g.opts.Assignment.AnswerReading()
-	ro.Start, ro.Limits = t.Board, puzzles.AnswerLimits{MaxBytes: int64(len(answer)) + 1}
-	a, _, err := notation.Read(bytes.NewReader(answer), "answer", ro)
-	if err != nil {
-		return "unread:" + string(answer)
-	}
-	if a.Unsolvable {
-		return puzzles.UnsolvableToken
-	}
-	var sb strings.Builder
-	for _, d := range a.Tokens {
-		sb.WriteString(d.Letter())
-	}
-	if a.Illegal != nil {
-		fmt.Fprintf(&sb, "!%s@%d", a.Illegal.Token, a.Illegal.Line)
-	}
-	return sb.String()
+	return key
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 )
 
@@ -122,7 +123,7 @@ func TestChangedSubmissionIsGradedAgain(t *testing.T) {
 	if o.Reused != 5 || o.Ran != 5 {
 		t.Errorf("reused %d ran %d, want 5 and 5", o.Reused, o.Ran)
 	}
-	if got := verdicts(o, "python-crash"); got[0] != grader.Optimal {
+	if got := verdicts(o, "python-crash"); got[0] != check.Optimal {
 		t.Errorf("fixed submission: %v", got)
 	}
 	// Another assignment cannot resume this journal.

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
@@ -26,13 +27,13 @@ func TestPythonSubmissions(t *testing.T) {
 	o := grade(t, batch.Options{Assignment: a}, root)
 	// Tests in manifest order: p1 (3x3), p2 (3x3), p3 (2x3), p4 (3x3,
 	// unsolvable), p5 (2x4).
-	want := map[string][]grader.Verdict{
-		"python-astar": {grader.Optimal, grader.Optimal, grader.Optimal, grader.UnsolvableCorrect, grader.Optimal},
+	want := map[string][]check.Verdict{
+		"python-astar": {check.Optimal, check.Optimal, check.Optimal, check.UnsolvableCorrect, check.Optimal},
 		// Greedy search is not optimal, and without an unsolvability
 		// check it crashes once it has exhausted the reachable states.
-		"python-greedy":  {grader.Suboptimal, grader.Suboptimal, grader.Suboptimal, grader.Crashed, grader.Suboptimal},
-		"python-illegal": {grader.Illegal, grader.Illegal, grader.Illegal, grader.Illegal, grader.Illegal},
-		"python-crash":   {grader.Crashed, grader.Crashed, grader.Crashed, grader.Crashed, grader.Crashed},
+		"python-greedy":  {check.Suboptimal, check.Suboptimal, check.Suboptimal, check.Crashed, check.Suboptimal},
+		"python-illegal": {check.Illegal, check.Illegal, check.Illegal, check.Illegal, check.Illegal},
+		"python-crash":   {check.Crashed, check.Crashed, check.Crashed, check.Crashed, check.Crashed},
 	}
 	for sub, w := range want {
 		if diff := cmp.Diff(w, verdicts(o, sub)); diff != "" {
@@ -74,7 +75,7 @@ func TestCompiledSubmissions(t *testing.T) {
 			"run": {"command": "{submission}/solver {input} {output}", "wall_time": "10s"}
 		}`, mustAbs(t, smallSet)))
 		o := grade(t, batch.Options{Assignment: a}, copySubmissions(t, "cpp-bfs"))
-		want := []grader.Verdict{grader.Optimal, grader.Optimal, grader.Optimal, grader.UnsolvableCorrect, grader.Optimal}
+		want := []check.Verdict{check.Optimal, check.Optimal, check.Optimal, check.UnsolvableCorrect, check.Optimal}
 		if diff := cmp.Diff(want, verdicts(o, "cpp-bfs")); diff != "" {
 			t.Errorf("(-want +got):\n%s", diff)
 			for _, tc := range o.Tests {
@@ -92,7 +93,7 @@ func TestCompiledSubmissions(t *testing.T) {
 			        "wall_time": "20s", "memory": "2GiB", "processes": 256}
 		}`, mustAbs(t, smallSet)))
 		o := grade(t, batch.Options{Assignment: a}, copySubmissions(t, "java-bfs"))
-		want := []grader.Verdict{grader.Optimal, grader.Optimal, grader.Optimal, grader.UnsolvableCorrect, grader.Optimal}
+		want := []check.Verdict{check.Optimal, check.Optimal, check.Optimal, check.UnsolvableCorrect, check.Optimal}
 		if diff := cmp.Diff(want, verdicts(o, "java-bfs")); diff != "" {
 			t.Errorf("(-want +got):\n%s", diff)
 			for _, tc := range o.Tests {
@@ -109,7 +110,7 @@ func TestCompiledSubmissions(t *testing.T) {
 		}`, mustAbs(t, smallSet)))
 		o := grade(t, batch.Options{Assignment: a}, copySubmissions(t, "cpp-bfs"))
 		r := o.Results["cpp-bfs"]["p1.txt"]
-		if r.Verdict != grader.BuildFailed || !strings.Contains(resultText(r), "no-such-file.cpp") {
+		if r.Verdict != check.BuildFailed || !strings.Contains(resultText(r), "no-such-file.cpp") {
 			t.Errorf("build failure:\n%s", resultText(r))
 		}
 	})
@@ -187,23 +188,23 @@ func TestMisbehavingSubmissions(t *testing.T) {
 
 	get := func(sub string) grader.Result { return o.Results[sub]["p1.txt"] }
 	// A timeout says how far the program got and what it was after.
-	if r := get("python-loop"); r.Verdict != grader.Timeout || !strings.Contains(strings.Join(r.Details, "\n"), "to its answer file when it was stopped") ||
+	if r := get("python-loop"); r.Verdict != check.Timeout || !strings.Contains(strings.Join(r.Details, "\n"), "to its answer file when it was stopped") ||
 		!strings.Contains(strings.Join(r.Details, "\n"), "optimal length is") {
 		t.Errorf("endless loop:\n%s", resultText(r))
 	}
-	if r := get("python-flood"); r.Verdict != grader.OutputLimit || !strings.Contains(r.Summary, "stdout") {
+	if r := get("python-flood"); r.Verdict != check.OutputLimit || !strings.Contains(r.Summary, "stdout") {
 		t.Errorf("1 GB of output:\n%s", resultText(r))
 	}
-	if r := get("python-forkbomb"); r.Verdict != grader.Timeout && r.Verdict != grader.Crashed {
+	if r := get("python-forkbomb"); r.Verdict != check.Timeout && r.Verdict != check.Crashed {
 		t.Errorf("fork bomb:\n%s", resultText(r))
 	}
-	if r := get("python-chatty"); r.Verdict != grader.NoAnswer || !strings.Contains(strings.Join(r.Details, "\n"), "printed") {
+	if r := get("python-chatty"); r.Verdict != check.NoAnswer || !strings.Contains(strings.Join(r.Details, "\n"), "printed") {
 		t.Errorf("chatty harness:\n%s", resultText(r))
 	}
-	if r := get("python-vandal"); r.Verdict != grader.UnsolvableWrong {
+	if r := get("python-vandal"); r.Verdict != check.UnsolvableWrong {
 		t.Errorf("vandal:\n%s", resultText(r))
 	}
-	if r := get("python-astar"); r.Verdict != grader.Optimal {
+	if r := get("python-astar"); r.Verdict != check.Optimal {
 		t.Errorf("a correct solver graded beside the others:\n%s", resultText(r))
 	}
 	// Nothing the programs did may outlive the run or touch the
@@ -223,7 +224,7 @@ func TestMisbehavingSubmissions(t *testing.T) {
 		t.Logf("isolation is %s, so the cheater's result is not checked: %s", iso.Level, iso.Reason)
 		return
 	}
-	if r := get("python-cheat"); r.Verdict != grader.UnsolvableWrong {
+	if r := get("python-cheat"); r.Verdict != check.UnsolvableWrong {
 		t.Errorf("the cheater found something:\n%s", resultText(r))
 	}
 	if n := connections.Load(); n != 0 {
@@ -250,7 +251,7 @@ func TestMisbehavingSubmissions(t *testing.T) {
 		}
 		r := o.Results["python-cheat"]["p1.txt"]
 		text := resultText(r)
-		if r.Verdict != grader.Malformed || !strings.Contains(text, `"LEAKED-files"`) {
+		if r.Verdict != check.Malformed || !strings.Contains(text, `"LEAKED-files"`) {
 			t.Errorf("without namespaces the cheater should find the secrets the permissions let it read:\n%s", text)
 		}
 		// The fallback's seccomp filter still keeps the network out.

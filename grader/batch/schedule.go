@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
@@ -135,7 +136,7 @@ func (g *grading) runPhase(ctx context.Context, jobs []job) {
 		switch {
 		case !ok:
 			jb.s.finishTest()
-		case r.Verdict == grader.Timeout && beside > 0 && load.lost > tolerance:
+		case r.Verdict == check.Timeout && beside > 0 && load.lost > tolerance:
 			g.mu.Lock()
 			tb := &g.out.Timeouts
 			if tb.Reran == 0 || load.lost < tb.LeastRerun {
@@ -147,7 +148,7 @@ func (g *grading) runPhase(ctx context.Context, jobs []job) {
 			again = append(again, rerun{job: jb, first: r, load: load, beside: beside})
 			mu.Unlock()
 		default:
-			if r.Verdict == grader.Timeout && beside > 0 {
+			if r.Verdict == check.Timeout && beside > 0 {
 				g.mu.Lock()
 				g.out.Timeouts.Kept++
 				g.out.Timeouts.MostKept = max(g.out.Timeouts.MostKept, load.lost)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 	"github.com/kpuzzle/kpuzzle/grader/limits"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
@@ -238,7 +239,7 @@ func TestTimeoutThatHadItsCPUIsFinal(t *testing.T) {
 	o := grade(t, batch.Options{Assignment: a, Jobs: 2, CPUs: 2, Sandbox: f.run}, root)
 	for _, sub := range []string{"python-astar", "python-chatty"} {
 		for _, test := range []string{"p1.txt", "p2.txt"} {
-			if r := o.Results[sub][test]; r.Verdict != grader.Timeout || r.Rerun != "" {
+			if r := o.Results[sub][test]; r.Verdict != check.Timeout || r.Rerun != "" {
 				t.Errorf("%s %s: want a final time-out, got\n%s\nrerun: %s", sub, test, resultText(r), r.Rerun)
 			}
 		}
@@ -304,11 +305,11 @@ func TestTimeoutThatWaitedIsRunAgain(t *testing.T) {
 		}
 	}
 	p2 := o.Results["python-astar"]["p2.txt"]
-	if p2.Verdict != grader.UnsolvableWrong || !strings.Contains(p2.Rerun, "and its processes waited up to 1.00 s for a CPU (more than the 0.10 s") {
+	if p2.Verdict != check.UnsolvableWrong || !strings.Contains(p2.Rerun, "and its processes waited up to 1.00 s for a CPU (more than the 0.10 s") {
 		t.Errorf("python-astar p2: want the second run's verdict and a note, got\n%s\nrerun: %s", resultText(p2), p2.Rerun)
 	}
 	for _, sub := range []string{"python-astar", "python-chatty"} {
-		if r := o.Results[sub]["p3.txt"]; r.Verdict != grader.Timeout {
+		if r := o.Results[sub]["p3.txt"]; r.Verdict != check.Timeout {
 			t.Errorf("%s p3:\n%s", sub, resultText(r))
 		}
 	}
@@ -333,7 +334,7 @@ func TestTimeoutThatWaitedIsRunAgain(t *testing.T) {
 	for _, r := range c.Records {
 		if r.Kind == journal.KindResult {
 			seen[r.Submission+" "+r.Result.Test]++
-			if r.Result.Test == "p2.txt" && r.Result.Verdict == grader.Timeout {
+			if r.Result.Test == "p2.txt" && r.Result.Verdict == check.Timeout {
 				t.Errorf("the journal holds the first run of %s p2", r.Submission)
 			}
 		}
@@ -355,7 +356,7 @@ func TestTimeoutThatWaitedIsRunAgain(t *testing.T) {
 		return sandbox.Result{Ending: limits.Ending{Wall: time.Second, CPU: time.Second}}, "UNSOLVABLE\n"
 	})
 	o = grade(t, batch.Options{Assignment: a, Jobs: 1, Sandbox: f1.run}, copySubmissions(t, "python-astar"))
-	if r := o.Results["python-astar"]["p3.txt"]; r.Verdict != grader.Timeout || o.Reran != 0 || f1.runs["p3.txt"] != 1 || r.Rerun != "" {
+	if r := o.Results["python-astar"]["p3.txt"]; r.Verdict != check.Timeout || o.Reran != 0 || f1.runs["p3.txt"] != 1 || r.Rerun != "" {
 		t.Errorf("alone, p3 ran %d times, %d re-runs:\n%s", f1.runs["p3.txt"], o.Reran, resultText(r))
 	}
 }
@@ -531,7 +532,7 @@ func TestInterruptedBeforeTheRerun(t *testing.T) {
 	})
 	o = grade(t, batch.Options{Assignment: a, Jobs: 2, Sandbox: f2.run, JournalPath: journalPath, Resume: true}, root)
 	for _, sub := range pending {
-		if r := o.Results[sub]["p2.txt"]; r.Verdict != grader.UnsolvableWrong {
+		if r := o.Results[sub]["p2.txt"]; r.Verdict != check.UnsolvableWrong {
 			t.Errorf("resumed: %s p2:\n%s", sub, resultText(r))
 		}
 	}
@@ -583,14 +584,14 @@ with open(sys.argv[2], "w") as f:
 			"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "2m", "cpu_time": "1s"}}`, mustAbs(t, smallSet)))
 		o := grade(t, opts, root)
 		r := o.Results["python-split"]["p4.txt"]
-		if r.Verdict != grader.Timeout || !strings.Contains(r.Summary, "in all its processes together, more than run.cpu_time (1s)") || r.CPUSeconds < 1.4 {
+		if r.Verdict != check.Timeout || !strings.Contains(r.Summary, "in all its processes together, more than run.cpu_time (1s)") || r.CPUSeconds < 1.4 {
 			t.Errorf("%s: two processes of 0.7 s CPU each under run.cpu_time 1s (%.3f s CPU in all):\n%s", o.Isolation.Level, r.CPUSeconds, resultText(r))
 		}
 		// The same program under run.cpu_time 2s answers.
 		opts.Assignment = assignment(t, t.TempDir(), fmt.Sprintf(`{"puzzles": {"dir": %q, "glob": "p4.txt"},
 			"run": {"command": "python3 {submission}/solver.py {input} {output}", "wall_time": "2m", "cpu_time": "2s"}}`, mustAbs(t, smallSet)))
 		o = grade(t, opts, root)
-		if r := o.Results["python-split"]["p4.txt"]; r.Verdict != grader.UnsolvableCorrect {
+		if r := o.Results["python-split"]["p4.txt"]; r.Verdict != check.UnsolvableCorrect {
 			t.Errorf("%s: under run.cpu_time 2s:\n%s", o.Isolation.Level, resultText(r))
 		}
 	}

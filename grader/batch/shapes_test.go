@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // Course shapes of issue 34, each reproduced by a reduced case of our own
@@ -50,7 +51,7 @@ func TestAnswerInsideAReport(t *testing.T) {
 	// After a trace the blocks differ: nothing is guessed.
 	o := run(trace, "")
 	r := o.Results["python-report"]["p1.txt"]
-	if r.Verdict != grader.Malformed || !strings.Contains(r.Summary, "which do not read the same") || !strings.Contains(r.Summary, "answer.block: last") {
+	if r.Verdict != check.Malformed || !strings.Contains(r.Summary, "which do not read the same") || !strings.Contains(r.Summary, "answer.block: last") {
 		t.Errorf("a trace without answer.block: %s", resultText(r))
 	}
 	for _, answer := range []string{`"answer": {"block": "last"},`, `"answer": {"after": "^Path to the solution", "before": "^Goal reached"},`} {
@@ -113,14 +114,14 @@ func TestShapesWithoutWrappers(t *testing.T) {
 	for _, tc := range []struct {
 		drop    string
 		replace map[string]string
-		verdict grader.Verdict
+		verdict check.Verdict
 		says    string
 	}{
-		{"board", nil, grader.Crashed, "write the board as one string with _ for the blank"},
-		{"writable", nil, grader.Crashed, "log.txt"},
-		{"words", nil, grader.Malformed, `found "direita"`},
-		{"answer", map[string]string{"answer": `"answer": "output.txt",`}, grader.NoAnswer, "wrote no answer to output.txt in its working folder"},
-		{"files", nil, grader.Crashed, "No module named 'utilitarios'"},
+		{"board", nil, check.Crashed, "write the board as one string with _ for the blank"},
+		{"writable", nil, check.Crashed, "log.txt"},
+		{"words", nil, check.Malformed, `found "direita"`},
+		{"answer", map[string]string{"answer": `"answer": "output.txt",`}, check.NoAnswer, "wrote no answer to output.txt in its working folder"},
+		{"files", nil, check.Crashed, "No module named 'utilitarios'"},
 	} {
 		r := grade(t, batch.Options{Assignment: asg(tc.drop, tc.replace)}, root).Results["python-portugues"]["p1.txt"]
 		if r.Verdict != tc.verdict || !strings.Contains(resultText(r), tc.says) {
@@ -172,7 +173,7 @@ func TestWrapperFailuresVisible(t *testing.T) {
 	}
 	for _, shell := range []string{"sh", "bash"} {
 		r, _ := run(shell)
-		if r.Verdict != grader.Crashed || !strings.Contains(resultText(r), "RuntimeError: the search is not written yet") {
+		if r.Verdict != check.Crashed || !strings.Contains(resultText(r), "RuntimeError: the search is not written yet") {
 			t.Errorf("%s -c: %s; want crashed, with the traceback", shell, resultText(r))
 		}
 	}
@@ -181,7 +182,7 @@ func TestWrapperFailuresVisible(t *testing.T) {
 		return
 	}
 	r, warnings := run("dash")
-	if r.Verdict != grader.UnsolvableCorrect || !strings.Contains(strings.Join(warnings, "\n"), "run.command runs dash -c, which has no pipefail") {
+	if r.Verdict != check.UnsolvableCorrect || !strings.Contains(strings.Join(warnings, "\n"), "run.command runs dash -c, which has no pipefail") {
 		t.Errorf("dash -c: %s, warnings %q; want the hidden crash scored as written, and a warning", resultText(r), warnings)
 	}
 }
@@ -218,7 +219,7 @@ func TestReproducibleRuns(t *testing.T) {
 		dir := t.TempDir()
 		o := grade(t, batch.Options{Assignment: asg("", "all"), AnswerDir: dir}, root)
 		for _, tc := range o.Tests {
-			if r := o.Results["python-seeded"][tc.Name]; r.Verdict != grader.Optimal || r.Varies != "" {
+			if r := o.Results["python-seeded"][tc.Name]; r.Verdict != check.Optimal || r.Varies != "" {
 				t.Errorf("grading %d, %s: %s (varies: %q)", i+1, tc.Name, resultText(r), r.Varies)
 			}
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/kpuzzle/kpuzzle/templates"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/atomicfile"
@@ -92,7 +93,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 		err = privateTo(dir, uid)
 	}
 	if err != nil {
-		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot make a build folder: " + err.Error()}
+		s.failed = &grader.Result{Verdict: check.GraderError, Summary: "cannot make a build folder: " + err.Error()}
 		return
 	}
 	s.mu.Lock()
@@ -100,15 +101,15 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 	s.mu.Unlock()
 	copyDir := filepath.Join(dir, submissionFolder)
 	if err := copyTree(s.sub.Dir, copyDir, ownerForRuns(uid), false); err != nil {
-		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot copy the submission: " + err.Error()}
+		s.failed = &grader.Result{Verdict: check.GraderError, Summary: "cannot copy the submission: " + err.Error()}
 		return
 	}
 	if err := copyRunFiles(a.Run.Files, copyDir, ownerForRuns(uid)); err != nil {
-		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot copy run.files: " + err.Error()}
+		s.failed = &grader.Result{Verdict: check.GraderError, Summary: "cannot copy run.files: " + err.Error()}
 		return
 	}
-	if err := writeHarness(a.Run.Interface(), copyDir, ownerForRuns(uid)); err != nil {
-		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot write the function harness: " + err.Error()}
+	if err := writeHarness(a.Run.Kind(), copyDir, ownerForRuns(uid)); err != nil {
+		s.failed = &grader.Result{Verdict: check.GraderError, Summary: "cannot write the function harness: " + err.Error()}
 		return
 	}
 	argv := build.Expand(map[string]string{grader.PlaceSubmission: copyDir, grader.PlaceEntry: filepath.Join(copyDir, s.entry)})
@@ -127,7 +128,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 	// the grader's again, so that no later run under that uid can read or
 	// change it.
 	if cerr := takeBack(copyDir); cerr != nil && err == nil && ctx.Err() == nil {
-		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot take back the build folder: " + cerr.Error()}
+		s.failed = &grader.Result{Verdict: check.GraderError, Summary: "cannot take back the build folder: " + cerr.Error()}
 		return
 	}
 	if ctx.Err() != nil {
@@ -135,7 +136,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 	}
 	var se *sandbox.StartError
 	if err != nil && !errors.As(err, &se) {
-		s.failed = &grader.Result{Verdict: grader.GraderError, Summary: "cannot run the build: " + err.Error()}
+		s.failed = &grader.Result{Verdict: check.GraderError, Summary: "cannot run the build: " + err.Error()}
 		return
 	}
 	out := outcome(res, se, build.Words(), strings.NewReplacer(copyDir, "<submission>"))
@@ -154,7 +155,7 @@ func (g *grading) prepare(ctx context.Context, s *subState, uid int) {
 // the first run says of the CPUs it had (runLoad).
 func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid int, load *runLoad) (r grader.Result, ok bool) {
 	r, answer, ok := g.runOnce(ctx, s, t, uid, true, load)
-	if !ok || !g.rechecks(t) || g.answered(t, r, answer) == "" {
+	if !ok || !g.rechecks(t) || answered(r, answer) == "" {
 		return r, ok
 	}
 	var againLoad runLoad
@@ -162,7 +163,7 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 	if !ok {
 		return grader.Result{}, false
 	}
-	if v := g.varies(t, r, answer, again, againAnswer); v != "" {
+	if v := varies(r, answer, again, againAnswer); v != "" {
 		r.Varies = v
 		r.Details = append(r.Details, v)
 		g.warn(fmt.Sprintf("%s: %s (test %s)", grader.Printable(s.sub.Name), variesWarning, t.Name))
@@ -179,18 +180,18 @@ func (g *grading) runTest(ctx context.Context, s *subState, t grader.Test, uid i
 // CPUs it had (runLoad).
 func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid int, first bool, load *runLoad) (r grader.Result, checked []byte, ok bool) {
 	a := g.opts.Assignment
-	kind := a.Run.Interface()
-	fail := func(v grader.Verdict, format string, args ...any) grader.Result {
+	kind := a.Run.Kind()
+	fail := func(v check.Verdict, format string, args ...any) grader.Result {
 		return grader.Result{Test: t.Name, Verdict: v, Solvable: t.Solvable, OptimalLength: t.Optimum.KnownLength(), Summary: fmt.Sprintf(format, args...)}
 	}
 	if first {
 		if err := g.dropAnswer(s.sub.Name, t.Name); err != nil {
-			return fail(grader.GraderError, "cannot remove the answer kept by an earlier run: %v", err), nil, true
+			return fail(check.GraderError, "cannot remove the answer kept by an earlier run: %v", err), nil, true
 		}
 	}
 	p, err := g.prepareTest(s, t, uid)
 	if err != nil {
-		return fail(grader.GraderError, "%v", err), nil, true
+		return fail(check.GraderError, "%v", err), nil, true
 	}
 	defer os.RemoveAll(p.dir)
 	subCopy, input, output, work := p.subCopy, p.input, p.output, p.work
@@ -216,7 +217,7 @@ func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid i
 	case pipePuzzle:
 		f, err := os.Open(input)
 		if err != nil {
-			return fail(grader.GraderError, "cannot open the input: %v", err), nil, true
+			return fail(check.GraderError, "cannot open the input: %v", err), nil, true
 		}
 		defer f.Close()
 		spec.Stdin = f
@@ -244,12 +245,12 @@ func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid i
 		}()
 	}
 	if err == nil {
-		// A harness's records beside the answer (Interface.Checks) are
+		// A harness's records beside the answer (Kind.JudgeCriteria) are
 		// judged whatever became of the answer, once the result below is
 		// made.
 		defer func() {
 			if ok {
-				kind.Checks(ctx, grader.FinishedRun{
+				kind.JudgeCriteria(ctx, grader.FinishedRun{
 					Test: t,
 					ReadBeside: func(suffix string) ([]byte, string, error) {
 						return readAnswer(work, output+suffix, int64(a.Run.Output))
@@ -264,7 +265,7 @@ func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid i
 	}
 	var se *sandbox.StartError
 	if err != nil && !errors.As(err, &se) {
-		return fail(grader.GraderError, "cannot run the program: %v", err), nil, true
+		return fail(check.GraderError, "cannot run the program: %v", err), nil, true
 	}
 	out := outcome(res, se, cmd.Words(), scrub)
 	if se == nil {
@@ -280,18 +281,18 @@ func (g *grading) runOnce(ctx context.Context, s *subState, t grader.Test, uid i
 	}
 	if first {
 		if err := g.keepAnswer(s.sub.Name, t.Name, j.Answer); err != nil {
-			return fail(grader.GraderError, "cannot keep the answer: %v", err), nil, true
+			return fail(check.GraderError, "cannot keep the answer: %v", err), nil, true
 		}
 	}
 	reading := a.AnswerReading()
-	rep, err := grader.Check(ctx, t.Problem(a.Convention()), bytes.NewReader(j.Answer), "answer",
-		grader.CheckOptions{Limits: puzzles.AnswerLimits{MaxBytes: int64(a.Run.Output)}, Notation: reading.Notation, Words: reading.Words, Block: reading.Block,
-			OffPath: grader.OffPathOptions{Skip: !a.Feedback.SearchesOffPath() || g.distances == nil, Oracle: g.distances}})
+	rep, err := check.Answer(ctx, t.Problem(a.Convention()), bytes.NewReader(j.Answer), "answer",
+		check.Options{Limits: puzzles.AnswerLimits{MaxBytes: int64(a.Run.Output)}, Notation: reading.Notation, Words: reading.Words, Block: reading.Block,
+			OffPath: check.OffPathOptions{Skip: !a.Feedback.SearchesOffPath() || g.distances == nil, Oracle: g.distances}})
 	if err != nil {
 		if ctx.Err() != nil {
 			return grader.Result{}, nil, false
 		}
-		return fail(grader.GraderError, "cannot check the answer: %v", err), nil, true
+		return fail(check.GraderError, "cannot check the answer: %v", err), nil, true
 	}
 	r, ok = g.withClaims(ctx, t, out.Checked(&a, t, j, rep), res.Stdout, j.Report)
 	return r, j.Answer, ok
@@ -361,7 +362,7 @@ func (g *grading) prepareTest(s *subState, t grader.Test, uid int) (f testFolder
 		if err := copyRunFiles(a.Run.Files, f.subCopy, owner); err != nil {
 			return f, fmt.Errorf("cannot copy run.files: %w", err)
 		}
-		if err := writeHarness(a.Run.Interface(), f.subCopy, owner); err != nil {
+		if err := writeHarness(a.Run.Kind(), f.subCopy, owner); err != nil {
 			return f, fmt.Errorf("cannot write the function harness: %w", err)
 		}
 	}
@@ -409,7 +410,7 @@ func (g *grading) withClaims(ctx context.Context, t grader.Test, r grader.Result
 		if ctx.Err() != nil {
 			return grader.Result{}, false
 		}
-		r.Checks = append(r.Checks, checks...)
+		r.Criteria = append(r.Criteria, checks...)
 		r.Details = append(r.Details, details...)
 	}
 	r.Details = append(r.Details, problems...)
@@ -524,7 +525,7 @@ func copyRunFiles(files []string, dst string, owner int) error {
 
 // writeHarness puts the harness files of interface kind into a
 // submission's copy, replacing a student's file of their name.
-func writeHarness(kind grader.Interface, dst string, owner int) error {
+func writeHarness(kind grader.Kind, dst string, owner int) error {
 	for _, h := range kind.HarnessFiles() {
 		text, err := templates.Read(h.Template)
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
@@ -129,14 +130,14 @@ func init() {
 	for _, tc := range o.Tests {
 		r := o.Results["go-npuzzle"][tc.Name]
 		t.Logf("go-npuzzle %s:\n%s", tc.Name, resultText(r))
-		if want := map[string]grader.Verdict{"p1.txt": grader.Optimal, "p4.txt": grader.UnsolvableCorrect}[tc.Name]; r.Verdict != want {
+		if want := map[string]check.Verdict{"p1.txt": check.Optimal, "p4.txt": check.UnsolvableCorrect}[tc.Name]; r.Verdict != want {
 			t.Errorf("go-npuzzle %s: want %s:\n%s", tc.Name, want, resultText(r))
 		}
 		t.Logf("go-vandal %s:\n%s", tc.Name, resultText(o.Results["go-vandal"][tc.Name]))
 	}
 	// The vandal's init ran in every test (it is the program) and found
 	// the cache read-only, so it solved p1 as the others do.
-	if r := o.Results["go-vandal"]["p1.txt"]; r.Verdict != grader.Optimal {
+	if r := o.Results["go-vandal"]["p1.txt"]; r.Verdict != check.Optimal {
 		t.Errorf("go-vandal changed the course's module cache:\n%s", resultText(r))
 	}
 	if _, err := os.Stat(filepath.Join(cache, "planted")); err == nil {
@@ -145,13 +146,13 @@ func init() {
 	// The uncontained control: without namespaces only the host's
 	// permissions protect the cache, and these let anyone write.
 	o = grade(t, batch.Options{Assignment: a, Isolation: sandbox.ChooseRlimits, AllowExposed: true}, copyOnly(t, subs, "go-vandal"))
-	if r := o.Results["go-vandal"]["p1.txt"]; r.Verdict != grader.UnsolvableWrong {
+	if r := o.Results["go-vandal"]["p1.txt"]; r.Verdict != check.UnsolvableWrong {
 		t.Errorf("go-vandal at the rlimits level, where tools must be unwritable on the host:\n%s", resultText(r))
 	}
 	os.Remove(filepath.Join(cache, "planted"))
 	// Without the tools, go is not on the sandbox's PATH.
 	o = grade(t, batch.Options{Assignment: asg(""), Isolation: sandbox.ChooseNamespaces}, copySubmissions(t, "go-npuzzle"))
-	if r := o.Results["go-npuzzle"]["p1.txt"]; r.Verdict != grader.BuildFailed {
+	if r := o.Results["go-npuzzle"]["p1.txt"]; r.Verdict != check.BuildFailed {
 		t.Errorf("without tools: %s", resultText(r))
 	}
 }
@@ -193,11 +194,11 @@ func TestCoursePython(t *testing.T) {
 	}
 	a := asg(fmt.Sprintf(`, "tools": {"path": [%q], "read_only": [%q, %q]}`, filepath.Join(venv, "bin"), venv, strings.TrimSpace(string(base))))
 	o := grade(t, batch.Options{Assignment: a, Isolation: sandbox.ChooseNamespaces}, copySubmissions(t, "python-coursepkg"))
-	if r := o.Results["python-coursepkg"]["p1.txt"]; r.Verdict != grader.Optimal {
+	if r := o.Results["python-coursepkg"]["p1.txt"]; r.Verdict != check.Optimal {
 		t.Errorf("with the course's Python:\n%s", resultText(r))
 	}
 	o = grade(t, batch.Options{Assignment: asg(""), Isolation: sandbox.ChooseNamespaces}, copySubmissions(t, "python-coursepkg"))
-	if r := o.Results["python-coursepkg"]["p1.txt"]; r.Verdict != grader.Crashed || !strings.Contains(r.Summary, "No module named 'coursepkg'") {
+	if r := o.Results["python-coursepkg"]["p1.txt"]; r.Verdict != check.Crashed || !strings.Contains(r.Summary, "No module named 'coursepkg'") {
 		t.Errorf("with the sandbox's python3:\n%s", resultText(r))
 	}
 }

@@ -277,7 +277,7 @@ func testBudget(t *testing.T, bctx context.Context) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	frag := webcheck.Fragment{Cells: b.Cells(), Answer: strings.Fields(answer), Moves: "tile"}
+	frag := webcheck.Fragment{Cells: b.Cells(), Answer: strings.Fields(answer), Convention: "tile"}
 	tb := openTab(t, bctx, url+"#"+frag.String(), 1100, 900)
 	r := tb.waitDone(3 * time.Minute)
 	if r.Verdict != "valid" || !strings.Contains(r.Summary, "budget of 1 s") {
@@ -314,11 +314,11 @@ func testCourseSet(t *testing.T, bctx context.Context) {
 	if r.Verdict != "illegal" || !strings.Contains(r.Summary, "line 3 (move 3), UP") || strings.Contains(r.Details, "board before the move:") {
 		t.Errorf("%+v, want illegal at line 3, without the board as text above the replay", r)
 	}
-	if hidden := eval[bool](tb, `document.getElementById("replay").contentDocument.getElementById("illegal-marker").hidden`); hidden {
-		t.Error("the replay does not open at the illegal move")
-	}
 	if m := tb.replayText("illegal-marker"); !strings.Contains(m, "Illegal move 3 (line 3): UP") {
 		t.Errorf("replay's illegal-move marker says %q", m)
+	}
+	if hidden := eval[bool](tb, `document.getElementById("replay").contentDocument.getElementById("illegal-marker").hidden`); hidden {
+		t.Error("the replay does not open at the illegal move")
 	}
 	if w := eval[int](tb, `document.documentElement.scrollWidth`); w > 390 {
 		t.Errorf("the page is %d px wide on a 390 px screen", w)

@@ -18,8 +18,8 @@ import (
 type Course struct {
 	// Title heads the page; empty means "kpuzzle checker".
 	Title string
-	// Moves is the move convention, "tile" or "blank"; empty means tile.
-	Moves string
+	// Convention is the move convention, "tile" or "blank"; empty means tile.
+	Convention string
 	// Goal is "default", "blank-first", a goal file, or empty: the set's
 	// goal when there is a set, else default.
 	Goal string
@@ -65,7 +65,7 @@ func WriteCourse(w io.Writer, c Course) (Written, error) {
 // Options reads the course's set and goal into the page's options, and
 // says what they hold.
 func (c Course) Options() (Options, Written, error) {
-	o := Options{Title: c.Title, Moves: c.Moves, SetName: c.SetName}
+	o := Options{Title: c.Title, Convention: c.Convention, SetName: c.SetName}
 	if c.Budget < 0 {
 		return Options{}, Written{}, fmt.Errorf("budget %v: expected a positive duration", c.Budget)
 	}

@@ -5,7 +5,7 @@
 // anything anywhere.
 //
 // The checker in the page is not a second implementation: it is package
-// grader/webcheck (grader.Check, the exact tables of reference/exact, the
+// grader/webcheck (check.Answer, the exact tables of reference/exact, the
 // reference prover, grader/replay's page) compiled to WebAssembly. The
 // page's script moves strings between the text boxes and the module, which
 // runs in a Web Worker so that a long search can be stopped, and shows
@@ -24,8 +24,9 @@
 //
 // TestArtifactFresh fails, naming that command, when the committed module
 // is stale: when the Go version, the build flags or any file of those
-// packages differs from the stamp. The page embeds the module as base64
-// of the gzip stream and decompresses it with the browser's
+// packages differs from the stamp. The page embeds the gzip stream as
+// text, seven bits a character (text.go; base64 would hold six, and the
+// page would be a sixth larger), and decompresses it with the browser's
 // DecompressionStream.
 package checkpage
 

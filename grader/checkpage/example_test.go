@@ -11,7 +11,7 @@ import (
 // A page for a course that writes moves as the blank's.
 func ExampleWrite() {
 	var buf bytes.Buffer
-	if err := checkpage.Write(&buf, checkpage.Options{Title: "CS3243 checker", Moves: "blank"}); err != nil {
+	if err := checkpage.Write(&buf, checkpage.Options{Title: "CS3243 checker", Convention: "blank"}); err != nil {
 		fmt.Println(err)
 		return
 	}

@@ -110,7 +110,7 @@ func TestTablesAndKeysFound(t *testing.T) {
 	}
 	write(t, filepath.Join(dir, "weights.npy"), buf.Bytes())
 	seven := 7
-	m := puzzles.Manifest{Goal: "default", Moves: "tile", Puzzles: []puzzles.ManifestEntry{{File: "p1.txt", Solvable: true, OptimalLength: &seven}}}
+	m := puzzles.Manifest{Goal: "default", Convention: "tile", Puzzles: []puzzles.ManifestEntry{{File: "p1.txt", Solvable: true, OptimalLength: &seven}}}
 	buf.Reset()
 	if err := puzzles.WriteManifest(&buf, m); err != nil {
 		t.Fatal(err)

@@ -39,7 +39,7 @@ var (
 // program the submission ships, a script of the instructor's) Unknown.
 func LanguageOf(a grader.Assignment) Language {
 	build, run := strings.ToLower(a.Build.Command), strings.ToLower(a.Run.Command)
-	harness := Language(a.Run.Interface().Language())
+	harness := Language(a.Run.Kind().Language())
 	switch {
 	case harness == Java || javaWords.MatchString(build) || javaWords.MatchString(run):
 		return Java

@@ -99,7 +99,7 @@ func opacity(ctx context.Context, name string, r io.ReaderAt, size int64, lang L
 		if err != nil || n < minOpaque {
 			return nil, err
 		}
-		return &opaqueFile{name: name, kind: "encoded data (long runs of base64, hex or escaped bytes) in a text file", bytes: n}, nil
+		return &opaqueFile{name: name, kind: "encoded data (long runs of base64, hex or escaped bytes, or binary written as text) in a text file", bytes: n}, nil
 	}
 	return &opaqueFile{name: name, kind: binaryKind(r, size), bytes: size}, nil
 }
@@ -289,13 +289,25 @@ func looksText(head []byte) bool {
 const minEncodedRun = 60
 
 // EncodedBytes counts the bytes of text r holds in long runs of
-// base64, hex, escaped bytes or lists of numbers, as the inspection does
-// before it names a text file's encoded data (FindOpaque).
+// base64, hex, escaped bytes or lists of numbers, or in stretches dense
+// with control characters, as the inspection does before it names a text
+// file's encoded data (FindOpaque).
 func EncodedBytes(ctx context.Context, r io.Reader) (int64, error) { return encodedBytes(ctx, r) }
+
+// controlWindow and controlDense: a stretch of controlWindow bytes of
+// which at least one in controlDense is a control character (but tab,
+// line feed, carriage return, form feed and escape) is binary data
+// written as text, seven or so bits a character (as the browser checker
+// page holds its module): no text a person writes holds them.
+const (
+	controlWindow = 4 << 10
+	controlDense  = 32
+)
 
 // encodedBytes counts the bytes of a text in long tokens (runs without
 // white space) made almost only of the characters of base64, hex, escaped
-// bytes and lists of numbers: how a payload is carried in a source file.
+// bytes and lists of numbers: how a payload is carried in a source file;
+// and the bytes of its stretches dense with control characters.
 func encodedBytes(ctx context.Context, r io.Reader) (int64, error) {
 	var total int64
 	run, odd := 0, 0
@@ -305,6 +317,13 @@ func encodedBytes(ctx context.Context, r io.Reader) (int64, error) {
 		}
 		run, odd = 0, 0
 	}
+	window, controls := 0, 0
+	endWindow := func() {
+		if window > 0 && controls*controlDense >= window {
+			total += int64(window)
+		}
+		window, controls = 0, 0
+	}
 	buf := make([]byte, 64<<10)
 	for {
 		if ctx.Err() != nil {
@@ -312,6 +331,12 @@ func encodedBytes(ctx context.Context, r io.Reader) (int64, error) {
 		}
 		n, err := r.Read(buf)
 		for _, c := range buf[:n] {
+			if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1b {
+				controls++
+			}
+			if window++; window == controlWindow {
+				endWindow()
+			}
 			switch {
 			case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
 				end()
@@ -325,6 +350,7 @@ func encodedBytes(ctx context.Context, r io.Reader) (int64, error) {
 		}
 		if errors.Is(err, io.EOF) {
 			end()
+			endWindow()
 			return total, nil
 		}
 		if err != nil {

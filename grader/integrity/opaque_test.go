@@ -237,3 +237,27 @@ func TestShippedSubmissionsHaveNoFindings(t *testing.T) {
 		}
 	}
 }
+
+// TestBinaryWrittenAsTextFound: bytes written as text seven bits a
+// character (as the browser checker page holds its module), after a head
+// of ordinary text, are named as encoded data; the same text without them
+// is not.
+func TestBinaryWrittenAsTextFound(t *testing.T) {
+	var text strings.Builder
+	text.WriteString("<!DOCTYPE html>\n<title>a page</title>\n<style>\n" + strings.Repeat("p { margin: 0; }\n", 400) + "</style>\n<script type=\"text/plain\">")
+	for _, c := range noise(3<<19, 7) {
+		c &= 0x7f
+		if c == 0 || c == '\r' || c == '<' {
+			c = 'x'
+		}
+		text.WriteByte(c)
+	}
+	text.WriteString("</script>\n")
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "page.html"), []byte(text.String()))
+	write(t, filepath.Join(dir, "notes.md"), []byte(strings.Repeat("An ordinary line of notes, with\ttabs and a form feed\f.\n", 40000)))
+	got := inspect(t, dir, integrity.Python)
+	if len(got) != 1 || !strings.HasPrefix(got[0].String(), "page.html: "+integrity.FindOpaque+": 1.5 MiB of encoded data") {
+		t.Errorf("findings %v, want page.html's 1.5 MiB of encoded data alone", got)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 )
 
@@ -14,8 +15,8 @@ func ExampleRead() {
 	var file bytes.Buffer
 	for _, r := range []journal.Record{
 		{Kind: journal.KindHeader, Version: journal.Version, Fingerprint: "f00d"},
-		{Kind: journal.KindResult, Submission: "alice", Digest: "d1", Result: &grader.Result{Test: "input_1.txt", Verdict: grader.Optimal, Length: 12}},
-		{Kind: journal.KindResult, Submission: "alice", Digest: "d1", Result: &grader.Result{Test: "input_2.txt", Verdict: grader.Timeout}},
+		{Kind: journal.KindResult, Submission: "alice", Digest: "d1", Result: &grader.Result{Test: "input_1.txt", Verdict: check.Optimal, Length: 12}},
+		{Kind: journal.KindResult, Submission: "alice", Digest: "d1", Result: &grader.Result{Test: "input_2.txt", Verdict: check.Timeout}},
 	} {
 		line, _ := journal.EncodeLine(r)
 		file.Write(line)

@@ -16,6 +16,7 @@ import (
 	"syscall"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // Version is the journal format version written in the header.
@@ -82,8 +83,8 @@ type Record struct {
 
 	// Test and Optimum are an optimal length proved before grading
 	// (Kind == KindOptimum).
-	Test    string          `json:"test,omitempty"`
-	Optimum *grader.Optimum `json:"optimum,omitempty"`
+	Test    string         `json:"test,omitempty"`
+	Optimum *check.Optimum `json:"optimum,omitempty"`
 
 	// Received and People are what a submission held and who submitted
 	// it (Kind == KindSubmission, with Submission and Digest).

@@ -9,17 +9,18 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/journal"
 )
 
-func result(sub, test string, v grader.Verdict, length int) journal.Record {
+func result(sub, test string, v check.Verdict, length int) journal.Record {
 	opt := 3
 	return journal.Record{Kind: journal.KindResult, Submission: sub, Digest: "d-" + sub,
 		Result: &grader.Result{Test: test, Verdict: v, Length: length, OptimalLength: &opt, Solvable: true, Summary: "s", Details: []string{"a", "b"}, Seconds: 0.25}}
 }
 
 func optimum(test string, n int) journal.Record {
-	o := grader.KnownOptimum(n, "bfs")
+	o := check.KnownOptimum(n, "bfs")
 	return journal.Record{Kind: journal.KindOptimum, Test: test, Optimum: &o}
 }
 
@@ -33,7 +34,7 @@ func TestAppendThenResume(t *testing.T) {
 	if len(c.Records) != 0 {
 		t.Fatalf("new journal has records: %v", c.Records)
 	}
-	want := []journal.Record{optimum("t1", 7), result("alice", "t1", grader.Optimal, 7), result("bob", "t1", grader.Crashed, 0)}
+	want := []journal.Record{optimum("t1", 7), result("alice", "t1", check.Optimal, 7), result("bob", "t1", check.Crashed, 0)}
 	for _, r := range want {
 		if err := j.Append(r); err != nil {
 			t.Fatal(err)
@@ -76,7 +77,7 @@ func TestTornTailIsCutAndAppendingContinues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r1, r2 := result("a", "t1", grader.Optimal, 3), result("a", "t2", grader.Illegal, 2)
+	r1, r2 := result("a", "t1", check.Optimal, 3), result("a", "t2", check.Illegal, 2)
 	if err := j.Append(r1); err != nil {
 		t.Fatal(err)
 	}
@@ -124,15 +125,15 @@ func TestReadSkipsDamageAndDuplicates(t *testing.T) {
 		buf.Write(line)
 	}
 	add(journal.Record{Kind: journal.KindHeader, Version: 1, Fingerprint: "fp"})
-	r1 := result("a", "t1", grader.Optimal, 3)
+	r1 := result("a", "t1", check.Optimal, 3)
 	add(r1)
-	good, _ := journal.EncodeLine(result("a", "t2", grader.Optimal, 3))
+	good, _ := journal.EncodeLine(result("a", "t2", check.Optimal, 3))
 	flipped := bytes.Replace(good, []byte(`"length":3`), []byte(`"length":4`), 1) // checksum no longer matches
 	buf.Write(flipped)
 	buf.WriteString("\x00\x00\x00\x00\n")                          // zeros left by a power loss
 	add(journal.Record{Kind: journal.KindResult, Submission: "a"}) // checksum fine, record incomplete
 	dup := r1
-	dup.Result = &grader.Result{Test: "t1", Verdict: grader.Crashed}
+	dup.Result = &grader.Result{Test: "t1", Verdict: check.Crashed}
 	add(dup) // the first record of a key counts
 	r3 := optimum("t9", 12)
 	add(r3)
@@ -169,7 +170,7 @@ func TestOpenRefusesAForeignFile(t *testing.T) {
 // records read, written again, read back the same.
 func FuzzRead(f *testing.F) {
 	var seed bytes.Buffer
-	for _, r := range []journal.Record{{Kind: journal.KindHeader, Version: 1, Fingerprint: "fp"}, result("a", "t", grader.Optimal, 1), optimum("t", 1)} {
+	for _, r := range []journal.Record{{Kind: journal.KindHeader, Version: 1, Fingerprint: "fp"}, result("a", "t", check.Optimal, 1), optimum("t", 1)} {
 		line, _ := journal.EncodeLine(r)
 		seed.Write(line)
 	}

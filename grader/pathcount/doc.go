@@ -4,6 +4,6 @@
 // report (grader/report) shows these counts beside the same answer handed
 // in by two or more students, to say how rare the coincidence is. The
 // counts are exact (big integers), by dynamic programming over exact
-// distances that a grader.Oracle proves, within a bound on the boards
+// distances that a check.Oracle proves, within a bound on the boards
 // visited so that the work stays bounded and the same on every machine.
 package pathcount

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"math/big"
 
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -22,7 +22,7 @@ import (
 type Counter struct {
 	start  puzzles.Board
 	goal   puzzles.Goal
-	oracle grader.Oracle
+	oracle check.Oracle
 	// MaxBoards bounds the distinct boards whose distance the counts may
 	// need; past it they stop with ErrTooManyBoards.
 	MaxBoards int
@@ -47,7 +47,7 @@ var ErrTooManyBoards = errors.New("too many boards to count the paths exactly")
 
 // New counts paths from start to goal with oracle's distances,
 // within maxBoards distinct boards.
-func New(start puzzles.Board, goal puzzles.Goal, oracle grader.Oracle, maxBoards int) *Counter {
+func New(start puzzles.Board, goal puzzles.Goal, oracle check.Oracle, maxBoards int) *Counter {
 	return &Counter{start: start, goal: goal, oracle: oracle, MaxBoards: maxBoards, dist: map[string]int{}, walks: map[walkKey]*big.Int{}}
 }
 

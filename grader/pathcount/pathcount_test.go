@@ -7,16 +7,16 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/pathcount"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference/oracletest"
 )
 
 // tableOracle answers distances from goal's exact distance table.
-func tableOracle(t testing.TB, goal puzzles.Goal) grader.Oracle {
+func tableOracle(t testing.TB, goal puzzles.Goal) check.Oracle {
 	table := oracletest.ExactTable(t, goal)
-	return grader.OracleFunc(func(_ context.Context, b puzzles.Board, _ puzzles.Goal) (int, string, error) {
+	return check.OracleFunc(func(_ context.Context, b puzzles.Board, _ puzzles.Goal) (int, string, error) {
 		d, ok := table.DistanceBoard(b)
 		if !ok {
 			return 0, "", puzzles.ErrUnsolvable

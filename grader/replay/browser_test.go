@@ -15,7 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/google/go-cmp/cmp"
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/internal/browsertest"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -147,7 +147,7 @@ func testOffPath(t *testing.T, bctx context.Context) {
 	ans := parseAnswer(t, "UP\nDOWN\nUP\nLEFT\n")
 	states, _ := walk(start, ans, puzzles.TileMoves)
 	p := replay.Page{Title: "suboptimal", Start: start, Answer: ans, OptimalLength: intPtr(2),
-		OffPath: &grader.OffPath{Move: 2, Line: 2, Played: "DOWN", BoardBefore: [][]int{{1, 2, 3}, {4, 5, 6}, {7, 0, 8}}, OptimalMoves: []string{"LEFT"}, DistanceBefore: 1}}
+		OffPath: &check.OffPath{Move: 2, Line: 2, Played: "DOWN", BoardBefore: [][]int{{1, 2, 3}, {4, 5, 6}, {7, 0, 8}}, OptimalMoves: []string{"LEFT"}, DistanceBefore: 1}}
 	tb := openPage(t, bctx, p)
 	tb.wantBoard("opening", states[1])
 	marks := eval[[]string](tb, `Array.from(document.querySelectorAll("#board .offpath-played, #board .offpath-better")).map(c => c.className.split(" ").pop() + " " + c.textContent)`)

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -13,14 +13,14 @@ import (
 // any other verdict string too (the grader's run verdicts such as
 // "timeout"); the page shows it without a colour.
 const (
-	VerdictValid             = string(grader.Valid)
-	VerdictOptimal           = string(grader.Optimal)
-	VerdictSuboptimal        = string(grader.Suboptimal)
-	VerdictIllegal           = string(grader.Illegal)
-	VerdictIncomplete        = string(grader.Incomplete)
-	VerdictUnsolvableCorrect = string(grader.UnsolvableCorrect)
-	VerdictUnsolvableWrong   = string(grader.UnsolvableWrong)
-	VerdictMalformed         = string(grader.Malformed)
+	VerdictValid             = string(check.Valid)
+	VerdictOptimal           = string(check.Optimal)
+	VerdictSuboptimal        = string(check.Suboptimal)
+	VerdictIllegal           = string(check.Illegal)
+	VerdictIncomplete        = string(check.Incomplete)
+	VerdictUnsolvableCorrect = string(check.UnsolvableCorrect)
+	VerdictUnsolvableWrong   = string(check.UnsolvableWrong)
+	VerdictMalformed         = string(check.Malformed)
 )
 
 // Page is everything a replay page shows. Only Start is required; the
@@ -65,10 +65,10 @@ type Page struct {
 	// know.
 	Note string
 	// OffPath, when set, is where the answer left every optimal path
-	// (grader.Report.OffPath): the page marks that move, draws which
+	// (check.Report.OffPath): the page marks that move, draws which
 	// tiles would have stayed on an optimal path, and opens on the board
 	// before it.
-	OffPath *grader.OffPath
+	OffPath *check.OffPath
 	// Remaining, when set, is how many moves an answer that stops short
 	// still needed from its last board.
 	Remaining *int
@@ -233,7 +233,7 @@ func (p Page) summary(r replayed) string {
 		}
 		return "the answer says UNSOLVABLE, and the puzzle indeed has no solution"
 	case r.illegal != nil:
-		return fmt.Sprintf("%s is illegal: %s", moveWhere(r.illegal.Index, r.illegal.Line), grader.IllegalReason(r.illegal, p.Convention))
+		return fmt.Sprintf("%s is illegal: %s", moveWhere(r.illegal.Index, r.illegal.Line), check.IllegalReason(r.illegal, p.Convention))
 	case !r.solved:
 		return fmt.Sprintf("all %d %s legal, but the final board is not the goal", n, plural(n, "move is", "moves are"))
 	case p.OptimalLength == nil:

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
@@ -61,7 +61,7 @@ func goldenPages(t testing.TB) map[string]replay.Page {
 			Title: "test 3", Start: eight, Answer: parseAnswer(t, "UP\nDOWN\nUP\nLEFT\n"),
 			Verdict: "suboptimal", Summary: "4 moves reach the goal, but the optimal length is 2 (exact table 3x3): 2 moves more than needed",
 			OptimalLength: intPtr(2), OptimalSource: "exact table 3x3",
-			OffPath: &grader.OffPath{Move: 2, Line: 2, Played: "DOWN", BoardBefore: [][]int{{1, 2, 3}, {4, 5, 6}, {7, 0, 8}},
+			OffPath: &check.OffPath{Move: 2, Line: 2, Played: "DOWN", BoardBefore: [][]int{{1, 2, 3}, {4, 5, 6}, {7, 0, 8}},
 				OptimalMoves: []string{"LEFT"}, DistanceBefore: 1},
 		},
 		"incomplete-blank-moves": {
@@ -232,7 +232,7 @@ func TestData(t *testing.T) {
 	wantIllegal := struct {
 		Index, Line          int
 		Token, Reason, Blank string
-	}{len(w), 2*len(w) + 1, "DOWN", grader.IllegalReason(ime, puzzles.BlankMoves), "down"}
+	}{len(w), 2*len(w) + 1, "DOWN", check.IllegalReason(ime, puzzles.BlankMoves), "down"}
 	gotIllegal := struct {
 		Index, Line          int
 		Token, Reason, Blank string

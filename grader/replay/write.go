@@ -3,8 +3,6 @@ package replay
 import (
 	"bufio"
 	"fmt"
-	"github.com/kpuzzle/kpuzzle/grader"
-	"html/template"
 	"io"
 	"io/fs"
 	"path"
@@ -14,15 +12,14 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	pagefiles "github.com/kpuzzle/kpuzzle/templates/replay"
 )
 
-// Paths of the page's parts, in package templates/replay's FS and in the
-// repository's templates folder.
+// Paths of the page's stylesheet and script, in package
+// templates/replay's FS and in the repository's templates folder.
 const (
-	// TemplateFile is the page (Go html/template).
-	TemplateFile = "replay/page.html.tmpl"
 	// StyleFile is the stylesheet inlined into the page.
 	StyleFile = "replay/page.css"
 	// ScriptFile is the script inlined into the page.
@@ -37,7 +34,7 @@ const DataElementID = "replay-data"
 // page without a start board, a goal of another shape, an answer whose
 // line numbers do not match its moves, or an error of w.
 func Write(w io.Writer, p Page) error {
-	t, err := loadTemplate()
+	a, err := loadAssets()
 	if err != nil {
 		return err
 	}
@@ -45,52 +42,35 @@ func Write(w io.Writer, p Page) error {
 	if err != nil {
 		return err
 	}
-	v := p.view(r)
-	v.CSS, v.JS = t.css, t.js
 	bw := bufio.NewWriter(w)
-	if err := t.page.Execute(bw, v); err != nil {
-		return fmt.Errorf("replay page: %w", err)
-	}
+	writePage(bw, p.view(r), a.css, a.js)
 	return bw.Flush()
 }
 
-// parsed is the page template with its inlined stylesheet and script.
-type parsed struct {
-	page *template.Template
-	css  template.CSS
-	js   template.JS
-}
+// assets are the page's stylesheet and script.
+type assets struct{ css, js string }
 
-// loadTemplate parses the embedded files once.
-var loadTemplate = sync.OnceValues(func() (parsed, error) {
+// loadAssets reads the embedded files once.
+var loadAssets = sync.OnceValues(func() (assets, error) {
 	read := func(name string) (string, error) {
 		b, err := fs.ReadFile(pagefiles.FS, path.Base(name))
 		if err != nil {
-			return "", fmt.Errorf("replay page template: %w", err)
+			return "", fmt.Errorf("replay page: %w", err)
 		}
 		return string(b), nil
 	}
-	src, err := read(TemplateFile)
-	if err != nil {
-		return parsed{}, err
-	}
 	css, err := read(StyleFile)
 	if err != nil {
-		return parsed{}, err
+		return assets{}, err
 	}
 	js, err := read(ScriptFile)
 	if err != nil {
-		return parsed{}, err
+		return assets{}, err
 	}
-	t, err := template.New("page").Parse(src)
-	if err != nil {
-		return parsed{}, fmt.Errorf("replay page template: %w", err)
-	}
-	// The stylesheet and script are our own files, never user input.
-	return parsed{page: t, css: template.CSS(css), js: template.JS(js)}, nil
+	return assets{css: css, js: js}, nil
 })
 
-// view is what the template sees.
+// view is what the page shows (html.go writes it).
 type view struct {
 	Title, Subtitle, ConventionHelp string
 	Rows, Cols                      int
@@ -127,8 +107,6 @@ type view struct {
 	CutNote      string
 	Final        []cellView
 	FinalCaption string
-	CSS          template.CSS
-	JS           template.JS
 	Data         pageData
 }
 
@@ -224,7 +202,7 @@ type illegalData struct {
 }
 
 // answerVerdicts are the verdicts on an answer, which the page colours
-// by their tone (grader.Verdict.Tone); others are drawn neutral.
+// by their tone (check.Verdict.Tone); others are drawn neutral.
 var answerVerdicts = map[string]bool{
 	VerdictOptimal: true, VerdictValid: true, VerdictUnsolvableCorrect: true, VerdictSuboptimal: true,
 	VerdictIncomplete: true, VerdictIllegal: true, VerdictUnsolvableWrong: true, VerdictMalformed: true,
@@ -255,7 +233,7 @@ func (p Page) view(r replayed) view {
 		v.Title = "Replay"
 	}
 	if answerVerdicts[v.Verdict] {
-		v.Tone = string(grader.Verdict(v.Verdict).Tone())
+		v.Tone = string(check.Verdict(v.Verdict).Tone())
 	}
 	v.Subtitle = fmt.Sprintf("%s board · goal: %s · moves: %s", shape, goalLabel(r.goal), p.Convention)
 	if p.Convention == puzzles.BlankMoves {
@@ -288,7 +266,7 @@ func (p Page) view(r replayed) view {
 		d.Lines = lineNumbers(r.answer.Lines[:r.shown])
 	}
 	if ill := r.illegal; ill != nil {
-		reason := grader.IllegalReason(ill, p.Convention)
+		reason := check.IllegalReason(ill, p.Convention)
 		v.Illegal = &illegalView{Move: ill.Index + 1, Line: ill.Line, Token: ill.Token, Reason: reason}
 		// (An illegal move need not be a token: a tile number not next
 		// to the blank stops the answer at Index == len(Tokens).)
@@ -301,7 +279,7 @@ func (p Page) view(r replayed) view {
 		}
 	}
 	if off := p.OffPath; off != nil && r.illegal == nil && off.Move >= 1 && off.Move <= len(r.path) {
-		ov := &offPathView{Move: off.Move, Line: off.Line, Played: grader.MoveLabel(off.Played), Better: labels(off.OptimalMoves, " or "),
+		ov := &offPathView{Move: off.Move, Line: off.Line, Played: check.MoveLabel(off.Played), Better: labels(off.OptimalMoves, " or "),
 			DistanceBefore: off.DistanceBefore, DistanceAfter: off.DistanceBefore + 1, Unknown: off.Unknown}
 		v.OffPath = ov
 		if off.Move <= r.shown {
@@ -347,7 +325,7 @@ func (p Page) view(r replayed) view {
 // board before it: the cell of the tile it slid and those of the tiles
 // whose moves would have stayed on an optimal path (named by direction
 // under the page's convention, or by tile number).
-func offPathCells(p Page, r replayed, off *grader.OffPath) *offPathData {
+func offPathCells(p Page, r replayed, off *check.OffPath) *offPathData {
 	shape := p.Start.Shape()
 	blank := r.blanks[off.Move-1]
 	cells := r.keyframes[0]
@@ -375,7 +353,7 @@ func offPathCells(p Page, r replayed, off *grader.OffPath) *offPathData {
 			d.Better = append(d.Better, c)
 		}
 	}
-	name := grader.MoveLabel(off.Played)
+	name := check.MoveLabel(off.Played)
 	d.Text = fmt.Sprintf("The goal is %d %s away here and %d after it.", off.DistanceBefore, plural(off.DistanceBefore, "move", "moves"), off.DistanceBefore+1)
 	switch {
 	case off.DistanceBefore == 0:
@@ -391,7 +369,7 @@ func offPathCells(p Page, r replayed, off *grader.OffPath) *offPathData {
 func labels(names []string, sep string) string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = grader.MoveLabel(n)
+		out[i] = check.MoveLabel(n)
 	}
 	return strings.Join(out, sep)
 }

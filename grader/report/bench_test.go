@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
@@ -20,7 +21,7 @@ func BenchmarkSummaryHTML(b *testing.B) {
 	for i := range tests {
 		gb.Tests = append(gb.Tests, grader.Test{Number: i + 1, Name: fmt.Sprintf("n_equals_3/input_%d.txt", i+1), Solvable: true, Goal: g})
 	}
-	verdicts := []grader.Verdict{grader.Optimal, grader.Suboptimal, grader.Timeout, grader.Illegal, grader.Crashed}
+	verdicts := []check.Verdict{check.Optimal, check.Suboptimal, check.Timeout, check.Illegal, check.Crashed}
 	for s := range students {
 		sub := report.Submission{Name: fmt.Sprintf("student%03d", s)}
 		for i := range tests {

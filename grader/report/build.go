@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // BuildOutput is a failed build's message and output, shown once per
@@ -25,7 +26,7 @@ const BuildRef = "(the build's output is shown once, under Build, for every test
 // build-failed result with output.
 func buildOutput(results []grader.Result) *BuildOutput {
 	for _, r := range results {
-		if r.Verdict == grader.BuildFailed && len(r.Details) > 0 {
+		if r.Verdict == check.BuildFailed && len(r.Details) > 0 {
 			return &BuildOutput{Summary: r.Summary, Details: r.Details}
 		}
 	}
@@ -35,5 +36,5 @@ func buildOutput(results []grader.Result) *BuildOutput {
 // sharesBuild reports whether r repeats the build b: its output is then
 // shown once, under b.
 func sharesBuild(b *BuildOutput, r grader.Result) bool {
-	return b != nil && r.Verdict == grader.BuildFailed && r.Summary == b.Summary && slices.Equal(r.Details, b.Details)
+	return b != nil && r.Verdict == check.BuildFailed && r.Summary == b.Summary && slices.Equal(r.Details, b.Details)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
@@ -30,22 +31,22 @@ func checksGradebook(t *testing.T) report.Gradebook {
 	}
 	shape := puzzles.Shape{Rows: 3, Cols: 3}
 	tests := []grader.Test{{Number: 1, Name: "p1.txt", Solvable: true, Goal: puzzles.DefaultGoal(shape)}}
-	pass := func(name, detail string) grader.SubCheck {
-		return grader.SubCheck{Group: grader.CheckGroupAPI, Name: name, Passed: true, Detail: detail}
+	pass := func(name, detail string) grader.Criterion {
+		return grader.Criterion{Group: grader.CriteriaAPI, Name: name, Passed: true, Detail: detail}
 	}
-	fail := func(name, detail string) grader.SubCheck {
-		return grader.SubCheck{Group: grader.CheckGroupAPI, Name: name, Detail: detail}
+	fail := func(name, detail string) grader.Criterion {
+		return grader.Criterion{Group: grader.CriteriaAPI, Name: name, Detail: detail}
 	}
 	results := map[string]map[string]grader.Result{
-		"dave": {"p1.txt": {Test: "p1.txt", Verdict: grader.Optimal, Length: 12, OptimalLength: ptr(12), Solvable: true, Summary: "12 moves, the optimal length",
-			Checks: []grader.SubCheck{
+		"dave": {"p1.txt": {Test: "p1.txt", Verdict: check.Optimal, Length: 12, OptimalLength: ptr(12), Solvable: true, Summary: "12 moves, the optimal length",
+			Criteria: []grader.Criterion{
 				pass("dimension", "returned 3"), pass("hamming", "returned 7"),
 				fail("manhattan", "returned 14, expected 12: the blank counted 2"),
 				pass("is_goal", "false on this board, true on the goal"), pass("neighbors", "the 3 boards one move away"),
 				fail("twin", "swapped the blank with tile 5; a twin swaps two tiles, not the blank"),
 				pass("equals", "true for the same tiles, false for a neighbour and for null"), pass("moves", "returned 12, the optimal length"),
 			}}},
-		"erin": {"p1.txt": {Test: "p1.txt", Verdict: grader.Crashed, OptimalLength: ptr(12), Solvable: true, Summary: "exited with status 1"}},
+		"erin": {"p1.txt": {Test: "p1.txt", Verdict: check.Crashed, OptimalLength: ptr(12), Solvable: true, Summary: "exited with status 1"}},
 	}
 	return report.NewGradebook(a, tests, results)
 }

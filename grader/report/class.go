@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/pathcount"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
@@ -44,7 +45,7 @@ type ClassTest struct {
 	Number int    `json:"number"`
 	Hidden bool   `json:"hidden,omitempty"`
 	// Verdicts counts the students per verdict.
-	Verdicts map[grader.Verdict]int `json:"verdicts"`
+	Verdicts map[check.Verdict]int `json:"verdicts"`
 	// Passed counts the answers accepted with full points.
 	Passed int `json:"passed"`
 	// OffPaths are the most common first moves off every optimal path
@@ -95,10 +96,10 @@ type ClassTimes struct {
 
 // SharedAnswer is one answer two or more students handed in alike.
 type SharedAnswer struct {
-	Test     string         `json:"test"`
-	Students []string       `json:"students"`
-	Length   int            `json:"length"`
-	Verdict  grader.Verdict `json:"verdict"`
+	Test     string        `json:"test"`
+	Students []string      `json:"students"`
+	Length   int           `json:"length"`
+	Verdict  check.Verdict `json:"verdict"`
 	// Answers counts the answers the puzzle allows that could have
 	// coincided: for a suboptimal answer, the solutions of its length
 	// (detours included); for an illegal or incomplete one, the legal
@@ -115,9 +116,9 @@ type SharedAnswer struct {
 // PathOptions say how Class counts the paths behind SharedAnswer.
 type PathOptions struct {
 	// Distances proves the distances the counts need (one Oracle for
-	// the whole class; grader.NewMemoOracle keeps what it proves). Nil:
+	// the whole class; check.NewMemoOracle keeps what it proves). Nil:
 	// the solutions are not counted.
-	Distances grader.Oracle
+	Distances check.Oracle
 	// MaxBoards bounds the boards each puzzle's counts may visit
 	// (pathcount.Counter) when an exact distance table holds them (at
 	// most TableCells cells); 0 means DefaultCountBoards.
@@ -141,13 +142,13 @@ const (
 // sharedVerdicts are the verdicts whose identical answers are listed: a
 // wrong answer or a suboptimal one (identical optimal answers are what an
 // optimal search with the same tie-break gives).
-var sharedVerdicts = map[grader.Verdict]bool{grader.Suboptimal: true, grader.Illegal: true, grader.Incomplete: true}
+var sharedVerdicts = map[check.Verdict]bool{check.Suboptimal: true, check.Illegal: true, check.Incomplete: true}
 
 // Class builds the class report. ctx bounds the path counts.
 func (gb Gradebook) Class(ctx context.Context, po PathOptions) (Class, error) {
 	c := Class{Tests: []ClassTest{}, SharedAnswers: []SharedAnswer{}}
 	for i, t := range gb.Tests {
-		ct := ClassTest{Test: t.Name, Number: t.Number, Hidden: t.Hidden, Verdicts: map[grader.Verdict]int{}}
+		ct := ClassTest{Test: t.Name, Number: t.Number, Hidden: t.Hidden, Verdicts: map[check.Verdict]int{}}
 		offs := map[string]*CommonOffPath{}
 		claims := map[string]*ClaimsOutside{}
 		var times []float64
@@ -174,8 +175,8 @@ func (gb Gradebook) Class(ctx context.Context, po PathOptions) (Class, error) {
 				}
 				offs[key].Students++
 			}
-			for _, ch := range r.Checks {
-				if ch.Group != grader.CheckGroupClaims || (ch.Name != grader.CheckExpanded && ch.Name != grader.CheckFrontier) {
+			for _, ch := range r.Criteria {
+				if ch.Group != grader.CriteriaClaims || (ch.Name != grader.ClaimExpanded && ch.Name != grader.ClaimFrontier) {
 					continue
 				}
 				if claims[ch.Name] == nil {
@@ -208,7 +209,7 @@ func (gb Gradebook) Class(ctx context.Context, po PathOptions) (Class, error) {
 		if len(ct.OffPaths) > MaxCommonOffPaths {
 			ct.OffPaths = ct.OffPaths[:MaxCommonOffPaths]
 		}
-		for _, name := range []string{grader.CheckExpanded, grader.CheckFrontier} {
+		for _, name := range []string{grader.ClaimExpanded, grader.ClaimFrontier} {
 			if co := claims[name]; co != nil {
 				ct.Claims = append(ct.Claims, *co)
 			}
@@ -291,9 +292,9 @@ func (gb Gradebook) sharedAnswers(ctx context.Context, t grader.Test, groups map
 // ctx's end is an error.
 func (gb Gradebook) countPaths(ctx context.Context, counter *pathcount.Counter, t grader.Test, r grader.Result, po PathOptions, sa *SharedAnswer) error {
 	switch r.Verdict {
-	case grader.Incomplete:
+	case check.Incomplete:
 		sa.Answers = counter.MoveSequences(r.Length)
-	case grader.Illegal:
+	case check.Illegal:
 		if r.IllegalMove > 0 {
 			sa.Answers = counter.MoveSequences(r.IllegalMove - 1)
 		}
@@ -312,7 +313,7 @@ func (gb Gradebook) countPaths(ctx context.Context, counter *pathcount.Counter, 
 			return n, nil
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
-		case errors.Is(err, pathcount.ErrTooManyBoards), errors.Is(err, grader.ErrOutOfBudget):
+		case errors.Is(err, pathcount.ErrTooManyBoards), errors.Is(err, check.ErrOutOfBudget):
 			sa.NotCounted = "the solutions were not counted: " + err.Error()
 			return nil, nil
 		}
@@ -325,7 +326,7 @@ func (gb Gradebook) countPaths(ctx context.Context, counter *pathcount.Counter, 
 	if sa.NearOptimalPaths, err = count(opt + 2); err != nil || sa.NearOptimalPaths == nil {
 		return err
 	}
-	if r.Verdict == grader.Suboptimal {
+	if r.Verdict == check.Suboptimal {
 		sa.Answers, err = count(r.Length)
 	}
 	return err
@@ -334,7 +335,7 @@ func (gb Gradebook) countPaths(ctx context.Context, counter *pathcount.Counter, 
 // tokenOf is a move an OffPath names (a direction in the answer's
 // convention, or a tile number) as the assignment's token word, so that
 // answers written in different notations count together.
-func (gb Gradebook) tokenOf(off *grader.OffPath, name string) string {
+func (gb Gradebook) tokenOf(off *check.OffPath, name string) string {
 	if _, err := strconv.Atoi(name); err != nil {
 		if d, ok := puzzles.ParseDir(name); ok {
 			return d.String()
@@ -375,7 +376,7 @@ func WriteClassJSON(w io.Writer, c Class) error {
 func (gb Gradebook) WriteClassCSV(w io.Writer, c Class) error {
 	cw := csv.NewWriter(w)
 	head := []string{"test", "number", "hidden", "submissions", "passed"}
-	for _, v := range grader.Verdicts {
+	for _, v := range check.Verdicts {
 		head = append(head, string(v))
 	}
 	head = append(head, "common_off_path_move", "common_off_path_played", "common_off_path_students", "claims_outside_band", "claims_judged", "shared_answers")
@@ -395,7 +396,7 @@ func (gb Gradebook) WriteClassCSV(w io.Writer, c Class) error {
 			total += n
 		}
 		row := []string{csvSafe(grader.Printable(t.Test)), strconv.Itoa(t.Number), strconv.FormatBool(t.Hidden), strconv.Itoa(total), strconv.Itoa(t.Passed)}
-		for _, v := range grader.Verdicts {
+		for _, v := range check.Verdicts {
 			row = append(row, strconv.Itoa(t.Verdicts[v]))
 		}
 		if len(t.OffPaths) > 0 {

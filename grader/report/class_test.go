@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/pathcount"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -17,7 +18,7 @@ import (
 )
 
 // exactOracle proves distances with the reference solver's exact tables.
-var exactOracle = grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+var exactOracle = check.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
 	p, err := reference.ProveOptimal(ctx, b, g)
 	return p.Length, p.Method, err
 })
@@ -42,8 +43,8 @@ func classGradebook(t *testing.T) report.Gradebook {
 	gb.Submissions[1].Results[0].AnswerDigest = "d2"
 	gb.Submissions[4].Results[0].AnswerDigest = "d2"
 	gb.Claims = map[string]grader.ClaimSettings{"n_equals_3/input_2.txt": {Algorithm: "astar", Heuristic: "manhattan"}}
-	gb.Submissions[0].Results[1].Checks = []grader.SubCheck{{Group: grader.CheckGroupClaims, Name: grader.CheckExpanded, Passed: false, Detail: "3 nodes expanded: impossible"}}
-	gb.Submissions[3].Results[1].Checks = []grader.SubCheck{{Group: grader.CheckGroupClaims, Name: grader.CheckExpanded, Passed: true, Detail: "possible"}}
+	gb.Submissions[0].Results[1].Criteria = []grader.Criterion{{Group: grader.CriteriaClaims, Name: grader.ClaimExpanded, Passed: false, Detail: "3 nodes expanded: impossible"}}
+	gb.Submissions[3].Results[1].Criteria = []grader.Criterion{{Group: grader.CriteriaClaims, Name: grader.ClaimExpanded, Passed: true, Detail: "possible"}}
 	return gb
 }
 
@@ -66,7 +67,7 @@ func TestClass(t *testing.T) {
 	golden(t, "class.csv.golden", csv.Bytes())
 
 	t2 := c.Tests[1]
-	if diff := cmp.Diff(map[grader.Verdict]int{grader.Optimal: 1, grader.Illegal: 1, grader.Suboptimal: 3}, t2.Verdicts); diff != "" {
+	if diff := cmp.Diff(map[check.Verdict]int{check.Optimal: 1, check.Illegal: 1, check.Suboptimal: 3}, t2.Verdicts); diff != "" {
 		t.Errorf("test 2 verdicts (-want +got):\n%s", diff)
 	}
 	if len(t2.OffPaths) != 1 || t2.OffPaths[0].Students != 3 || t2.OffPaths[0].Played != "RIGHT" {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // CreditLine says what partial credit a solved answer earned and why, in
@@ -23,7 +24,7 @@ func (gb Gradebook) CreditLine(r grader.Result) string {
 	head := fmt.Sprintf("partial credit: %s of %s points, %s for solving the puzzle and %s of the %s for an optimal answer",
 		hundredths(got), hundredths(most), hundredths(*rub.Solved), hundredths(share), hundredths(*rub.Optimal))
 	switch r.Verdict {
-	case grader.Suboptimal:
+	case check.Suboptimal:
 		if r.OptimalLength == nil || r.Length <= 0 {
 			return head
 		}
@@ -35,7 +36,7 @@ func (gb Gradebook) CreditLine(r grader.Result) string {
 		}[rub.Partial]
 		return fmt.Sprintf("%s (optimal length %d ÷ your %d moves = %s; rubric.partial %s gives %s)",
 			head, *r.OptimalLength, r.Length, strconv.FormatFloat(math.Round(ratio*1000)/1000, 'f', -1, 64), rub.Partial, how)
-	case grader.Valid:
+	case check.Valid:
 		return head + " (its optimality could not be verified; rubric.unverified gives that share)"
 	}
 	return head

@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 )
 
@@ -18,12 +19,12 @@ func ExampleGradebook_WriteCSV() {
 		Rubric: rubric,
 		Submissions: []report.Submission{
 			{Name: "alice", Results: []grader.Result{
-				{Test: "input_1.txt", Verdict: grader.Suboptimal, Length: 25, OptimalLength: &optimal, Solvable: true},
-				{Test: "input_2.txt", Verdict: grader.UnsolvableCorrect},
+				{Test: "input_1.txt", Verdict: check.Suboptimal, Length: 25, OptimalLength: &optimal, Solvable: true},
+				{Test: "input_2.txt", Verdict: check.UnsolvableCorrect},
 			}},
 			{Name: "bob", Results: []grader.Result{
-				{Test: "input_1.txt", Verdict: grader.Timeout, Solvable: true},
-				{Test: "input_2.txt", Verdict: grader.Incomplete, Length: 14},
+				{Test: "input_1.txt", Verdict: check.Timeout, Solvable: true},
+				{Test: "input_2.txt", Verdict: check.Incomplete, Length: 14},
 			}},
 		},
 	}

@@ -9,6 +9,7 @@ import (
 	"text/template"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/templates"
 )
 
@@ -38,7 +39,7 @@ type FeedbackTest struct {
 	Number  int
 	Name    string
 	Hidden  bool
-	Verdict grader.Verdict
+	Verdict check.Verdict
 	// Solvable is the parity rule's verdict on the puzzle.
 	Solvable bool
 	// Passed is set when the answer is accepted with full points.
@@ -94,8 +95,8 @@ func (gb Gradebook) Feedback(s Submission) FeedbackData {
 		if sharesBuild(d.Build, r) {
 			ft.Summary, ft.Details = "the build failed "+BuildRef, nil
 		}
-		for _, c := range gb.studentChecks(i, r.ScoredChecks(gb.Rubric)) {
-			ft.Checks = append(ft.Checks, FeedbackCheck{Title: c.Title(), Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail, Counterexample: counterexampleLines(c.SubCheck)})
+		for _, c := range gb.studentChecks(i, r.ScoredCriteria(gb.Rubric)) {
+			ft.Checks = append(ft.Checks, FeedbackCheck{Title: c.Title(), Passed: c.Passed, Score: c.Points, Max: c.Max, Detail: c.Detail, Counterexample: counterexampleLines(c.Criterion)})
 			if !c.Passed {
 				ft.FailedChecks++
 			}
@@ -213,12 +214,12 @@ func CheckFeedbackTemplate(tmpl *template.Template, a grader.Assignment, tests [
 	opt := 7
 	s := Submission{Name: "example"}
 	for i, t := range tests {
-		v := grader.Verdicts[i%len(grader.Verdicts)]
+		v := check.Verdicts[i%len(check.Verdicts)]
 		r := grader.Result{Test: t.Name, Verdict: v, Solvable: t.Solvable, Length: 9, Summary: "summary", Details: []string{"detail"}}
 		if i%3 == 0 {
-			r.Checks = []grader.SubCheck{{Group: grader.CheckGroupAPI, Name: grader.CheckManhattan, Passed: i%2 == 0, Detail: "detail"}}
+			r.Criteria = []grader.Criterion{{Group: grader.CriteriaAPI, Name: grader.APIManhattan, Passed: i%2 == 0, Detail: "detail"}}
 			if i%2 != 0 && !t.Board.IsZero() {
-				r.Checks[0].Counterexample = exampleCounterexample(t.Board)
+				r.Criteria[0].Counterexample = exampleCounterexample(t.Board)
 			}
 		}
 		if i%2 == 0 {

@@ -42,11 +42,11 @@ type FolderOptions struct {
 	// Replays writes a replay page for every answer kept in
 	// OUT/answers and links it from the summary page.
 	Replays bool
-	// Answers is how the kept answers are read for the replays: their
-	// notation (notation.Auto, the zero value: detected), the course's
-	// words, where the answer stands in a longer text, and the move
-	// convention the replays play (the start board and limits are each
-	// test's).
+	// Answers is how the assignment reads answers (its AnswerReading):
+	// the course's words and the move convention the replays play. A kept
+	// answer is read in the notation and on the lines its check read it
+	// (grader.Result.ReadKept); the notation and block named here serve
+	// only the results of a journal too old to say how.
 	Answers notation.Options
 	// ResultsJSON, when not empty, also gets the results.json of the one
 	// submission (Gradescope's /autograder/results/results.json).
@@ -124,6 +124,7 @@ func (gb Gradebook) WriteFolder(out string, o FolderOptions) error {
 		}
 		return ""
 	}
+	gb.answers = o.Answers
 	gb.answerOf = func(s Submission, i int) []byte {
 		path, ok := grader.AnswerPath(filepath.Join(out, AnswersDir), s.Name, gb.Tests[i].Name)
 		if !ok || !gb.HasAnswer(s, i) {

@@ -4,7 +4,9 @@ import (
 	"strconv"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
 // Gradebook is everything the reports need: the assignment's settings, its
@@ -38,9 +40,11 @@ type Gradebook struct {
 	// replayOf and answerOf, set by WriteFolder, give the replay page of
 	// test i of s (its path in the output folder, "" when none was
 	// written) and the answer the grader read (nil when none was kept),
-	// for the links students get on the tests they see.
+	// for the links students get on the tests they see; answers is how
+	// the assignment reads answers (FolderOptions.Answers).
 	replayOf func(s Submission, i int) string
 	answerOf func(s Submission, i int) []byte
+	answers  notation.Options
 }
 
 // Submission is one student's results, one per test in the order of
@@ -87,7 +91,7 @@ func NewGradebook(a grader.Assignment, tests []grader.Test, results map[string]m
 		for _, t := range tests {
 			r, ok := results[name][t.Name]
 			if !ok {
-				r = grader.Result{Test: t.Name, Verdict: grader.GraderError, Solvable: t.Solvable, Summary: "no result was recorded for this test"}
+				r = grader.Result{Test: t.Name, Verdict: check.GraderError, Solvable: t.Solvable, Summary: "no result was recorded for this test"}
 			}
 			sub.Results = append(sub.Results, r)
 		}

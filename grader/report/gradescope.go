@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/sandbox"
 )
 
@@ -39,10 +40,10 @@ type GradescopeTest struct {
 
 // TestExtra is the machine-readable verdict kept in a test's extra_data.
 type TestExtra struct {
-	Verdict       grader.Verdict `json:"verdict"`
-	Length        int            `json:"length"`
-	OptimalLength *int           `json:"optimal_length"`
-	Seconds       *float64       `json:"seconds,omitempty"`
+	Verdict       check.Verdict `json:"verdict"`
+	Length        int           `json:"length"`
+	OptimalLength *int          `json:"optimal_length"`
+	Seconds       *float64      `json:"seconds,omitempty"`
 }
 
 // LeaderboardRow is one entry of results.json's leaderboard.
@@ -107,7 +108,7 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 		// A test passes when the answer is right: solved (however long,
 		// its points say how close to optimal) or rightly UNSOLVABLE.
 		status := "failed"
-		if r.Verdict.Solved() || r.Verdict == grader.UnsolvableCorrect {
+		if r.Verdict.Solved() || r.Verdict == check.UnsolvableCorrect {
 			status = "passed"
 		}
 		vis := gb.Visibility.Visible
@@ -119,7 +120,7 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 			sec := r.Seconds
 			extra.Seconds = &sec
 		}
-		checks := gb.studentChecks(i, r.ScoredChecks(gb.Rubric))
+		checks := gb.studentChecks(i, r.ScoredCriteria(gb.Rubric))
 		if sharesBuild(build, r) {
 			r.Summary, r.Details = "the build failed "+BuildRef, nil
 		}
@@ -150,7 +151,7 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 			if c.Passed {
 				cs = "passed"
 			}
-			detail := checkOutput(c.SubCheck)
+			detail := checkOutput(c.Criterion)
 			if withheld {
 				detail = budgetWithheld
 			}
@@ -175,10 +176,10 @@ func (gb Gradebook) GradescopeWith(s Submission, o GradescopeOptions) Gradescope
 		// Solved counts every test answered rightly, optimal those
 		// answered best: an unsolvable puzzle called unsolvable is both,
 		// so optimal never exceeds solved.
-		if r.Verdict.Solved() || r.Verdict == grader.UnsolvableCorrect {
+		if r.Verdict.Solved() || r.Verdict == check.UnsolvableCorrect {
 			tally.solved++
 		}
-		if r.Verdict == grader.Optimal || r.Verdict == grader.UnsolvableCorrect {
+		if r.Verdict == check.Optimal || r.Verdict == check.UnsolvableCorrect {
 			tally.optimal++
 		}
 	}
@@ -251,7 +252,7 @@ func filesReceivedTest(f grader.FilesReceived) GradescopeTest {
 // where the answer left every optimal path (offPath, as students may
 // see it), and the checks of no points with their counterexamples (those
 // with points are tests of their own).
-func testOutput(r grader.Result, checks []grader.ScoredSubCheck, offPath []string) string {
+func testOutput(r grader.Result, checks []grader.ScoredCriterion, offPath []string) string {
 	var sb strings.Builder
 	sb.WriteString(string(r.Verdict))
 	sb.WriteString(": ")
@@ -268,7 +269,7 @@ func testOutput(r grader.Result, checks []grader.ScoredSubCheck, offPath []strin
 		if c.Max <= 0 {
 			sb.WriteString("\ncheck (no points) ")
 			sb.WriteString(c.Line())
-			for _, l := range counterexampleLines(c.SubCheck) {
+			for _, l := range counterexampleLines(c.Criterion) {
 				sb.WriteString("\n" + l)
 			}
 		}

@@ -10,13 +10,15 @@ import (
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/batch"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
 // gradingFixture is an assignment (with extra keys) and the outcome of
 // grading one submission on one test with the given verdict.
-func gradingFixture(t *testing.T, extra string, v grader.Verdict) (grader.Assignment, batch.Outcome) {
+func gradingFixture(t *testing.T, extra string, v check.Verdict) (grader.Assignment, batch.Outcome) {
 	t.Helper()
 	var m map[string]any
 	js := `{"name": "P1", "puzzles": {"dir": "set"}, "run": {"command": "python3 {submission}/solver.py {input} {output}"}` + extra + `}`
@@ -33,7 +35,7 @@ func gradingFixture(t *testing.T, extra string, v grader.Verdict) (grader.Assign
 		Results:  map[string]map[string]grader.Result{"submission_1": {"p1.txt": {Test: "p1.txt", Verdict: v, Solvable: true, Length: 2, Summary: "two moves"}}},
 		Received: map[string]grader.FilesReceived{"submission_1": {Files: []string{"solver.py"}}},
 	}
-	if v == grader.GraderError {
+	if v == check.GraderError {
 		o.GraderErrors = 1
 	}
 	return a, o
@@ -55,9 +57,9 @@ func feedback(t *testing.T) *template.Template {
 func TestWriteGrading(t *testing.T) {
 	roster := report.Roster{"submission_1": {{Name: "Ada Lovelace", SID: "1815"}}}
 	for _, tc := range []struct {
-		verdict     grader.Verdict
+		verdict     check.Verdict
 		wantResults bool
-	}{{grader.Valid, true}, {grader.GraderError, false}} {
+	}{{check.Valid, true}, {check.GraderError, false}} {
 		a, o := gradingFixture(t, "", tc.verdict)
 		out := t.TempDir()
 		results := filepath.Join(t.TempDir(), "results.json")
@@ -86,7 +88,7 @@ func TestWriteGradingReplaysFollowTheAssignment(t *testing.T) {
 		extra string
 		want  bool
 	}{{"", true}, {`, "results": {"replays": false}`, false}} {
-		a, o := gradingFixture(t, tc.extra, grader.Incomplete)
+		a, o := gradingFixture(t, tc.extra, check.Incomplete)
 		out := t.TempDir()
 		path, ok := grader.AnswerPath(filepath.Join(out, report.AnswersDir), "submission_1", "p1.txt")
 		if !ok {
@@ -113,7 +115,7 @@ func TestWriteGradingReplaysFollowTheAssignment(t *testing.T) {
 // course's checker opened on the answer.
 func TestStudentsSeeTheirReplays(t *testing.T) {
 	for _, hidden := range []bool{false, true} {
-		a, o := gradingFixture(t, `, "feedback": {"checker_url": "https://course.example/checker.html"}`, grader.Incomplete)
+		a, o := gradingFixture(t, `, "feedback": {"checker_url": "https://course.example/checker.html"}`, check.Incomplete)
 		o.Tests[0].Hidden = hidden
 		out := t.TempDir()
 		path, _ := grader.AnswerPath(filepath.Join(out, report.AnswersDir), "submission_1", "p1.txt")
@@ -128,7 +130,7 @@ func TestStudentsSeeTheirReplays(t *testing.T) {
 		md, _ := os.ReadFile(filepath.Join(out, "feedback", "submission_1.md"))
 		gs, _ := os.ReadFile(filepath.Join(out, "results", "submission_1", "results.json"))
 		plData, _ := os.ReadFile(pl)
-		link := "https://course.example/checker.html#p=1,2,3,4,5,6,7,8,0&a=LEFT,RIGHT&moves=tile&goal=default"
+		link := "https://course.example/checker.html#p=1,2,3,4,5,6,7,8,0&a=LR&moves=tile&goal=default" // the moves the check read, a letter each
 		for name, text := range map[string]string{"feedback": string(md), "results.json": string(gs), "PrairieLearn": string(plData)} {
 			got := strings.Contains(text, link) || strings.Contains(text, strings.ReplaceAll(link, "&", `\u0026`))
 			if got == hidden {
@@ -138,5 +140,29 @@ func TestStudentsSeeTheirReplays(t *testing.T) {
 		if got := strings.Contains(string(md), "[the replay page](../replays/submission_1/1-p1.txt.html)"); got == hidden {
 			t.Errorf("hidden %v: the feedback links the replay page: %v\n%s", hidden, got, md)
 		}
+	}
+}
+
+// TestCheckerLinkCarriesTheMovesRead: the link to the course's checker
+// carries the moves the check read, a letter each, not what the program
+// wrote around them (which the checker page could not tell from the
+// answer), read as the check read them (the result's notation and lines).
+func TestCheckerLinkCarriesTheMovesRead(t *testing.T) {
+	a, o := gradingFixture(t, `, "feedback": {"checker_url": "https://course.example/checker.html"}`, check.Incomplete)
+	r := o.Results["submission_1"]["p1.txt"]
+	r.Length, r.Notation, r.AnswerLines = 3, notation.Words, &notation.Span{First: 2, Last: 2}
+	o.Results["submission_1"]["p1.txt"] = r
+	out := t.TempDir()
+	path, _ := grader.AnswerPath(filepath.Join(out, report.AnswersDir), "submission_1", "p1.txt")
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	if err := os.WriteFile(path, []byte("Path found:\nLEFT RIGHT LEFT\nNodes expanded: 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := report.WriteGrading(out, a, o, nil, report.FolderOptions{Feedback: feedback(t), Answers: a.AnswerReading()}); err != nil {
+		t.Fatal(err)
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "feedback", "submission_1.md"))
+	if !strings.Contains(string(md), "checker.html#p=1,2,3,4,5,6,7,8,0&a=LRL&moves=tile&goal=default") {
+		t.Errorf("the feedback does not link the checker on the three moves read:\n%s", md)
 	}
 }

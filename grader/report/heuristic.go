@@ -16,11 +16,11 @@ import (
 // studentChecks are a test's scored checks as students may see them:
 // those of a hidden test (i, an index into Tests) without their
 // counterexamples.
-func (gb Gradebook) studentChecks(i int, checks []grader.ScoredSubCheck) []grader.ScoredSubCheck {
+func (gb Gradebook) studentChecks(i int, checks []grader.ScoredCriterion) []grader.ScoredCriterion {
 	if !gb.Tests[i].Hidden {
 		return checks
 	}
-	out := make([]grader.ScoredSubCheck, len(checks))
+	out := make([]grader.ScoredCriterion, len(checks))
 	for k, c := range checks {
 		c.Counterexample = nil
 		out[k] = c
@@ -30,7 +30,7 @@ func (gb Gradebook) studentChecks(i int, checks []grader.ScoredSubCheck) []grade
 
 // counterexampleLines draws a check's counterexample (none: nil), one
 // string per line.
-func counterexampleLines(c grader.SubCheck) []string {
+func counterexampleLines(c grader.Criterion) []string {
 	if c.Counterexample == nil {
 		return nil
 	}
@@ -38,7 +38,7 @@ func counterexampleLines(c grader.SubCheck) []string {
 }
 
 // checkOutput is a check's detail and, below it, its counterexample.
-func checkOutput(c grader.SubCheck) string {
+func checkOutput(c grader.Criterion) string {
 	return strings.Join(append([]string{c.Detail}, counterexampleLines(c)...), "\n")
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
@@ -27,8 +28,8 @@ func heuristicGradebook(t *testing.T) report.Gradebook {
 	p2 := puzzles.MustBoard(3, 3, 7, 4, 1, 3, 6, 2, 5, 0, 8)
 	goal := puzzles.DefaultGoal(p1.Shape())
 	tests := []grader.Test{
-		{Number: 1, Name: "p1.txt", Board: p1, Goal: goal, Solvable: true, Optimum: grader.KnownOptimum(12, "answer key")},
-		{Number: 2, Name: "p2.txt", Board: p2, Goal: goal, Solvable: true, Hidden: true, Optimum: grader.KnownOptimum(20, "answer key")},
+		{Number: 1, Name: "p1.txt", Board: p1, Goal: goal, Solvable: true, Optimum: check.KnownOptimum(12, "answer key")},
+		{Number: 2, Name: "p2.txt", Board: p2, Goal: goal, Solvable: true, Hidden: true, Optimum: check.KnownOptimum(20, "answer key")},
 	}
 	board := func(b puzzles.Board, h, right, hstar int) grader.HeuristicBoard {
 		hb := grader.NewHeuristicBoard(b, h, right)
@@ -41,15 +42,15 @@ func heuristicGradebook(t *testing.T) report.Gradebook {
 	manhattan1 := &grader.HeuristicCounterexample{HeuristicBoard: board(p1, 14, 12, 12), Neighbor: &up, Move: "UP"}
 	hamming1 := &grader.HeuristicCounterexample{HeuristicBoard: board(p1, 9, 8, 12)}
 	manhattan2 := &grader.HeuristicCounterexample{HeuristicBoard: board(p2, 17, 16, 20)}
-	check := func(name string, passed bool, detail string, ce *grader.HeuristicCounterexample) grader.SubCheck {
-		return grader.SubCheck{Group: grader.CheckGroupAPI, Name: name, Passed: passed, Detail: detail, Counterexample: ce}
+	criterion := func(name string, passed bool, detail string, ce *grader.HeuristicCounterexample) grader.Criterion {
+		return grader.Criterion{Group: grader.CriteriaAPI, Name: name, Passed: passed, Detail: detail, Counterexample: ce}
 	}
 	// result has every method check, passed but for those given.
-	result := func(test string, length int, given ...grader.SubCheck) grader.Result {
-		var checks []grader.SubCheck
-		for _, name := range grader.APIChecks {
-			c := check(name, true, "returned the right value", nil)
-			if name == grader.CheckTileAt || name == grader.CheckIsSolvable {
+	result := func(test string, length int, given ...grader.Criterion) grader.Result {
+		var checks []grader.Criterion
+		for _, name := range grader.APICriteria {
+			c := criterion(name, true, "returned the right value", nil)
+			if name == grader.APITileAt || name == grader.APIIsSolvable {
 				c.Detail = grader.NotApplicable + "part of the campus API"
 			}
 			for _, g := range given {
@@ -59,16 +60,16 @@ func heuristicGradebook(t *testing.T) report.Gradebook {
 			}
 			checks = append(checks, c)
 		}
-		return grader.Result{Test: test, Verdict: grader.Optimal, Length: length, OptimalLength: ptr(length), Solvable: true, Summary: "the optimal length", Checks: checks}
+		return grader.Result{Test: test, Verdict: check.Optimal, Length: length, OptimalLength: ptr(length), Solvable: true, Summary: "the optimal length", Criteria: checks}
 	}
 	results := map[string]map[string]grader.Result{
 		"fay": {
-			"p1.txt": result("p1.txt", 12, check("hamming", false, "hamming() returned 9, expected 8", hamming1), check("manhattan", false, "manhattan() returned 14, expected 12", manhattan1)),
-			"p2.txt": result("p2.txt", 20, check("hamming", true, "hamming() returned 7", nil), check("manhattan", false, "manhattan() returned 17, expected 16", manhattan2)),
+			"p1.txt": result("p1.txt", 12, criterion("hamming", false, "hamming() returned 9, expected 8", hamming1), criterion("manhattan", false, "manhattan() returned 14, expected 12", manhattan1)),
+			"p2.txt": result("p2.txt", 20, criterion("hamming", true, "hamming() returned 7", nil), criterion("manhattan", false, "manhattan() returned 17, expected 16", manhattan2)),
 		},
 		"gil": {
-			"p1.txt": result("p1.txt", 12, check("hamming", true, "hamming() returned 8", nil), check("manhattan", true, "manhattan() returned 12", nil)),
-			"p2.txt": result("p2.txt", 20, check("hamming", true, "hamming() returned 7", nil), check("manhattan", true, "manhattan() returned 16", nil)),
+			"p1.txt": result("p1.txt", 12, criterion("hamming", true, "hamming() returned 8", nil), criterion("manhattan", true, "manhattan() returned 12", nil)),
+			"p2.txt": result("p2.txt", 20, criterion("hamming", true, "hamming() returned 7", nil), criterion("manhattan", true, "manhattan() returned 16", nil)),
 		},
 	}
 	return report.NewGradebook(a, tests, results)
@@ -96,7 +97,7 @@ var manhattanLines = []string{
 func TestHeuristicCounterexampleForStudents(t *testing.T) {
 	gb := heuristicGradebook(t)
 	fay := gb.Submissions[0]
-	p1 := fay.Results[0].Checks[2].Counterexample
+	p1 := fay.Results[0].Criteria[2].Counterexample
 	if d := cmp.Diff(manhattanLines, p1.Lines("manhattan()")); d != "" {
 		t.Fatalf("lines (-want +got):\n%s", d)
 	}
@@ -176,7 +177,7 @@ func TestHeuristicCounterexampleForStudents(t *testing.T) {
 	if len(main.Images) != 1 || !strings.Contains(svg(main.Images[0]), ">h = 9 (right 8), h* = 12</text>") {
 		t.Errorf("PrairieLearn p1 picture of hamming(), a check of no points: %+v", main.Images)
 	}
-	if _, ok := gb.CounterexamplePicture(1, fay.Results[1].Checks[2]); ok {
+	if _, ok := gb.CounterexamplePicture(1, fay.Results[1].Criteria[2]); ok {
 		t.Error("a picture of the hidden test's board")
 	}
 }

@@ -76,7 +76,7 @@ func (gb Gradebook) WriteJUnit(w io.Writer) error {
 			}
 			points := fmt.Sprintf("%s: %s of %s points", r.Verdict, formatPoints(r.Score(gb.Rubric)), formatPoints(r.Max(gb.Rubric)))
 			text := r.Details
-			for _, sc := range r.ScoredChecks(gb.Rubric) {
+			for _, sc := range r.ScoredCriteria(gb.Rubric) {
 				text = append(text[:len(text):len(text)], fmt.Sprintf("check (%s of %s points) %s", formatPoints(sc.Points), formatPoints(sc.Max), sc.Line()))
 			}
 			problem := &junitProblem{Message: points + "; " + r.Summary, Type: string(r.Verdict), Text: strings.Join(text, "\n")}

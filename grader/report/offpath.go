@@ -4,8 +4,10 @@ import (
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/webcheck"
 	"github.com/kpuzzle/kpuzzle/puzzles"
+	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
 // OffPathLines is what a student is told of where the answer of test i
@@ -22,7 +24,7 @@ func (gb Gradebook) OffPathLines(i int, r grader.Result) []string {
 		if gb.FeedbackSettings.OffPathHidden != grader.OffPathMove || r.OffPath == nil {
 			return nil
 		}
-		return []string{grader.OffPathMoveLine(r.OffPath)}
+		return []string{check.OffPathMoveLine(r.OffPath)}
 	}
 	switch gb.FeedbackSettings.OffPath {
 	case grader.OffPathOff:
@@ -31,9 +33,9 @@ func (gb Gradebook) OffPathLines(i int, r grader.Result) []string {
 		if r.OffPath == nil {
 			return nil
 		}
-		return []string{grader.OffPathMoveLine(r.OffPath)}
+		return []string{check.OffPathMoveLine(r.OffPath)}
 	}
-	return grader.OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, true)
+	return check.OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, true)
 }
 
 // studentLines are the lines a test's output shows students beside its
@@ -55,7 +57,8 @@ func (gb Gradebook) studentLines(s Submission, i int, r grader.Result) []string 
 // CheckerLink is the link to the course's browser checker
 // (feedback.checker_url) opened on the answer to test i of s — its
 // verdict and its replay — or "" when there is none: no checker_url, a
-// hidden test, no kept answer, or a link too long to share.
+// hidden test, no kept answer, an answer whose moves the link cannot
+// write (linkAnswer), or a link too long to share.
 func (gb Gradebook) CheckerLink(s Submission, i int) string {
 	base := gb.FeedbackSettings.CheckerURL
 	if base == "" || gb.Tests[i].Hidden || gb.answerOf == nil || gb.Tests[i].Board.IsZero() {
@@ -66,19 +69,47 @@ func (gb Gradebook) CheckerLink(s Submission, i int) string {
 		return ""
 	}
 	t := gb.Tests[i]
-	f := webcheck.Fragment{Cells: t.Board.Cells(), Moves: gb.Convention.String(), Goal: t.Goal.Name()}
+	lines, ok := linkAnswer(s.Results[i], answer, t, gb.answers)
+	if !ok {
+		return ""
+	}
+	f := webcheck.Fragment{Cells: t.Board.Cells(), Convention: gb.Convention.String(), Goal: t.Goal.Name(), Answer: lines}
 	if sh := t.Board.Shape(); sh.Rows != sh.Cols {
 		f.Shape = sh
 	}
 	if g := t.Goal.Name(); g != puzzles.GoalDefault && g != puzzles.GoalBlankFirst {
 		f.Goal = ""
 	}
-	f.Answer = strings.Split(strings.TrimRight(strings.ReplaceAll(string(answer), "\r\n", "\n"), "\n"), "\n")
 	frag := f.String()
 	if len(frag) > webcheck.MaxLinkFragment {
 		return ""
 	}
 	return strings.SplitN(base, "#", 2)[0] + "#" + frag
+}
+
+// linkAnswer is the answer a link to the checker carries: the moves the
+// check read (Result.ReadKept), a letter each, so that the page reads
+// them as the check did whatever notation, words or text around them the
+// program wrote; UNSOLVABLE for the claim; and the answer's own lines
+// when the check could not read it (the page says why). It reports
+// false for an answer whose moves letters cannot write: an illegal move
+// that is no slide at all (a tile number not beside the blank).
+func linkAnswer(r grader.Result, answer []byte, t grader.Test, reading notation.Options) ([]string, bool) {
+	if r.Verdict == check.Malformed {
+		return strings.Split(strings.TrimRight(strings.ReplaceAll(string(answer), "\r\n", "\n"), "\n"), "\n"), true
+	}
+	a, err := r.ReadKept(answer, t, reading)
+	switch {
+	case err != nil || a.Illegal != nil:
+		return nil, false
+	case a.Unsolvable:
+		return []string{puzzles.UnsolvableToken}, true
+	}
+	lines := make([]string, len(a.Tokens))
+	for j, d := range a.Tokens {
+		lines[j] = d.Letter()
+	}
+	return lines, true
 }
 
 // replayLink is the replay page of test i of s as the student's feedback

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 )
 
@@ -13,11 +14,11 @@ import (
 // path on alice's hidden test 3 and on carol's visible test 2.
 func withOffPath(t *testing.T, extra string) report.Gradebook {
 	gb := gradebook(t, extra)
-	hidden := &grader.OffPath{Move: 5, Line: 5, Played: "LEFT", BoardBefore: [][]int{{1, 2, 3}, {4, 0, 6}, {7, 5, 8}}, OptimalMoves: []string{"UP"}, DistanceBefore: 15}
+	hidden := &check.OffPath{Move: 5, Line: 5, Played: "LEFT", BoardBefore: [][]int{{1, 2, 3}, {4, 0, 6}, {7, 5, 8}}, OptimalMoves: []string{"UP"}, DistanceBefore: 15}
 	gb.Submissions[0].Results[2].OffPath = hidden
-	visible := &grader.OffPath{Move: 2, Line: 2, Played: "RIGHT", BoardBefore: [][]int{{8, 2, 3}, {4, 0, 6}, {7, 5, 1}}, OptimalMoves: []string{"DOWN", "LEFT"}, DistanceBefore: 7}
+	visible := &check.OffPath{Move: 2, Line: 2, Played: "RIGHT", BoardBefore: [][]int{{8, 2, 3}, {4, 0, 6}, {7, 5, 1}}, OptimalMoves: []string{"DOWN", "LEFT"}, DistanceBefore: 7}
 	r := &gb.Submissions[2].Results[1]
-	r.Verdict, r.Length, r.OptimalLength, r.Summary, r.OffPath = grader.Suboptimal, 10, ptr(8), "10 legal moves reach the goal, but the optimal length is 8", visible
+	r.Verdict, r.Length, r.OptimalLength, r.Summary, r.OffPath = check.Suboptimal, 10, ptr(8), "10 legal moves reach the goal, but the optimal length is 8", visible
 	return gb
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
@@ -25,8 +26,8 @@ const maxPictureCells = 64
 // board before that move with the tile it slid outlined in red and those
 // that would have stayed optimal in green, for an incomplete answer the
 // board it stopped at; and the goal. answer is the answer file as the
-// grader read it, read as ro says (its notation, words, block and move
-// convention; the start board and limits are the test's). It returns
+// grader read it, read as its check read it (grader.Result.ReadKept: the
+// result's notation and lines, ro's words and move convention). It returns
 // false when there is nothing to draw: a hidden test, an answer that
 // does not parse, an UNSOLVABLE claim, or a board too large.
 func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, ro notation.Options) (PrairieLearnImage, bool) {
@@ -34,12 +35,11 @@ func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, ro notatio
 	if t.Hidden || t.Board.IsZero() || t.Goal.IsZero() || t.Board.Len() > maxPictureCells {
 		return PrairieLearnImage{}, false
 	}
-	ro.Start, ro.Limits = t.Board, puzzles.AnswerLimits{MaxBytes: int64(len(answer)) + 1}
-	ans, _, err := notation.Read(bytes.NewReader(answer), "answer", ro)
+	ans, err := s.Results[i].ReadKept(answer, t, ro)
 	if err != nil || ans.Unsolvable {
 		return PrairieLearnImage{}, false
 	}
-	end, err := puzzles.Replay(t.Board, ans, ro.Moves)
+	end, err := puzzles.Replay(t.Board, ans, ro.Convention)
 	var im *puzzles.IllegalMoveError
 	if err != nil && !errors.As(err, &im) {
 		return PrairieLearnImage{}, false
@@ -59,16 +59,16 @@ func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, ro notatio
 		}
 		pics = append(pics, p)
 	case off != nil && off.Move >= 1 && off.Move <= ans.Len():
-		before, err := t.Board.Apply(ans.Path(ro.Moves)[:off.Move-1])
+		before, err := t.Board.Apply(ans.Path(ro.Convention)[:off.Move-1])
 		if err != nil {
 			return PrairieLearnImage{}, false
 		}
-		p := picture{caption: fmt.Sprintf("before move %d (%s), off every optimal path", off.Move, grader.MoveLabel(off.Played)), board: before, marks: map[int]string{}}
-		if j, ok := before.Shape().Neighbor(before.Blank(), ans.Path(ro.Moves)[off.Move-1]); ok {
+		p := picture{caption: fmt.Sprintf("before move %d (%s), off every optimal path", off.Move, check.MoveLabel(off.Played)), board: before, marks: map[int]string{}}
+		if j, ok := before.Shape().Neighbor(before.Blank(), ans.Path(ro.Convention)[off.Move-1]); ok {
 			p.marks[j] = svgBad
 		}
 		for _, name := range off.OptimalMoves {
-			if j, ok := cellOfMove(before, name, ro.Moves); ok {
+			if j, ok := cellOfMove(before, name, ro.Convention); ok {
 				p.marks[j] = svgGood
 			}
 		}
@@ -90,7 +90,7 @@ func (gb Gradebook) AnswerPicture(s Submission, i int, answer []byte, ro notatio
 // breaks consistency, the board one move away with its own. It returns
 // false when there is nothing to draw: no counterexample, a hidden test,
 // or a board too large.
-func (gb Gradebook) CounterexamplePicture(i int, c grader.SubCheck) (PrairieLearnImage, bool) {
+func (gb Gradebook) CounterexamplePicture(i int, c grader.Criterion) (PrairieLearnImage, bool) {
 	t, ce := gb.Tests[i], c.Counterexample
 	if ce == nil || t.Hidden || t.Goal.IsZero() {
 		return PrairieLearnImage{}, false

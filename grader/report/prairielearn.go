@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // PrairieLearnResults is the results.json of PrairieLearn's external
@@ -148,7 +149,7 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 		if gb.Passed(r) {
 			shownPassed++
 		}
-		checks := gb.studentChecks(i, r.ScoredChecks(gb.Rubric))
+		checks := gb.studentChecks(i, r.ScoredCriteria(gb.Rubric))
 		shortR := r
 		shortR.Summary = clip(r.Summary, prairieLearnOutputCap)
 		shortR.Details = make([]string, len(r.Details))
@@ -169,7 +170,7 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 			}
 		}
 		for _, c := range checks {
-			if img, ok := gb.CounterexamplePicture(i, c.SubCheck); ok && c.Max <= 0 {
+			if img, ok := gb.CounterexamplePicture(i, c.Criterion); ok && c.Max <= 0 {
 				pt.Images = append(pt.Images, img)
 			}
 		}
@@ -186,9 +187,9 @@ func (gb Gradebook) PrairieLearn(s Submission, o PrairieLearnOptions) PrairieLea
 				Name:        fmt.Sprintf("Test %d: %s · %s", t.Number, grader.Printable(t.Name), c.Title()),
 				Description: "a check of test " + fmt.Sprint(t.Number),
 				Points:      c.Points, MaxPoints: c.Max, Message: msg,
-				Output: clip(printableLines(clip(checkOutput(c.SubCheck), 4*prairieLearnOutputCap)), prairieLearnOutputCap),
+				Output: clip(printableLines(clip(checkOutput(c.Criterion), 4*prairieLearnOutputCap)), prairieLearnOutputCap),
 			}
-			if img, ok := gb.CounterexamplePicture(i, c.SubCheck); ok {
+			if img, ok := gb.CounterexamplePicture(i, c.Criterion); ok {
 				entry.Images = append(entry.Images, img)
 			}
 			out.Tests = append(out.Tests, entry)
@@ -289,7 +290,7 @@ func (gb Gradebook) formatErrors(s Submission) []string {
 	}
 	built := len(s.Results) == 0
 	for _, r := range s.Results {
-		if r.Verdict != grader.BuildFailed {
+		if r.Verdict != check.BuildFailed {
 			built = true
 			break
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
@@ -128,10 +129,10 @@ func TestPrairieLearnResults(t *testing.T) {
 // credit, a crash, an optimal answer.
 func plHiddenAnswers(gb report.Gradebook) []grader.Result {
 	name := gb.Tests[2].Name
-	out := []grader.Result{{Test: name, Verdict: grader.Crashed, Solvable: true, Summary: "exited with status 1", Details: []string{"stderr:", "  secret trace"}},
-		{Test: name, Verdict: grader.Optimal, Length: 20, OptimalLength: ptr(20), Solvable: true, Summary: "20 moves, the optimal length"}}
+	out := []grader.Result{{Test: name, Verdict: check.Crashed, Solvable: true, Summary: "exited with status 1", Details: []string{"stderr:", "  secret trace"}},
+		{Test: name, Verdict: check.Optimal, Length: 20, OptimalLength: ptr(20), Solvable: true, Summary: "20 moves, the optimal length"}}
 	for pad := 2; pad <= 40; pad += 2 {
-		out = append(out, grader.Result{Test: name, Verdict: grader.Suboptimal, Length: 20 + pad, OptimalLength: ptr(20), Solvable: true,
+		out = append(out, grader.Result{Test: name, Verdict: check.Suboptimal, Length: 20 + pad, OptimalLength: ptr(20), Solvable: true,
 			Summary: fmt.Sprintf("%d legal moves reach the goal, but the optimal length is 20", 20+pad)})
 	}
 	return out
@@ -177,7 +178,7 @@ func TestPrairieLearnFoldTellsOneBit(t *testing.T) {
 		forms[buf.String()] = true
 		tests := doc["tests"].([]any)
 		last := tests[len(tests)-1].(map[string]any)
-		full := r.Verdict == grader.Optimal
+		full := r.Verdict == check.Optimal
 		if want := map[bool]float64{true: 10, false: 0}[full]; last["points"] != want || last["max_points"] != 10.0 {
 			t.Errorf("%s %d: hidden entry %v, want %v of 10", r.Verdict, r.Length, last, want)
 		}
@@ -200,7 +201,7 @@ func TestPrairieLearnNotGradable(t *testing.T) {
 	built := gb.Submissions[1]
 	built.Results = nil
 	for _, tc := range gb.Tests {
-		built.Results = append(built.Results, grader.Result{Test: tc.Name, Verdict: grader.BuildFailed, Summary: "the build step javac Solver.java exited with status 1",
+		built.Results = append(built.Results, grader.Result{Test: tc.Name, Verdict: check.BuildFailed, Summary: "the build step javac Solver.java exited with status 1",
 			Details: []string{"Solver.java:3: error: ';' expected"}})
 	}
 	for name, s := range map[string]report.Submission{"missing file": missing, "build failed": built} {
@@ -222,7 +223,7 @@ func TestPrairieLearnNotGradable(t *testing.T) {
 	// format error: the failures score 0.
 	part := gb.Submissions[1]
 	part.Results = append([]grader.Result(nil), part.Results...)
-	part.Results[0] = grader.Result{Test: gb.Tests[0].Name, Verdict: grader.BuildFailed, Summary: "x"}
+	part.Results[0] = grader.Result{Test: gb.Tests[0].Name, Verdict: check.BuildFailed, Summary: "x"}
 	if r := gb.PrairieLearn(part, report.PrairieLearnOptions{}); !r.Gradable {
 		t.Errorf("one build-failed test made the submission ungradable: %v", r.FormatErrors)
 	}
@@ -248,7 +249,7 @@ func TestPrairieLearnHugeOutput(t *testing.T) {
 	for i := range 600 {
 		name := "t/" + strings.Repeat("x", 50) + string(rune('a'+i%26))
 		gb.Tests = append(gb.Tests, grader.Test{Number: i + 1, Name: name, Solvable: true, Goal: puzzles.DefaultGoal(shape)})
-		s.Results = append(s.Results, grader.Result{Test: name, Verdict: grader.Crashed, Solvable: true, Summary: "exited with status 1 " + huge[:1000],
+		s.Results = append(s.Results, grader.Result{Test: name, Verdict: check.Crashed, Solvable: true, Summary: "exited with status 1 " + huge[:1000],
 			Details: []string{"stdout:", huge}})
 	}
 	var buf bytes.Buffer
@@ -270,7 +271,7 @@ func TestAnswerPicture(t *testing.T) {
 	// Blank convention tile: LEFT moves the tile left into the blank (the
 	// blank goes right); then DOWN would pull a tile from below the
 	// bottom row: illegal.
-	img, ok := gb.AnswerPicture(bob, 1, []byte("LEFT\nUP\nUP\n"), notation.Options{Moves: puzzles.TileMoves})
+	img, ok := gb.AnswerPicture(bob, 1, []byte("LEFT\nUP\nUP\n"), notation.Options{Convention: puzzles.TileMoves})
 	if !ok {
 		t.Fatal("no picture")
 	}
@@ -292,9 +293,9 @@ func TestAnswerPicture(t *testing.T) {
 	gb.Tests[1].Board = puzzles.MustBoard(3, 3, 1, 2, 3, 4, 0, 6, 7, 5, 8)
 	sub := bob
 	sub.Results = append([]grader.Result(nil), bob.Results...)
-	sub.Results[1] = grader.Result{Test: gb.Tests[1].Name, Verdict: grader.Suboptimal, Solvable: true, Length: 4, OptimalLength: ptr(2),
-		OffPath: &grader.OffPath{Move: 2, Line: 2, Played: "DOWN", BoardBefore: [][]int{{1, 2, 3}, {4, 5, 6}, {7, 0, 8}}, OptimalMoves: []string{"LEFT"}, DistanceBefore: 1}}
-	img, ok = gb.AnswerPicture(sub, 1, []byte("UP\nDOWN\nUP\nLEFT\n"), notation.Options{Moves: puzzles.TileMoves})
+	sub.Results[1] = grader.Result{Test: gb.Tests[1].Name, Verdict: check.Suboptimal, Solvable: true, Length: 4, OptimalLength: ptr(2),
+		OffPath: &check.OffPath{Move: 2, Line: 2, Played: "DOWN", BoardBefore: [][]int{{1, 2, 3}, {4, 5, 6}, {7, 0, 8}}, OptimalMoves: []string{"LEFT"}, DistanceBefore: 1}}
+	img, ok = gb.AnswerPicture(sub, 1, []byte("UP\nDOWN\nUP\nLEFT\n"), notation.Options{Convention: puzzles.TileMoves})
 	if !ok {
 		t.Fatal("no picture of the suboptimal answer")
 	}
@@ -307,15 +308,15 @@ func TestAnswerPicture(t *testing.T) {
 	if strings.Contains(string(svg), "after all") || strings.Count(string(svg), ">goal<") != 1 {
 		t.Errorf("suboptimal picture shows the goal twice: %s", svg)
 	}
-	if _, ok := gb.AnswerPicture(bob, 2, []byte("LEFT\n"), notation.Options{Moves: puzzles.TileMoves}); ok {
+	if _, ok := gb.AnswerPicture(bob, 2, []byte("LEFT\n"), notation.Options{Convention: puzzles.TileMoves}); ok {
 		t.Errorf("a picture of a hidden test")
 	}
-	if _, ok := gb.AnswerPicture(bob, 1, []byte("UNSOLVABLE\n"), notation.Options{Moves: puzzles.TileMoves}); ok {
+	if _, ok := gb.AnswerPicture(bob, 1, []byte("UNSOLVABLE\n"), notation.Options{Convention: puzzles.TileMoves}); ok {
 		t.Errorf("a picture of an UNSOLVABLE claim")
 	}
 	// Through the results: the failing public test carries it.
 	r := gb.PrairieLearn(bob, report.PrairieLearnOptions{Image: func(s report.Submission, i int) (report.PrairieLearnImage, bool) {
-		return gb.AnswerPicture(s, i, []byte("LEFT\nUP\nUP\n"), notation.Options{Moves: puzzles.TileMoves})
+		return gb.AnswerPicture(s, i, []byte("LEFT\nUP\nUP\n"), notation.Options{Convention: puzzles.TileMoves})
 	}})
 	data, _ := json.Marshal(r)
 	checkPrairieLearn(t, data)

@@ -1,14 +1,12 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
-	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
 
@@ -45,18 +43,18 @@ func (gb Gradebook) HasAnswer(s Submission, i int) bool {
 }
 
 // ReplayPage is the replay page of test i of submission s, whose answer
-// file (as the grader read it) is answer, read as ro says (its
-// notation, the course's words, where the answer stands, the move
-// convention; the start board and limits are the test's): the grader's
-// verdict, summary and optimal length, and for a hidden test
-// a note saying so. An answer that does not parse is shown as such.
+// file (as the grader read it) is answer, read as its check read it
+// (grader.Result.ReadKept: the result's notation and lines, ro's words
+// and move convention): the grader's verdict, summary and optimal
+// length, and for a hidden test a note saying so. An answer that does
+// not parse is shown as such.
 func (gb Gradebook) ReplayPage(s Submission, i int, answer []byte, ro notation.Options) replay.Page {
 	t, r := gb.Tests[i], s.Results[i]
 	p := replay.Page{
 		Title:         fmt.Sprintf("%s — test %d: %s", grader.Printable(s.Name), t.Number, t.Name),
 		Start:         t.Board,
 		Goal:          t.Goal,
-		Convention:    ro.Moves,
+		Convention:    ro.Convention,
 		Verdict:       string(r.Verdict),
 		Summary:       r.Summary,
 		OptimalLength: r.OptimalLength,
@@ -69,8 +67,7 @@ func (gb Gradebook) ReplayPage(s Submission, i int, answer []byte, ro notation.O
 	if t.Hidden {
 		p.Note = "this is a hidden test: students do not see it"
 	}
-	ro.Start, ro.Limits = t.Board, puzzles.AnswerLimits{MaxBytes: int64(len(answer)) + 1}
-	ans, _, err := notation.Read(bytes.NewReader(answer), "answer", ro)
+	ans, err := r.ReadKept(answer, t, ro)
 	if err != nil {
 		p.AnswerError = err
 	} else {

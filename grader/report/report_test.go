@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/grader/report"
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -45,23 +46,23 @@ func gradebook(t *testing.T, extra string) report.Gradebook {
 	}
 	results := map[string]map[string]grader.Result{
 		"alice": {
-			"n_equals_3/input_1.txt": {Test: "n_equals_3/input_1.txt", Verdict: grader.UnsolvableCorrect, Summary: "the puzzle has no solution", Seconds: 0.031},
-			"n_equals_3/input_2.txt": {Test: "n_equals_3/input_2.txt", Verdict: grader.Optimal, Length: 8, OptimalLength: ptr(8), Solvable: true, Summary: "8 moves, the optimal length (exact table 3x3)", Seconds: 0.05,
+			"n_equals_3/input_1.txt": {Test: "n_equals_3/input_1.txt", Verdict: check.UnsolvableCorrect, Summary: "the puzzle has no solution", Seconds: 0.031},
+			"n_equals_3/input_2.txt": {Test: "n_equals_3/input_2.txt", Verdict: check.Optimal, Length: 8, OptimalLength: ptr(8), Solvable: true, Summary: "8 moves, the optimal length (exact table 3x3)", Seconds: 0.05,
 				NearLimit: "CPU time 9.31 s of 10 s"},
-			"n_equals_3/input_3.txt": {Test: "n_equals_3/input_3.txt", Verdict: grader.Suboptimal, Length: 24, OptimalLength: ptr(20), Solvable: true, Summary: "24 legal moves reach the goal, but the optimal length is 20", Seconds: 1.5},
+			"n_equals_3/input_3.txt": {Test: "n_equals_3/input_3.txt", Verdict: check.Suboptimal, Length: 24, OptimalLength: ptr(20), Solvable: true, Summary: "24 legal moves reach the goal, but the optimal length is 20", Seconds: 1.5},
 		},
 		"bob | <script>": {
-			"n_equals_3/input_1.txt": {Test: "n_equals_3/input_1.txt", Verdict: grader.Incomplete, Length: 2, Summary: "all 2 moves are legal, but the final board is not the goal",
+			"n_equals_3/input_1.txt": {Test: "n_equals_3/input_1.txt", Verdict: check.Incomplete, Length: 2, Summary: "all 2 moves are legal, but the final board is not the goal",
 				Details: []string{"final board:    goal:", "  1 2 3           1 2 3", "note: the puzzle is unsolvable"}},
-			"n_equals_3/input_2.txt": {Test: "n_equals_3/input_2.txt", Verdict: grader.Illegal, Length: 3, OptimalLength: ptr(8), Solvable: true,
+			"n_equals_3/input_2.txt": {Test: "n_equals_3/input_2.txt", Verdict: check.Illegal, Length: 3, OptimalLength: ptr(8), Solvable: true,
 				Summary: "line 3 (move 3), UP: the blank is at row 3, column 2, on the bottom row: there is no tile below it to slide UP",
 				Details: []string{"board before the move:", "  1 2 3", "  4 5 6", "  7 _ 8"}},
-			"n_equals_3/input_3.txt": {Test: "n_equals_3/input_3.txt", Verdict: grader.Crashed, Solvable: true, OptimalLength: ptr(20), Summary: "exited with status 1",
+			"n_equals_3/input_3.txt": {Test: "n_equals_3/input_3.txt", Verdict: check.Crashed, Solvable: true, OptimalLength: ptr(20), Summary: "exited with status 1",
 				Details: []string{"stderr:", "  Traceback (most recent call last):", "  ```injected fence```", "  ZeroDivisionError: division by zero"}},
 		},
 		"carol": {
-			"n_equals_3/input_1.txt": {Test: "n_equals_3/input_1.txt", Verdict: grader.Timeout, Summary: "still running after run.wall_time (10s); stopped with all its processes", Seconds: 10},
-			"n_equals_3/input_2.txt": {Test: "n_equals_3/input_2.txt", Verdict: grader.Valid, Length: 10, Solvable: true, Summary: "10 legal moves reach the goal; optimality not verified: the reference solver did not finish within 1m0s"},
+			"n_equals_3/input_1.txt": {Test: "n_equals_3/input_1.txt", Verdict: check.Timeout, Summary: "still running after run.wall_time (10s); stopped with all its processes", Seconds: 10},
+			"n_equals_3/input_2.txt": {Test: "n_equals_3/input_2.txt", Verdict: check.Valid, Length: 10, Solvable: true, Summary: "10 legal moves reach the goal; optimality not verified: the reference solver did not finish within 1m0s"},
 			// carol has no result for input_3: the gradebook must say so.
 		},
 	}
@@ -112,7 +113,7 @@ func TestTotals(t *testing.T) {
 		}
 	}
 	carol := gb.Submissions[2].Results[2]
-	if carol.Verdict != grader.GraderError || carol.Test != "n_equals_3/input_3.txt" {
+	if carol.Verdict != check.GraderError || carol.Test != "n_equals_3/input_3.txt" {
 		t.Errorf("missing result became %+v", carol)
 	}
 }
@@ -215,7 +216,7 @@ func TestGradescopeKeepsHiddenResultsHidden(t *testing.T) {
 	before := gb.Gradescope(alice)
 	changed := alice
 	changed.Results = append([]grader.Result(nil), alice.Results...)
-	changed.Results[2] = grader.Result{Test: gb.Tests[2].Name, Verdict: grader.Optimal, Length: 20, OptimalLength: ptr(20), Solvable: true, Summary: "20 moves, the optimal length"}
+	changed.Results[2] = grader.Result{Test: gb.Tests[2].Name, Verdict: check.Optimal, Length: 20, OptimalLength: ptr(20), Solvable: true, Summary: "20 moves, the optimal length"}
 	after := gb.Gradescope(changed)
 	if after.Score == before.Score {
 		t.Fatalf("the hidden test's verdict did not change the score (%v)", after.Score)
@@ -441,7 +442,7 @@ func TestReplayPages(t *testing.T) {
 	gb.Tests[1].Board = puzzles.MustBoard(3, 3, 1, 2, 3, 4, 5, 6, 7, 0, 8)
 	gb.Tests[2].Board = puzzles.MustBoard(3, 3, 1, 2, 3, 4, 0, 6, 7, 5, 8)
 	// The grader's verdict and summary go on the page as they are.
-	p := gb.ReplayPage(alice, 2, []byte("UP\nLEFT\n"), notation.Options{Moves: puzzles.TileMoves})
+	p := gb.ReplayPage(alice, 2, []byte("UP\nLEFT\n"), notation.Options{Convention: puzzles.TileMoves})
 	if p.Verdict != "suboptimal" || p.Answer.Len() != 2 || p.AnswerError != nil || *p.OptimalLength != 20 || !strings.Contains(p.Note, "hidden") ||
 		p.Title != "alice — test 3: n_equals_3/input_3.txt" || !p.Start.Equal(gb.Tests[2].Board) {
 		t.Errorf("page %+v", p)
@@ -450,7 +451,7 @@ func TestReplayPages(t *testing.T) {
 	if err := replay.Write(&html, p); err != nil || !strings.Contains(html.String(), `id="verdict">suboptimal<`) {
 		t.Errorf("rendering the page: %v", err)
 	}
-	p = gb.ReplayPage(bob, 1, []byte("UP\nsideways\n"), notation.Options{Moves: puzzles.TileMoves})
+	p = gb.ReplayPage(bob, 1, []byte("UP\nsideways\n"), notation.Options{Convention: puzzles.TileMoves})
 	var pe *puzzles.ParseError
 	if !errors.As(p.AnswerError, &pe) || pe.Line != 2 {
 		t.Errorf("a malformed answer: %v", p.AnswerError)
@@ -472,10 +473,10 @@ func TestSummaryExplainsARunOnce(t *testing.T) {
 			continue
 		}
 		for j := range gb.Submissions[i].Results {
-			gb.Submissions[i].Results[j] = grader.Result{Test: gb.Tests[j].Name, Verdict: grader.Timeout, Summary: loop, Seconds: 2}
+			gb.Submissions[i].Results[j] = grader.Result{Test: gb.Tests[j].Name, Verdict: check.Timeout, Summary: loop, Seconds: 2}
 		}
 		gb.Submissions[i].Results[2].Summary = "exited with status 1"
-		gb.Submissions[i].Results[2].Verdict = grader.Crashed
+		gb.Submissions[i].Results[2].Verdict = check.Crashed
 	}
 	var buf bytes.Buffer
 	if err := gb.WriteSummary(&buf, report.Style{}); err != nil {
@@ -502,7 +503,7 @@ func TestBuildOutputShownOnce(t *testing.T) {
 		{Number: 2, Name: "b.txt", Solvable: true},
 		{Number: 3, Name: "c.txt", Solvable: true, Hidden: true},
 	}
-	failed := grader.Result{Verdict: grader.BuildFailed, Solvable: true, Summary: "the build step javac Solver.java exited with status 1",
+	failed := grader.Result{Verdict: check.BuildFailed, Solvable: true, Summary: "the build step javac Solver.java exited with status 1",
 		Details: []string{"stderr:", "  Solver.java:12: error: cannot find symbol UNIQUE-COMPILER-LINE", "  1 error"}}
 	results := map[string]map[string]grader.Result{"dave": {}}
 	for _, tc := range tests {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 // Style colours the terminal summary. A nil function leaves its text as it
@@ -34,7 +35,7 @@ func (gb Gradebook) WriteSummary(w io.Writer, st Style) error {
 	for _, t := range gb.Tests {
 		nameWidth = max(nameWidth, len(t.Name))
 	}
-	counts := map[grader.Verdict]int{}
+	counts := map[check.Verdict]int{}
 	var sb strings.Builder
 	for _, s := range gb.Submissions {
 		score, max := gb.Total(s)
@@ -47,7 +48,7 @@ func (gb Gradebook) WriteSummary(w io.Writer, st Style) error {
 			switch {
 			case gb.Passed(r):
 				verdict = apply(st.Good, verdict)
-			case r.Verdict == grader.Suboptimal || r.Verdict == grader.Valid || r.Verdict.Accepted():
+			case r.Verdict == check.Suboptimal || r.Verdict == check.Valid || r.Verdict.Accepted():
 				verdict = apply(st.Warn, verdict)
 			default:
 				verdict = apply(st.Bad, verdict)
@@ -87,7 +88,7 @@ func (gb Gradebook) WriteSummary(w io.Writer, st Style) error {
 		}
 	}
 	var parts []string
-	for _, v := range grader.Verdicts {
+	for _, v := range check.Verdicts {
 		if counts[v] > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d", v, counts[v]))
 		}
@@ -102,7 +103,7 @@ func (gb Gradebook) WriteSummary(w io.Writer, st Style) error {
 // checks that failed when the verdict has its full points; "" for none.
 func summaryDetail(gb Gradebook, r grader.Result) string {
 	var failed []string
-	for _, c := range r.ScoredChecks(gb.Rubric) {
+	for _, c := range r.ScoredCriteria(gb.Rubric) {
 		if !c.Passed {
 			failed = append(failed, c.Title())
 		}

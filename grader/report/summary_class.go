@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 )
 
@@ -143,7 +144,7 @@ func (gb Gradebook) classView(c *Class) *classView {
 // path: the tile the move slid outlined as bad, the tiles whose moves
 // would have stayed optimal as good.
 func (gb Gradebook) whyBoard(o CommonOffPath) whyBoard {
-	off := grader.OffPath{Move: o.Move, Played: o.Played, BoardBefore: o.BoardBefore, OptimalMoves: o.OptimalMoves}
+	off := check.OffPath{Move: o.Move, Played: o.Played, BoardBefore: o.BoardBefore, OptimalMoves: o.OptimalMoves}
 	wb := whyBoard{}
 	b, err := off.Before()
 	if err != nil {

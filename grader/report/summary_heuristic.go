@@ -52,7 +52,7 @@ func (gb Gradebook) heuristicRows() []heuristicRow {
 		var order []string
 		examples := map[string]map[string]*heuristicExample{}
 		for _, s := range gb.Submissions {
-			for _, c := range s.Results[i].Checks {
+			for _, c := range s.Results[i].Criteria {
 				ce := c.Counterexample
 				if ce == nil {
 					continue

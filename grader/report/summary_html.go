@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/templates"
 )
 
@@ -126,7 +127,7 @@ type checkRow struct {
 }
 
 type verdictCount struct {
-	Verdict grader.Verdict
+	Verdict check.Verdict
 	Tone    string
 	Count   int
 }
@@ -181,11 +182,11 @@ type yTick struct {
 func (gb Gradebook) tone(r grader.Result) string {
 	switch {
 	case gb.Passed(r):
-		return string(grader.ToneGood)
-	case r.Verdict.Tone() == grader.ToneWarn || r.Score(gb.Rubric) > 0:
-		return string(grader.ToneWarn)
+		return string(check.ToneGood)
+	case r.Verdict.Tone() == check.ToneWarn || r.Score(gb.Rubric) > 0:
+		return string(check.ToneWarn)
 	}
-	return string(grader.ToneBad)
+	return string(check.ToneBad)
 }
 
 func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
@@ -220,7 +221,7 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 	v.ScoreChart = scoreHistogram(scores, maxScore)
 
 	// Tests, verdicts and times.
-	totals := map[grader.Verdict]int{}
+	totals := map[check.Verdict]int{}
 	var times []float64
 	for i, t := range gb.Tests {
 		row := testRow{Number: t.Number, Name: t.Name, Hidden: t.Hidden, Total: len(gb.Submissions), Optimal: "–"}
@@ -229,7 +230,7 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 		} else if t.Optimum.Known {
 			row.Optimal = strconv.Itoa(t.Optimum.Length)
 		}
-		counts := map[grader.Verdict]int{}
+		counts := map[check.Verdict]int{}
 		var testTimes []float64
 		for _, s := range gb.Submissions {
 			r := s.Results[i]
@@ -290,7 +291,7 @@ func (gb Gradebook) summaryView(o SummaryOptions) summaryView {
 				Title: fmt.Sprintf("test %d, %s: %s, %s of %s points — %s", gb.Tests[i].Number, gb.Tests[i].Name, r.Verdict, formatPoints(r.Score(gb.Rubric)), formatPoints(r.Max(gb.Rubric)), firstLine(r.Summary, 200)),
 			}
 			var failed []string
-			for _, c := range r.ScoredChecks(gb.Rubric) {
+			for _, c := range r.ScoredCriteria(gb.Rubric) {
 				if !c.Passed {
 					failed = append(failed, c.Title())
 				}
@@ -335,7 +336,7 @@ func (gb Gradebook) checkRows() []checkRow {
 	for _, s := range gb.Submissions {
 		failedHere := map[int]bool{}
 		for _, r := range s.Results {
-			for _, c := range r.ScoredChecks(gb.Rubric) {
+			for _, c := range r.ScoredCriteria(gb.Rubric) {
 				title := c.Title()
 				i, ok := index[title]
 				if !ok {
@@ -382,12 +383,12 @@ func shortPoints(p float64) string {
 // program (not a build failure or the grader's own error), so that its
 // time means something.
 func ran(r grader.Result) bool {
-	return r.Verdict != grader.BuildFailed && r.Verdict != grader.GraderError
+	return r.Verdict != check.BuildFailed && r.Verdict != check.GraderError
 }
 
-func verdictCounts(counts map[grader.Verdict]int) []verdictCount {
+func verdictCounts(counts map[check.Verdict]int) []verdictCount {
 	var out []verdictCount
-	for _, v := range grader.Verdicts {
+	for _, v := range check.Verdicts {
 		if counts[v] > 0 {
 			out = append(out, verdictCount{Verdict: v, Tone: string(v.Tone()), Count: counts[v]})
 		}

@@ -8,8 +8,8 @@ import (
 
 // The interfaces kpuzzle init --interface scaffolds, and the starter
 // languages of each; the first is the one used without --language.
-func ExampleInterfaces() {
-	for _, i := range scaffold.Interfaces() {
+func ExampleKinds() {
+	for _, i := range scaffold.Kinds() {
 		fmt.Printf("%-16s %v\n", i.Name, i.Languages)
 	}
 	// Output:

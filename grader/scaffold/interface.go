@@ -10,19 +10,19 @@ import (
 	"github.com/kpuzzle/kpuzzle/puzzles/suggest"
 )
 
-// Interface is one way the graded program talks to the grader (one of
+// Kind is one way the graded program talks to the grader (one of
 // the grader's submission interfaces, grader.Kinds), as kpuzzle init
 // writes starter code for it: docs/grading.md describes the run.* keys
 // each one uses. The grader's kind holds everything about it (its
 // starter: grader.Starter); this is what the templates read.
-type Interface struct {
+type Kind struct {
 	// Name is how --interface spells it (grader.Starter.Name, which may
 	// differ from the grader's name); "" means the file interface.
 	Name string
-	// Kind is the grader's name of the interface (one of
-	// grader.InterfaceNames), which the assignment's run section selects;
-	// "" means grader.InterfaceFile.
-	Kind string
+	// GraderName is the grader's name of the interface (one of
+	// grader.KindNames), which the assignment's run section selects;
+	// "" means grader.KindFile.
+	GraderName string
 	// Title says what it is, for kpuzzle init's output and the README.
 	Title string
 	// Languages are the names of the starter languages written for it;
@@ -32,88 +32,99 @@ type Interface struct {
 	starter grader.Starter
 }
 
-// interfaceOf is kind as kpuzzle init writes it.
-func interfaceOf(kind grader.Interface) Interface {
+// kindOf is kind as kpuzzle init writes it.
+func kindOf(kind grader.Kind) Kind {
 	s := kind.Starter()
-	return Interface{Name: s.Name, Kind: kind.Name(), Title: s.Title, Languages: s.Languages, starter: s}
+	return Kind{Name: s.Name, GraderName: kind.Name(), Title: s.Title, Languages: s.Languages, starter: s}
 }
 
-// Interfaces lists the interfaces that have starter code, in the order
+// Kinds lists the interfaces that have starter code, in the order
 // of grader.Kinds (the file interface first).
-func Interfaces() []Interface {
-	var out []Interface
+func Kinds() []Kind {
+	var out []Kind
 	for _, k := range grader.Kinds() {
-		if i := interfaceOf(k); len(i.Languages) > 0 {
+		if i := kindOf(k); len(i.Languages) > 0 {
 			out = append(out, i)
 		}
 	}
 	return out
 }
 
-// InterfaceNames lists the names --interface takes.
-func InterfaceNames() []string {
+// KindNames lists the names --interface takes.
+func KindNames() []string {
 	var names []string
-	for _, i := range Interfaces() {
+	for _, i := range Kinds() {
 		names = append(names, i.Name)
 	}
 	return names
 }
 
-// LookupInterface returns the interface called name, as --interface
+// LookupKind returns the interface called name, as --interface
 // spells it or as the grader does (grader.LookupKind, which takes the
 // kinds' aliases), case-insensitively; "" is the file interface.
-func LookupInterface(name string) (Interface, error) {
+func LookupKind(name string) (Kind, error) {
 	want := strings.ToLower(strings.TrimSpace(name))
 	if want == "" {
-		want = grader.InterfaceFile
+		want = grader.KindFile
 	}
 	for _, k := range grader.Kinds() {
-		i := interfaceOf(k)
+		i := kindOf(k)
 		if i.Name != want && !i.Is(want) {
 			continue
 		}
 		if len(i.Languages) == 0 {
-			return Interface{}, fmt.Errorf("interface %q has no starter code: %s", name, i.starter.Missing)
+			return Kind{}, fmt.Errorf("interface %q has no starter code: %s", name, i.starter.Missing)
 		}
 		return i, nil
 	}
-	names := InterfaceNames()
-	return Interface{}, fmt.Errorf("interface %q: expected one of %s%s", name, strings.Join(names, ", "), suggest.Phrase(name, names))
+	names := KindNames()
+	return Kind{}, fmt.Errorf("interface %q: expected one of %s%s", name, strings.Join(names, ", "), suggest.Phrase(name, names))
 }
 
-// IsFile reports whether this is the file interface (the zero Interface
+// IsFile reports whether this is the file interface (the zero Kind
 // is).
-func (i Interface) IsFile() bool { return i.kind() == grader.InterfaceFile }
+func (i Kind) IsFile() bool { return i.kind() == grader.KindFile }
 
 // kind is the grader's name of the interface.
-func (i Interface) kind() string {
-	if i.Kind != "" {
-		return i.Kind
+func (i Kind) kind() string {
+	if i.GraderName != "" {
+		return i.GraderName
 	}
-	if k, ok := grader.CanonicalInterface(i.Name); ok {
+	if k, ok := grader.CanonicalKind(i.Name); ok {
 		return k
 	}
-	return grader.InterfaceFile
+	return grader.KindFile
 }
 
 // Is reports whether the interface is the one called name, spelled as
-// --interface or the grader spells it; the zero Interface is the file
+// --interface or the grader spells it; the zero Kind is the file
 // interface.
-func (i Interface) Is(name string) bool {
-	k, ok := grader.CanonicalInterface(name)
+func (i Kind) Is(name string) bool {
+	k, ok := grader.CanonicalKind(name)
 	return ok && k == i.kind()
 }
 
+// TemplateFile is the template (a path in templates.FS) of the
+// interface's own sections of the handout, the assignment file and the
+// README: assignment/kinds/KIND.tmpl, KIND the grader's name of the
+// interface. It defines kind.run (the assignment file's comment on how a
+// submission is run), kind.program and kind.implement (the handout's
+// "Your program" and "What you must implement"), and, where the
+// interface says otherwise than the others, kind.claims, kind.optimal,
+// kind.unsolvable, kind.check-yourself and kind.starters. Render reads
+// it with every template it renders for Data.
+func (i Kind) TemplateFile() string { return "assignment/kinds/" + i.kind() + ".tmpl" }
+
 // Help is kpuzzle init's description of the interface, one line.
-func (i Interface) Help() string { return i.starter.Help }
+func (i Kind) Help() string { return i.starter.Help }
 
 // Supports reports whether the interface has starter code in the
 // language called name.
-func (i Interface) Supports(language string) bool { return slices.Contains(i.Languages, language) }
+func (i Kind) Supports(language string) bool { return slices.Contains(i.Languages, language) }
 
 // checkShape says why the interface cannot pose boards of shape s
 // (Princeton's Board is square).
-func (i Interface) checkShape(s puzzles.Shape) error {
+func (i Kind) checkShape(s puzzles.Shape) error {
 	if i.starter.Square != "" && s.Rows != s.Cols {
 		return optionErrorf("shape", "the %s interface (%s) takes square boards only; %s is not square", i.Name, i.starter.Square, s)
 	}
@@ -124,7 +135,7 @@ func (i Interface) checkShape(s puzzles.Shape) error {
 // its starter's template folder and files, its run (and build) section,
 // and how a student runs it. ok is false when i has no starter code in
 // l.
-func (i Interface) adapt(l Language, wallTime string) (Language, bool) {
+func (i Kind) adapt(l Language, wallTime string) (Language, bool) {
 	switch {
 	case i.IsFile():
 		return l, true
@@ -145,7 +156,7 @@ func (i Interface) adapt(l Language, wallTime string) (Language, bool) {
 
 // lookup returns the language called name as interface i runs it, and
 // i's other languages. An empty name is i's default language.
-func (i Interface) lookup(name, wallTime, goDir string) (Language, []Language, error) {
+func (i Kind) lookup(name, wallTime, goDir string) (Language, []Language, error) {
 	if strings.TrimSpace(name) == "" {
 		name = i.Languages[0]
 	}

@@ -26,16 +26,16 @@ import (
 // prints (or, for the function interface, what its main prints of
 // solve's result), as the grader would read the answer, and how the
 // program ended.
-func interfaceStarter(t *testing.T, iface scaffold.Interface, name string, data scaffold.Data) func(puzzles.Board) (string, error) {
+func interfaceStarter(t *testing.T, iface scaffold.Kind, name string, data scaffold.Data) func(puzzles.Board) (string, error) {
 	t.Helper()
 	lang, _, err := scaffold.LookupLanguage(name, "10s", "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	data.Interface = iface
+	data.Kind = iface
 	lang.Dir = iface.Name + "/" + name
-	if iface.Is(grader.InterfaceJavaAPI) {
+	if iface.Is(grader.KindJavaAPI) {
 		lang.Files = []string{"Board.java", "Solver.java"}
 	}
 	if name == "go" {
@@ -74,9 +74,9 @@ func interfaceStarter(t *testing.T, iface scaffold.Interface, name string, data 
 		var stdin string
 		args := run
 		switch {
-		case iface.Is(grader.InterfaceStdin):
+		case iface.Is(grader.KindStdin):
 			stdin = b.Format(puzzles.FormatRows)
-		case iface.Is(grader.InterfaceInteractive):
+		case iface.Is(grader.KindInteractive):
 			s := b.Shape()
 			stdin = fmt.Sprintf("2\n%d %d\n%s\n3\n", s.Rows, s.Cols, strings.TrimSpace(b.Format(puzzles.FormatRows)))
 		default: // a puzzle file, read by the starter's main
@@ -93,7 +93,7 @@ func interfaceStarter(t *testing.T, iface scaffold.Interface, name string, data 
 		if err := cmd.Run(); err != nil {
 			return stdout.String(), fmt.Errorf("%s on %s: %v\n%s", strings.Join(args, " "), b, err, stderr.String())
 		}
-		if !iface.Is(grader.InterfaceInteractive) {
+		if !iface.Is(grader.KindInteractive) {
 			return stdout.String(), nil
 		}
 		// What run.extract reads of the report.
@@ -129,7 +129,7 @@ func TestInterfaceStartersOnTrivialPuzzles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs every interface's starter in four languages; go test without -short runs it")
 	}
-	for _, iface := range scaffold.Interfaces() {
+	for _, iface := range scaffold.Kinds() {
 		if iface.IsFile() {
 			continue // TestStarterCodeOnTrivialPuzzles
 		}
@@ -141,7 +141,7 @@ func TestInterfaceStartersOnTrivialPuzzles(t *testing.T) {
 					moves      puzzles.Convention
 					blankFirst bool
 				}{{puzzles.TileMoves, false}, {puzzles.BlankMoves, true}} {
-					run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Moves: variant.moves.String(), BlankFirst: variant.blankFirst, Baseline: true})
+					run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Convention: variant.moves.String(), BlankFirst: variant.blankFirst, Baseline: true})
 					goalOf := puzzles.DefaultGoal
 					if variant.blankFirst {
 						goalOf = puzzles.BlankFirstGoal
@@ -159,7 +159,7 @@ func TestInterfaceStartersOnTrivialPuzzles(t *testing.T) {
 						{"unsolvable 2x2", puzzles.RandomUnsolvable(puzzles.NewRand(1), g22), g22},
 					}
 					for _, tc := range cases {
-						if iface.Is(grader.InterfaceJavaAPI) && tc.board.Shape().Rows != tc.board.Shape().Cols {
+						if iface.Is(grader.KindJavaAPI) && tc.board.Shape().Rows != tc.board.Shape().Cols {
 							continue
 						}
 						out, err := run(tc.board)
@@ -167,7 +167,7 @@ func TestInterfaceStartersOnTrivialPuzzles(t *testing.T) {
 							t.Fatal(err)
 						}
 						what := fmt.Sprintf("%s %v, %s", name, variant, tc.name)
-						ans, _, err := notation.Read(strings.NewReader(out), "output", notation.Options{Start: tc.board, Moves: variant.moves})
+						ans, _, err := notation.Read(strings.NewReader(out), "output", notation.Options{Start: tc.board, Convention: variant.moves})
 						if err != nil {
 							t.Fatalf("%s: %v\n%s", what, err, out)
 						}
@@ -201,14 +201,14 @@ func TestInterfaceStartersGiveUp(t *testing.T) {
 		t.Skip("runs every starter of every interface to its limit; go test without -short runs it")
 	}
 	far := puzzles.MustBoard(4, 4, 14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3)
-	for _, iface := range scaffold.Interfaces() {
+	for _, iface := range scaffold.Kinds() {
 		if iface.IsFile() {
 			continue
 		}
 		for _, name := range iface.Languages {
 			t.Run(iface.Name+"/"+name, func(t *testing.T) {
 				needStarterTool(t, name)
-				run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Moves: "tile", Baseline: true})
+				run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Convention: "tile", Baseline: true})
 				out, err := run(far)
 				wantNoAnswer(t, iface, out, err, "gave up")
 			})
@@ -219,9 +219,9 @@ func TestInterfaceStartersGiveUp(t *testing.T) {
 // wantNoAnswer checks that a starter's run printed no answer: the
 // function and the Java Solver raise an error saying why (holding say),
 // the others exit normally.
-func wantNoAnswer(t *testing.T, iface scaffold.Interface, out string, err error, say string) {
+func wantNoAnswer(t *testing.T, iface scaffold.Kind, out string, err error, say string) {
 	t.Helper()
-	raises := iface.Is(grader.InterfaceFunction) || iface.Is(grader.InterfaceJavaAPI)
+	raises := iface.Is(grader.KindFunction) || iface.Is(grader.KindJavaAPI)
 	switch {
 	case raises && (err == nil || !strings.Contains(err.Error(), say)):
 		t.Errorf("want an error saying %q, got %v; printed %q", say, err, out)
@@ -242,7 +242,7 @@ func TestInterfaceSkeletonsAnswerNothing(t *testing.T) {
 		t.Skip("compiles and runs every interface's skeleton starter; go test without -short runs it")
 	}
 	near := oracletest.Walk(puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3}), 1)
-	for _, iface := range scaffold.Interfaces() {
+	for _, iface := range scaffold.Kinds() {
 		if iface.IsFile() {
 			continue // TestStarterCodeOnTrivialPuzzles
 		}
@@ -250,7 +250,7 @@ func TestInterfaceSkeletonsAnswerNothing(t *testing.T) {
 			t.Run(iface.Name+"/"+name, func(t *testing.T) {
 				needStarterTool(t, name)
 				t.Parallel()
-				run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Moves: "tile"})
+				run := interfaceStarter(t, iface, name, scaffold.Data{Name: "test", Convention: "tile"})
 				out, err := run(near)
 				wantNoAnswer(t, iface, out, err, "not written yet")
 			})
@@ -263,7 +263,7 @@ func TestInterfaceSkeletonsAnswerNothing(t *testing.T) {
 // fixed data and compares them with testdata/INTERFACE-*.golden; run
 // with -update to rewrite them after a deliberate change.
 func TestInterfaceTemplatesGolden(t *testing.T) {
-	for _, iface := range scaffold.Interfaces() {
+	for _, iface := range scaffold.Kinds() {
 		if iface.IsFile() {
 			continue
 		}
@@ -286,27 +286,27 @@ func TestInterfaceTemplatesGolden(t *testing.T) {
 	}
 }
 
-// TestLookupInterfaceTakesTheGradersNames: --interface takes the
+// TestLookupKindTakesTheGradersNames: --interface takes the
 // grader's names of the interfaces beside its own spellings, each
 // interface knows its grader name, and the Berkeley interface, which has
 // no starter code, is refused saying so.
-func TestLookupInterfaceTakesTheGradersNames(t *testing.T) {
+func TestLookupKindTakesTheGradersNames(t *testing.T) {
 	for name, want := range map[string]string{
 		"python-function": "python-function", "function": "python-function",
 		"java-api": "java-api", "java_api": "java-api", "JAVA_API": "java-api",
-		"": grader.InterfaceFile, "stdin": grader.InterfaceStdin,
+		"": grader.KindFile, "stdin": grader.KindStdin,
 	} {
-		i, err := scaffold.LookupInterface(name)
+		i, err := scaffold.LookupKind(name)
 		if err != nil || i.Name != want {
-			t.Errorf("LookupInterface(%q) = %q, %v; want %s", name, i.Name, err, want)
+			t.Errorf("LookupKind(%q) = %q, %v; want %s", name, i.Name, err, want)
 		}
 	}
-	for _, i := range scaffold.Interfaces() {
-		if !slices.Contains(grader.InterfaceNames(), i.Kind) || !i.Is(i.Kind) || !i.Is(i.Name) {
-			t.Errorf("%s: grader name %q", i.Name, i.Kind)
+	for _, i := range scaffold.Kinds() {
+		if !slices.Contains(grader.KindNames(), i.GraderName) || !i.Is(i.GraderName) || !i.Is(i.Name) {
+			t.Errorf("%s: grader name %q", i.Name, i.GraderName)
 		}
 	}
-	if _, err := scaffold.LookupInterface("berkeley"); err == nil || !strings.Contains(err.Error(), "no starter code") {
-		t.Errorf("LookupInterface(berkeley): %v", err)
+	if _, err := scaffold.LookupKind("berkeley"); err == nil || !strings.Contains(err.Error(), "no starter code") {
+		t.Errorf("LookupKind(berkeley): %v", err)
 	}
 }

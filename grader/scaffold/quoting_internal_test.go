@@ -87,7 +87,7 @@ func quotingData(t testing.TB, name, file string) (Data, plData) {
 	lang.Local = fmt.Sprintf(lang.Local, "3x3/puzzle_2.txt")
 	d := Data{
 		Name: name, Generator: "kpuzzle init --shape 3x3 --seed 1 " + name,
-		Moves: "tile", PuzzlesDir: "puzzles", Language: lang, Others: others, Shapes: "3x3", Depths: "4 to 24 moves (3x3)",
+		Convention: "tile", PuzzlesDir: "puzzles", Language: lang, Others: others, Shapes: "3x3", Depths: "4 to 24 moves (3x3)",
 		WallTime: "10s", Example: "3x3/puzzle_2.txt", KpuzzleVersion: "v1.2.3 " + name, KpuzzleModuleVersion: "v1.2.3",
 		GoVersion: "go1.26.8", GoSetupVersion: "1.26.8",
 	}

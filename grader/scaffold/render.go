@@ -19,15 +19,15 @@ import (
 type Data struct {
 	Name       string
 	Generator  string
-	Moves      string
+	Convention string
 	BlankFirst bool
 	// PuzzlesDir is puzzles.dir of the assignment file.
 	PuzzlesDir string
-	// Interface is how the program receives a puzzle and answers; the
-	// zero Interface is the file interface.
-	Interface Interface
-	Language  Language
-	Others    []Language
+	// Kind is how the program receives a puzzle and answers; the
+	// zero Kind is the file interface.
+	Kind     Kind
+	Language Language
+	Others   []Language
 	// Shapes lists the boards of the tests, for the handout.
 	Shapes string
 	// Depths gives each shape's range of optimal lengths, for the
@@ -66,11 +66,11 @@ func (d Data) ExampleRows() string {
 // assignment's convention.
 func (d Data) ExampleMoves() string {
 	switch {
-	case d.BlankFirst && d.Moves == "blank":
+	case d.BlankFirst && d.Convention == "blank":
 		return "the blank moves up, then left"
 	case d.BlankFirst:
 		return "the 4 slides down, then the 1 slides right"
-	case d.Moves == "blank":
+	case d.Convention == "blank":
 		return "the blank moves down, then right"
 	}
 	return "the 5 slides up, then the 8 slides left"
@@ -78,7 +78,7 @@ func (d Data) ExampleMoves() string {
 
 // ExampleAnswer is the answer file of the example puzzle.
 func (d Data) ExampleAnswer() string {
-	if d.BlankFirst == (d.Moves == "blank") {
+	if d.BlankFirst == (d.Convention == "blank") {
 		return "UP\nLEFT"
 	}
 	return "DOWN\nRIGHT"
@@ -228,7 +228,9 @@ func shellWord(s string) string {
 // Render executes the embedded template name (a path in templates.FS)
 // with data, with the quoting functions (yaml, line, sh). Workflow
 // templates (.yml.tmpl) use [[ ]] as delimiters, since GitHub's
-// expressions are ${{ }}.
+// expressions are ${{ }}. With Data, the templates of its interface's
+// own sections (Kind.TemplateFile) are read too, after name, so
+// that they replace its defaults.
 func Render(name string, data any) ([]byte, error) {
 	text, err := templates.Read(name)
 	if err != nil {
@@ -240,6 +242,16 @@ func Render(name string, data any) ([]byte, error) {
 	}
 	if t, err = t.Parse(text); err != nil {
 		return nil, fmt.Errorf("template %s: %w", name, err)
+	}
+	if d, ok := data.(Data); ok && !strings.HasSuffix(name, ".yml.tmpl") {
+		kind := d.Kind.TemplateFile()
+		text, err := templates.Read(kind)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := t.New(path.Base(kind)).Parse(text); err != nil {
+			return nil, fmt.Errorf("template %s: %w", kind, err)
+		}
 	}
 	var buf bytes.Buffer
 	if err := t.Execute(&buf, data); err != nil {

@@ -25,7 +25,7 @@ type Options struct {
 	// Name is the assignment's name, in the reports and the handout.
 	Name string
 	// Interface is how the graded program receives a puzzle and gives
-	// its answer (one of InterfaceNames; "" is the file interface).
+	// its answer (one of KindNames; "" is the file interface).
 	Interface string
 	// Language is the language the assignment builds and runs (one of
 	// the interface's Languages; "" is its first); the interface's other
@@ -43,9 +43,9 @@ type Options struct {
 	Seed uint64
 	// Goal is "", "default" or "blank-first": the goals the starter code
 	// knows.
-	Goal   string
-	Moves  puzzles.Convention
-	Format puzzles.Format
+	Goal       string
+	Convention puzzles.Convention
+	Format     puzzles.Format
 	// WallTime is the time limit of one test (run.wall_time).
 	WallTime time.Duration
 	// Baseline writes starter code with a working baseline search (a
@@ -140,7 +140,7 @@ func DefaultDepths(s puzzles.Shape) setgen.Range {
 // cannot use is an *OptionError; a set that cannot be had wraps
 // setgen.ErrSpec; a cancelled ctx stops it with ctx's error, wrapped.
 func New(ctx context.Context, o Options) (Scaffold, error) {
-	iface, err := LookupInterface(o.Interface)
+	iface, err := LookupKind(o.Interface)
 	if err != nil {
 		return Scaffold{}, &OptionError{Option: "interface", Err: err}
 	}
@@ -209,7 +209,7 @@ func New(ctx context.Context, o Options) (Scaffold, error) {
 		}
 		spec.Groups = public
 	}
-	spec.Seed, spec.Moves, spec.Format = o.Seed, o.Moves, o.Format
+	spec.Seed, spec.Convention, spec.Format = o.Seed, o.Convention, o.Format
 	spec.Generator = o.commandLine(shapeNames)
 	set, err := setgen.Generate(ctx, spec, o.Generate)
 	if err != nil {
@@ -240,8 +240,8 @@ func New(ctx context.Context, o Options) (Scaffold, error) {
 		lang.Local = fmt.Sprintf(lang.Local, example)
 	}
 	data := Data{
-		Name: o.Name, Generator: spec.Generator, Moves: o.Moves.String(), BlankFirst: blankFirst,
-		PuzzlesDir: "puzzles", Interface: iface, Language: lang, Others: others,
+		Name: o.Name, Generator: spec.Generator, Convention: o.Convention.String(), BlankFirst: blankFirst,
+		PuzzlesDir: "puzzles", Kind: iface, Language: lang, Others: others,
 		Shapes: humanList(shapeNames), Depths: humanList(depthNames), Large: large, WallTime: o.WallTime.String(), Example: example,
 		Baseline: o.Baseline, BaselineSolvesAll: baselineSolvesAll(o.Shapes),
 		KpuzzleVersion: o.KpuzzleVersion, KpuzzleModuleVersion: moduleVersion(o.KpuzzleVersion),
@@ -266,7 +266,7 @@ func baselineSolvesAll(shapes []puzzles.Shape) bool {
 // commandLine records how the scaffold's puzzle set was made.
 func (o Options) commandLine(shapes []string) string {
 	parts := []string{"kpuzzle init"}
-	if i, err := LookupInterface(o.Interface); err == nil && !i.IsFile() {
+	if i, err := LookupKind(o.Interface); err == nil && !i.IsFile() {
 		parts = append(parts, "--interface "+i.Name)
 	}
 	parts = append(parts, "--shape "+strings.Join(shapes, ","))
@@ -277,8 +277,8 @@ func (o Options) commandLine(shapes []string) string {
 	if o.Goal != "" {
 		parts = append(parts, "--goal "+o.Goal)
 	}
-	if o.Moves != puzzles.TileMoves {
-		parts = append(parts, "--moves "+o.Moves.String())
+	if o.Convention != puzzles.TileMoves {
+		parts = append(parts, "--moves "+o.Convention.String())
 	}
 	if o.Format != puzzles.FormatRows {
 		parts = append(parts, "--format "+o.Format.String())
@@ -391,7 +391,7 @@ func writeChecker(dir string, sc Scaffold) error {
 	}
 	var buf bytes.Buffer
 	_, err := checkpage.WriteCourse(&buf, checkpage.Course{
-		Title: sc.Data.Name + ": answer checker", Moves: sc.Data.Moves, Goal: goal,
+		Title: sc.Data.Name + ": answer checker", Convention: sc.Data.Convention, Goal: goal,
 		SetDir: filepath.Join(dir, "classroom", "puzzles"), SetName: "the public tests",
 	})
 	if err != nil {

@@ -28,7 +28,7 @@ func smallOptions() scaffold.Options {
 	return scaffold.Options{
 		Name: "Homework 2", Language: "java", Shapes: []puzzles.Shape{{Rows: 2, Cols: 3}, {Rows: 3, Cols: 3}},
 		Depth: &setgen.Range{Min: 2, Max: 8}, Public: 2, Hidden: 1, Unsolvable: 1, Seed: 7,
-		Moves: puzzles.BlankMoves, Format: puzzles.FormatRows, WallTime: 5 * time.Second,
+		Convention: puzzles.BlankMoves, Format: puzzles.FormatRows, WallTime: 5 * time.Second,
 		KpuzzleVersion: "v1.2.3", GoVersion: "go1.26.8",
 	}
 }
@@ -79,7 +79,7 @@ func TestNewAndWrite(t *testing.T) {
 		t.Errorf("the students' tests (-want +got):\n%s", diff)
 	}
 	d := sc.Data
-	if d.Language.Name != "java" || len(d.Others) != 3 || d.Moves != "blank" || d.Shapes != "2x3 and 3x3" || d.WallTime != "5s" ||
+	if d.Language.Name != "java" || len(d.Others) != 3 || d.Convention != "blank" || d.Shapes != "2x3 and 3x3" || d.WallTime != "5s" ||
 		d.Depths != "2 to 8 moves (2x3) and 2 to 8 moves (3x3)" || d.Large ||
 		d.KpuzzleModuleVersion != "v1.2.3" || d.GoSetupVersion != "1.26.8" || !strings.Contains(d.Language.Local, "puzzles/"+d.Example) {
 		t.Errorf("data %+v", d)
@@ -134,8 +134,8 @@ func TestNewAndWrite(t *testing.T) {
 	for f, want := range map[string]int{"assignment.yaml": 10, "classroom/.kpuzzle/assignment.yaml": 6} {
 		asg := readAssignment(t, filepath.Join(dir, f))
 		tests, err := asg.LoadTests()
-		if err != nil || len(tests) != want || asg.Moves != "blank" {
-			t.Errorf("%s: %d tests (%v), moves %q; want %d tests, blank", f, len(tests), err, asg.Moves, want)
+		if err != nil || len(tests) != want || asg.ConventionName != "blank" {
+			t.Errorf("%s: %d tests (%v), moves %q; want %d tests, blank", f, len(tests), err, asg.ConventionName, want)
 		}
 	}
 

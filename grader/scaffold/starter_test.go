@@ -68,7 +68,7 @@ func TestStarterCodeOnTrivialPuzzles(t *testing.T) {
 				moves      puzzles.Convention
 				blankFirst bool
 			}{{puzzles.TileMoves, false}, {puzzles.BlankMoves, true}} {
-				data := scaffold.Data{Name: "test", Moves: variant.moves.String(), BlankFirst: variant.blankFirst, Baseline: true}
+				data := scaffold.Data{Name: "test", Convention: variant.moves.String(), BlankFirst: variant.blankFirst, Baseline: true}
 				run := buildStarter(t, l, data)
 				goalOf := puzzles.DefaultGoal
 				if variant.blankFirst {
@@ -122,7 +122,7 @@ func TestStarterCodeOnTrivialPuzzles(t *testing.T) {
 			}
 
 			// The skeleton leaves the search to the student.
-			run := buildStarter(t, l, scaffold.Data{Name: "test", Moves: "tile"})
+			run := buildStarter(t, l, scaffold.Data{Name: "test", Convention: "tile"})
 			dir := t.TempDir()
 			in, out := filepath.Join(dir, "input.txt"), filepath.Join(dir, "output.txt")
 			if err := os.WriteFile(in, []byte(oracletest.Walk(puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3}), 1).Format(puzzles.FormatRows)), 0o644); err != nil {
@@ -152,7 +152,7 @@ func TestTemplatesGolden(t *testing.T) {
 	lang.Local = fmt.Sprintf(lang.Local, "3x3/puzzle_2.txt")
 	data := scaffold.Data{
 		Name: "Project 1: the k-puzzle", Generator: "kpuzzle init --shape 3x3,4x4 --public 3 --hidden 5 --unsolvable 1 --seed 1",
-		Moves: "tile", PuzzlesDir: "puzzles", Language: lang, Others: others, Shapes: "3x3 and 4x4", Depths: "4 to 24 moves (3x3) and 8 to 36 moves (4x4)",
+		Convention: "tile", PuzzlesDir: "puzzles", Language: lang, Others: others, Shapes: "3x3 and 4x4", Depths: "4 to 24 moves (3x3) and 8 to 36 moves (4x4)",
 		WallTime: "10s", Example: "3x3/puzzle_2.txt", KpuzzleVersion: "v1.2.3", KpuzzleModuleVersion: "v1.2.3",
 		GoVersion: "go1.26.8", GoSetupVersion: "1.26.8",
 	}
@@ -171,7 +171,7 @@ func TestTemplatesGolden(t *testing.T) {
 func TestHandoutExampleIsRight(t *testing.T) {
 	for _, moves := range []puzzles.Convention{puzzles.TileMoves, puzzles.BlankMoves} {
 		for _, blankFirst := range []bool{false, true} {
-			d := scaffold.Data{Moves: moves.String(), BlankFirst: blankFirst}
+			d := scaffold.Data{Convention: moves.String(), BlankFirst: blankFirst}
 			b, err := puzzles.ParseBoard(strings.NewReader(d.ExampleRows()), "example")
 			if err != nil {
 				t.Fatal(err)

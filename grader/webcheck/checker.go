@@ -5,10 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 	"strings"
 
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/replay"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
@@ -22,9 +21,9 @@ import (
 type Config struct {
 	// Title heads the page; empty means "kpuzzle checker".
 	Title string `json:"title,omitempty"`
-	// Moves is the course's move convention, "tile" or "blank" ("" means
+	// Convention is the course's move convention, "tile" or "blank" ("" means
 	// tile).
-	Moves string `json:"moves,omitempty"`
+	Convention string `json:"moves,omitempty"`
 	// Goal is the course's goal: "default", "blank-first" or an explicit
 	// goal board's cells ("0 1 2 3 4 5 6 7 8"); "" means default.
 	Goal string `json:"goal,omitempty"`
@@ -75,8 +74,8 @@ type Request struct {
 	Puzzle string `json:"puzzle"`
 	// Answer is the answer file's text.
 	Answer string `json:"answer"`
-	// Moves is "tile", "blank" or "" for the page's convention.
-	Moves string `json:"moves,omitempty"`
+	// Convention is "tile", "blank" or "" for the page's convention.
+	Convention string `json:"moves,omitempty"`
 	// Goal is "default", "blank-first" or "" for the page's goal.
 	Goal string `json:"goal,omitempty"`
 	// Stage is the stage to run; "" means StageQuick.
@@ -92,7 +91,7 @@ type Response struct {
 	// Error is set, alone, when the puzzle (or an option) cannot be read:
 	// one line naming the line and column and what was expected.
 	Error string `json:"error,omitempty"`
-	// Verdict is the checker's verdict name (grader.Verdict).
+	// Verdict is the checker's verdict name (check.Verdict).
 	Verdict string `json:"verdict,omitempty"`
 	// Tone is how the page colours the verdict: "good" (optimal,
 	// unsolvable-correct), "warn" (valid, suboptimal) or "bad".
@@ -100,12 +99,12 @@ type Response struct {
 	// Summary is kpuzzle check's one-line explanation.
 	Summary string `json:"summary,omitempty"`
 	// Details are kpuzzle check's further lines that draw no board
-	// (grader.Report.Notes): the replay page below draws the boards.
+	// (check.Report.Notes): the replay page below draws the boards.
 	Details []string `json:"details,omitempty"`
 	// Heading says what was checked: shape, goal and convention.
 	Heading string `json:"heading,omitempty"`
 	// Report is kpuzzle check --json's report.
-	Report *grader.Report `json:"report,omitempty"`
+	Report *check.Report `json:"report,omitempty"`
 	// Proving is set by StageQuick when only a search can prove the
 	// optimal length the verdict's explanation needs (a solved answer, or
 	// UNSOLVABLE for a solvable puzzle, where kpuzzle check says how short
@@ -137,10 +136,10 @@ type Checker struct {
 // configuration that names an unknown convention or goal, or a set entry
 // that is not a board.
 func New(cfg Config) (*Checker, error) {
-	if cfg.Moves == "" {
-		cfg.Moves = "tile"
+	if cfg.Convention == "" {
+		cfg.Convention = "tile"
 	}
-	if _, err := puzzles.ParseConvention(cfg.Moves); err != nil {
+	if _, err := puzzles.ParseConvention(cfg.Convention); err != nil {
 		return nil, fmt.Errorf("page configuration: %w", err)
 	}
 	c := &Checker{cfg: cfg, prover: &reference.Prover{Heuristics: Heuristics()}}
@@ -178,13 +177,27 @@ func (p Puzzle) boards() (puzzles.Board, puzzles.Board, error) {
 	return b, g, nil
 }
 
-// Heuristics is the heuristics the page's prover chooses from: the
-// built-in ones, and on 4x4 the pattern database 5-5-5 built in memory
-// (3 x 524,160 entries, never written anywhere).
+// Heuristics is the heuristics the page's prover chooses from: those the
+// auto route chooses from (reference.AutoHeuristics), and on 4x4 the
+// pattern database 5-5-5 built in memory (3 x 524,160 entries, never
+// written anywhere).
 func Heuristics() *reference.Heuristics {
-	hs := reference.BuiltinHeuristics()
+	hs := reference.AutoHeuristics()
 	build := func(ctx context.Context, g puzzles.Goal) (search.Heuristic, error) {
-		return pdb.OpenSpec(ctx, "pdb:555", g, pdb.Options{Dir: "/nonexistent-kpuzzle-page", NoSave: true, Workers: 1})
+		// Built in memory, one table at a time, rather than through
+		// pdb.OpenSpec, whose file cache and spec parsing the page has
+		// no use for (and its module would carry).
+		part, err := pdb.Named("555", g)
+		if err != nil {
+			return nil, err
+		}
+		tables := make([]*pdb.Table, len(part.Patterns))
+		for i, tiles := range part.Patterns {
+			if tables[i], err = pdb.BuildTable(ctx, g, part.Mode, tiles, pdb.BuildOptions{Workers: 1}); err != nil {
+				return nil, fmt.Errorf("pattern database 555: %w", err)
+			}
+		}
+		return pdb.New(part, tables, false)
 	}
 	four := puzzles.Shape{Rows: 4, Cols: 4}
 	err := hs.Register(reference.HeuristicInfo{
@@ -221,7 +234,7 @@ func (c *Checker) Check(ctx context.Context, req Request) (Response, error) {
 	if stage == "" {
 		stage = StageQuick
 	}
-	var opts grader.CheckOptions
+	var opts check.Options
 	switch stage {
 	case StageQuick:
 		// A board of an exact table is answered at once (the distances
@@ -245,7 +258,7 @@ func (c *Checker) Check(ctx context.Context, req Request) (Response, error) {
 	default:
 		return Response{Error: fmt.Sprintf("stage %q; expected quick, prove or stopped", clip(string(stage)))}, nil
 	}
-	rep, err := grader.Check(ctx, p, strings.NewReader(req.Answer), "answer", opts)
+	rep, err := check.Answer(ctx, p, strings.NewReader(req.Answer), "answer", opts)
 	if err != nil {
 		return Response{}, err
 	}
@@ -254,12 +267,12 @@ func (c *Checker) Check(ctx context.Context, req Request) (Response, error) {
 		Tone:      string(rep.Verdict.Tone()),
 		Summary:   rep.Summary(),
 		Details:   rep.Notes(),
-		Heading:   fmt.Sprintf("%s, %s goal, moves name where the %s goes", p.Board.Shape(), p.Goal.Name(), rep.Moves),
+		Heading:   fmt.Sprintf("%s, %s goal, moves name where the %s goes", p.Board.Shape(), p.Goal.Name(), rep.Convention),
 		Report:    &rep,
 		Proving:   needsSearch(stage, p, rep),
 		SetPuzzle: setName,
 	}
-	resp.Replay, err = c.replay(p, req.Answer, rep)
+	resp.Replay, err = c.replay(p, rep)
 	if err != nil {
 		return Response{}, err
 	}
@@ -273,16 +286,16 @@ func (c *Checker) Check(ctx context.Context, req Request) (Response, error) {
 // and the distances behind the first move off every optimal path of a
 // suboptimal or incomplete answer (the quick stage searches only boards
 // of an exact table).
-func needsSearch(stage Stage, p grader.Problem, rep grader.Report) bool {
+func needsSearch(stage Stage, p check.Problem, rep check.Report) bool {
 	if stage != StageQuick || p.Board.Len() <= reference.DefaultMaxTableCells {
 		return false
 	}
 	switch rep.Verdict {
-	case grader.Valid:
+	case check.Valid:
 		return true
-	case grader.UnsolvableWrong:
+	case check.UnsolvableWrong:
 		return rep.OptimalLength == nil
-	case grader.Suboptimal, grader.Incomplete:
+	case check.Suboptimal, check.Incomplete:
 		return rep.Solvable && rep.OffPath == nil && rep.OffPathUnknown != ""
 	}
 	return false
@@ -297,19 +310,19 @@ const DistanceNodes = 1_000_000
 
 // distances proves the distances of the first move off every optimal
 // path with the page's prover, within DistanceNodes each.
-func (c *Checker) distances() grader.Oracle {
-	return grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+func (c *Checker) distances() check.Oracle {
+	return check.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
 		proof, err := c.prover.ProveWithin(ctx, b, g, search.Limits{MaxNodes: DistanceNodes})
 		if errors.Is(err, search.ErrNodeLimit) {
-			return 0, proof.Method, fmt.Errorf("%w: %d expansions", grader.ErrOutOfBudget, DistanceNodes)
+			return 0, proof.Method, fmt.Errorf("%w: %d expansions", check.ErrOutOfBudget, DistanceNodes)
 		}
 		return proof.Length, proof.Method, err
 	})
 }
 
 // oracle proves optimal lengths with the page's prover.
-func (c *Checker) oracle() grader.Oracle {
-	return grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+func (c *Checker) oracle() check.Oracle {
+	return check.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
 		proof, err := c.prover.Prove(ctx, b, g)
 		return proof.Length, proof.Method, err
 	})
@@ -317,34 +330,34 @@ func (c *Checker) oracle() grader.Oracle {
 
 // problem reads the request's puzzle and options, and finds its answer
 // key in the built-in set.
-func (c *Checker) problem(req Request) (grader.Problem, string, error) {
-	moves := req.Moves
+func (c *Checker) problem(req Request) (check.Problem, string, error) {
+	moves := req.Convention
 	if moves == "" {
-		moves = c.cfg.Moves
+		moves = c.cfg.Convention
 	}
 	conv, err := puzzles.ParseConvention(moves)
 	if err != nil {
-		return grader.Problem{}, "", fmt.Errorf("moves: %w", err)
+		return check.Problem{}, "", fmt.Errorf("moves: %w", err)
 	}
 	if strings.TrimSpace(req.Puzzle) == "" {
-		return grader.Problem{}, "", errors.New("puzzle: empty; paste a puzzle file (rows of tile numbers, 0 for the blank)")
+		return check.Problem{}, "", errors.New("puzzle: empty; paste a puzzle file (rows of tile numbers, 0 for the blank)")
 	}
 	b, err := puzzles.ParseBoard(strings.NewReader(req.Puzzle), "puzzle")
 	if err != nil {
-		return grader.Problem{}, "", err
+		return check.Problem{}, "", err
 	}
 	g, err := c.goalFor(req.Goal, b.Shape())
 	if err != nil {
-		return grader.Problem{}, "", err
+		return check.Problem{}, "", err
 	}
-	p := grader.Problem{Board: b, Goal: g, Moves: conv}
+	p := check.Problem{Board: b, Goal: g, Convention: conv}
 	for _, e := range c.cfg.Set {
 		eb, eg, err := e.boards()
 		if err != nil || !eb.Equal(b) || !eg.Equal(g.Board()) {
 			continue
 		}
 		if e.Optimal >= 0 && puzzles.Solvable(b, g) {
-			p.Optimum = grader.KnownOptimum(e.Optimal, "answer key of "+c.setLabel())
+			p.Optimum = check.KnownOptimum(e.Optimal, "answer key of "+c.setLabel())
 		}
 		return p, e.Name, nil
 	}
@@ -376,26 +389,22 @@ func (c *Checker) goalFor(name string, s puzzles.Shape) (puzzles.Goal, error) {
 	return puzzles.Goal{}, fmt.Errorf("goal %q: expected default or blank-first", clip(name))
 }
 
-// replay renders the replay page of the answer with the report's verdict.
-func (c *Checker) replay(p grader.Problem, answer string, rep grader.Report) (string, error) {
-	page := replay.Page{Title: "Replay", Start: p.Board, Goal: p.Goal, Convention: p.Moves}
-	// The answer in whichever notation Check read it (moves, tile
-	// numbers, boards ...).
-	a, _, perr := notation.Read(strings.NewReader(answer), "answer", notation.Options{Start: p.Board, Moves: p.Moves})
-	if perr != nil || rep.Verdict == grader.Malformed {
-		if perr == nil {
-			perr = errors.New(rep.Summary())
-		}
-		page.AnswerError = perr
+// replay renders the replay page of the answer with the report's
+// verdict: the answer as the check read it (Report.Answer), in whichever
+// notation.
+func (c *Checker) replay(p check.Problem, rep check.Report) (string, error) {
+	page := replay.Page{Title: "Replay", Start: p.Board, Goal: p.Goal, Convention: p.Convention}
+	if rep.Answer == nil || rep.Verdict == check.Malformed {
+		page.AnswerError = errors.New(rep.Summary())
 	} else {
-		page.Answer = a
+		page.Answer = *rep.Answer
 	}
 	page.Verdict = string(rep.Verdict)
 	page.Summary = rep.Summary()
 	page.OptimalLength = rep.OptimalLength
 	page.OptimalSource = rep.OptimalSource
 	page.OffPath, page.Remaining = rep.OffPath, rep.Remaining
-	if rep.Verdict != grader.Valid {
+	if rep.Verdict != check.Valid {
 		page.Note = rep.Note
 	}
 	var buf bytes.Buffer
@@ -409,8 +418,8 @@ func (c *Checker) replay(p grader.Problem, answer string, rep grader.Report) (st
 // longer than MaxLinkFragment. Its cost is bounded by MaxLinkFragment,
 // whatever the answer's length: an answer of more lines than that cannot
 // fit (each line takes a byte at least) and is not split at all.
-func (c *Checker) fragment(p grader.Problem, req Request) string {
-	f := Fragment{Cells: p.Board.Cells(), Moves: req.Moves, Goal: req.Goal}
+func (c *Checker) fragment(p check.Problem, req Request) string {
+	f := Fragment{Cells: p.Board.Cells(), Convention: req.Convention, Goal: req.Goal}
 	if s := p.Board.Shape(); s.Rows != s.Cols {
 		f.Shape = s
 	}
@@ -430,7 +439,7 @@ func (c *Checker) fragment(p grader.Problem, req Request) string {
 // puzzle file's text (one row a line), its answer as an answer file's.
 // A fragment without a puzzle gives an empty Puzzle.
 func (f Fragment) Request() Request {
-	r := Request{Moves: f.Moves, Goal: f.Goal, Answer: strings.Join(f.Answer, "\n")}
+	r := Request{Convention: f.Convention, Goal: f.Goal, Answer: strings.Join(f.Answer, "\n")}
 	if len(f.Answer) > 0 {
 		r.Answer += "\n"
 	}

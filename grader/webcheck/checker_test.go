@@ -7,26 +7,26 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/grader/webcheck"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
 )
 
-// cliReport is what kpuzzle check reports: grader.Check with the reference
+// cliReport is what kpuzzle check reports: check.Answer with the reference
 // prover's oracle, the route of cmd/kpuzzle.
-func cliReport(t *testing.T, puzzle, answer string, conv puzzles.Convention, g func(puzzles.Shape) puzzles.Goal) grader.Report {
+func cliReport(t *testing.T, puzzle, answer string, conv puzzles.Convention, g func(puzzles.Shape) puzzles.Goal) check.Report {
 	t.Helper()
 	b, err := puzzles.ParseBoard(strings.NewReader(puzzle), "puzzle")
 	if err != nil {
 		t.Fatal(err)
 	}
-	oracle := grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+	oracle := check.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
 		p, err := reference.ProveOptimal(ctx, b, g)
 		return p.Length, p.Method, err
 	})
-	rep, err := grader.Check(context.Background(), grader.Problem{Board: b, Goal: g(b.Shape()), Moves: conv},
-		strings.NewReader(answer), "answer", grader.CheckOptions{Oracle: oracle})
+	rep, err := check.Answer(context.Background(), check.Problem{Board: b, Goal: g(b.Shape()), Convention: conv},
+		strings.NewReader(answer), "answer", check.Options{Oracle: oracle})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestCheckAgreesWithCheckCommand(t *testing.T) {
 		{"boards", p33, "1 2 3\n4 5 6\n0 7 8\n\n1 2 3\n4 5 6\n7 0 8\n\n1 2 3\n4 5 6\n7 8 0\n", "", "", "optimal"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			resp, err := c.Check(t.Context(), webcheck.Request{Puzzle: tc.puzzle, Answer: tc.answer, Moves: tc.moves, Goal: tc.goal})
+			resp, err := c.Check(t.Context(), webcheck.Request{Puzzle: tc.puzzle, Answer: tc.answer, Convention: tc.moves, Goal: tc.goal})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -259,7 +259,7 @@ func TestBadInput(t *testing.T) {
 		{webcheck.Request{Puzzle: "1 2 3\n4 5 y\n7 8 0\n"}, "puzzle:2:5:"},
 		{webcheck.Request{Puzzle: " \n"}, "puzzle: empty"},
 		{webcheck.Request{Puzzle: "1 2\n3 0\n"}, "the course's goal is 3x3"},
-		{webcheck.Request{Puzzle: "1 2 3\n4 5 6\n7 8 0\n", Moves: "tiles"}, "moves:"},
+		{webcheck.Request{Puzzle: "1 2 3\n4 5 6\n7 8 0\n", Convention: "tiles"}, "moves:"},
 		{webcheck.Request{Puzzle: "1 2 3\n4 5 6\n7 8 0\n", Goal: "snail"}, `goal "snail"`},
 		{webcheck.Request{Puzzle: "1 2 3\n4 5 6\n7 8 0\n", Stage: "later"}, `stage "later"`},
 	} {
@@ -271,7 +271,7 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%+v: verdict %q, error %q; want one line containing %q", tc.req, resp.Verdict, resp.Error, tc.want)
 		}
 	}
-	for _, cfg := range []webcheck.Config{{Moves: "tiles"}, {Goal: "1 2 3"}, {Set: []webcheck.Puzzle{{Name: "x", Shape: "3x3", Cells: "1 2", Goal: "0 1 2 3 4 5 6 7 8"}}}} {
+	for _, cfg := range []webcheck.Config{{Convention: "tiles"}, {Goal: "1 2 3"}, {Set: []webcheck.Puzzle{{Name: "x", Shape: "3x3", Cells: "1 2", Goal: "0 1 2 3 4 5 6 7 8"}}}} {
 		if _, err := webcheck.New(cfg); err == nil {
 			t.Errorf("New(%+v) accepted a bad configuration", cfg)
 		}

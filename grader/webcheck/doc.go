@@ -1,6 +1,6 @@
 // Package webcheck is the checker of the browser checker page (`kpuzzle
 // page`), as a plain Go library: it reads a puzzle and an answer as the
-// page's text boxes hold them, judges the answer with grader.Check — the
+// page's text boxes hold them, judges the answer with check.Answer — the
 // function behind `kpuzzle check` — and renders the replay with
 // grader/replay. Nothing in the page decides a rule: the page's script
 // hands strings to this package (compiled to WebAssembly by the main

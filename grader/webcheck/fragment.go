@@ -3,7 +3,6 @@ package webcheck
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -31,8 +30,8 @@ type Fragment struct {
 	// Answer holds the answer's lines; nil when the fragment has no
 	// answer.
 	Answer []string
-	// Moves is "tile", "blank" or "" (the page's default).
-	Moves string
+	// Convention is "tile", "blank" or "" (the page's default).
+	Convention string
 	// Goal is "default", "blank-first" or "" (the page's default).
 	Goal string
 }
@@ -82,7 +81,7 @@ func ParseFragment(s string) (Fragment, error) {
 			if value != "tile" && value != "blank" {
 				err = fmt.Errorf("moves=%q; expected tile or blank", clip(value))
 			}
-			f.Moves = value
+			f.Convention = value
 		case "goal":
 			if value != "default" && value != "blank-first" {
 				err = fmt.Errorf("goal=%q; expected default or blank-first", clip(value))
@@ -134,13 +133,57 @@ func parseAnswerLines(v string) ([]string, error) {
 			}
 			continue
 		}
-		line, err := url.PathUnescape(raw)
+		line, err := unescape(raw)
 		if err != nil {
 			return nil, fmt.Errorf("a: line %d: %q is not percent-encoded text", i+1, clip(raw))
 		}
 		lines = append(lines, line)
 	}
 	return lines, nil
+}
+
+// errEscape is a '%' not followed by two hexadecimal digits.
+var errEscape = errors.New("invalid percent escape")
+
+// unescape decodes the percent escapes of s (%XX, either case), as
+// url.PathUnescape does; '+' stays itself. It is written here so that the
+// browser checker's module links no package net/url (whose IP address
+// tables are made at start-up).
+func unescape(s string) (string, error) {
+	if !strings.Contains(s, "%") {
+		return s, nil
+	}
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			out = append(out, s[i])
+			continue
+		}
+		if i+2 >= len(s) {
+			return "", errEscape
+		}
+		hi, ok1 := unhex(s[i+1])
+		lo, ok2 := unhex(s[i+2])
+		if !ok1 || !ok2 {
+			return "", errEscape
+		}
+		out = append(out, hi<<4|lo)
+		i += 2
+	}
+	return string(out), nil
+}
+
+// unhex is the value of a hexadecimal digit.
+func unhex(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
 }
 
 // isLetterRun reports whether s is two or more of the letters U, D, L, R
@@ -221,9 +264,9 @@ func (f Fragment) text(limit int) (string, bool) {
 			inRun, first = false, false
 		}
 	}
-	if f.Moves != "" {
+	if f.Convention != "" {
 		sep()
-		b.WriteString("moves=" + f.Moves)
+		b.WriteString("moves=" + f.Convention)
 	}
 	if f.Goal != "" {
 		sep()

@@ -15,9 +15,9 @@ func TestParseFragment(t *testing.T) {
 		in   string
 		want webcheck.Fragment
 	}{
-		{"#p=1,2,3,4,5,6,0,7,8&a=LL&moves=tile", webcheck.Fragment{Cells: []int{1, 2, 3, 4, 5, 6, 0, 7, 8}, Answer: []string{"L", "L"}, Moves: "tile"}},
+		{"#p=1,2,3,4,5,6,0,7,8&a=LL&moves=tile", webcheck.Fragment{Cells: []int{1, 2, 3, 4, 5, 6, 0, 7, 8}, Answer: []string{"L", "L"}, Convention: "tile"}},
 		{"p=1,2,3,4,0,5&shape=2x3&a=UP,l,%20DOWN%20&moves=blank&goal=blank-first", webcheck.Fragment{
-			Cells: []int{1, 2, 3, 4, 0, 5}, Shape: puzzles.Shape{Rows: 2, Cols: 3}, Answer: []string{"UP", "l", " DOWN "}, Moves: "blank", Goal: "blank-first"}},
+			Cells: []int{1, 2, 3, 4, 0, 5}, Shape: puzzles.Shape{Rows: 2, Cols: 3}, Answer: []string{"UP", "l", " DOWN "}, Convention: "blank", Goal: "blank-first"}},
 		{"a=UNSOLVABLE", webcheck.Fragment{Answer: []string{"UNSOLVABLE"}}},
 		{"a=%55D,ud", webcheck.Fragment{Answer: []string{"UD", "u", "d"}}},
 		{"", webcheck.Fragment{}},
@@ -56,7 +56,7 @@ func TestParseFragmentRejects(t *testing.T) {
 }
 
 func TestFragmentString(t *testing.T) {
-	f := webcheck.Fragment{Cells: []int{1, 2, 3, 4, 5, 6, 0, 7, 8}, Answer: []string{"L", "L", "UP", "u", "UD", "a,b", ""}, Moves: "blank"}
+	f := webcheck.Fragment{Cells: []int{1, 2, 3, 4, 5, 6, 0, 7, 8}, Answer: []string{"L", "L", "UP", "u", "UD", "a,b", ""}, Convention: "blank"}
 	want := "p=1,2,3,4,5,6,0,7,8&a=LL,UP,u,%55D,a%2Cb,&moves=blank"
 	if got := f.String(); got != want {
 		t.Errorf("String() = %q, want %q", got, want)
@@ -75,7 +75,7 @@ func TestFragmentRequest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := webcheck.Request{Puzzle: "1 2 3\n4 0 5\n", Answer: "L\nR\n", Moves: "blank"}
+	want := webcheck.Request{Puzzle: "1 2 3\n4 0 5\n", Answer: "L\nR\n", Convention: "blank"}
 	if diff := cmp.Diff(want, f.Request()); diff != "" {
 		t.Errorf("Request (-want +got):\n%s", diff)
 	}

@@ -3,7 +3,6 @@ package notation
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -24,25 +23,45 @@ type Block struct {
 	// is the text after the last line After matches (from the start when
 	// After is nil) and before the first line after it that Before
 	// matches (to the end when Before is nil).
-	After, Before *regexp.Regexp
+	After, Before Pattern
+	// Lines, when not zero, are the answer's lines, as a reading found
+	// them before (ReadSpan's Span): they are read, in the notation named,
+	// without looking for the answer again. It takes precedence over the
+	// other fields.
+	Lines Span
+}
+
+// Pattern matches a line: a *regexp.Regexp (answer.after and
+// answer.before are regular expressions). It is an interface so that a
+// program that names no block, such as the browser checker, links no
+// regular expressions.
+type Pattern interface {
+	MatchString(line string) bool
+	// String is the pattern as written, for messages.
+	String() string
 }
 
 // IsZero reports whether b is the zero Block.
-func (b Block) IsZero() bool { return !b.Last && !b.named() }
+func (b Block) IsZero() bool { return !b.Last && !b.named() && b.Lines.IsZero() }
 
 func (b Block) named() bool { return b.After != nil || b.Before != nil }
 
 // Span is where an answer was found in a longer text: its first and last
-// lines, 1-based. The zero Span is the whole text.
+// lines, 1-based (Last is First-1 for no lines at all). The zero Span is
+// the whole text.
 type Span struct {
-	First, Last int
+	First int `json:"first"`
+	Last  int `json:"last"`
 }
 
 // IsZero reports whether s is the whole text.
 func (s Span) IsZero() bool { return s.First == 0 }
 
-// String is "lines 12-40" (or "line 12").
+// String is "lines 12-40" (or "line 12", or "no line after line 11").
 func (s Span) String() string {
+	if s.Last < s.First {
+		return "no line after line " + strconv.Itoa(s.Last)
+	}
 	if s.First == s.Last {
 		return "line " + strconv.Itoa(s.First)
 	}
@@ -289,6 +308,22 @@ func (p *parser) readSpan(lines []string, first, last int, k blockKind, n Notati
 		a.Illegal = &ill
 	}
 	return a, got, nil
+}
+
+// within reads the answer on lines s of the text, in notation n.
+func (p *parser) within(s Span, n Notation) (puzzles.Answer, Notation, Span, error) {
+	lines := p.lines()
+	if s.First < 1 || s.Last > len(lines) || s.Last < s.First-1 {
+		return puzzles.Answer{}, n, Span{}, p.errAt(0, 0, fmt.Errorf("%w: the text has %d lines, not the answer's %s", puzzles.ErrSyntax, len(lines), s))
+	}
+	if s.Last < s.First {
+		if n == Auto {
+			n = Lines
+		}
+		return puzzles.Answer{}, n, s, nil
+	}
+	a, got, err := p.readSpan(lines, s.First, s.Last, 0, n)
+	return a, got, s, err
 }
 
 // between reads the answer the lines around it name (Block.After,

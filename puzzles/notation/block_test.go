@@ -121,7 +121,7 @@ func TestReadAnswerInsideAReport(t *testing.T) {
 			notation.Lines, notation.Span{First: 3, Last: 5}, []int32{3, 4, 5}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a, n, span, err := notation.ReadSpan(strings.NewReader(tc.text), "report.txt", notation.Options{Notation: tc.force, Start: start, Moves: puzzles.TileMoves, Block: tc.block})
+			a, n, span, err := notation.ReadSpan(strings.NewReader(tc.text), "report.txt", notation.Options{Notation: tc.force, Start: start, Convention: puzzles.TileMoves, Block: tc.block})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,7 +134,29 @@ func TestReadAnswerInsideAReport(t *testing.T) {
 			if diff := cmp.Diff(tc.lines, a.Lines); diff != "" {
 				t.Errorf("lines of the report (-want +got):\n%s", diff)
 			}
+			// Read again where it was found, in the notation it was read
+			// in (as the reports read a kept answer), it is the same.
+			again, n2, span2, err := notation.ReadSpan(strings.NewReader(tc.text), "report.txt", notation.Options{Notation: n, Start: start, Convention: puzzles.TileMoves, Block: notation.Block{Lines: span}})
+			if err != nil || n2 != n || span2 != span {
+				t.Fatalf("read again at %v as %v: %v, %v, %v", span, n, n2, span2, err)
+			}
+			if diff := cmp.Diff(a, again); diff != "" {
+				t.Errorf("read again (-first +again):\n%s", diff)
+			}
 		})
+	}
+}
+
+// TestReadLines: Block.Lines outside the text is an error, and no lines
+// at all are no moves.
+func TestReadLines(t *testing.T) {
+	opts := notation.Options{Notation: notation.Lines, Block: notation.Block{Lines: notation.Span{First: 4, Last: 6}}}
+	if _, _, err := notation.Read(strings.NewReader("UP\nLEFT\n"), "a", opts); !errors.Is(err, puzzles.ErrSyntax) {
+		t.Errorf("lines 4-6 of a text of 2: %v, want a syntax error", err)
+	}
+	opts.Block.Lines = notation.Span{First: 3, Last: 2}
+	if a, _, err := notation.Read(strings.NewReader("UP\nLEFT\n"), "a", opts); err != nil || a.Len() != 0 {
+		t.Errorf("no lines: %v moves, %v", a.Len(), err)
 	}
 }
 
@@ -162,7 +184,7 @@ func TestReadAnswerInsideAReportRefuses(t *testing.T) {
 		{"the last block read whatever its error", "Path:\n1 2 3\n4 0 5\n7 8 6\nthen\n1 2 3\n4 9 5\n7 8 6\n", notation.Block{Last: true}, puzzles.ErrRange, 7, []string{"tile 9"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := notation.Read(strings.NewReader(tc.text), "report.txt", notation.Options{Start: start, Moves: puzzles.TileMoves, Block: tc.block})
+			_, _, err := notation.Read(strings.NewReader(tc.text), "report.txt", notation.Options{Start: start, Convention: puzzles.TileMoves, Block: tc.block})
 			if !errors.Is(err, tc.kind) {
 				t.Fatalf("err = %v, want %v", err, tc.kind)
 			}

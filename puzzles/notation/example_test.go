@@ -33,7 +33,7 @@ func ExampleRead() {
  4  5  6
  7  8  0
 `
-	a, n, err := notation.Read(strings.NewReader(output), "solver.out", notation.Options{Start: start, Moves: puzzles.TileMoves})
+	a, n, err := notation.Read(strings.NewReader(output), "solver.out", notation.Options{Start: start, Convention: puzzles.TileMoves})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -81,7 +81,7 @@ Solution path:
 Goal reached after 2 moves
 The maximum number of nodes in the queue at any one time: 7.
 `
-	a, n, span, err := notation.ReadSpan(strings.NewReader(output), "report.txt", notation.Options{Start: start, Moves: puzzles.TileMoves})
+	a, n, span, err := notation.ReadSpan(strings.NewReader(output), "report.txt", notation.Options{Start: start, Convention: puzzles.TileMoves})
 	if err != nil {
 		fmt.Println(err)
 		return

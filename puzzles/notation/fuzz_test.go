@@ -46,7 +46,7 @@ func fuzzReadWith(t *testing.T, base notation.Options, data []byte) {
 	lim := puzzles.AnswerLimits{MaxMoves: 1000, MaxLineBytes: 300, MaxBytes: 1 << 16}
 	for _, c := range []puzzles.Convention{puzzles.TileMoves, puzzles.BlankMoves} {
 		opts := base
-		opts.Start, opts.Moves, opts.Limits = start, c, lim
+		opts.Start, opts.Convention, opts.Limits = start, c, lim
 		a, got, span, err := notation.ReadSpan(bytes.NewReader(data), "fuzz.txt", opts)
 		if err != nil {
 			var pe *puzzles.ParseError
@@ -87,7 +87,7 @@ func fuzzReadWith(t *testing.T, base notation.Options, data []byte) {
 			}
 			return // letters or words with an illegal move cannot become tiles
 		}
-		again, n2, err := notation.Read(strings.NewReader(text), "again", notation.Options{Notation: got, Start: start, Moves: c})
+		again, n2, err := notation.Read(strings.NewReader(text), "again", notation.Options{Notation: got, Start: start, Convention: c})
 		if err != nil || n2 != got {
 			t.Fatalf("written as %v it does not read back: %v\n%s", got, err, text)
 		}

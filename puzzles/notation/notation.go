@@ -144,9 +144,9 @@ type Options struct {
 	// Start is the start board, which tiles and boards need; with a zero
 	// Start those notations fail (Auto does not try them).
 	Start puzzles.Board
-	// Moves is the convention the answer's tokens are in. Tiles and boards
+	// Convention is the convention the answer's tokens are in. Tiles and boards
 	// are converted to tokens under it.
-	Moves puzzles.Convention
+	Convention puzzles.Convention
 	// Limits caps what is read; zero fields take the puzzles package
 	// defaults.
 	Limits puzzles.AnswerLimits
@@ -227,7 +227,7 @@ func ReadSpan(r io.Reader, name string, opts Options) (puzzles.Answer, Notation,
 		return puzzles.Answer{}, opts.Notation, Span{}, &puzzles.ParseError{File: name, Err: err}
 	}
 	data := sb.String()
-	p := &parser{file: name, lim: lim, start: opts.Start, conv: opts.Moves, data: data, vocab: opts.Words}
+	p := &parser{file: name, lim: lim, start: opts.Start, conv: opts.Convention, data: data, vocab: opts.Words}
 	if int64(len(data)) > lim.MaxBytes {
 		line := 1 + strings.Count(data[:lim.MaxBytes], "\n")
 		return puzzles.Answer{}, Auto, Span{}, p.errAt(line, 0, fmt.Errorf("%w: more than %d bytes", puzzles.ErrTooLarge, lim.MaxBytes))
@@ -235,6 +235,9 @@ func ReadSpan(r io.Reader, name string, opts Options) (puzzles.Answer, Notation,
 	p.text = strings.TrimPrefix(data, "\xef\xbb\xbf")
 	if err := p.checkText(); err != nil {
 		return puzzles.Answer{}, Auto, Span{}, err
+	}
+	if !opts.Block.Lines.IsZero() {
+		return p.within(opts.Block.Lines, opts.Notation)
 	}
 	if opts.Block.named() {
 		if line, ok := p.unsolvable(opts.Notation == Auto || opts.Notation == Boards); ok {

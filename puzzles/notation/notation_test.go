@@ -22,7 +22,7 @@ var upLeftUp = []puzzles.Dir{puzzles.Up, puzzles.Left, puzzles.Up}
 
 func read(t *testing.T, text string, n notation.Notation, c puzzles.Convention) (puzzles.Answer, notation.Notation, error) {
 	t.Helper()
-	return notation.Read(strings.NewReader(text), "answer.txt", notation.Options{Notation: n, Start: start, Moves: c})
+	return notation.Read(strings.NewReader(text), "answer.txt", notation.Options{Notation: n, Start: start, Convention: c})
 }
 
 // TestReadAccepts reads answers as real solvers print them, detecting the

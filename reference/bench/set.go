@@ -191,10 +191,10 @@ func generateSet(ctx context.Context, name string, o SetOptions) (Set, error) {
 		return Set{}, err
 	}
 	gen, err := setgen.Generate(ctx, setgen.Spec{
-		Groups:    []setgen.Group{{Goal: g, Mode: setgen.Depth, Depths: spec.Depths, Count: spec.Count}},
-		Seed:      spec.Seed,
-		Moves:     puzzles.TileMoves,
-		Generator: "kpuzzle bench --set " + spec.String(),
+		Groups:     []setgen.Group{{Goal: g, Mode: setgen.Depth, Depths: spec.Depths, Count: spec.Count}},
+		Seed:       spec.Seed,
+		Convention: puzzles.TileMoves,
+		Generator:  "kpuzzle bench --set " + spec.String(),
 	}, setgen.Options{Prover: o.Prover})
 	if errors.Is(err, setgen.ErrSpec) {
 		return Set{}, fmt.Errorf("set %s: %w", name, err)

@@ -21,8 +21,8 @@ func ExampleGenerate() {
 			PerDepth:   2,
 			Unsolvable: 1,
 		}},
-		Seed:  2025,
-		Moves: puzzles.TileMoves,
+		Seed:       2025,
+		Convention: puzzles.TileMoves,
 	}
 	set, err := setgen.Generate(context.Background(), spec, setgen.Options{})
 	if err != nil {

@@ -138,10 +138,10 @@ func Generate(ctx context.Context, spec Spec, opts Options) (Set, error) {
 	set := Set{Goal: spec.Groups[0].Goal, Format: spec.Format}
 	seed := spec.Seed
 	set.Manifest = puzzles.Manifest{
-		Shape:     commonShape(spec.Groups),
-		Moves:     spec.Moves.String(),
-		Seed:      &seed,
-		Generator: shardGenerator(spec.Generator, opts.Shard),
+		Shape:      commonShape(spec.Groups),
+		Convention: spec.Convention.String(),
+		Seed:       &seed,
+		Generator:  shardGenerator(spec.Generator, opts.Shard),
 	}
 	// Boards drawn up front are distinct already; boards found by
 	// proving candidates (Depth mode on large boards) are checked here.

@@ -62,7 +62,7 @@ func TestDepthStratified3x3(t *testing.T) {
 			t.Errorf("%s: the last two puzzles should be unsolvable", e.File)
 		}
 	}
-	if set.Manifest.Shape != "3x3" || set.Manifest.Moves != "tile" || *set.Manifest.Seed != 1 {
+	if set.Manifest.Shape != "3x3" || set.Manifest.Convention != "tile" || *set.Manifest.Seed != 1 {
 		t.Errorf("manifest header %+v", set.Manifest)
 	}
 }
@@ -119,10 +119,10 @@ func TestSmallBoardsEveryMode(t *testing.T) {
 		goals[tc.goal.Shape()] = tc.goal
 		groups = append(groups, setgen.Group{Dir: tc.dir, Goal: tc.goal, Mode: tc.mode, Count: 6, Depths: setgen.Range{Min: 0, Max: 21}, WalkLength: 15, Unsolvable: 3})
 	}
-	spec := setgen.Spec{Groups: groups, Seed: 3, Moves: puzzles.BlankMoves, Format: puzzles.FormatRows}
+	spec := setgen.Spec{Groups: groups, Seed: 3, Convention: puzzles.BlankMoves, Format: puzzles.FormatRows}
 	set := generate(t, spec, setgen.Options{})
-	if len(set.Puzzles) != 27 || set.Manifest.Shape != "" || set.Manifest.Moves != "blank" {
-		t.Fatalf("%d puzzles, shape %q, moves %q; want 27, mixed, blank", len(set.Puzzles), set.Manifest.Shape, set.Manifest.Moves)
+	if len(set.Puzzles) != 27 || set.Manifest.Shape != "" || set.Manifest.Convention != "blank" {
+		t.Fatalf("%d puzzles, shape %q, moves %q; want 27, mixed, blank", len(set.Puzzles), set.Manifest.Shape, set.Manifest.Convention)
 	}
 	checkKeys(t, set, goals)
 	for _, p := range set.Puzzles {

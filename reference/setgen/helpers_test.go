@@ -122,7 +122,7 @@ func checkKeys(t *testing.T, set setgen.Set, goals map[puzzles.Shape]puzzles.Goa
 				t.Errorf("%s: key %d, bidirectional breadth-first search %d", e.File, *e.OptimalLength, len(res.Path))
 			}
 		}
-		conv, err := puzzles.ParseConvention(set.Manifest.Moves)
+		conv, err := puzzles.ParseConvention(set.Manifest.Convention)
 		if err != nil {
 			t.Fatal(err)
 		}

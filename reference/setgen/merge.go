@@ -50,7 +50,7 @@ func Merge(shards []puzzles.Manifest) (merged puzzles.Manifest, from []int, err 
 			return puzzles.Manifest{}, nil, mergeErrorf("shard %s is one of %d shards, not of %d", sh, sh.Count, n)
 		case byIndex[sh.Index] >= 0:
 			return puzzles.Manifest{}, nil, mergeErrorf("shard %s is given twice", sh)
-		case m.Shape != shards[0].Shape || m.Goal != shards[0].Goal || m.Moves != shards[0].Moves || m.Format != shards[0].Format || !sameSeed(m.Seed, shards[0].Seed):
+		case m.Shape != shards[0].Shape || m.Goal != shards[0].Goal || m.Convention != shards[0].Convention || m.Format != shards[0].Format || !sameSeed(m.Seed, shards[0].Seed):
 			return puzzles.Manifest{}, nil, mergeErrorf("shard %s differs from shard %s in shape, goal, moves, format or seed", sh, first)
 		}
 		byIndex[sh.Index] = i

@@ -188,8 +188,8 @@ type Spec struct {
 	Groups []Group
 	// Seed seeds every random choice; the same Spec gives the same set.
 	Seed uint64
-	// Moves is the convention the solutions are written in.
-	Moves puzzles.Convention
+	// Convention is the convention the solutions are written in.
+	Convention puzzles.Convention
 	// Format is the format of the puzzle files.
 	Format puzzles.Format
 	// NoKeys skips the proofs of Uniform and Walk boards (their entries

@@ -285,7 +285,7 @@ func (g *generation) solve(ctx context.Context, s slot) (result, error) {
 		}
 		n := len(sol)
 		e.OptimalLength = &n
-		e.Solution = g.spec.Moves.Tokens(sol)
+		e.Solution = g.spec.Convention.Tokens(sol)
 	}
 	return result{board: b, entry: e}, nil
 }

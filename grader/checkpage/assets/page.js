@@ -5,8 +5,8 @@
   "use strict";
 
   var byId = function (id) { return document.getElementById(id); };
-  var config = byId("checker-config").textContent;
-  var budget = JSON.parse(config).budget_seconds || 30;
+  var config = JSON.parse(byId("checker-config").textContent);
+  var budget = config.budget_seconds || 30;
   var form = byId("form");
   var puzzleEl = byId("puzzle");
   var answerEl = byId("answer");
@@ -45,7 +45,7 @@
     "  }",
     "};"
   ].join("\n");
-  var workerURL = URL.createObjectURL(new Blob([byId("wasm-exec").textContent, "\n", workerGlue], { type: "text/javascript" }));
+  var workerURL = null; // made once wasm_exec.js is decoded
 
   var module = null;
   var worker = null;
@@ -64,13 +64,58 @@
     summaryEl.textContent = summary;
   }
 
+  // decodeText reads the bytes of a <script> element that holds them
+  // seven bits a character (grader/checkpage/text.go): a character below
+  // 128 is seven bits; one above stands for a character the page cannot
+  // hold (NUL, CR, <), and for the seven bits after it unless it is the
+  // last.
+  function decodeText(id) {
+    var text = byId(id).textContent;
+    var forbidden = [0, 13, 60];
+    var out = new Uint8Array(text.length * 2);
+    var n = 0;
+    var acc = 0;
+    var bits = 0;
+    for (var k = 0; k < text.length; k++) {
+      var c = text.charCodeAt(k);
+      var next = -1;
+      if (c >= 128) {
+        var v = c - 128;
+        if ((v & 512) === 0) { next = v & 127; }
+        c = forbidden[(v >> 7) & 3];
+      }
+      for (;;) {
+        acc = (acc << 7) | c;
+        bits += 7;
+        if (bits >= 8) {
+          bits -= 8;
+          out[n++] = acc >> bits;
+          acc &= (1 << bits) - 1;
+        }
+        if (next < 0) { break; }
+        c = next;
+        next = -1;
+      }
+    }
+    return out.subarray(0, n);
+  }
+
+  // gunzip is the response of gzipped bytes decompressed, as it comes.
+  function gunzip(bytes, type) {
+    return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")), { headers: { "Content-Type": type } });
+  }
+
+  // decodeModule compiles the checker's module while it is decompressed
+  // and makes the worker's script (Go's wasm_exec.js, gzipped in the
+  // page too, and the glue).
   function decodeModule() {
-    var b64 = byId("wasm-gz").textContent.replace(/\s+/g, "");
-    var bin = atob(b64);
-    var bytes = new Uint8Array(bin.length);
-    for (var i = 0; i < bin.length; i++) { bytes[i] = bin.charCodeAt(i); }
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Response(stream).arrayBuffer().then(function (buf) { return WebAssembly.compile(buf); });
+    var exec = gunzip(decodeText("wasm-exec"), "text/javascript").arrayBuffer().then(function (buf) {
+      workerURL = URL.createObjectURL(new Blob([buf, "\n", workerGlue], { type: "text/javascript" }));
+    });
+    var module = gunzip(decodeText("wasm-gz"), "application/wasm");
+    var compiled = WebAssembly.compileStreaming ? WebAssembly.compileStreaming(module) :
+      module.arrayBuffer().then(function (buf) { return WebAssembly.compile(buf); });
+    return Promise.all([compiled, exec]).then(function (r) { return r[0]; });
   }
 
   function startWorker() {
@@ -86,7 +131,7 @@
           return;
         }
         var p = pending[m.id];
-        if (p) { delete pending[m.id]; p.resolve(JSON.parse(m.response)); }
+        if (p) { delete pending[m.id]; p.resolve(m.response); }
       };
       worker.onerror = function (e) { reject(new Error(e.message || "the checker failed")); };
     });
@@ -134,8 +179,10 @@
         try { history.replaceState(null, "", "#" + resp.fragment); } catch (e) { /* the address bar keeps the old link */ }
       }
     }
+    // The replay is drawn after the verdict is shown: its page takes a
+    // moment to lay out.
     replaySection.hidden = false;
-    replayFrame.srcdoc = resp.replay;
+    setTimeout(function () { replayFrame.srcdoc = resp.replay; }, 0);
   }
 
   // fitReplay makes the frame as tall as the replay page.
@@ -160,7 +207,7 @@
     var req = { puzzle: puzzleEl.value, answer: answerEl.value, moves: options().moves, goal: options().goal };
     setState("checking", "", "neutral", "checking", "Checking…");
     req.stage = "quick";
-    return ask({ type: "check", request: JSON.stringify(req) }).then(function (resp) {
+    return ask({ type: "check", request: req }).then(function (resp) {
       if (my !== run) { return; }
       if (!resp.proving) { show(resp, "done"); return; }
       show(resp, "proving");
@@ -187,10 +234,8 @@
       clearTimers();
       provingEl.hidden = true;
       startWorker();
-      var stopped = JSON.parse(JSON.stringify(req));
-      stopped.stage = "stopped";
-      stopped.cancelled = cancelled;
-      ask({ type: "check", request: JSON.stringify(stopped) }).then(function (resp) {
+      var stopped = Object.assign({}, req, { stage: "stopped", cancelled: cancelled });
+      ask({ type: "check", request: stopped }).then(function (resp) {
         if (mine === run) { show(resp, "done"); }
       });
     };
@@ -200,9 +245,8 @@
       provingBar.value = Math.min(s, budget);
       if (s >= budget) { stop(false); }
     }, 250));
-    req = JSON.parse(JSON.stringify(req));
-    req.stage = "prove";
-    return ask({ type: "check", request: JSON.stringify(req) }).then(function (resp) {
+    req = Object.assign({}, req, { stage: "prove" });
+    return ask({ type: "check", request: req }).then(function (resp) {
       if (my !== run) { return; }
       proving = false;
       clearTimers();
@@ -241,7 +285,7 @@
   });
 
   if (setSelect) {
-    var set = JSON.parse(config).set || [];
+    var set = config.set || [];
     setSelect.addEventListener("change", function () {
       var p = set[Number(setSelect.value)];
       if (p && setSelect.value !== "") { puzzleEl.value = p.text; }

@@ -4,8 +4,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"syscall/js"
 
 	"github.com/kpuzzle/kpuzzle/grader/webcheck"
@@ -14,14 +12,10 @@ import (
 func main() {
 	var checker *webcheck.Checker
 	configure := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		var cfg webcheck.Config
-		if len(args) != 1 || args[0].Type() != js.TypeString {
-			return "kpuzzleConfigure: expected one string"
+		if len(args) != 1 || args[0].Type() != js.TypeObject {
+			return "kpuzzleConfigure: expected one object"
 		}
-		if err := json.Unmarshal([]byte(args[0].String()), &cfg); err != nil {
-			return "page configuration: " + err.Error()
-		}
-		c, err := webcheck.New(cfg)
+		c, err := webcheck.New(config(args[0]))
 		if err != nil {
 			return err.Error()
 		}
@@ -29,24 +23,25 @@ func main() {
 		return ""
 	})
 	check := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) != 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeFunction {
-			return "kpuzzleCheck: expected a string and a function"
+		if len(args) != 2 || args[0].Type() != js.TypeObject || args[1].Type() != js.TypeFunction {
+			return "kpuzzleCheck: expected an object and a function"
 		}
-		text, done := args[0].String(), args[1]
+		req, done := request(args[0]), args[1]
 		go func() {
-			done.Invoke(runCheck(checker, text))
+			done.Invoke(runCheck(checker, req))
 		}()
 		return ""
 	})
 	fragment := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) != 1 || args[0].Type() != js.TypeString {
-			return `{"error":"kpuzzleFragment: expected one string"}`
+			return map[string]any{"error": "kpuzzleFragment: expected one string"}
 		}
 		f, err := webcheck.ParseFragment(args[0].String())
 		if err != nil {
-			return marshal(map[string]string{"error": err.Error()})
+			return map[string]any{"error": err.Error()}
 		}
-		return marshal(map[string]any{"request": f.Request()})
+		r := f.Request()
+		return map[string]any{"request": map[string]any{"puzzle": r.Puzzle, "answer": r.Answer, "moves": r.Convention, "goal": r.Goal}}
 	})
 	js.Global().Set("kpuzzleConfigure", configure)
 	js.Global().Set("kpuzzleCheck", check)
@@ -54,26 +49,91 @@ func main() {
 	select {}
 }
 
-// runCheck runs one check and returns the response's JSON.
-func runCheck(c *webcheck.Checker, text string) string {
+// runCheck runs one check and returns the response as a JavaScript
+// object.
+func runCheck(c *webcheck.Checker, req webcheck.Request) any {
 	if c == nil {
-		return marshal(webcheck.Response{Error: "the checker is not configured"})
-	}
-	var req webcheck.Request
-	if err := json.Unmarshal([]byte(text), &req); err != nil {
-		return marshal(webcheck.Response{Error: "request: " + err.Error()})
+		return map[string]any{"error": "the checker is not configured"}
 	}
 	resp, err := c.Check(context.Background(), req)
 	if err != nil {
-		resp = webcheck.Response{Error: err.Error()}
+		return map[string]any{"error": err.Error()}
 	}
-	return marshal(resp)
+	return response(resp)
 }
 
-func marshal(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprintf(`{"error":%q}`, err.Error())
+// The page's objects are read and written field by field, by the names
+// of webcheck's JSON tags, rather than through encoding/json, whose
+// reflection would be a sixth of the module.
+
+// config reads the page's configuration (webcheck.Config).
+func config(v js.Value) webcheck.Config {
+	c := webcheck.Config{
+		Title:         str(v, "title"),
+		Convention:    str(v, "moves"),
+		Goal:          str(v, "goal"),
+		BudgetSeconds: num(v, "budget_seconds"),
+		SetName:       str(v, "set_name"),
 	}
-	return string(b)
+	if set := v.Get("set"); set.Type() == js.TypeObject {
+		for i := range set.Length() {
+			p := set.Index(i)
+			c.Set = append(c.Set, webcheck.Puzzle{
+				Name: str(p, "name"), Cells: str(p, "cells"), Shape: str(p, "shape"),
+				Goal: str(p, "goal"), Text: str(p, "text"), Optimal: num(p, "optimal"),
+			})
+		}
+	}
+	return c
+}
+
+// request reads a check's request (webcheck.Request).
+func request(v js.Value) webcheck.Request {
+	cancelled := v.Get("cancelled")
+	return webcheck.Request{
+		Puzzle: str(v, "puzzle"), Answer: str(v, "answer"), Convention: str(v, "moves"), Goal: str(v, "goal"),
+		Stage:     webcheck.Stage(str(v, "stage")),
+		Cancelled: cancelled.Type() == js.TypeBoolean && cancelled.Bool(),
+	}
+}
+
+// response writes a check's response (webcheck.Response) as the page
+// reads it; the report, which only Go callers read, is left out.
+func response(r webcheck.Response) map[string]any {
+	out := map[string]any{}
+	for key, s := range map[string]string{
+		"error": r.Error, "verdict": r.Verdict, "tone": r.Tone, "summary": r.Summary, "heading": r.Heading,
+		"replay": r.Replay, "fragment": r.Fragment, "set_puzzle": r.SetPuzzle,
+	} {
+		if s != "" {
+			out[key] = s
+		}
+	}
+	if len(r.Details) > 0 {
+		details := make([]any, len(r.Details))
+		for i, d := range r.Details {
+			details[i] = d
+		}
+		out["details"] = details
+	}
+	if r.Proving {
+		out["proving"] = true
+	}
+	return out
+}
+
+// str is v's string property key, "" when it is not a string.
+func str(v js.Value, key string) string {
+	if p := v.Get(key); p.Type() == js.TypeString {
+		return p.String()
+	}
+	return ""
+}
+
+// num is v's number property key, 0 when it is not a number.
+func num(v js.Value, key string) int {
+	if p := v.Get(key); p.Type() == js.TypeNumber {
+		return p.Int()
+	}
+	return 0
 }

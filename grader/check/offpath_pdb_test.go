@@ -1,11 +1,11 @@
-package grader_test
+package check_test
 
 import (
 	"context"
 	"math/rand/v2"
 	"testing"
 
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
@@ -36,7 +36,7 @@ func TestOffPathWithPatternDatabases(t *testing.T) {
 			hs := reference.StandardHeuristics(pdb.Options{Dir: t.TempDir(), NoSave: true})
 			prover := &reference.Prover{Heuristics: hs}
 			routes := map[string]int{}
-			oracle := grader.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
+			oracle := check.OracleFunc(func(ctx context.Context, b puzzles.Board, g puzzles.Goal) (int, string, error) {
 				sol, err := reference.Solve(ctx, reference.Request{Board: b, Goal: g, Algorithm: "idastar", Heuristic: tc.heuristic, Prover: prover})
 				routes[sol.Route]++
 				return len(sol.Path), sol.Route, err
@@ -70,8 +70,8 @@ func TestOffPathWithPatternDatabases(t *testing.T) {
 					}
 					path = append(path, sol.Path...)
 				}
-				p := grader.Problem{Board: b, Goal: goal, Moves: puzzles.BlankMoves}
-				rep, err := grader.CheckAnswer(ctx, p, puzzles.AnswerFromPath(path, p.Moves), grader.CheckOptions{Oracle: oracle})
+				p := check.Problem{Board: b, Goal: goal, Convention: puzzles.BlankMoves}
+				rep, err := check.Parsed(ctx, p, puzzles.AnswerFromPath(path, p.Convention), check.Options{Oracle: oracle})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,4 +1,4 @@
-package grader
+package check
 
 // Verdict is the outcome of one answer (or of one run of a student's
 // program that should have produced an answer). The strings are part of

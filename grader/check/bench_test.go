@@ -1,4 +1,4 @@
-package grader_test
+package check_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/reference"
 	"github.com/kpuzzle/kpuzzle/reference/pdb"
@@ -24,7 +25,7 @@ import (
 // 3x3, else IDA* with the strongest heuristic available, a pattern
 // database already in the user's cache included) on one core, within
 // feedback.off_path_nodes expansions each, remembered for the answers to
-// the same test (grader.NewMemoOracle). ns/answer is the search's cost per
+// the same test (check.NewMemoOracle). ns/answer is the search's cost per
 // answer; the check without it is a few microseconds. The "cached" runs
 // use the pattern databases in the user's cache (kpuzzle pdb build), the
 // "builtin" ones an empty cache (linear conflict beyond 3x3).
@@ -43,11 +44,11 @@ func benchmarkOffPath(b *testing.B, heuristics *reference.Heuristics) {
 	ctx := context.Background()
 	prover := &reference.Prover{Heuristics: heuristics}
 	budget := int64(grader.DefaultOffPathNodes)
-	oracle := grader.OracleFunc(func(ctx context.Context, bd puzzles.Board, g puzzles.Goal) (int, string, error) {
+	oracle := check.OracleFunc(func(ctx context.Context, bd puzzles.Board, g puzzles.Goal) (int, string, error) {
 		sol, err := reference.Solve(ctx, reference.Request{Board: bd, Goal: g, Prover: prover, Options: search.Options{Limits: search.Limits{MaxNodes: budget}}})
 		switch {
 		case errors.Is(err, search.ErrNodeLimit):
-			return 0, sol.Route, fmt.Errorf("%w: %v", grader.ErrOutOfBudget, err)
+			return 0, sol.Route, fmt.Errorf("%w: %v", check.ErrOutOfBudget, err)
 		case err != nil:
 			return 0, sol.Route, err
 		}
@@ -55,7 +56,7 @@ func benchmarkOffPath(b *testing.B, heuristics *reference.Heuristics) {
 	})
 	for _, n := range []int{3, 4, 5} {
 		type answer struct {
-			p    grader.Problem
+			p    check.Problem
 			path []puzzles.Dir
 		}
 		var tests [][]answer
@@ -76,7 +77,7 @@ func benchmarkOffPath(b *testing.B, heuristics *reference.Heuristics) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			p := grader.Problem{Board: board, Goal: goal, Moves: puzzles.BlankMoves, Optimum: grader.KnownOptimum(proof.Length, "answer key")}
+			p := check.Problem{Board: board, Goal: goal, Convention: puzzles.BlankMoves, Optimum: check.KnownOptimum(proof.Length, "answer key")}
 			var class []answer
 			for _, s := range []struct {
 				algo   string
@@ -96,9 +97,9 @@ func benchmarkOffPath(b *testing.B, heuristics *reference.Heuristics) {
 			answers, unknown := 0, 0
 			for b.Loop() {
 				for _, class := range tests {
-					memo := grader.NewMemoOracle(oracle, 0)
+					memo := check.NewMemoOracle(oracle, 0)
 					for _, a := range class {
-						rep, err := grader.CheckAnswer(ctx, a.p, puzzles.AnswerFromPath(a.path, a.p.Moves), grader.CheckOptions{OffPath: grader.OffPathOptions{Oracle: memo}})
+						rep, err := check.Parsed(ctx, a.p, puzzles.AnswerFromPath(a.path, a.p.Convention), check.Options{OffPath: check.OffPathOptions{Oracle: memo}})
 						if err != nil {
 							b.Fatal(err)
 						}

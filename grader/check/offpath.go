@@ -1,4 +1,4 @@
-package grader
+package check
 
 import (
 	"context"
@@ -57,25 +57,14 @@ func (o OffPath) Before() (puzzles.Board, error) {
 	return puzzles.NewBoard(shape, cells)
 }
 
-// rows writes a board as one list of cells per row.
-func rows(b puzzles.Board) [][]int {
-	s := b.Shape()
-	cells := b.Cells()
-	out := make([][]int, s.Rows)
-	for r := range s.Rows {
-		out[r] = cells[r*s.Cols : (r+1)*s.Cols]
-	}
-	return out
-}
-
 // OffPathOptions configure the search for the first move off every
-// optimal path, which Check makes for a legal answer longer than the
+// optimal path, which Answer makes for a legal answer longer than the
 // optimum or stopping short of the goal.
 type OffPathOptions struct {
 	// Skip turns the search off.
 	Skip bool
 	// Oracle proves the distances the search needs; nil means
-	// CheckOptions.Oracle. An Oracle that gives up on a board (ctx done,
+	// Options.Oracle. An Oracle that gives up on a board (ctx done,
 	// or an error wrapping ErrOutOfBudget) leaves the answer to that
 	// board unknown, which the report says rather than guess. Wrap it in
 	// NewMemoOracle when many answers to the same puzzle are checked.
@@ -243,11 +232,11 @@ func findOffPath(ctx context.Context, p Problem, a puzzles.Answer, path []puzzle
 	m := hi // the first move off
 	before := w.after(m - 1)
 	distBefore := optimum - (m - 1)
-	off := &OffPath{Move: m, BoardBefore: rows(before), DistanceBefore: distBefore, OptimalMoves: []string{}}
+	off := &OffPath{Move: m, BoardBefore: before.Rows(), DistanceBefore: distBefore, OptimalMoves: []string{}}
 	if m-1 < len(a.Lines) {
 		off.Line = int(a.Lines[m-1])
 	}
-	off.Played = MoveName(before, path[m-1], n, p.Moves)
+	off.Played = MoveName(before, path[m-1], n, p.Convention)
 	var unproved []string
 	for _, dir := range puzzles.Dirs {
 		next, ok := before.Move(dir)
@@ -261,13 +250,13 @@ func findOffPath(ctx context.Context, p Problem, a puzzles.Answer, path []puzzle
 		var u errUnknown
 		switch {
 		case errors.As(err, &u):
-			unproved = append(unproved, MoveName(before, dir, n, p.Moves))
+			unproved = append(unproved, MoveName(before, dir, n, p.Convention))
 			continue
 		case err != nil:
 			return offPathResult{}, err
 		}
 		if dist == distBefore-1 {
-			off.OptimalMoves = append(off.OptimalMoves, MoveName(before, dir, n, p.Moves))
+			off.OptimalMoves = append(off.OptimalMoves, MoveName(before, dir, n, p.Convention))
 		}
 	}
 	if len(unproved) > 0 {

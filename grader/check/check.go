@@ -1,4 +1,4 @@
-package grader
+package check
 
 import (
 	"context"
@@ -16,17 +16,17 @@ import (
 // the move convention answers are written in, and what the answer key
 // says about the optimal length.
 type Problem struct {
-	Board puzzles.Board
-	Goal  puzzles.Goal
-	Moves puzzles.Convention
+	Board      puzzles.Board
+	Goal       puzzles.Goal
+	Convention puzzles.Convention
 	// Optimum, when Known, is the optimal length (from the answer key or
-	// proved beforehand). When it is not known, Check asks the oracle, but
+	// proved beforehand). When it is not known, Answer asks the oracle, but
 	// only if the answer needs it.
 	Optimum Optimum
 }
 
-// CheckOptions are the optional inputs of Check.
-type CheckOptions struct {
+// Options are the optional inputs of Answer and Parsed.
+type Options struct {
 	// Oracle proves optimal lengths the problem does not carry; nil means
 	// no solver, so a solved answer without a known optimum is Valid.
 	Oracle Oracle
@@ -35,7 +35,7 @@ type CheckOptions struct {
 	// Limits caps what is read of the answer; zero fields take the
 	// puzzles package defaults.
 	Limits puzzles.AnswerLimits
-	// Notation is the notation Check reads the answer in; the zero value,
+	// Notation is the notation Answer reads the answer in; the zero value,
 	// notation.Auto, detects it.
 	Notation notation.Notation
 	// OffPath configures the search for the first move off every
@@ -74,8 +74,8 @@ type Report struct {
 	OptimalSource string `json:"optimal_source,omitempty"`
 	// Solvable is the parity rule's verdict on the puzzle.
 	Solvable bool `json:"solvable"`
-	// Moves is the convention the answer was read in: "tile" or "blank".
-	Moves string `json:"moves"`
+	// Convention is the convention the answer was read in: "tile" or "blank".
+	Convention string `json:"moves"`
 	// Move is the 1-based index of the first illegal move.
 	Move int `json:"move,omitempty"`
 	// Token is the first illegal move as written.
@@ -101,15 +101,19 @@ type Report struct {
 	// found: a distance the reference solver could not prove in its
 	// budget, no optimal length to measure against.
 	OffPathUnknown string `json:"off_path_unknown,omitempty"`
-	// AnswerFormat is the notation the answer was read in (lines,
+	// Notation is the notation the answer was read in (lines,
 	// letters, words, list, tiles, boards); for a malformed answer, the
 	// notation whose error is shown ("auto" when the file is no text or
-	// over the limits). Check sets it; CheckAnswer leaves it at Auto, for
-	// the caller to set.
-	AnswerFormat notation.Notation `json:"answer_format"`
+	// over the limits). Answer sets it; Parsed leaves it at Auto, for
+	// the caller to set. (Its JSON name is the answer.format key's.)
+	Notation notation.Notation `json:"answer_format"`
 	// AnswerBlock, when the answer was found among other text, says
 	// where: "lines 12-40" of the answer file.
 	AnswerBlock string `json:"answer_block,omitempty"`
+	// Span is the lines AnswerBlock names; zero when the answer is the
+	// whole text. With Notation it reads the answer again as it was
+	// read (notation.Block.Lines), without detecting or looking for it.
+	Span notation.Span `json:"-"`
 
 	// At is the board behind Board, for drawing.
 	At puzzles.Board `json:"-"`
@@ -118,19 +122,23 @@ type Report struct {
 	// Solvability explains the parity rule's verdict.
 	Solvability puzzles.Solvability `json:"-"`
 
+	// Answer is the answer as it was read, in whichever notation;
+	// nil when it could not be read (Malformed). A report carries it to
+	// whatever shows the answer after the check (a test result's digest,
+	// the replay page), so that nothing reads or detects it again.
+	Answer *puzzles.Answer `json:"-"`
+
 	// reason is why the first illegal move is illegal.
 	reason string
-	// answerDigest fingerprints the answer's moves (see answerDigest).
-	answerDigest string
 }
 
-// Check reads an answer, in the notation opts names or the one it
+// Answer reads an answer, in the notation opts names or the one it
 // detects (see package notation), and judges it against p. name labels
 // the answer in messages. An unreadable answer is not an error but a Malformed report;
 // the error result is reserved for a failed read of r that is not the
 // answer's fault, for a cancelled ctx, and for an answer key or oracle
 // that contradicts the puzzle (wrapping ErrKeyContradiction).
-func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckOptions) (Report, error) {
+func Answer(ctx context.Context, p Problem, r io.Reader, name string, opts Options) (Report, error) {
 	// The size cap is checked here as well as by the notations, because a
 	// cap that cuts the last line in two makes the lines notation report
 	// the cut token rather than the size.
@@ -139,10 +147,10 @@ func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckO
 		limit = puzzles.DefaultMaxAnswerBytes
 	}
 	lr := &io.LimitedReader{R: r, N: limit + 1}
-	a, n, span, err := notation.ReadSpan(lr, name, notation.Options{Notation: opts.Notation, Start: p.Board, Moves: p.Moves, Limits: opts.Limits, Words: opts.Words, Block: opts.Block})
+	a, n, span, err := notation.ReadSpan(lr, name, notation.Options{Notation: opts.Notation, Start: p.Board, Convention: p.Convention, Limits: opts.Limits, Words: opts.Words, Block: opts.Block})
 	if err != nil && lr.N <= 0 {
 		rep := newReport(p)
-		rep.AnswerFormat = n
+		rep.Notation = n
 		rep.Verdict = Malformed
 		rep.Error = &Finding{Message: fmt.Sprintf("%v: the answer is longer than %d bytes", puzzles.ErrTooLarge, limit)}
 		return rep, nil
@@ -157,15 +165,15 @@ func Check(ctx context.Context, p Problem, r io.Reader, name string, opts CheckO
 			return Report{}, err
 		}
 		rep := newReport(p)
-		rep.AnswerFormat = n
+		rep.Notation = n
 		rep.Verdict = Malformed
 		rep.Error = &Finding{Line: pe.Line, Message: parseMessage(pe)}
 		return rep, nil
 	}
 	rep, err := checkAnswer(ctx, p, a, opts, n)
-	rep.AnswerFormat = n
+	rep.Notation = n
 	if !span.IsZero() {
-		rep.AnswerBlock = span.String()
+		rep.AnswerBlock, rep.Span = span.String(), span
 	}
 	return rep, err
 }
@@ -185,7 +193,7 @@ func parseMessage(pe *puzzles.ParseError) string {
 // malformed answer's report still tells how short a solution can be.
 func newReport(p Problem) Report {
 	s := puzzles.CheckSolvable(p.Board, p.Goal)
-	rep := Report{Solvable: s.Solvable, Solvability: s, Moves: p.Moves.String(), Goal: p.Goal}
+	rep := Report{Solvable: s.Solvable, Solvability: s, Convention: p.Convention.String(), Goal: p.Goal}
 	if p.Optimum.Known && s.Solvable {
 		n := p.Optimum.Length
 		rep.OptimalLength, rep.OptimalSource = &n, p.Optimum.Source
@@ -193,15 +201,16 @@ func newReport(p Problem) Report {
 	return rep
 }
 
-// CheckAnswer judges an answer already parsed. See Check. The moves of
+// Parsed judges an answer already parsed. See Answer. The moves of
 // Report.OffPath are named in opts.Notation (one move a line for Auto).
-func CheckAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOptions) (Report, error) {
+func Parsed(ctx context.Context, p Problem, a puzzles.Answer, opts Options) (Report, error) {
 	return checkAnswer(ctx, p, a, opts, opts.Notation)
 }
 
-// checkAnswer is CheckAnswer for an answer read in notation n.
-func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOptions, n notation.Notation) (Report, error) {
+// checkAnswer is Parsed for an answer read in notation n.
+func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts Options, n notation.Notation) (Report, error) {
 	rep := newReport(p)
+	rep.Answer = &a
 	optimum := func() (Optimum, error) {
 		if p.Optimum.Known {
 			return p.Optimum, nil
@@ -243,8 +252,7 @@ func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 	}
 
 	rep.Length = a.Written()
-	rep.answerDigest = answerDigest(a, p.Moves)
-	final, err := puzzles.Replay(p.Board, a, p.Moves)
+	final, err := puzzles.Replay(p.Board, a, p.Convention)
 	var ime *puzzles.IllegalMoveError
 	switch {
 	case errors.As(err, &ime):
@@ -253,7 +261,7 @@ func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 		rep.Token = ime.Token
 		rep.At = ime.Board
 		rep.Board = ime.Board.String()
-		rep.reason = IllegalReason(ime, p.Moves)
+		rep.reason = IllegalReason(ime, p.Convention)
 		rep.Error = &Finding{Line: ime.Line, Message: fmt.Sprintf("move %d (%s) is illegal: %s", ime.Index+1, ime.Token, rep.reason)}
 		rep.Note = wrapNote(p, a, ime)
 		return rep, nil
@@ -273,7 +281,7 @@ func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 		case !rep.Solvable:
 			rep.Note = "the puzzle is unsolvable (" + rep.Solvability.Explanation + "); the expected answer is the single word UNSOLVABLE"
 		default:
-			if k := firstGoalVisit(p.Board, a.Path(p.Moves), p.Goal); k >= 0 {
+			if k := firstGoalVisit(p.Board, a.Path(p.Convention), p.Goal); k >= 0 {
 				rep.Note = fmt.Sprintf("the goal was reached after move %d; the moves after it leave it again", k)
 			}
 			if err := rep.findOffPath(ctx, p, a, opts, n, optimum); err != nil {
@@ -315,7 +323,7 @@ func checkAnswer(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOpt
 // answer to a solvable puzzle, unless opts skip the search; optimum
 // gives the optimal length (asking the oracle when the problem does not
 // carry it).
-func (rep *Report) findOffPath(ctx context.Context, p Problem, a puzzles.Answer, opts CheckOptions, n notation.Notation, optimum func() (Optimum, error)) error {
+func (rep *Report) findOffPath(ctx context.Context, p Problem, a puzzles.Answer, opts Options, n notation.Notation, optimum func() (Optimum, error)) error {
 	if opts.OffPath.Skip {
 		return nil
 	}
@@ -335,7 +343,7 @@ func (rep *Report) findOffPath(ctx context.Context, p Problem, a puzzles.Answer,
 		n := o.Length
 		rep.OptimalLength, rep.OptimalSource = &n, o.Source
 	}
-	res, err := findOffPath(ctx, p, a, a.Path(p.Moves), o.Length, n, opts.OffPath, opts.Oracle)
+	res, err := findOffPath(ctx, p, a, a.Path(p.Convention), o.Length, n, opts.OffPath, opts.Oracle)
 	if err != nil {
 		return err
 	}
@@ -391,7 +399,7 @@ func wrapNote(p Problem, a puzzles.Answer, ime *puzzles.IllegalMoveError) string
 	blank := from
 	wraps := 0
 	for _, tok := range a.Tokens[ime.Index:] {
-		d := p.Moves.BlankDir(tok)
+		d := p.Convention.BlankDir(tok)
 		next, ok := shape.Neighbor(blank, d)
 		if !ok {
 			if next, ok = wrapped(shape, blank, d); !ok {
@@ -434,22 +442,6 @@ func wrapped(s puzzles.Shape, i int, d puzzles.Dir) (int, bool) {
 		return 0, false
 	}
 	return j, true
-}
-
-// answerDigest fingerprints the moves of an answer, as the blank's
-// directions (so that the same moves written in another notation or
-// convention give the same digest), with its illegal move and how many
-// moves followed it.
-func answerDigest(a puzzles.Answer, conv puzzles.Convention) string {
-	var sb strings.Builder
-	for _, d := range a.Path(conv) {
-		sb.WriteString(d.Letter())
-	}
-	if a.Illegal != nil {
-		fmt.Fprintf(&sb, "!%s+%d", a.Illegal.Token, a.AfterIllegal)
-	}
-	sum, _ := Digest(strings.NewReader(sb.String()))
-	return sum
 }
 
 // firstGoalVisit is the number of moves after which the walk first stands
@@ -532,7 +524,7 @@ func (r Report) Summary() string {
 // answer left every optimal path (OffPathLines). It is empty when there
 // is nothing to draw.
 func (r Report) Details() []string {
-	return append(r.baseDetails(), OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, true)...)
+	return append(r.VerdictDetails(), OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, true)...)
 }
 
 // Notes are the Details that draw no board, for a page that draws the
@@ -546,10 +538,10 @@ func (r Report) Notes() []string {
 	return append(out, OffPathLines(r.OffPath, r.Remaining, r.OffPathUnknown, false)...)
 }
 
-// baseDetails are the details without where the answer left every
+// VerdictDetails are the Details without where the answer left every
 // optimal path (a test result keeps that apart, for the reports to show
 // by the test's visibility).
-func (r Report) baseDetails() []string {
+func (r Report) VerdictDetails() []string {
 	var out []string
 	switch r.Verdict {
 	case Illegal:

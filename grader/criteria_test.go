@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
 const (
@@ -30,7 +31,7 @@ func TestRubricCheckKeys(t *testing.T) {
 	if d := cmp.Diff(want, a.Rubric.API); d != "" || a.Rubric.Claims != nil {
 		t.Errorf("rubric.api (-want +got):\n%s\nclaims %v", d, a.Rubric.Claims)
 	}
-	if got := a.Rubric.ChecksMax(true); got != 3 {
+	if got := a.Rubric.CriteriaMax(true); got != 3 {
 		t.Errorf("checks max %v, want 3", got)
 	}
 	c, err := checksAssignment(t, claimsRun, `{"claims": {"expanded": 0.5}}`)
@@ -41,8 +42,8 @@ func TestRubricCheckKeys(t *testing.T) {
 		t.Errorf("rubric.claims (-want +got):\n%s", d)
 	}
 	// Claims are judged on solvable tests only.
-	if c.Rubric.ChecksMax(true) != 0.5 || c.Rubric.ChecksMax(false) != 0 {
-		t.Errorf("claims max %v solvable, %v unsolvable", c.Rubric.ChecksMax(true), c.Rubric.ChecksMax(false))
+	if c.Rubric.CriteriaMax(true) != 0.5 || c.Rubric.CriteriaMax(false) != 0 {
+		t.Errorf("claims max %v solvable, %v unsolvable", c.Rubric.CriteriaMax(true), c.Rubric.CriteriaMax(false))
 	}
 	// Without checks, nothing changes.
 	plain, err := checksAssignment(t, `"run": {"command": "x {input} {output}"}`, `{}`)
@@ -79,10 +80,10 @@ func TestCheckScores(t *testing.T) {
 	}
 	rub := a.Rubric
 	opt := 5
-	r := grader.Result{Verdict: grader.Optimal, Length: 5, OptimalLength: &opt, Solvable: true, Checks: []grader.SubCheck{
-		{Group: grader.CheckGroupAPI, Name: grader.CheckHamming, Passed: true, Detail: "returned 3"},
-		{Group: grader.CheckGroupAPI, Name: grader.CheckManhattan, Passed: false, Detail: "returned 9, expected 7"},
-		{Group: grader.CheckGroupAPI, Name: grader.CheckDimension, Passed: false, Detail: "returned 4, expected 3"},
+	r := grader.Result{Verdict: check.Optimal, Length: 5, OptimalLength: &opt, Solvable: true, Criteria: []grader.Criterion{
+		{Group: grader.CriteriaAPI, Name: grader.APIHamming, Passed: true, Detail: "returned 3"},
+		{Group: grader.CriteriaAPI, Name: grader.APIManhattan, Passed: false, Detail: "returned 9, expected 7"},
+		{Group: grader.CriteriaAPI, Name: grader.APIDimension, Passed: false, Detail: "returned 4, expected 3"},
 		// Not in the rubric (an older rubric, say): reported, no points.
 		{Group: "other", Name: "x", Passed: true, Detail: "?"},
 	}}
@@ -95,7 +96,7 @@ func TestCheckScores(t *testing.T) {
 	if r.VerdictScore(rub) != 3 || r.VerdictMax(rub) != 3 {
 		t.Errorf("verdict %v of %v", r.VerdictScore(rub), r.VerdictMax(rub))
 	}
-	scored := r.ScoredChecks(rub)
+	scored := r.ScoredCriteria(rub)
 	var lines []string
 	for _, c := range scored {
 		lines = append(lines, c.Line())
@@ -120,15 +121,15 @@ func TestCheckScores(t *testing.T) {
 		t.Errorf("points %+v", scored)
 	}
 	// A run that ended early gets no check points but keeps its max.
-	crashed := grader.Result{Verdict: grader.Crashed, Solvable: true}
+	crashed := grader.Result{Verdict: check.Crashed, Solvable: true}
 	if crashed.Score(rub) != 0 || crashed.Max(rub) != 6.5 {
 		t.Errorf("crashed: %v of %v", crashed.Score(rub), crashed.Max(rub))
 	}
-	if d := crashed.ScoredChecks(rub)[0].Detail; d != "not checked: the run ended (crashed) before it was reported" {
+	if d := crashed.ScoredCriteria(rub)[0].Detail; d != "not checked: the run ended (crashed) before it was reported" {
 		t.Errorf("crashed detail %q", d)
 	}
-	if crashed.FailedChecks(rub) != 10 {
-		t.Errorf("failed checks %d", crashed.FailedChecks(rub))
+	if crashed.FailedCriteria(rub) != 10 {
+		t.Errorf("failed checks %d", crashed.FailedCriteria(rub))
 	}
 }
 
@@ -139,12 +140,12 @@ func TestTimedOutTestEarnsNoMethodPoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checks := []grader.SubCheck{{Group: grader.CheckGroupAPI, Name: grader.CheckHamming, Passed: true, Detail: "hamming() returned 3"}}
-	for _, v := range []grader.Verdict{grader.Timeout, grader.Crashed} {
-		r := grader.Result{Verdict: v, Solvable: true, Checks: checks}
-		got := r.ScoredChecks(a.Rubric)[1]
+	checks := []grader.Criterion{{Group: grader.CriteriaAPI, Name: grader.APIHamming, Passed: true, Detail: "hamming() returned 3"}}
+	for _, v := range []check.Verdict{check.Timeout, check.Crashed} {
+		r := grader.Result{Verdict: v, Solvable: true, Criteria: checks}
+		got := r.ScoredCriteria(a.Rubric)[1]
 		want := 1.0
-		if v == grader.Timeout {
+		if v == check.Timeout {
 			want = 0
 			if got.Passed || got.Detail != "hamming() returned 3 (not scored: the test timed out)" {
 				t.Errorf("timeout: %+v", got)
@@ -159,7 +160,7 @@ func TestTimedOutTestEarnsNoMethodPoints(t *testing.T) {
 // A method check of the other Princeton API passes as not applicable,
 // and the reports leave it out unless the rubric gives it points.
 func TestNotApplicableChecksLeftOut(t *testing.T) {
-	na := grader.SubCheck{Group: grader.CheckGroupAPI, Name: grader.CheckTileAt, Passed: true, Detail: grader.NotApplicable + "tileAt(row, col) is part of the campus API"}
+	na := grader.Criterion{Group: grader.CriteriaAPI, Name: grader.APITileAt, Passed: true, Detail: grader.NotApplicable + "tileAt(row, col) is part of the campus API"}
 	for _, tc := range []struct {
 		rubric string
 		listed bool
@@ -168,10 +169,10 @@ func TestNotApplicableChecksLeftOut(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := grader.Result{Verdict: grader.Optimal, Solvable: true, Checks: []grader.SubCheck{na}}
+		r := grader.Result{Verdict: check.Optimal, Solvable: true, Criteria: []grader.Criterion{na}}
 		listed := false
-		for _, c := range r.ScoredChecks(a.Rubric) {
-			if c.Name == grader.CheckTileAt {
+		for _, c := range r.ScoredCriteria(a.Rubric) {
+			if c.Name == grader.APITileAt {
 				listed = true
 			}
 		}

@@ -5,24 +5,26 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/kpuzzle/kpuzzle/grader/check"
 )
 
-// CheckGroupClaims holds the checks of what a program claims about its
+// CriteriaClaims holds the checks of what a program claims about its
 // run (rubric.claims). The other groups are the interfaces' (their
-// checkGroup: CheckGroupAPI, CheckGroupSearch).
-const CheckGroupClaims = "claims"
+// criteriaGroup: CriteriaAPI, CriteriaSearch).
+const CriteriaClaims = "claims"
 
-// CheckGroup is a group of scored sub-checks: the rubric section
+// CriteriaGroup is a group of scored sub-checks: the rubric section
 // (rubric.NAME) that gives them points, their names in report order, and
 // where they are made and reported.
-type CheckGroup struct {
-	// Name is the checks' SubCheck.Group and the rubric section's key.
+type CriteriaGroup struct {
+	// Name is the criteria's Criterion.Group and the rubric section's key.
 	Name string
 	// What names the checks in messages: "the method checks".
 	What string
-	// Checks are the checks' names, the keys of the rubric section, in
+	// Criteria are the checks' names, the keys of the rubric section, in
 	// report order.
-	Checks []string
+	Criteria []string
 	// SolvableOnly: the checks are expected on solvable tests only.
 	SolvableOnly bool
 	// First: the checks are reported before the claims', else after.
@@ -39,57 +41,57 @@ type CheckGroup struct {
 	points func(r *Rubric) *map[string]float64
 }
 
-// claimCheckGroup is the claim checks, on solvable tests.
-var claimCheckGroup = CheckGroup{
-	Name: CheckGroupClaims, What: "claim", Checks: ClaimChecks, SolvableOnly: true,
+// claimCriteria is the claim checks, on solvable tests.
+var claimCriteria = CriteriaGroup{
+	Name: CriteriaClaims, What: "claim", Criteria: ClaimCriteria, SolvableOnly: true,
 	Title:  func(name string) string { return "claimed " + name },
 	points: func(r *Rubric) *map[string]float64 { return &r.Claims },
 }
 
-// checkGroups are every group of checks in report order: the
+// criteriaGroups are every group of checks in report order: the
 // interfaces' reported first, the claims', then the interfaces' others.
-func checkGroups() []CheckGroup {
-	var first, last []CheckGroup
+func criteriaGroups() []CriteriaGroup {
+	var first, last []CriteriaGroup
 	for _, k := range kinds() {
-		if g := k.checkGroup(); g != nil && g.First {
+		if g := k.criteriaGroup(); g != nil && g.First {
 			first = append(first, *g)
 		} else if g != nil {
 			last = append(last, *g)
 		}
 	}
-	return append(append(first, claimCheckGroup), last...)
+	return append(append(first, claimCriteria), last...)
 }
 
-// lookupCheckGroup is the group called name.
-func lookupCheckGroup(name string) (CheckGroup, bool) {
-	for _, g := range checkGroups() {
+// lookupCriteriaGroup is the group called name.
+func lookupCriteriaGroup(name string) (CriteriaGroup, bool) {
+	for _, g := range criteriaGroups() {
 		if g.Name == name {
 			return g, true
 		}
 	}
-	return CheckGroup{}, false
+	return CriteriaGroup{}, false
 }
 
 // Claim checks, in report order.
 const (
-	CheckLength   = "length"
-	CheckExpanded = "expanded"
-	CheckFrontier = "frontier"
+	ClaimLength   = "length"
+	ClaimExpanded = "expanded"
+	ClaimFrontier = "frontier"
 )
 
-// ClaimChecks are the names of the claim checks, the keys of
+// ClaimCriteria are the names of the claim checks, the keys of
 // rubric.claims; each needs the run.extract pattern of its name.
-var ClaimChecks = []string{CheckLength, CheckExpanded, CheckFrontier}
+var ClaimCriteria = []string{ClaimLength, ClaimExpanded, ClaimFrontier}
 
-// SubCheck is one scored sub-check of a test: a method of a Java API called
+// Criterion is one scored sub-check of a test: a method of a Java API called
 // on the test's board, or a number a program reported about its run. It
 // holds no points: the rubric gives them (Rubric.API, Rubric.Claims), so
 // that the rubric can change without running anything again.
-type SubCheck struct {
-	// Group is CheckGroupAPI, CheckGroupClaims or CheckGroupSearch.
+type Criterion struct {
+	// Group is CriteriaAPI, CriteriaClaims or CriteriaSearch.
 	Group string `json:"group"`
-	// Name is the check's key in its rubric section (APIChecks,
-	// ClaimChecks).
+	// Name is the check's key in its rubric section (APICriteria,
+	// ClaimCriteria).
 	Name   string `json:"name"`
 	Passed bool   `json:"passed"`
 	// Detail explains the outcome: what was called or claimed, what came
@@ -104,8 +106,8 @@ type SubCheck struct {
 // Title names the check for people, as its group does: "manhattan()"
 // for a method, "claimed expanded" for a claim; the group's name for a
 // check without a name, and "NAME()" in a group without titles.
-func (c SubCheck) Title() string {
-	g, ok := lookupCheckGroup(c.Group)
+func (c Criterion) Title() string {
+	g, ok := lookupCriteriaGroup(c.Group)
 	switch {
 	case c.Name == "":
 		return c.Group
@@ -117,7 +119,7 @@ func (c SubCheck) Title() string {
 
 // Line is the check in one line: its title, passed or FAILED, and its
 // detail.
-func (c SubCheck) Line() string {
+func (c Criterion) Line() string {
 	verdict := "passed"
 	if !c.Passed {
 		verdict = "FAILED"
@@ -125,22 +127,22 @@ func (c SubCheck) Line() string {
 	return fmt.Sprintf("%s %s: %s", c.Title(), verdict, c.Detail)
 }
 
-// ScoredSubCheck is a check with the points the rubric gives it.
-type ScoredSubCheck struct {
-	SubCheck
+// ScoredCriterion is a check with the points the rubric gives it.
+type ScoredCriterion struct {
+	Criterion
 	// Points is what the check earns: Max when passed, else 0.
 	Points float64
 	// Max is what the rubric gives the check (0: reported, not scored).
 	Max float64
 }
 
-// CheckMax is what the rubric gives a check of group and name, and
+// CriterionMax is what the rubric gives a check of group and name, and
 // whether the rubric expects that check on a test at all (the checks of
 // the assignment's interface on every test or on solvable ones, as its
-// CheckGroup says; claims.algorithm the claim checks of its run.extract
+// CriteriaGroup says; claims.algorithm the claim checks of its run.extract
 // patterns on solvable tests). The rubric must be normalized.
-func (r Rubric) CheckMax(group, name string, solvable bool) (points float64, expected bool) {
-	g, ok := lookupCheckGroup(group)
+func (r Rubric) CriterionMax(group, name string, solvable bool) (points float64, expected bool) {
+	g, ok := lookupCriteriaGroup(group)
 	if !ok {
 		return 0, false
 	}
@@ -148,59 +150,59 @@ func (r Rubric) CheckMax(group, name string, solvable bool) (points float64, exp
 	return points, expected && (solvable || !g.SolvableOnly)
 }
 
-// ChecksMax is what the checks the rubric expects on a test are worth
+// CriteriaMax is what the checks the rubric expects on a test are worth
 // together.
-func (r Rubric) ChecksMax(solvable bool) float64 {
+func (r Rubric) CriteriaMax(solvable bool) float64 {
 	total := 0.0
-	for _, c := range r.expectedChecks(solvable) {
-		p, _ := r.CheckMax(c.Group, c.Name, solvable)
+	for _, c := range r.expectedCriteria(solvable) {
+		p, _ := r.CriterionMax(c.Group, c.Name, solvable)
 		total += p
 	}
 	return total
 }
 
-// expectedChecks are the checks the rubric expects on a test, in report
+// expectedCriteria are the checks the rubric expects on a test, in report
 // order, each failed with an empty detail.
-func (r Rubric) expectedChecks(solvable bool) []SubCheck {
-	var out []SubCheck
-	for _, g := range checkGroups() {
-		for _, n := range g.Checks {
-			if _, ok := r.CheckMax(g.Name, n, solvable); ok {
-				out = append(out, SubCheck{Group: g.Name, Name: n})
+func (r Rubric) expectedCriteria(solvable bool) []Criterion {
+	var out []Criterion
+	for _, g := range criteriaGroups() {
+		for _, n := range g.Criteria {
+			if _, ok := r.CriterionMax(g.Name, n, solvable); ok {
+				out = append(out, Criterion{Group: g.Name, Name: n})
 			}
 		}
 	}
 	return out
 }
 
-// ScoredChecks lists a result's checks with their points: first every
+// ScoredCriteria lists a result's checks with their points: first every
 // check the rubric expects on the test (but a method check of another
 // API than the submission's that the rubric gives no points), in report
 // order (one the result
 // lacks, because its run ended before it or the result comes from an
 // older kpuzzle, is failed and says so), then the result's other checks
 // with Max 0.
-func (r Result) ScoredChecks(rub Rubric) []ScoredSubCheck {
+func (r Result) ScoredCriteria(rub Rubric) []ScoredCriterion {
 	rub = rub.ForTest(r.Test)
-	have := map[[2]string]SubCheck{}
-	for _, c := range r.Checks {
+	have := map[[2]string]Criterion{}
+	for _, c := range r.Criteria {
 		have[[2]string{c.Group, c.Name}] = c
 	}
-	var out []ScoredSubCheck
-	for _, want := range rub.expectedChecks(r.Solvable) {
+	var out []ScoredCriterion
+	for _, want := range rub.expectedCriteria(r.Solvable) {
 		key := [2]string{want.Group, want.Name}
 		c, ok := have[key]
 		if !ok {
 			c = want
-			c.Detail = "not checked: " + missingCheckReason(r)
+			c.Detail = "not checked: " + missingCriterionReason(r)
 		}
 		delete(have, key)
-		max, _ := rub.CheckMax(c.Group, c.Name, r.Solvable)
+		max, _ := rub.CriterionMax(c.Group, c.Name, r.Solvable)
 		if max == 0 && c.Passed && strings.HasPrefix(c.Detail, NotApplicable) {
 			continue // another API's method, worth nothing here
 		}
-		sc := ScoredSubCheck{SubCheck: c, Max: RoundPoints(max)}
-		if g, _ := lookupCheckGroup(c.Group); c.Passed && g.TimeoutVoids && r.Verdict == Timeout {
+		sc := ScoredCriterion{Criterion: c, Max: RoundPoints(max)}
+		if g, _ := lookupCriteriaGroup(c.Group); c.Passed && g.TimeoutVoids && r.Verdict == check.Timeout {
 			// A method check passed before the solver ran out of time
 			// earns nothing: the test as a whole was not completed.
 			sc.Passed = false
@@ -211,33 +213,33 @@ func (r Result) ScoredChecks(rub Rubric) []ScoredSubCheck {
 		}
 		out = append(out, sc)
 	}
-	var rest []SubCheck
-	for _, c := range r.Checks {
+	var rest []Criterion
+	for _, c := range r.Criteria {
 		if _, ok := have[[2]string{c.Group, c.Name}]; ok {
 			rest = append(rest, c)
 		}
 	}
 	for _, c := range rest {
-		out = append(out, ScoredSubCheck{SubCheck: c})
+		out = append(out, ScoredCriterion{Criterion: c})
 	}
 	return out
 }
 
-// missingCheckReason says why a result has no check that was expected.
-func missingCheckReason(r Result) string {
+// missingCriterionReason says why a result has no check that was expected.
+func missingCriterionReason(r Result) string {
 	switch {
 	case r.Verdict.FromRun():
 		return fmt.Sprintf("the run ended (%s) before it was reported", r.Verdict)
-	case len(r.Checks) == 0:
+	case len(r.Criteria) == 0:
 		return "the run reported no checks"
 	}
 	return "the run did not report it"
 }
 
-// FailedChecks counts the result's failed checks (scored or not).
-func (r Result) FailedChecks(rub Rubric) int {
+// FailedCriteria counts the result's failed checks (scored or not).
+func (r Result) FailedCriteria(rub Rubric) int {
 	n := 0
-	for _, c := range r.ScoredChecks(rub) {
+	for _, c := range r.ScoredCriteria(rub) {
 		if !c.Passed {
 			n++
 		}
@@ -245,13 +247,13 @@ func (r Result) FailedChecks(rub Rubric) int {
 	return n
 }
 
-// normalizeChecks validates the rubric's check sections (rubric.api,
+// normalizeCriteria validates the rubric's check sections (rubric.api,
 // rubric.claims, rubric.search ...) and fills them in: every check of
 // the group of the interface (kind) is expected, with 0 points unless
 // the rubric gives some; with claims.algorithm (claims) every claim whose
 // run.extract pattern exists is. A rubric section for checks the
 // assignment never makes is an error.
-func (r *Rubric) normalizeChecks(kind Interface, claims []string) error {
+func (r *Rubric) normalizeCriteria(kind Kind, claims []string) error {
 	fill := func(key string, m map[string]float64, valid, expected []string, without func(string) string) (map[string]float64, error) {
 		keys := make([]string, 0, len(m))
 		for k := range m {
@@ -278,17 +280,17 @@ func (r *Rubric) normalizeChecks(kind Interface, claims []string) error {
 		}
 		return out, nil
 	}
-	for _, g := range checkGroups() {
+	for _, g := range criteriaGroups() {
 		expected, without := claims, func(k string) string { return "set claims.algorithm and run.extract." + k }
-		if g.Name != CheckGroupClaims {
+		if g.Name != CriteriaClaims {
 			owner := g.owner()
 			expected, without = nil, func(string) string { return "the " + g.What + " checks need " + owner.selector() }
-			if own := kind.checkGroup(); own != nil && own.Name == g.Name {
-				expected = g.Checks
+			if own := kind.criteriaGroup(); own != nil && own.Name == g.Name {
+				expected = g.Criteria
 			}
 		}
 		section := g.points(r)
-		filled, err := fill("rubric."+g.Name, *section, g.Checks, expected, without)
+		filled, err := fill("rubric."+g.Name, *section, g.Criteria, expected, without)
 		if err != nil {
 			return err
 		}
@@ -298,9 +300,9 @@ func (r *Rubric) normalizeChecks(kind Interface, claims []string) error {
 }
 
 // owner is the interface whose runs make the group's checks.
-func (g CheckGroup) owner() Interface {
+func (g CriteriaGroup) owner() Kind {
 	for _, k := range kinds() {
-		if own := k.checkGroup(); own != nil && own.Name == g.Name {
+		if own := k.criteriaGroup(); own != nil && own.Name == g.Name {
 			return k
 		}
 	}

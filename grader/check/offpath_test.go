@@ -1,4 +1,4 @@
-package grader_test
+package check_test
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/kpuzzle/kpuzzle/grader"
+	"github.com/kpuzzle/kpuzzle/grader/check"
 	"github.com/kpuzzle/kpuzzle/puzzles"
 	"github.com/kpuzzle/kpuzzle/puzzles/notation"
 )
@@ -64,7 +64,7 @@ func randomAnswer(rng *rand.Rand, b puzzles.Board, table bfsTable, solve bool) [
 }
 
 // compareOffPath checks the report on one answer against the scan.
-func compareOffPath(t *testing.T, p grader.Problem, path []puzzles.Dir, rep grader.Report, dist func(puzzles.Board) int) {
+func compareOffPath(t *testing.T, p check.Problem, path []puzzles.Dir, rep check.Report, dist func(puzzles.Board) int) {
 	t.Helper()
 	move, before, better, remaining := expectedOffPath(p.Board, p.Goal, path, dist)
 	if diff := cmp.Diff(remaining, rep.Remaining); diff != "" {
@@ -79,12 +79,12 @@ func compareOffPath(t *testing.T, p grader.Problem, path []puzzles.Dir, rep grad
 	if rep.OffPath == nil {
 		t.Fatalf("%s, path %v (%s): no off_path, want move %d (%s)", p.Board, path, rep.Verdict, move, rep.OffPathUnknown)
 	}
-	want := grader.OffPath{
-		Move: move, Line: move, Played: p.Moves.TokenDir(path[move-1]).String(),
+	want := check.OffPath{
+		Move: move, Line: move, Played: p.Convention.TokenDir(path[move-1]).String(),
 		BoardBefore: rowsOf(before), DistanceBefore: dist(before), OptimalMoves: []string{},
 	}
 	for _, d := range better {
-		want.OptimalMoves = append(want.OptimalMoves, p.Moves.TokenDir(d).String())
+		want.OptimalMoves = append(want.OptimalMoves, p.Convention.TokenDir(d).String())
 	}
 	if diff := cmp.Diff(want, *rep.OffPath); diff != "" {
 		t.Fatalf("%s, path %v: off_path (-want +got):\n%s", p.Board, path, diff)
@@ -119,10 +119,10 @@ func TestOffPathAgreesWithBFSOnEvery2x3Board(t *testing.T) {
 				continue
 			}
 			for _, conv := range []puzzles.Convention{puzzles.TileMoves, puzzles.BlankMoves} {
-				p := grader.Problem{Board: b, Goal: goal, Moves: conv}
+				p := check.Problem{Board: b, Goal: goal, Convention: conv}
 				for k := range 4 {
 					path := randomAnswer(rng, b, table, k%2 == 0)
-					rep, err := grader.CheckAnswer(ctx, p, puzzles.AnswerFromPath(path, conv), grader.CheckOptions{Oracle: oracle})
+					rep, err := check.Parsed(ctx, p, puzzles.AnswerFromPath(path, conv), check.Options{Oracle: oracle})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -154,9 +154,9 @@ func TestOffPathAgreesWithBFSOn3x3(t *testing.T) {
 	for i := range n {
 		b, _ := puzzles.RandomWalk(rng, goal, 5+rng.IntN(60))
 		path := randomAnswer(rng, b, table, i%3 != 0)
-		p := grader.Problem{Board: b, Goal: goal, Moves: puzzles.TileMoves, Optimum: grader.KnownOptimum(dist(b), "answer key")}
+		p := check.Problem{Board: b, Goal: goal, Convention: puzzles.TileMoves, Optimum: check.KnownOptimum(dist(b), "answer key")}
 		oracle := &bfsOracle{dist: table}
-		rep, err := grader.CheckAnswer(ctx, p, puzzles.AnswerFromPath(path, p.Moves), grader.CheckOptions{Oracle: oracle})
+		rep, err := check.Parsed(ctx, p, puzzles.AnswerFromPath(path, p.Convention), check.Options{Oracle: oracle})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,8 +197,8 @@ func TestOffPathNotations(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := grader.Problem{Board: oneAway, Goal: goal, Moves: tc.moves}
-			rep := check(t, p, tc.answer, grader.CheckOptions{Oracle: oracle, Notation: tc.n})
+			p := check.Problem{Board: oneAway, Goal: goal, Convention: tc.moves}
+			rep := checkText(t, p, tc.answer, check.Options{Oracle: oracle, Notation: tc.n})
 			if rep.OffPath == nil {
 				t.Fatalf("no off_path (%s: %s)", rep.Verdict, rep.OffPathUnknown)
 			}
@@ -219,7 +219,7 @@ type budgetOracle struct {
 func (o budgetOracle) Optimal(_ context.Context, b puzzles.Board, _ puzzles.Goal) (int, string, error) {
 	d, _ := o.table.distance(b)
 	if d > o.reach {
-		return 0, "", fmt.Errorf("node limit: %w", grader.ErrOutOfBudget)
+		return 0, "", fmt.Errorf("node limit: %w", check.ErrOutOfBudget)
 	}
 	return d, "bfs", nil
 }
@@ -234,23 +234,23 @@ func TestOffPathUnknownRatherThanGuessed(t *testing.T) {
 	b, _ := puzzles.RandomWalk(rng, goal, 40)
 	d, _ := table.distance(b)
 	path := append([]puzzles.Dir{}, randomAnswer(rand.New(rand.NewPCG(7, 8)), b, table, true)...)
-	keyed := grader.Problem{Board: b, Goal: goal, Moves: puzzles.TileMoves, Optimum: grader.KnownOptimum(d, "answer key")}
-	ans := puzzles.AnswerFromPath(path, keyed.Moves)
+	keyed := check.Problem{Board: b, Goal: goal, Convention: puzzles.TileMoves, Optimum: check.KnownOptimum(d, "answer key")}
+	ans := puzzles.AnswerFromPath(path, keyed.Convention)
 	if len(path) == d {
 		t.Skip("the sampled answer is optimal")
 	}
 
 	t.Run("budget", func(t *testing.T) {
-		rep, err := grader.CheckAnswer(context.Background(), keyed, ans, grader.CheckOptions{Oracle: budgetOracle{table, 2}})
+		rep, err := check.Parsed(context.Background(), keyed, ans, check.Options{Oracle: budgetOracle{table, 2}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rep.OffPath != nil || !strings.Contains(rep.OffPathUnknown, "could not be proved") || rep.Verdict != grader.Suboptimal {
+		if rep.OffPath != nil || !strings.Contains(rep.OffPathUnknown, "could not be proved") || rep.Verdict != check.Suboptimal {
 			t.Errorf("got off_path %+v, unknown %q, verdict %s", rep.OffPath, rep.OffPathUnknown, rep.Verdict)
 		}
 	})
 	t.Run("time", func(t *testing.T) {
-		rep, err := grader.CheckAnswer(context.Background(), keyed, ans, grader.CheckOptions{Oracle: slowOracle, OffPath: grader.OffPathOptions{Timeout: 10 * time.Millisecond}})
+		rep, err := check.Parsed(context.Background(), keyed, ans, check.Options{Oracle: slowOracle, OffPath: check.OffPathOptions{Timeout: 10 * time.Millisecond}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,7 +259,7 @@ func TestOffPathUnknownRatherThanGuessed(t *testing.T) {
 		}
 	})
 	t.Run("no oracle", func(t *testing.T) {
-		rep, err := grader.CheckAnswer(context.Background(), keyed, ans, grader.CheckOptions{})
+		rep, err := check.Parsed(context.Background(), keyed, ans, check.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -269,24 +269,24 @@ func TestOffPathUnknownRatherThanGuessed(t *testing.T) {
 	})
 	t.Run("no optimum", func(t *testing.T) {
 		p := keyed
-		p.Optimum = grader.Optimum{}
-		rep, err := grader.CheckAnswer(context.Background(), p, ans, grader.CheckOptions{Oracle: slowOracle, OracleTimeout: 10 * time.Millisecond})
+		p.Optimum = check.Optimum{}
+		rep, err := check.Parsed(context.Background(), p, ans, check.Options{Oracle: slowOracle, OracleTimeout: 10 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rep.Verdict != grader.Valid || rep.OffPath != nil {
+		if rep.Verdict != check.Valid || rep.OffPath != nil {
 			t.Errorf("verdict %s, off_path %+v; want valid and none", rep.Verdict, rep.OffPath)
 		}
 	})
 	t.Run("a key too long is refused", func(t *testing.T) {
 		p := keyed
-		p.Optimum = grader.KnownOptimum(d+2, "answer key")
+		p.Optimum = check.KnownOptimum(d+2, "answer key")
 		// On an optimal path for d moves, then two detours at the goal:
 		// the bisection meets a board closer than the key allows.
 		onPath := append(bfsPath(table, b), detourPath(goal.Board(), nil)...)
-		long := puzzles.AnswerFromPath(append(onPath, detourPath(goal.Board(), nil)...), p.Moves)
-		_, err := grader.CheckAnswer(context.Background(), p, long, grader.CheckOptions{Oracle: newBFSOracle(goal)})
-		if !errors.Is(err, grader.ErrKeyContradiction) {
+		long := puzzles.AnswerFromPath(append(onPath, detourPath(goal.Board(), nil)...), p.Convention)
+		_, err := check.Parsed(context.Background(), p, long, check.Options{Oracle: newBFSOracle(goal)})
+		if !errors.Is(err, check.ErrKeyContradiction) {
 			t.Errorf("err = %v, want ErrKeyContradiction", err)
 		}
 	})
@@ -297,7 +297,7 @@ func TestOffPathUnknownRatherThanGuessed(t *testing.T) {
 func TestMemoOracle(t *testing.T) {
 	goal := puzzles.DefaultGoal(puzzles.Shape{Rows: 3, Cols: 3})
 	inner := newBFSOracle(goal)
-	m := grader.NewMemoOracle(inner, 2)
+	m := check.NewMemoOracle(inner, 2)
 	ctx := context.Background()
 	b1, _ := oneAway.Move(puzzles.Left)
 	for range 3 {
@@ -314,7 +314,7 @@ func TestMemoOracle(t *testing.T) {
 	if inner.calls != 4 {
 		t.Errorf("%d calls, want 4", inner.calls)
 	}
-	failing := grader.NewMemoOracle(failingOracle, 0)
+	failing := check.NewMemoOracle(failingOracle, 0)
 	for range 2 {
 		if _, _, err := failing.Optimal(ctx, oneAway, goal); err == nil {
 			t.Fatal("a failure was kept as a length")
