@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/bits"
+	"sync"
 	"sync/atomic"
 )
 
@@ -116,175 +117,25 @@ func (b *builder) additiveTable(ctx context.Context) (Encoding, []byte, uint8, e
 
 // additiveSearch is one run of the search (see additiveTable).
 func (b *builder) additiveSearch(ctx context.Context, nibble bool) (Encoding, []byte, uint8, error) {
-	geo, n := b.geo, b.geo.n
-	k := len(b.hdr.Tiles)
-	entries := b.hdr.Entries
-	elemBits := 8
-	for elemBits < n-k {
-		elemBits *= 2
-	}
-	perWordLog := uint(bits.TrailingZeros(uint(64 / elemBits)))
-	elemMask := uint64(1)<<elemBits - 1
-	if elemBits == 64 {
-		elemMask = ^uint64(0)
-	}
-	seen := make([]uint64, (entries+1<<perWordLog-1)>>perWordLog)
-	adviseHugePages(wordBytes(seen))
-	touchWords := (entries + 63) / 64
-	cur, next := make([]uint64, touchWords), make([]uint64, touchWords)
-	exc := newExcessStore(entries, nibble)
-
-	goalPos := make([]uint8, n)
-	for c, t := range b.hdr.Goal {
-		goalPos[t] = uint8(c)
-	}
-	md := make([][]uint8, k)
-	for i, t := range b.hdr.Tiles {
-		md[i] = make([]uint8, n)
-		for c := range n {
-			md[i][c] = uint8(b.hdr.Shape.Distance(c, int(goalPos[t])))
-		}
-	}
-	// regionBits is the bit of every cell of region, the cells being
-	// numbered by their rank among the empty cells.
-	regionBits := func(region, empty uint64) uint64 {
-		var f uint64
-		for r := region; r != 0; r &= r - 1 {
-			c := bits.TrailingZeros64(r)
-			f |= 1 << bits.OnesCount64(empty&(1<<c-1))
-		}
-		return f
-	}
-	// mark sets the bits f of placement idx if none of them is set yet.
-	mark := func(idx int64, f uint64) bool {
-		w := &seen[idx>>perWordLog]
-		f <<= uint(idx&(1<<perWordLog-1)) * uint(elemBits)
-		for {
-			old := atomic.LoadUint64(w)
-			if old&f != 0 {
-				return false
-			}
-			if atomic.CompareAndSwapUint64(w, old, old|f) {
-				return true
-			}
-		}
-	}
-	// flush marks a batch of successors reached. It first reads all their
-	// words with plain loads, which the processor overlaps, so the
-	// compare-and-swaps that follow (each a full barrier) find their
-	// cache lines already fetched. Only a successor not reached yet needs
-	// its blank's region flood-filled.
-	flush := func(batch []succ, words []uint64, to []uint64) int64 {
-		for i, s := range batch {
-			words[i] = atomic.LoadUint64(&seen[s.idx>>perWordLog])
-		}
-		var found int64
-		for i, s := range batch {
-			sh := uint(s.idx&(1<<perWordLog-1))*uint(elemBits) + uint(bits.OnesCount64(s.empty&(1<<s.blank-1)))
-			if words[i]>>sh&1 != 0 {
-				continue
-			}
-			region := geo.flood(s.empty, int(s.blank))
-			if mark(s.idx, regionBits(region, s.empty)) {
-				atomic.OrUint64(&to[s.idx>>6], 1<<(s.idx&63))
-				found++
-			}
-		}
-		return found
-	}
-
-	// weight[i] is the place value of the i-th tile's digit in a rank.
-	var weight [MaxCells]int64
-	weight[k-1] = 1
-	for i := k - 2; i >= 0; i-- {
-		weight[i] = weight[i+1] * int64(n-i-1)
-	}
-
-	var start [MaxCells]uint8
-	var used uint64
-	for i, t := range b.hdr.Tiles {
-		start[i] = goalPos[t]
-		used |= 1 << start[i]
-	}
-	empty := geo.all &^ used
-	first := rank(n, start[:k])
-	mark(first, regionBits(geo.flood(empty, int(goalPos[0])), empty))
-	cur[first>>6] |= 1 << (first & 63)
-
+	s := newRegionSearch(b.geo, b.hdr, nibble)
+	s.start()
 	var reached atomic.Int64
 	for level := 0; ; level++ {
 		var added atomic.Int64
 		var overflow atomic.Bool
 		newWork := func() func(lo, hi int64) {
-			batch := make([]succ, 0, batchSize+4*MaxCells)
-			words := make([]uint64, cap(batch))
+			w := &regionWorker{s: s, level: level, batch: make([]succ, batchSize+4*MaxCells), words: make([]uint64, batchSize+4*MaxCells)}
+			w.it.init(s.n, s.k)
 			return func(lo, hi int64) {
-				var pos, digit [MaxCells]uint8
-				var occ [MaxCells]int8
-				var before [MaxCells]uint64
-				var newFound, newReached int64
-				batch = batch[:0]
-				for wi := lo; wi < hi; wi++ {
-					for tw := cur[wi]; tw != 0; tw &= tw - 1 {
-						idx := wi<<6 + int64(bits.TrailingZeros64(tw))
-						used := unrankDigits(n, idx, pos[:k], digit[:k], before[:k])
-						if exc.unset(idx) {
-							m := 0
-							for i := range k {
-								m += int(md[i][pos[i]])
-							}
-							if !exc.set(idx, (level-m)/2) {
-								overflow.Store(true)
-								return
-							}
-							newReached++
-						}
-						for i := range k {
-							occ[pos[i]] = int8(i)
-						}
-						empty := geo.all &^ used
-						fields := atomic.LoadUint64(&seen[idx>>perWordLog]) >> (uint(idx&(1<<perWordLog-1)) * uint(elemBits)) & elemMask
-						for f := fields; f != 0; {
-							c := selectBit(empty, bits.TrailingZeros64(f))
-							region := geo.flood(empty, c)
-							f &^= regionBits(region, empty)
-							for adj := geo.dilate(region) & used; adj != 0; adj &= adj - 1 {
-								a := bits.TrailingZeros64(adj)
-								i := int(occ[a])
-								for d := range 4 {
-									q := int(geo.nbr[a][d])
-									if q < 0 || region&(1<<q) == 0 {
-										continue
-									}
-									// The successor's rank, from this one's: the moved
-									// tile's digit changes, and so does, by one, the
-									// digit of every later tile on a cell between a
-									// and q (one more or one fewer free cell below it).
-									nd := int64(q) - int64(bits.OnesCount64(before[i]&(1<<q-1)))
-									next := idx + (nd-int64(digit[i]))*weight[i]
-									lo, hi, step := a, q, int64(1)
-									if q < a {
-										lo, hi, step = q, a, -1
-									}
-									for m := used &^ before[i] & (1<<hi - 1) &^ (1<<(lo+1) - 1); m != 0; m &= m - 1 {
-										next += step * weight[occ[bits.TrailingZeros64(m)]]
-									}
-									batch = append(batch, succ{idx: next, empty: empty ^ (1 << q) ^ (1 << a), blank: uint8(a)})
-								}
-							}
-						}
-						if len(batch) >= batchSize {
-							newFound += flush(batch, words, next)
-							batch = batch[:0]
-						}
-					}
+				found, newReached, ok := w.expand(lo, hi)
+				if !ok {
+					overflow.Store(true)
 				}
-				newFound += flush(batch, words, next)
-				added.Add(newFound)
+				added.Add(found)
 				reached.Add(newReached)
 			}
 		}
-		if err := b.parallel(ctx, touchWords, newWork, func() { b.report(level, reached.Load()) }); err != nil {
+		if err := b.parallel(ctx, s.touchWords, newWork, func() { b.report(level, reached.Load()) }); err != nil {
 			return Encoding{}, nil, 0, err
 		}
 		if overflow.Load() {
@@ -297,9 +148,291 @@ func (b *builder) additiveSearch(ctx context.Context, nibble bool) (Encoding, []
 		if level > 2*255 {
 			return Encoding{}, nil, 0, errors.New("pattern table: search did not end")
 		}
-		cur, next = next, cur
-		clear(next)
+		s.cur, s.next = s.next, s.cur
+		clear(s.next)
 	}
-	enc, data, hi := exc.finish()
+	enc, data, hi := s.exc.finish()
 	return enc, data, hi, nil
+}
+
+// regionSearch is the state of the blank-aware search of one additive
+// table: the cell bits of every placement (seen: elemBits a placement,
+// one per empty cell, numbered by the cell's rank among the empty cells),
+// the frontier bitmaps and the excesses.
+type regionSearch struct {
+	geo                    *geometry
+	n, k                   int
+	tiles                  []uint8
+	entries                int64
+	elemBits               uint
+	perWordLog             uint
+	elemMask               uint64
+	allRegion              uint64           // the bits of a placement whose empty cells are one region
+	pack                   *[256][256]uint8 // packBits()
+	seen                   []uint64
+	touchWords             int64
+	cur, next              []uint64
+	exc                    excessStore
+	goalPos                []uint8
+	md                     [MaxCells][MaxCells]uint8 // i-th tile, cell -> Manhattan distance
+	weight                 [MaxCells]int64           // place value of the i-th tile's digit
+	betweenUp, betweenDown [MaxCells]uint64          // cells strictly between a and a-cols, a+cols
+}
+
+func newRegionSearch(geo *geometry, hdr Header, nibble bool) *regionSearch {
+	n, k := geo.n, len(hdr.Tiles)
+	s := &regionSearch{geo: geo, n: n, k: k, tiles: hdr.Tiles, entries: hdr.Entries}
+	s.elemBits = 8
+	for s.elemBits < uint(n-k) {
+		s.elemBits *= 2
+	}
+	s.perWordLog = uint(bits.TrailingZeros(uint(64 / s.elemBits)))
+	s.elemMask = uint64(1)<<s.elemBits - 1
+	if s.elemBits == 64 {
+		s.elemMask = ^uint64(0)
+	}
+	s.pack = packBits()
+	s.allRegion = uint64(1)<<(n-k) - 1
+	if n-k == 64 {
+		s.allRegion = ^uint64(0)
+	}
+	s.seen = make([]uint64, (s.entries+1<<s.perWordLog-1)>>s.perWordLog)
+	adviseHugePages(wordBytes(s.seen))
+	s.touchWords = (s.entries + 63) / 64
+	s.cur, s.next = make([]uint64, s.touchWords), make([]uint64, s.touchWords)
+	s.exc = newExcessStore(s.entries, nibble)
+	s.goalPos = make([]uint8, n)
+	for c, t := range hdr.Goal {
+		s.goalPos[t] = uint8(c)
+	}
+	for i, t := range hdr.Tiles {
+		for c := range n {
+			s.md[i][c] = uint8(hdr.Shape.Distance(c, int(s.goalPos[t])))
+		}
+	}
+	s.weight[k-1] = 1
+	for i := k - 2; i >= 0; i-- {
+		s.weight[i] = s.weight[i+1] * int64(n-i-1)
+	}
+	for a := range n {
+		for c := a - geo.cols + 1; c < a; c++ {
+			if c >= 0 {
+				s.betweenUp[a] |= 1 << c
+			}
+		}
+		for c := a + 1; c < a+geo.cols && c < n; c++ {
+			s.betweenDown[a] |= 1 << c
+		}
+	}
+	return s
+}
+
+// start marks the goal placement, with the region of the goal's blank,
+// reached at level 0.
+func (s *regionSearch) start() {
+	var start [MaxCells]uint8
+	var used uint64
+	for i := range s.k {
+		c := s.goalPos[s.tiles[i]]
+		start[i] = c
+		used |= 1 << c
+	}
+	empty := s.geo.all &^ used
+	first := rank(s.n, start[:s.k])
+	s.mark(first, s.regionBits(s.geo.flood(empty, int(s.goalPos[0])), empty))
+	s.cur[first>>6] |= 1 << (first & 63)
+}
+
+// regionBits is the bit of every cell of region, the cells being
+// numbered by their rank among the empty cells: the bits of region at
+// the set bits of empty, packed (what x86's PEXT does), a byte at a time.
+func (s *regionSearch) regionBits(region, empty uint64) uint64 {
+	if region == empty {
+		return s.allRegion
+	}
+	pack := s.pack
+	var f uint64
+	shift := 0
+	for ; empty != 0; empty, region = empty>>8, region>>8 {
+		m := uint8(empty)
+		f |= uint64(pack[m][uint8(region)]) << shift
+		shift += bits.OnesCount8(m)
+	}
+	return f
+}
+
+// packBits is the table of regionBits: packBits()[m][v] holds the bits
+// of v at the set bits of m, packed into the low bits.
+var packBits = sync.OnceValue(func() *[256][256]uint8 {
+	var t [256][256]uint8
+	for m := range 256 {
+		for v := range 256 {
+			var f, i uint8
+			for b := range 8 {
+				if m>>b&1 != 0 {
+					f |= uint8(v>>b&1) << i
+					i++
+				}
+			}
+			t[m][v] = f
+		}
+	}
+	return &t
+})
+
+// mark sets the bits f of placement idx if none of them is set yet.
+func (s *regionSearch) mark(idx int64, f uint64) bool {
+	w := &s.seen[idx>>s.perWordLog]
+	f <<= uint(idx&(1<<s.perWordLog-1)) * s.elemBits
+	for {
+		old := atomic.LoadUint64(w)
+		if old&f != 0 {
+			return false
+		}
+		if atomic.CompareAndSwapUint64(w, old, old|f) {
+			return true
+		}
+	}
+}
+
+// regionWorker is one goroutine's share of a level of the search.
+type regionWorker struct {
+	s     *regionSearch
+	level int
+	it    placementIter
+	occ   [MaxCells]int8 // the tile on each cell, by its number in the pattern
+	batch []succ
+	words []uint64
+	nb    int
+}
+
+// expand expands the placements of the frontier in the words [lo, hi) of
+// cur: every region of theirs reached so far. It returns the regions it
+// reached for the first time and the placements it gave their excess,
+// and false if an excess does not fit the store.
+func (w *regionWorker) expand(lo, hi int64) (found, reached int64, ok bool) {
+	s, it := w.s, &w.it
+	geo := s.geo
+	w.nb = 0
+	for wi := lo; wi < hi; wi++ {
+		for tw := s.cur[wi]; tw != 0; tw &= tw - 1 {
+			idx := wi<<6 + int64(bits.TrailingZeros64(tw))
+			it.moveTo(idx)
+			if s.exc.unset(idx) {
+				m := 0
+				for i := range s.k {
+					m += int(s.md[i][it.pos[i]])
+				}
+				if !s.exc.set(idx, (w.level-m)/2) {
+					return found, reached, false
+				}
+				reached++
+			}
+			for i := range s.k {
+				w.occ[it.pos[i]&(MaxCells-1)] = int8(i)
+			}
+			empty := geo.all &^ it.used
+			first := geo.flood(empty, bits.TrailingZeros64(empty))
+			if first == empty {
+				w.successors(idx, empty, empty)
+			} else {
+				// Several regions: expand those reached so far (bit 0 is
+				// the first empty cell, whose region is first).
+				fields := atomic.LoadUint64(&s.seen[idx>>s.perWordLog]) >> (uint(idx&(1<<s.perWordLog-1)) * s.elemBits) & s.elemMask
+				for f := fields; f != 0; {
+					region := first
+					if f&1 == 0 {
+						region = geo.flood(empty, selectBit(empty, bits.TrailingZeros64(f)))
+					}
+					f &^= s.regionBits(region, empty)
+					w.successors(idx, empty, region)
+				}
+			}
+			if w.nb >= batchSize {
+				found += w.flush()
+			}
+		}
+	}
+	found += w.flush()
+	return found, reached, true
+}
+
+// successors adds to the batch every placement that a pattern tile next
+// to region reaches by sliding into it, from the placement idx (which
+// the iterator stands on) with the empty cells empty. The successor's
+// rank comes from idx: the moved tile's digit changes, by one for a
+// slide sideways; sliding up or down a row, by the width of the board
+// less the earlier tiles it passes, and the digit of every later tile it
+// passes changes by one (one more or one fewer free cell below it).
+func (w *regionWorker) successors(idx int64, empty, region uint64) {
+	s, it, geo := w.s, &w.it, w.s.geo
+	used := it.used
+	cols := geo.cols
+	// Up: the tile on a slides to a-cols.
+	for m := used & (region << cols); m != 0; m &= m - 1 {
+		a := bits.TrailingZeros64(m)
+		i := int(w.occ[a]) & (MaxCells - 1)
+		between := s.betweenUp[a]
+		next := idx - int64(cols-bits.OnesCount64(it.before[i]&between))*s.weight[i]
+		for l := used &^ it.before[i] & between; l != 0; l &= l - 1 {
+			next -= s.weight[int(w.occ[bits.TrailingZeros64(l)])&(MaxCells-1)]
+		}
+		w.add(next, empty^(1<<(a-cols))^(1<<a), a)
+	}
+	// Down: the tile on a slides to a+cols.
+	for m := used & (region >> cols); m != 0; m &= m - 1 {
+		a := bits.TrailingZeros64(m)
+		i := int(w.occ[a]) & (MaxCells - 1)
+		between := s.betweenDown[a]
+		next := idx + int64(cols-bits.OnesCount64(it.before[i]&between))*s.weight[i]
+		for l := used &^ it.before[i] & between; l != 0; l &= l - 1 {
+			next += s.weight[int(w.occ[bits.TrailingZeros64(l)])&(MaxCells-1)]
+		}
+		w.add(next, empty^(1<<(a+cols))^(1<<a), a)
+	}
+	// Left and right: no cell between, only the tile's digit changes.
+	for m := used & (region << 1) & geo.notCol0; m != 0; m &= m - 1 {
+		a := bits.TrailingZeros64(m)
+		w.add(idx-s.weight[int(w.occ[a])&(MaxCells-1)], empty^(1<<(a-1))^(1<<a), a)
+	}
+	for m := used & (region >> 1) & geo.notColLast; m != 0; m &= m - 1 {
+		a := bits.TrailingZeros64(m)
+		w.add(idx+s.weight[int(w.occ[a])&(MaxCells-1)], empty^(1<<(a+1))^(1<<a), a)
+	}
+}
+
+// add puts a successor in the batch.
+func (w *regionWorker) add(idx int64, empty uint64, blank int) {
+	w.batch[w.nb] = succ{idx: idx, empty: empty, blank: uint8(blank)}
+	w.nb++
+}
+
+// flush marks the batch's successors reached, sets them in the next
+// frontier and empties the batch. It first reads all their words with
+// plain loads, which the processor overlaps, so the compare-and-swaps
+// that follow (each a full barrier) find their cache lines already
+// fetched. Only a successor not reached yet needs its blank's region
+// flood-filled.
+func (w *regionWorker) flush() int64 {
+	s := w.s
+	batch := w.batch[:w.nb]
+	words := w.words[:len(batch)]
+	for i := range batch {
+		words[i] = atomic.LoadUint64(&s.seen[batch[i].idx>>s.perWordLog])
+	}
+	var found int64
+	for i := range batch {
+		sc := &batch[i]
+		sh := uint(sc.idx&(1<<s.perWordLog-1))*s.elemBits + uint(bits.OnesCount64(sc.empty&(1<<sc.blank-1)))
+		if words[i]>>sh&1 != 0 {
+			continue
+		}
+		region := s.geo.flood(sc.empty, int(sc.blank))
+		if s.mark(sc.idx, s.regionBits(region, sc.empty)) {
+			atomic.OrUint64(&s.next[sc.idx>>6], 1<<(sc.idx&63))
+			found++
+		}
+	}
+	w.nb = 0
+	return found
 }

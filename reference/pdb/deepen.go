@@ -46,12 +46,30 @@ func NewCounter(ctx context.Context, lim Limits) Counter {
 // Stop reports whether the search must stop. Call it once a node is
 // counted as expanded; once it has said true it says true for good.
 func (c *Counter) Stop() bool {
-	if c.err != nil {
-		return true
-	}
+	// checkAt is never above Generated once err is set (stop), so this
+	// one comparison is all a search pays at most nodes.
 	if c.Generated < c.checkAt {
 		return false
 	}
+	return c.stop()
+}
+
+// stop is Stop beyond its fast path. Once the search must stop it keeps
+// checkAt at or below Generated, so that every later Stop comes here.
+// It is kept out of line so that Stop is inlined into the searches.
+//
+//go:noinline
+func (c *Counter) stop() bool {
+	if c.err == nil && !c.check() {
+		return false
+	}
+	c.checkAt = c.Generated
+	return true
+}
+
+// check looks at the context and the limits, and sets err when the
+// search must stop.
+func (c *Counter) check() bool {
 	if c.par != nil {
 		return c.stopShared()
 	}

@@ -129,3 +129,56 @@ func unrankDigits(n int, idx int64, pos, digits []uint8, before []uint64) uint64
 	}
 	return used
 }
+
+// placementIter unranks placements of k tiles on n cells in increasing
+// order of their ranks: moveTo adds the difference to the mixed-radix
+// digits of the last placement and finds the cells of the tiles whose
+// digits changed, which for nearby ranks are the last few.
+type placementIter struct {
+	n, k  int
+	idx   int64
+	valid bool
+	// pos holds the i-th tile's cell, digit its digit of the rank and
+	// before the cells of the tiles before it; used every tile's cell.
+	pos    [MaxCells]uint8
+	digit  [MaxCells]uint8
+	before [MaxCells]uint64
+	used   uint64
+}
+
+func (p *placementIter) init(n, k int) {
+	*p = placementIter{n: n, k: k}
+}
+
+// moveTo sets the iterator on the placement of rank idx.
+func (p *placementIter) moveTo(idx int64) {
+	if !p.valid || idx < p.idx {
+		p.used = unrankDigits(p.n, idx, p.pos[:p.k], p.digit[:p.k], p.before[:p.k])
+		p.idx, p.valid = idx, true
+		return
+	}
+	carry := idx - p.idx
+	p.idx = idx
+	i := p.k - 1
+	for ; ; i-- {
+		r := int64(p.n - i)
+		v := int64(p.digit[i]) + carry
+		if v < r {
+			p.digit[i] = uint8(v)
+			break
+		}
+		p.digit[i] = uint8(v % r)
+		carry = v / r
+		if i == 0 {
+			break
+		}
+	}
+	used := p.before[i]
+	for j := i; j < p.k; j++ {
+		p.before[j] = used
+		c := uint8(selectBit(^used, int(p.digit[j])))
+		p.pos[j] = c
+		used |= 1 << c
+	}
+	p.used = used
+}

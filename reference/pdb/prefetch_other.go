@@ -2,6 +2,6 @@
 
 package pdb
 
-// prefetch is a no-op where kpuzzle has no prefetch instruction for it
+// prefetch2 is a no-op where kpuzzle has no prefetch instruction for it
 // (see prefetch_amd64.go).
-func prefetch(*byte) {}
+func prefetch2(a, b *byte) {}

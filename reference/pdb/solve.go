@@ -3,7 +3,6 @@ package pdb
 import (
 	"context"
 	"errors"
-	"math/bits"
 	"time"
 
 	"github.com/kpuzzle/kpuzzle/puzzles"
@@ -86,22 +85,8 @@ func Solve(ctx context.Context, b puzzles.Board, h *Heuristic, lim Limits) ([]pu
 
 // patternTable is a table as the search reads it.
 type patternTable struct {
-	tiles  []uint8
 	data   []byte
 	nibble bool
-	excess bool
-}
-
-// index is the rank of the tiles' cells in pos: the entry's index.
-func (t *patternTable) index(n int, pos *[MaxCells]uint8) int64 {
-	var used uint64
-	var idx int64
-	for i, tile := range t.tiles {
-		c := pos[tile]
-		idx = idx*int64(n-i) + int64(c) - int64(bits.OnesCount64(used&(1<<c-1)))
-		used |= 1 << c
-	}
-	return idx
 }
 
 // at is entry idx.
@@ -112,35 +97,65 @@ func (t *patternTable) at(idx int64) int {
 	return int(t.data[idx])
 }
 
-// fetch starts bringing entry idx into the cache (see prefetch).
-func (t *patternTable) fetch(idx int64) {
+// addr is the byte that holds entry idx.
+func (t *patternTable) addr(idx int64) *byte {
 	if t.nibble {
 		idx >>= 1
 	}
-	prefetch(&t.data[idx])
+	return &t.data[idx]
 }
+
+// patternState is what the search carries for one pattern in the state
+// it stands on: the pattern's entry and what its entry adds to the
+// estimate (twice the entry for an excess encoding, whose Manhattan part
+// the search counts tile by tile; the entry itself otherwise).
+type patternState struct {
+	idx int64
+	val int
+}
+
+// The directions of the blank's moves, as puzzles.Dirs numbers them; the
+// reflection about the diagonal turns each into d^2 (up into left, down
+// into right).
+const (
+	up = iota
+	down
+	left
+	right
+)
 
 type searcher struct {
 	Counter
-	h      *Heuristic
-	n      int
-	nbr    [][4]int8
-	fsm    [][4]int32 // the pruning machine's transitions (movefsm)
-	start  func(blank int) int32
-	cells  [MaxCells]uint8
-	pos    [MaxCells]uint8 // cell of each tile
-	rpos   [MaxCells]uint8 // cell of each tile in the reflected state
-	tabs   []patternTable
-	patOf  [MaxCells]int8
-	md     [MaxCells][MaxCells]uint8 // tile, cell -> Manhattan distance
-	rcell  [MaxCells]uint8
-	rtile  [MaxCells]uint8
-	mdN    []int // Manhattan distance of each pattern's tiles
-	valN   []int // value of each pattern
-	mdR    []int // the same in the reflected state
-	valR   []int
-	reflec bool
-	max    bool // Max mode: every table is recomputed at every node
+	h     *Heuristic
+	n     int
+	cols  int
+	nbr   [MaxCells][4]int8
+	fsm   [][4]int32 // the pruning machine's transitions (movefsm)
+	start func(blank int) int32
+	// cells holds the tile on each cell, rcells the same for the state
+	// reflected about the diagonal; rcell and rtile reflect a cell and a
+	// tile.
+	cells, rcells [MaxCells]uint8
+	rcell, rtile  [MaxCells]uint8
+	tabs          [MaxCells]patternTable
+	patOf         [MaxCells]int8
+	// valShift[p] is 1 when pattern p's table holds excesses (the
+	// estimate counts twice the entry, beside the tiles' Manhattan
+	// distance), 0 when it holds values.
+	valShift [MaxCells]uint8
+	// weight[t] is the place value of tile t's digit in its pattern's
+	// index, pass[t][u] what a tile u between t's cells adds to that
+	// index when t slides down one row (see slideDown).
+	weight [MaxCells]int64
+	pass   [MaxCells][MaxCells]int64
+	// manhattan[t][b][d] is the change of the Manhattan part of the
+	// estimate when the blank on cell b moves in direction d and tile t
+	// slides into b (0 for tiles whose pattern's table holds values).
+	manhattan [MaxCells][MaxCells][4]int8
+	// Each pattern's state, and the same in the reflected state.
+	pstN, pstR [MaxCells]patternState
+	reflec     bool
+	max        bool // Max mode: every table is recomputed at every node
 
 	h0          int
 	sumN, sumR  int
@@ -149,24 +164,50 @@ type searcher struct {
 }
 
 func newSearcher(ctx context.Context, b puzzles.Board, h *Heuristic, lim Limits) *searcher {
-	s := &searcher{Counter: NewCounter(ctx, lim), h: h, n: h.n, reflec: h.reflect, max: h.part.Mode == Max}
+	s := &searcher{Counter: NewCounter(ctx, lim), h: h, n: h.n, cols: b.Shape().Cols, reflec: h.reflect, max: h.part.Mode == Max}
 	geo, _ := newGeometry(b.Shape())
-	s.nbr = geo.nbr
+	copy(s.nbr[:], geo.nbr)
 	m := lim.Pruning.Machine(b.Shape())
 	s.fsm, s.start = m.Table(), m.Start
-	for c := range s.n {
-		for c2 := range s.n {
-			s.md[c][c2] = h.mdTab[c][c2]
-		}
-	}
 	for i := range s.patOf {
 		s.patOf[i] = -1
 	}
 	for t := range s.n {
 		s.patOf[t] = h.patOf[t]
 	}
-	for _, t := range h.tables {
-		s.tabs = append(s.tabs, patternTable{tiles: t.hdr.Tiles, data: t.data, nibble: t.hdr.Encoding.Bits == 4, excess: t.hdr.Encoding.Excess})
+	for p, tab := range h.tables {
+		s.tabs[p] = patternTable{data: tab.data, nibble: tab.hdr.Encoding.Bits == 4}
+		if tab.hdr.Encoding.Excess {
+			s.valShift[p] = 1
+		}
+		tiles := tab.hdr.Tiles
+		w := int64(1)
+		for i := len(tiles) - 1; i >= 0; i-- {
+			s.weight[tiles[i]] = w
+			w *= int64(s.n - i)
+		}
+		for i, t := range tiles {
+			for j, u := range tiles {
+				switch {
+				case j < i:
+					s.pass[t][u] = -s.weight[t]
+				case j > i:
+					s.pass[t][u] = s.weight[u]
+				}
+			}
+		}
+	}
+	for t := 1; t < s.n; t++ {
+		if p := s.patOf[t]; p >= 0 && s.valShift[p] == 0 {
+			continue
+		}
+		for c := range s.n {
+			for d := range 4 {
+				if q := s.nbr[c][d]; q >= 0 {
+					s.manhattan[t][c][d] = int8(int(h.mdTab[t][c]) - int(h.mdTab[t][q]))
+				}
+			}
+		}
 	}
 	if s.reflec {
 		for c := range s.n {
@@ -174,46 +215,50 @@ func newSearcher(ctx context.Context, b puzzles.Board, h *Heuristic, lim Limits)
 			s.rtile[c] = h.refl.tile[c]
 		}
 	}
-	k := len(s.tabs)
-	s.mdN, s.valN, s.mdR, s.valR = lineSlice(k), lineSlice(k), lineSlice(k), lineSlice(k)
-	// Room for the longest path without growing it, in whole cache
-	// lines too.
+	// Room for the longest path without growing it.
 	s.path = make([]uint8, 0, 512)
 	s.reset(b.Bytes())
 	return s
 }
 
-// lineSlice makes a slice of k ints whose memory fills whole 64-byte cache
-// lines (an allocation of a multiple of 64 bytes is aligned to 64 and
-// shares no line with another). The workers of a parallel search each
-// write their own at every node; allocated small, they sat side by side
-// in one line and the cores kept taking it from each other (false
-// sharing): a third more CPU per node with two threads.
-func lineSlice(k int) []int {
-	const perLine = 64 / 8
-	return make([]int, k, (k+perLine-1)/perLine*perLine)
+// slideDown is how much the index of tile t's pattern changes when t
+// slides down a row from cell from on board b. An index is a mixed-radix
+// number whose digit for each tile is the tile's cell less the cells of
+// earlier tiles of the pattern below it (rank). Sliding down, t's digit
+// grows by the width of the board less the earlier tiles of the pattern
+// it passes, and the digit of each later tile it passes grows by one (t
+// is no longer below it); pass holds both contributions. Sliding up
+// undoes sliding down, and sliding sideways passes no cell: t's digit
+// moves by one, and the index by t's weight.
+func (s *searcher) slideDown(b *[MaxCells]uint8, t uint8, from int) int64 {
+	row := &s.pass[t&(MaxCells-1)]
+	d := int64(s.cols) * s.weight[t&(MaxCells-1)]
+	for c := from + 1; c < from+s.cols; c++ {
+		d += row[b[c&(MaxCells-1)]&(MaxCells-1)]
+	}
+	return d
 }
 
-// reset puts the searcher on the state cells: the tiles' cells, each
-// pattern's Manhattan distance and value, the sums and h0.
+// reset puts the searcher on the state cells: the reflected state, each
+// pattern's entry and value, the sums and h0.
 func (s *searcher) reset(cells []uint8) {
+	var pos, rpos [MaxCells]uint8
 	for c, t := range cells[:s.n] {
 		s.cells[c] = t
-		s.pos[t] = uint8(c)
+		pos[t] = uint8(c)
 	}
 	if s.reflec {
+		for c, t := range cells[:s.n] {
+			s.rcells[s.rcell[c]] = s.rtile[t]
+		}
 		for t := range s.n {
-			s.rpos[s.rtile[t]] = s.rcell[s.pos[t]]
+			rpos[s.rtile[t]] = s.rcell[pos[t]]
 		}
 	}
-	clear(s.mdN)
-	clear(s.valN)
-	clear(s.mdR)
-	clear(s.valR)
-	s.sumN = s.initSums(&s.pos, s.mdN, s.valN)
+	s.sumN = s.initSums(&pos, &s.pstN)
 	s.h0 = s.sumN
 	if s.reflec {
-		s.sumR = s.initSums(&s.rpos, s.mdR, s.valR)
+		s.sumR = s.initSums(&rpos, &s.pstR)
 		s.h0 = max(s.h0, s.sumR)
 	}
 	if s.max {
@@ -239,39 +284,27 @@ func (s *searcher) Search(cells []uint8, blank, g int, state int32, bound int) (
 // Counts is the worker's counter.
 func (s *searcher) Counts() *Counter { return &s.Counter }
 
-// initSums fills each pattern's Manhattan distance and value for the
-// state pos and returns the additive estimate.
-func (s *searcher) initSums(pos *[MaxCells]uint8, md, val []int) int {
+// initSums fills each pattern's state for the state where tile t stands
+// on pos[t] and returns the additive estimate: the Manhattan distance of
+// the tiles counted tile by tile, plus each pattern's value.
+func (s *searcher) initSums(pos *[MaxCells]uint8, pst *[MaxCells]patternState) int {
+	*pst = [MaxCells]patternState{}
 	sum := 0
 	for t := 1; t < s.n; t++ {
-		if p := s.patOf[t]; p >= 0 {
-			md[p] += int(s.md[t][pos[t]])
-		} else {
-			sum += int(s.md[t][pos[t]])
+		if p := s.patOf[t]; p < 0 || s.valShift[p] == 1 {
+			sum += int(s.h.mdTab[t][pos[t]])
 		}
 	}
-	for p := range s.tabs {
-		val[p] = s.value(p, pos, md[p])
-		sum += val[p]
+	var cells [MaxCells]uint8
+	for p, tab := range s.h.tables {
+		for i, tile := range tab.hdr.Tiles {
+			cells[i] = pos[tile]
+		}
+		idx := rank(s.n, cells[:len(tab.hdr.Tiles)])
+		pst[p] = patternState{idx: idx, val: s.tabs[p&(MaxCells-1)].at(idx) << s.valShift[p]}
+		sum += pst[p].val
 	}
 	return sum
-}
-
-// value is pattern p's value in state pos given its tiles' Manhattan
-// distance md.
-func (s *searcher) value(p int, pos *[MaxCells]uint8, md int) int {
-	return s.valueAt(p, s.tabs[p].index(s.n, pos), md)
-}
-
-// valueAt is pattern p's value for its entry idx given its tiles'
-// Manhattan distance md.
-func (s *searcher) valueAt(p int, idx int64, md int) int {
-	t := &s.tabs[p]
-	e := t.at(idx)
-	if t.excess {
-		return md + 2*e
-	}
-	return e
 }
 
 // maxValue is the Max-mode estimate of the current state.
@@ -281,9 +314,12 @@ func (s *searcher) maxValue() int {
 
 func (s *searcher) dfsStart() bool {
 	s.path = s.path[:0]
-	blank := int(s.pos[0])
 	if s.h0 == 0 {
 		return true
+	}
+	blank := 0
+	for s.cells[blank] != 0 {
+		blank++
 	}
 	if s.max {
 		return s.dfsMax(0, blank, s.start(blank))
@@ -300,105 +336,149 @@ func (s *searcher) dfs(g, blank int, state int32, sumN, sumR int) bool {
 		return false
 	}
 	moves := &s.fsm[state]
-	// The entries of the children's direct lookups, asked for before the
-	// first child is searched, so that their cache misses overlap.
-	var idx [4]int64
-	for d := range 4 {
+	nbr := &s.nbr[blank&(MaxCells-1)]
+	// The children's entries, direct and reflected, asked for before the
+	// first child is searched, so that their cache misses overlap. A
+	// tile that slides up or down slides sideways in the reflection, and
+	// the other way round (slideDown).
+	var idx, ridx [4]int64
+	rblank := int(s.rcell[blank&(MaxCells-1)])
+	for d := up; d <= down; d++ {
 		if moves[d] < 0 {
 			continue
 		}
-		q := int(s.nbr[blank][d])
-		t := s.cells[q]
-		if p := s.patOf[t]; p >= 0 {
-			s.pos[t] = uint8(blank)
-			idx[d] = s.tabs[p].index(s.n, &s.pos)
-			s.pos[t] = uint8(q)
-			s.tabs[p].fetch(idx[d])
+		t := s.cells[nbr[d]&(MaxCells-1)]
+		a, b := &s.cells[0], &s.cells[0] // nothing to fetch
+		if p := s.patOf[t&(MaxCells-1)]; p >= 0 {
+			from := blank
+			if d == up {
+				from -= s.cols
+			}
+			i := s.slideDown(&s.cells, t, from)
+			if d == down {
+				i = -i
+			}
+			i += s.pstN[p&(MaxCells-1)].idx
+			idx[d] = i
+			a = s.tabs[p&(MaxCells-1)].addr(i)
 		}
+		if s.reflec {
+			rt := s.rtile[t&(MaxCells-1)]
+			if rp := s.patOf[rt&(MaxCells-1)]; rp >= 0 {
+				i := s.weight[rt&(MaxCells-1)] // up reflects to left: rt slides right
+				if d == down {
+					i = -i
+				}
+				i += s.pstR[rp&(MaxCells-1)].idx
+				ridx[d] = i
+				b = s.tabs[rp&(MaxCells-1)].addr(i)
+			}
+		}
+		prefetch2(a, b)
+	}
+	for d := left; d <= right; d++ {
+		if moves[d] < 0 {
+			continue
+		}
+		t := s.cells[nbr[d]&(MaxCells-1)]
+		a, b := &s.cells[0], &s.cells[0] // nothing to fetch
+		if p := s.patOf[t&(MaxCells-1)]; p >= 0 {
+			i := s.weight[t&(MaxCells-1)] // left: t slides right
+			if d == right {
+				i = -i
+			}
+			i += s.pstN[p&(MaxCells-1)].idx
+			idx[d] = i
+			a = s.tabs[p&(MaxCells-1)].addr(i)
+		}
+		if s.reflec {
+			rt := s.rtile[t&(MaxCells-1)]
+			if rp := s.patOf[rt&(MaxCells-1)]; rp >= 0 {
+				from := rblank // left reflects to up: rt slides down
+				if d == left {
+					from -= s.cols
+				}
+				i := s.slideDown(&s.rcells, rt, from)
+				if d == right {
+					i = -i
+				}
+				i += s.pstR[rp&(MaxCells-1)].idx
+				ridx[d] = i
+				b = s.tabs[rp&(MaxCells-1)].addr(i)
+			}
+		}
+		prefetch2(a, b)
 	}
 	for d := range 4 {
 		ns := moves[d]
 		if ns < 0 {
 			continue // off the board, or pruned
 		}
-		q := int(s.nbr[blank][d])
 		s.Generated++
-		t := s.cells[q]
-		s.cells[blank], s.cells[q] = t, 0
-		s.pos[t], s.pos[0] = uint8(blank), uint8(q)
-
-		nsN := sumN
-		p := s.patOf[t]
-		var oldMd, oldVal int
+		q := int(nbr[d])
+		t := s.cells[q&(MaxCells-1)]
+		nsN := sumN + int(s.manhattan[t&(MaxCells-1)][blank&(MaxCells-1)][d])
+		p := s.patOf[t&(MaxCells-1)]
+		var val int
 		if p >= 0 {
-			oldMd, oldVal = s.mdN[p], s.valN[p]
-			md := oldMd + int(s.md[t][blank]) - int(s.md[t][q])
-			v := s.valueAt(int(p), idx[d], md)
-			s.mdN[p], s.valN[p] = md, v
-			nsN += v - oldVal
-		} else {
-			nsN += int(s.md[t][blank]) - int(s.md[t][q])
+			val = s.tabs[p&(MaxCells-1)].at(idx[d]) << (s.valShift[p&(MaxCells-1)] & 63)
+			nsN += val - s.pstN[p&(MaxCells-1)].val
 		}
 		h := nsN
 		nsR := sumR
 		var rt uint8
-		var rp int8
-		var oldMdR, oldValR int
+		var rp int8 = -1
+		var rval int
 		// The reflected lookup is skipped when the direct estimate
 		// alone prunes the child and could not lower the next bound:
 		// the reflection could only raise f, so the search (its nodes,
 		// its next bound) is exactly the same, for one random memory
 		// access less.
-		reflected := s.reflec
-		if f := g + 1 + nsN; reflected && f > s.bound && f >= s.next {
-			reflected = false
-		}
-		if reflected {
-			rt = s.rtile[t]
-			rfrom, rto := s.rcell[q], s.rcell[blank]
-			s.rpos[rt], s.rpos[0] = rto, rfrom
-			rp = s.patOf[rt]
+		if f := g + 1 + nsN; s.reflec && (f <= s.bound || f < s.next) {
+			rt = s.rtile[t&(MaxCells-1)]
+			nsR += int(s.manhattan[rt&(MaxCells-1)][rblank&(MaxCells-1)][d^2])
+			rp = s.patOf[rt&(MaxCells-1)]
 			if rp >= 0 {
-				oldMdR, oldValR = s.mdR[rp], s.valR[rp]
-				md := oldMdR + int(s.md[rt][rto]) - int(s.md[rt][rfrom])
-				v := s.value(int(rp), &s.rpos, md)
-				s.mdR[rp], s.valR[rp] = md, v
-				nsR += v - oldValR
-			} else {
-				nsR += int(s.md[rt][rto]) - int(s.md[rt][rfrom])
+				rval = s.tabs[rp&(MaxCells-1)].at(ridx[d]) << (s.valShift[rp&(MaxCells-1)] & 63)
+				nsR += rval - s.pstR[rp&(MaxCells-1)].val
 			}
 			h = max(h, nsR)
 		}
-
-		found := false
 		if f := g + 1 + h; f > s.bound {
 			if f < s.next {
 				s.next = f
 			}
-		} else {
-			s.path = append(s.path, uint8(d))
-			if h == 0 || s.dfs(g+1, q, ns, nsN, nsR) {
-				found = true
-			} else {
-				s.path = s.path[:len(s.path)-1]
-			}
+			continue
 		}
-
-		// Undo the move.
+		s.path = append(s.path, uint8(d))
+		if h == 0 {
+			return true
+		}
+		var oldN, oldR patternState
 		if p >= 0 {
-			s.mdN[p], s.valN[p] = oldMd, oldVal
+			oldN = s.pstN[p&(MaxCells-1)]
+			s.pstN[p&(MaxCells-1)] = patternState{idx: idx[d], val: val}
 		}
-		if reflected {
-			s.rpos[rt], s.rpos[0] = s.rcell[q], s.rcell[blank]
-			if rp >= 0 {
-				s.mdR[rp], s.valR[rp] = oldMdR, oldValR
-			}
+		if rp >= 0 {
+			oldR = s.pstR[rp&(MaxCells-1)]
+			s.pstR[rp&(MaxCells-1)] = patternState{idx: ridx[d], val: rval}
 		}
-		s.cells[blank], s.cells[q] = 0, t
-		s.pos[t], s.pos[0] = uint8(q), uint8(blank)
+		rq := int(s.rcell[q&(MaxCells-1)])
+		s.cells[blank&(MaxCells-1)], s.cells[q&(MaxCells-1)] = t, 0
+		s.rcells[rblank&(MaxCells-1)], s.rcells[rq&(MaxCells-1)] = rt, 0
+		found := s.dfs(g+1, q, ns, nsN, nsR)
+		s.cells[blank&(MaxCells-1)], s.cells[q&(MaxCells-1)] = 0, t
+		s.rcells[rblank&(MaxCells-1)], s.rcells[rq&(MaxCells-1)] = 0, rt
+		if p >= 0 {
+			s.pstN[p&(MaxCells-1)] = oldN
+		}
+		if rp >= 0 {
+			s.pstR[rp&(MaxCells-1)] = oldR
+		}
 		if found {
 			return true
 		}
+		s.path = s.path[:len(s.path)-1]
 		if s.Err() != nil {
 			return false
 		}
