@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"bytes"
+	"encoding/xml"
 	"encoding/base64"
 	"strings"
 	"testing"
@@ -179,6 +180,43 @@ func TestHeuristicCounterexampleForStudents(t *testing.T) {
 	}
 	if _, ok := gb.CounterexamplePicture(1, fay.Results[1].Criteria[2]); ok {
 		t.Error("a picture of the hidden test's board")
+	}
+}
+
+// The JUnit XML, a staff report, draws each failed heuristic check's
+// counterexample under the check, on hidden tests too.
+func TestHeuristicCounterexampleInJUnit(t *testing.T) {
+	gb := heuristicGradebook(t)
+	var buf bytes.Buffer
+	if err := gb.WriteJUnit(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Suites []struct {
+			Name  string `xml:"name,attr"`
+			Cases []struct {
+				Name    string `xml:"name,attr"`
+				Failure *struct {
+					Text string `xml:",chardata"`
+				} `xml:"failure"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	failures := map[string]string{}
+	for _, c := range doc.Suites[0].Cases {
+		if c.Failure != nil {
+			failures[c.Name] = c.Failure.Text
+		}
+	}
+	p1 := failures["1 p1.txt"]
+	if !strings.Contains(p1, "manhattan() FAILED: manhattan() returned 14, expected 12\n"+strings.Join(manhattanLines, "\n")) {
+		t.Errorf("JUnit p1 lacks the manhattan() counterexample under its check:\n%s", p1)
+	}
+	if p2 := failures["2 p2.txt"]; !strings.Contains(p2, "manhattan() overestimates here") && !strings.Contains(p2, "manhattan() is wrong here") {
+		t.Errorf("JUnit hidden p2 lacks its counterexample:\n%s", p2)
 	}
 }
 

@@ -78,6 +78,9 @@ func (gb Gradebook) WriteJUnit(w io.Writer) error {
 			text := r.Details
 			for _, sc := range r.ScoredCriteria(gb.Rubric) {
 				text = append(text[:len(text):len(text)], fmt.Sprintf("check (%s of %s points) %s", formatPoints(sc.Points), formatPoints(sc.Max), sc.Line()))
+				// JUnit XML is the staff's, like the summary page: a
+				// hidden test's counterexample is drawn too.
+				text = append(text, counterexampleLines(sc.Criterion)...)
 			}
 			problem := &junitProblem{Message: points + "; " + r.Summary, Type: string(r.Verdict), Text: strings.Join(text, "\n")}
 			switch {
