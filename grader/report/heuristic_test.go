@@ -2,8 +2,8 @@ package report_test
 
 import (
 	"bytes"
-	"encoding/xml"
 	"encoding/base64"
+	"encoding/xml"
 	"strings"
 	"testing"
 
