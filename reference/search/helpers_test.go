@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"os"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -16,6 +17,22 @@ import (
 // algorithm on every 2x4 state and on more random 3x3 states. Set
 // KPUZZLE_SEARCH_FULL=1 (see docs/algorithms.md).
 func fullRuns() bool { return os.Getenv("KPUZZLE_SEARCH_FULL") == "1" }
+
+// slowEvery is the stride of the 2x4 states the slow algorithms (cheap
+// says which) take in a full run: KPUZZLE_SEARCH_SLOW_EVERY=N takes every
+// Nth state, 1 (the default) all of them. CI takes every 4th, a quarter
+// of the half hour of CPU that IDS alone needs for all 20,160.
+func slowEvery(t *testing.T) int {
+	v := os.Getenv("KPUZZLE_SEARCH_SLOW_EVERY")
+	if v == "" {
+		return 1
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		t.Fatalf("KPUZZLE_SEARCH_SLOW_EVERY=%q: want a whole number of at least 1", v)
+	}
+	return n
+}
 
 var (
 	shape2x3 = puzzles.Shape{Rows: 2, Cols: 3}

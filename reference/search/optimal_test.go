@@ -77,9 +77,12 @@ func TestOptimal2x4(t *testing.T) {
 	for _, s := range allOptimal() {
 		// In the default run: every 50th state (404 with the hardest)
 		// for the fast algorithms, every 1000th (22) for the slow ones.
-		// KPUZZLE_SEARCH_FULL=1 runs all 20,160 states for every one.
+		// KPUZZLE_SEARCH_FULL=1 runs all 20,160 states for every one
+		// (the slow ones every KPUZZLE_SEARCH_SLOW_EVERY-th).
 		boards := all
 		switch {
+		case fullRuns() && !cheap(s):
+			boards = every(all, slowEvery(t))
 		case fullRuns():
 		case cheap(s):
 			boards = every(all, 50)
