@@ -5,6 +5,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kpuzzle/kpuzzle/grader"
 	"github.com/kpuzzle/kpuzzle/grader/check"
@@ -120,10 +121,17 @@ func summaryDetail(gb Gradebook, r grader.Result) string {
 	return firstLine(r.Summary, 120)
 }
 
+// firstLine is s's first line, cut to at most width bytes with "..."
+// at a character's start, so that a cut never splits a UTF-8 character
+// (a summary may quote a student's words).
 func firstLine(s string, width int) string {
 	s, _, _ = strings.Cut(s, "\n")
 	if len(s) > width {
-		s = s[:width-3] + "..."
+		cut := width - 3
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "..."
 	}
 	return s
 }
