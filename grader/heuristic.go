@@ -72,7 +72,7 @@ func (hb *HeuristicBoard) SetHStar(d int) {
 
 // AsBoard is Board as a board.
 func (hb HeuristicBoard) AsBoard() (puzzles.Board, error) {
-	return check.OffPath{BoardBefore: hb.Board}.Before()
+	return puzzles.FromRows(hb.Board)
 }
 
 // Caption is the board's values for its drawing: "h = 14 (should be

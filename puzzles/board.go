@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -97,6 +98,24 @@ func (b Board) Rows() [][]int {
 		out[r] = cells[r*b.shape.Cols : (r+1)*b.shape.Cols]
 	}
 	return out
+}
+
+// FromRows is the board whose rows are rows (the form Rows returns): an
+// error when there are none, when they differ in length, or when the
+// cells are not a board (NewBoard).
+func FromRows(rows [][]int) (Board, error) {
+	if len(rows) == 0 || len(rows[0]) == 0 {
+		return Board{}, errors.New("board: no rows")
+	}
+	shape := Shape{Rows: len(rows), Cols: len(rows[0])}
+	cells := make([]int, 0, shape.Cells())
+	for _, row := range rows {
+		if len(row) != shape.Cols {
+			return Board{}, errors.New("board: rows of different lengths")
+		}
+		cells = append(cells, row...)
+	}
+	return NewBoard(shape, cells)
 }
 
 // Bytes returns a copy of the tiles in row-major order, one byte a tile.

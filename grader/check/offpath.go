@@ -43,18 +43,11 @@ type OffPath struct {
 
 // Before is BoardBefore as a board.
 func (o OffPath) Before() (puzzles.Board, error) {
-	if len(o.BoardBefore) == 0 || len(o.BoardBefore[0]) == 0 {
-		return puzzles.Board{}, errors.New("off path: no board")
+	b, err := puzzles.FromRows(o.BoardBefore)
+	if err != nil {
+		return puzzles.Board{}, fmt.Errorf("off path: %w", err)
 	}
-	shape := puzzles.Shape{Rows: len(o.BoardBefore), Cols: len(o.BoardBefore[0])}
-	cells := make([]int, 0, shape.Cells())
-	for _, row := range o.BoardBefore {
-		if len(row) != shape.Cols {
-			return puzzles.Board{}, errors.New("off path: rows of different lengths")
-		}
-		cells = append(cells, row...)
-	}
-	return puzzles.NewBoard(shape, cells)
+	return b, nil
 }
 
 // OffPathOptions configure the search for the first move off every

@@ -350,21 +350,11 @@ func childrenOf(ppid int) []int {
 		if err != nil {
 			continue
 		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
+		parent, ok := parentOf(e.Name())
+		if !ok {
 			continue
 		}
-		// pid (comm) state ppid ...; comm may contain spaces and parens.
-		s := string(b)
-		i := strings.LastIndexByte(s, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(s[i+1:])
-		if len(f) < 2 {
-			continue
-		}
-		if p, err := strconv.Atoi(f[1]); err == nil && p == ppid {
+		if p, err := strconv.Atoi(parent); err == nil && p == ppid {
 			kids = append(kids, pid)
 		}
 	}
