@@ -288,3 +288,18 @@ func TestFileSizeCap(t *testing.T) {
 		}
 	})
 }
+
+// TestCoreAndDescriptorLimits reads, from inside a run at each level, the
+// limits no misbehaving program shows: no core dumps (RLIMIT_CORE 0, soft
+// and hard) and 1024 open files (RLIMIT_NOFILE, soft and hard).
+func TestCoreAndDescriptorLimits(t *testing.T) {
+	forEachMode(t, func(t *testing.T, m mode) {
+		res := run(t, sandbox.Spec{
+			Argv:      sh(`echo "$(ulimit -Sc) $(ulimit -Hc) $(ulimit -Sn) $(ulimit -Hn)"`),
+			Isolation: m.choice,
+		})
+		if got, want := strings.TrimSpace(string(res.Stdout)), "0 0 1024 1024"; got != want {
+			t.Errorf("core soft/hard, files soft/hard = %q, want %q (stderr %q)", got, want, res.Stderr)
+		}
+	})
+}
