@@ -178,11 +178,17 @@ func (r RunStep) CommandValues(t Test) map[string]string {
 	}
 }
 
+// unprintableSeparator reports a control character other than the
+// tab, line feed and carriage return a separator may hold.
+func unprintableSeparator(r rune) bool {
+	return unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r'
+}
+
 // checkBoardText validates run.board: a blank that is one word, and
 // separators that do not run into the cells.
 func (r RunStep) checkBoardText() error {
 	b := r.Board
-	if b.Blank != "" && (strings.IndexFunc(b.Blank, unicode.IsSpace) >= 0 || strings.ContainsAny(b.Blank, "0123456789")) {
+	if b.Blank != "" && (strings.IndexFunc(b.Blank, unicode.IsSpace) >= 0 || strings.IndexFunc(b.Blank, unicode.IsControl) >= 0 || strings.ContainsAny(b.Blank, "0123456789")) {
 		return &ConfigError{Key: "run.board.blank", Msg: fmt.Sprintf("%q: expected a symbol without spaces or digits, such as _ or x", b.Blank)}
 	}
 	for _, ks := range []struct {
@@ -190,6 +196,9 @@ func (r RunStep) checkBoardText() error {
 		sep *string
 	}{{"run.board.separator", &b.Separator}, {"run.board.row_separator", b.RowSeparator}} {
 		key, sep := ks.key, ks.sep
+		if sep != nil && strings.IndexFunc(*sep, unprintableSeparator) >= 0 {
+			return &ConfigError{Key: key, Msg: fmt.Sprintf("%q: expected printable characters, spaces, tabs or line breaks (a NUL or another control character cannot stand in a command line or a board)", *sep)}
+		}
 		if sep != nil && strings.ContainsAny(*sep, "0123456789") {
 			return &ConfigError{Key: key, Msg: fmt.Sprintf("%q: expected a separator without digits, such as , or a space", *sep)}
 		}
