@@ -1,7 +1,9 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -40,7 +42,7 @@ func ReadSubmissionMetadata(r io.Reader, name string) (SubmissionMetadata, error
 		return SubmissionMetadata{}, fmt.Errorf("%s: larger than %d MiB", name, maxMetadataBytes>>20)
 	}
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return SubmissionMetadata{}, fmt.Errorf("%s: %v; expected Gradescope's submission metadata (JSON)", name, err)
+		return SubmissionMetadata{}, metadataJSONError(name, data, err)
 	}
 	var m SubmissionMetadata
 	if m.CreatedAt, err = time.Parse(time.RFC3339Nano, raw.CreatedAt); err != nil {
@@ -108,4 +110,23 @@ func (b FeedbackBudget) Note() string {
 	}
 	return fmt.Sprintf("Feedback budget: this is submission %d in %s, and full feedback is given on the first %d in any %s, so each test below shows its points and verdict only; full feedback again from %s.",
 		b.Number, period, b.Limit, period, b.NextFull.Format("2006-01-02 15:04 MST"))
+}
+
+// metadataJSONError words a JSON error of submission metadata in one line:
+// a syntax error at its line, a value of the wrong kind by its field,
+// never a Go type.
+func metadataJSONError(name string, data []byte, err error) error {
+	const want = "expected Gradescope's submission metadata (a JSON object with created_at and previous_submissions)"
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		line := 1 + bytes.Count(data[:min(int(se.Offset), len(data))], []byte("\n"))
+		return fmt.Errorf("%s: line %d: %v; %s", name, line, se, want)
+	case errors.As(err, &te) && te.Field == "":
+		return fmt.Errorf("%s: found a JSON %s; %s", name, te.Value, want)
+	case errors.As(err, &te):
+		return fmt.Errorf("%s: %s holds a JSON %s; %s", name, te.Field, te.Value, want)
+	}
+	return fmt.Errorf("%s: %v; %s", name, err, want)
 }

@@ -65,6 +65,17 @@ func TestFeedbackBudget(t *testing.T) {
 			t.Errorf("%s: %v", bad, err)
 		}
 	}
+	// JSON errors in kpuzzle's words: where, and what was expected; no Go type.
+	for bad, want := range map[string]string{
+		`[1, 2]`:                             "m.json: found a JSON array; expected Gradescope's submission metadata",
+		"{\n\"created_at\": }":               "m.json: line 2: ",
+		`{"previous_submissions": {"a": 1}}`: "m.json: previous_submissions holds a JSON object; expected",
+	} {
+		_, err := report.ReadSubmissionMetadata(strings.NewReader(bad), "m.json")
+		if err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "struct {") {
+			t.Errorf("%s: %v, want %q...", bad, err, want)
+		}
+	}
 }
 
 // Past the budget, the tests shown now keep their points and status and
