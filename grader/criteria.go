@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/kpuzzle/kpuzzle/grader/check"
 )
@@ -50,7 +51,10 @@ var claimCriteria = CriteriaGroup{
 
 // criteriaGroups are every group of checks in report order: the
 // interfaces' reported first, the claims', then the interfaces' others.
-func criteriaGroups() []CriteriaGroup {
+// Made once from the kinds' table; callers only read it.
+var criteriaGroups = sync.OnceValue(makeCriteriaGroups)
+
+func makeCriteriaGroups() []CriteriaGroup {
 	var first, last []CriteriaGroup
 	for _, k := range kinds() {
 		if g := k.criteriaGroup(); g != nil && g.First {
