@@ -278,13 +278,20 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 	// Submissions that bring kpuzzle, or call one installed on the host.
 	gradeIntegrity(t, iso, dir, set, scratch, []string{config})
 
-	// The same attacks from inside kpuzzle's Python harnesses: the
+	// The same attacks through the other ways a program is run: the
+	// puzzle on standard input and the answer on standard output
+	// (run.stdin), and from inside kpuzzle's Python harnesses: the
 	// function harness (run.function) and the Berkeley search harness
 	// (run.problem: berkeley). Each runs the student's code in the same
 	// sandbox, so every defence must hold there too; a wrapper copied in
 	// as fn.py runs the corpus program from inside the function the
-	// harness calls.
+	// harness calls, and stdin_main.py (hostile_stdin.py) runs it as a
+	// program of standard input and output.
 	wrapper, err := os.ReadFile(filepath.Join(testdata, "harness", "hostile_function.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdinMain, err := os.ReadFile(filepath.Join(testdata, "harness", "hostile_stdin.py"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,8 +299,12 @@ func gradeHostile(t *testing.T, iso sandbox.Choice, open bool, want sandbox.Leve
 		if err := os.WriteFile(filepath.Join(root, name, "fn.py"), wrapper, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		if err := os.WriteFile(filepath.Join(root, name, "stdin_main.py"), stdinMain, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, h := range []struct{ name, run string }{
+		{"run.stdin", `"command": "python3 {submission}/stdin_main.py", "stdin": "{rows}\n", "answer": "stdout"`},
 		{"run.function", `"function": "fn:solve"`},
 		{"run.problem berkeley", `"problem": "berkeley", "function": "fn:breadthFirstSearch"`},
 	} {
