@@ -528,7 +528,7 @@ func readGradeInputs(a *app, opts *gradeOptions, asg grader.Assignment, paths []
 	if opts.skipHidden {
 		in.tests, in.withheld = withholdHidden(asg, in.tests)
 	}
-	if paths, in.release, err = stagePrairieLearn(asg, opts.out, opts.shard, layout == batch.LayoutSingle, paths); err != nil {
+	if paths, in.release, err = stagePrairieLearn(a.errOut, asg, opts.out, opts.shard, layout == batch.LayoutSingle, paths); err != nil {
 		return in, err
 	}
 	found, err := batch.Find(paths, layout, asg.ExpectedFiles())

@@ -30,7 +30,7 @@ const stagedFolder = "prairielearn-submissions"
 // question (prairielearn.question, or the download's only one). A
 // download is graded whole, as a folder of submissions: with --shard
 // (shard) or --layout single it is refused.
-func stagePrairieLearn(asg grader.Assignment, out, shard string, single bool, paths []string) ([]string, *prairieLearnRelease, error) {
+func stagePrairieLearn(errOut io.Writer, asg grader.Assignment, out, shard string, single bool, paths []string) ([]string, *prairieLearnRelease, error) {
 	var rel *prairieLearnRelease
 	staged := make([]string, len(paths))
 	for i, p := range paths {
@@ -74,6 +74,11 @@ func stagePrairieLearn(asg grader.Assignment, out, shard string, single bool, pa
 		}
 		if len(subs) == 0 {
 			return nil, nil, usageErrorf("%s: no submissions to question %s", e.CSV, qid)
+		}
+		for _, s := range subs {
+			for _, left := range s.Left {
+				fmt.Fprintf(errOut, "kpuzzle: warning: %s (%s, submission %s): %s; graded without it\n", s.Name, grader.Printable(s.Row.Who()), s.Row.SubmissionID, grader.Printable(left))
+			}
 		}
 		rel = &prairieLearnRelease{export: e, qid: qid, subs: subs}
 		staged[i] = dir

@@ -263,6 +263,11 @@ type Submission struct {
 	Name  string
 	Row   Row
 	Files []string
+	// Left is the files of the submission Stage did not write, each with
+	// why ("big.bin: larger than 64 MiB, ..."): one student's file must
+	// not keep the class from being graded, and the submission is graded
+	// without it, which its results show.
+	Left []string
 }
 
 // Stage writes the files of every row of question qid into dest/NAME/,
@@ -270,8 +275,10 @@ type Submission struct {
 // name with every character other than a letter, digit, @ . _ + or -
 // made _, unique (a -2 added where two would meet). A row whose files
 // are not in the download gets an empty folder, which the grading
-// reports as missing its files. A file name that is not a plain name
-// (a path, . or ..) or a file over 64 MiB is an error naming the entry.
+// reports as missing its files. A file over 64 MiB, or past 10,000 in
+// one submission, is left out of that submission (Submission.Left); a
+// file name that is not a plain name (a path, . or ..), two files of one
+// name, or more than 4 GiB in all is an error naming the entry.
 func (e Export) Stage(dest, qid string) ([]Submission, error) {
 	var subs []Submission
 	byPrefix := map[string]int{}
@@ -310,7 +317,8 @@ func (e Export) Stage(dest, qid string) ([]Submission, error) {
 			return fmt.Errorf("%s: %s: the file name %q is not a plain file name", e.Files, entry, file)
 		}
 		if len(s.Files) >= maxSubmissionFiles {
-			return fmt.Errorf("%s: %s: more than %d files", e.Files, s.Name, maxSubmissionFiles)
+			s.Left = append(s.Left, fmt.Sprintf("%s: past the %d files a submission may hold", file, maxSubmissionFiles))
+			return nil
 		}
 		for _, f := range s.Files {
 			if f == file {
@@ -327,7 +335,8 @@ func (e Export) Stage(dest, qid string) ([]Submission, error) {
 			return fmt.Errorf("%s: %s: %w", e.Files, entry, err)
 		}
 		if len(data) > maxFileBytes {
-			return fmt.Errorf("%s: %s: larger than %d MiB, more than a submission's source holds", e.Files, entry, maxFileBytes>>20)
+			s.Left = append(s.Left, fmt.Sprintf("%s: larger than %d MiB, more than a submission's source holds", file, maxFileBytes>>20))
+			return nil
 		}
 		if total += int64(len(data)); total > maxTotalBytes {
 			return fmt.Errorf("%s: the files come to more than %d GiB", e.Files, maxTotalBytes>>30)

@@ -123,6 +123,45 @@ func TestStage(t *testing.T) {
 	}
 }
 
+// One student's file too large to be source is left out of that
+// submission, named with why, and the class is staged: no student can
+// keep the others from being graded.
+func TestStageLeavesOutAnOversizedFile(t *testing.T) {
+	dir := download(t, manualCSV, nil)
+	folder := filepath.Join(dir, "Homework2")
+	os.MkdirAll(folder, 0o755)
+	os.WriteFile(filepath.Join(folder, "alice@example.edu_601_hw2_4211_solver.py"), []byte("print('alice')\n"), 0o644)
+	os.WriteFile(filepath.Join(folder, "bob_smith@example.edu_602_hw2_4215_solver.py"), []byte("print('bob')\n"), 0o644)
+	big := filepath.Join(folder, "bob_smith@example.edu_602_hw2_4215_big.bin")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(65 << 20); err != nil { // sparse: no disk used
+		t.Fatal(err)
+	}
+	f.Close()
+	e, err := plexport.Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dest := filepath.Join(t.TempDir(), "staged")
+	subs, err := e.Stage(dest, "hw2")
+	if err != nil {
+		t.Fatalf("one student's large file stopped the class: %v", err)
+	}
+	if len(subs) != 3 || len(subs[0].Files) != 1 || len(subs[0].Left) != 0 {
+		t.Fatalf("staged %+v", subs)
+	}
+	bob := subs[1]
+	if strings.Join(bob.Files, " ") != "solver.py" || len(bob.Left) != 1 || !strings.HasPrefix(bob.Left[0], "big.bin: larger than 64 MiB") {
+		t.Errorf("bob: files %q, left out %q", bob.Files, bob.Left)
+	}
+	if _, err := os.Stat(filepath.Join(dest, bob.Name, "big.bin")); !os.IsNotExist(err) {
+		t.Errorf("the oversized file was written: %v", err)
+	}
+}
+
 // Group work: the group's name heads the rows and the files, and a group
 // whose name is no folder name is staged under a safe one.
 func TestStageGroups(t *testing.T) {
