@@ -303,14 +303,19 @@ func (l LoadedAssignment) Explain() []ExplainedKey {
 	for _, k := range AssignmentKeys {
 		v, ok := lookupKey(tree, k.Key)
 		value := k.Default
+		src := l.Sources[k.Key]
 		if s, isString := v.(string); ok && v != nil && !(isString && s == "") {
 			value = s
 			if !isString {
 				b, _ := json.Marshal(v)
 				value = string(b)
 			}
+		} else if src.Kind != SourceDefault && k.Default != "" {
+			// An empty or zero value given means the default: say so,
+			// rather than credit the default to where the zero came from.
+			value = k.Default + " (the default: the value given is empty)"
 		}
-		out = append(out, ExplainedKey{Key: k.Key, Value: value, Source: l.Sources[k.Key]})
+		out = append(out, ExplainedKey{Key: k.Key, Value: value, Source: src})
 	}
 	return out
 }

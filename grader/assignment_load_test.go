@@ -204,6 +204,28 @@ func TestLoadedAssignmentExplain(t *testing.T) {
 	}
 }
 
+// An empty value given for a key with a default means the default:
+// Explain says so, rather than crediting the default to the file.
+func TestExplainEmptyValueMeansTheDefault(t *testing.T) {
+	settings := loadBase()
+	settings["run"].(map[string]any)["board"] = map[string]any{"blank": ""}
+	l, err := grader.LoadAssignment(grader.LoadOptions{File: "a.yaml", BaseDir: "/c", Settings: settings})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range l.Explain() {
+		if k.Key != "run.board.blank" {
+			continue
+		}
+		want := grader.ExplainedKey{Key: "run.board.blank", Value: "0 (the default: the value given is empty)", Source: grader.Source{Kind: grader.SourceFile, Name: "run.board.blank", File: "a.yaml"}}
+		if diff := cmp.Diff(want, k); diff != "" {
+			t.Errorf("(-want +got):\n%s", diff)
+		}
+		return
+	}
+	t.Fatal("run.board.blank not explained")
+}
+
 // TestLoadAssignmentShorthand: a section given as one value (integrity:
 // zero) is its key's value, in the file's keys, the sources and the key
 // check of kpuzzle.yaml alike.
